@@ -1,0 +1,94 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { action } from "../routes/_app.contact";
+
+/**
+ * Contact modal (spec 1 s2, s4): idle, sending (button disabled), sent or error; editing clears the error.
+ * Without JavaScript it is opened by `?contact=1`, posts to /contact and comes back with `?contact=sent`.
+ */
+export function ContactModal({
+  returnTo,
+  initiallySent,
+  onClose,
+}: {
+  returnTo: string;
+  initiallySent: boolean;
+  onClose: () => void;
+}) {
+  const fetcher = useFetcher<typeof action>();
+  const [sent, setSent] = useState(initiallySent);
+  const [error, setError] = useState<string | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.sent) setSent(true);
+    else setError(fetcher.data.error);
+  }, [fetcher.state, fetcher.data]);
+  const sending = fetcher.state !== "idle";
+
+  return (
+    <div className="modal-backdrop">
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="contact-title">
+        <Link
+          to={returnTo}
+          className="close"
+          aria-label="Close"
+          onClick={(e) => {
+            e.preventDefault();
+            onClose();
+          }}
+        >
+          ×
+        </Link>
+        <h2 id="contact-title">Send a Message</h2>
+        {sent ? (
+          <>
+            <p className="form-success" role="status">
+              Message sent!
+            </p>
+            <Link
+              to={`${returnTo}?contact=1`}
+              className="button link"
+              onClick={(e) => {
+                e.preventDefault();
+                setSent(false);
+                setError(null);
+              }}
+            >
+              Send another message
+            </Link>
+          </>
+        ) : (
+          <fetcher.Form method="post" action="/contact" onChange={() => setError(null)}>
+            <p className="muted">Have a question or feedback? Help us make the product better!</p>
+            <input type="hidden" name="returnTo" value={returnTo} />
+            {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+            {error ? (
+              <div className="form-error" role="alert">
+                {error}
+              </div>
+            ) : null}
+            <div className="field">
+              <label htmlFor="contact-message" className="sr-only">
+                Message
+              </label>
+              <textarea
+                id="contact-message"
+                name="message"
+                placeholder="Your message..."
+                required
+                maxLength={5000}
+              />
+            </div>
+            <div className="modal-actions">
+              <button type="submit" className="button primary" disabled={sending}>
+                {sending ? "Sending..." : "Send"}
+              </button>
+            </div>
+          </fetcher.Form>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { type FormEvent, useState } from "react";
+
+type Result = { intent: "forgot"; sent: boolean; error: string | null } | null;
+
+const SENT = "We've sent an email with password reset instructions to this address if an account exists.";
+
+/**
+ * Forgot-password modal (spec 1 s2). Without JavaScript it is opened by `?forgot=1` and posts to the sign-in
+ * action like any form; the close icon and Cancel are links, so they work without scripts too.
+ */
+export function ForgotPasswordModal({
+  initialEmail,
+  result,
+  onClose,
+}: {
+  initialEmail: string;
+  result: Result;
+  onClose: () => void;
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "forgot";
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [fresh, setFresh] = useState(true);
+  const shown = fresh ? result : null;
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    const email = new FormData(e.currentTarget).get("email");
+    if (typeof email !== "string" || !email.trim()) {
+      e.preventDefault();
+      setClientError("Please enter your email address");
+    } else {
+      setFresh(true);
+    }
+  }
+  function close(e: React.MouseEvent) {
+    e.preventDefault();
+    setFresh(false);
+    onClose();
+  }
+
+  return (
+    <div className="modal-backdrop">
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="forgot-title">
+        <Link to="/sign/in" className="close" aria-label="Close" onClick={close}>
+          ×
+        </Link>
+        <h2 id="forgot-title">Reset Password</h2>
+        {shown?.sent ? (
+          <>
+            <p className="form-success" role="status">
+              {SENT}
+            </p>
+            <div className="modal-actions">
+              <Link to="/sign/in" className="button primary" onClick={close}>
+                OK
+              </Link>
+            </div>
+          </>
+        ) : (
+          <Form
+            method="post"
+            action="/sign/in"
+            onSubmit={onSubmit}
+            onChange={() => setClientError(null)}
+            noValidate
+          >
+            <p className="muted">
+              Enter your email address and we'll send you a link to reset your password.
+            </p>
+            <input type="hidden" name="intent" value="forgot" />
+            {(clientError ?? shown?.error) ? (
+              <div className="form-error" role="alert">
+                {clientError ?? shown?.error}
+              </div>
+            ) : null}
+            <div className="field">
+              <label htmlFor="forgot-email">Email</label>
+              <input
+                id="forgot-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                defaultValue={initialEmail}
+                maxLength={254}
+              />
+            </div>
+            <div className="modal-actions">
+              <Link to="/sign/in" className="button" onClick={close}>
+                Cancel
+              </Link>
+              <button type="submit" className="button primary" disabled={sending}>
+                {sending ? "Sending..." : "Send Reset Link"}
+              </button>
+            </div>
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { FieldErrors } from "../utils/form.server";
+
+/** The fields sign-up and the partner sign-up share (spec 1 s2). */
+export function SignUpFields({ fields, defaultEmail }: { fields: FieldErrors; defaultEmail?: string }) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="name">Name</label>
+        <input
+          id="name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          aria-invalid={fields.name ? true : undefined}
+        />
+        {fields.name ? <span className="error">{fields.name}</span> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="email">Email</label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={defaultEmail}
+          aria-invalid={fields.email ? true : undefined}
+        />
+        {fields.email ? <span className="error">{fields.email}</span> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="password">Password</label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={256}
+        />
+        {fields.password ? <span className="error">{fields.password}</span> : null}
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" name="terms" required />
+        <span>
+          I agree to the <a href="/terms">Terms of Service</a> and the <a href="/privacy">Privacy Policy</a>.
+        </span>
+      </label>
+      {fields.terms ? <p className="error field">{fields.terms}</p> : null}
+      <p className="muted small">
+        We use your e-mail address to run your account and never sell it. Trading involves risk; backtests do
+        not guarantee future results.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ExternalScripts } from "./components/external-scripts";
+import { NotFound } from "./components/not-found";
+import appCss from "./styles/app.css?url";
+import { getUser } from "./utils/auth.server";
+import { useNonce } from "./utils/nonce";
+import { themeFor } from "./utils/theme.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/logo.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "StratForge: build, backtest and deploy trading bots" },
+  {
+    name: "description",
+    content: "Describe a trading strategy in plain words and get a backtested MetaTrader 5 expert advisor.",
+  },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getUser(request, context);
+  const { theme } = themeFor(request);
+  return {
+    user: user
+      ? { name: user.name, email: user.email, internal: user.internal, subscription: user.subscription }
+      : null,
+    theme,
+    config: context.publicConfig,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const theme = data?.theme ?? "light";
+  return (
+    <html lang="en" className={theme} data-theme={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        {data?.config && !data.user?.internal ? <ExternalScripts config={data.config} nonce={nonce} /> : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+/** One boundary for every status (DESIGN D10): 404s get the not-found page, anything else the spec's title. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="centered-page">
+      <div className="card narrow">
+        <h1>Unexpected Application Error!</h1>
+        <p className="muted">
+          {status === 500
+            ? "Something went wrong while showing this page."
+            : `The server answered ${status}.`}
+        </p>
+        <a className="button primary" href="/">
+          Go to My Strategies
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,8 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Placeholder } from "../components/placeholder";
+
+export const meta: MetaFunction = () => [{ title: "Strategy · StratForge" }];
+
+export default function Page() {
+  return <Placeholder title="Strategy" />;
+}

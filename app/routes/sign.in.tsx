@@ -1,0 +1,209 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/cloudflare";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
+import { type FormEvent, useEffect, useState } from "react";
+import { resetRequestSchema, signInSchema } from "../../worker/forms/auth";
+import { clientIp, sessionCookie } from "../../worker/http/cookies";
+import { SESSION_TTL_MS } from "../../worker/services/accounts";
+import { ForgotPasswordModal } from "../components/forgot-password";
+import { hasTurnstileToken, Turnstile } from "../components/turnstile";
+import { getUser } from "../utils/auth.server";
+import {
+  fieldErrors,
+  messageFor,
+  readForm,
+  TURNSTILE_MESSAGES,
+  turnstileTokenOf,
+} from "../utils/form.server";
+import { safeRedirect } from "../utils/redirect";
+import { readStoredRedirect } from "../utils/session-record";
+import { useEditedSince } from "../utils/use-edited";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · StratForge" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await getUser(request, context)) throw redirect("/");
+  const url = new URL(request.url);
+  return {
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+    email: url.searchParams.get("email") ?? "",
+    turnstile: {
+      siteKey: context.publicConfig.turnstileSiteKey,
+      testMode: context.publicConfig.turnstileTestMode,
+    },
+  };
+}
+
+const SIGN_IN_ERRORS: Record<string, string> = {
+  USER_NOT_FOUND: "Wrong email or password.",
+  USER_CREDENTIALS_INVALID: "Wrong email or password.",
+  ...TURNSTILE_MESSAGES,
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = await readForm(request);
+  const meta = { ip: clientIp(request), origin: new URL(request.url).origin };
+  if (values.intent === "forgot") {
+    const parsed = resetRequestSchema.safeParse(values);
+    if (!parsed.success)
+      return data(
+        {
+          intent: "forgot" as const,
+          sent: false,
+          error: fieldErrors(parsed.error).email ?? "Please enter your email address",
+        },
+        400,
+      );
+    try {
+      await context.services.accounts.requestPasswordReset(parsed.data.email, meta);
+      return { intent: "forgot" as const, sent: true, error: null };
+    } catch (e) {
+      const { message, status } = messageFor(e, {}, "An error occurred. Please try again later.");
+      return data({ intent: "forgot" as const, sent: false, error: message }, status);
+    }
+  }
+  const parsed = signInSchema.safeParse({ ...values, turnstileToken: turnstileTokenOf(values) });
+  if (!parsed.success)
+    return data({ intent: "signin" as const, fields: fieldErrors(parsed.error), error: null }, 400);
+  try {
+    const { token } = await context.services.accounts.signIn(parsed.data, meta);
+    return redirect(safeRedirect(values.redirectTo), {
+      headers: { "Set-Cookie": sessionCookie(token, request.url, SESSION_TTL_MS / 1000) },
+    });
+  } catch (e) {
+    const { message, status } = messageFor(e, SIGN_IN_ERRORS);
+    return data({ intent: "signin" as const, fields: {} as Record<string, string>, error: message }, status);
+  }
+}
+
+export default function SignIn() {
+  const { redirectTo, email: initialEmail, turnstile } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(initialEmail);
+  const [target, setTarget] = useState(redirectTo);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [edited, markEdited] = useEditedSince(actionData);
+  const [forgotOpen, setForgotOpen] = useState(
+    params.get("forgot") === "1" || actionData?.intent === "forgot",
+  );
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "signin";
+
+  // Spec 1 s4: the return path may come from the router state or the SESSION record in sessionStorage.
+  useEffect(() => {
+    if (redirectTo) return;
+    const state: unknown = location.state;
+    const fromState =
+      state && typeof state === "object" && "redirectAfterLogin" in state ? state.redirectAfterLogin : null;
+    const stored = fromState ?? readStoredRedirect();
+    if (stored) setTarget(safeRedirect(stored, ""));
+  }, [redirectTo, location.state]);
+
+  const signInData = actionData?.intent === "signin" ? actionData : null;
+  const error = clientError ?? (edited ? null : (signInData?.error ?? null));
+  const fields: Record<string, string> = edited ? {} : (signInData?.fields ?? {});
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!hasTurnstileToken(event.currentTarget)) {
+      event.preventDefault();
+      setClientError(TURNSTILE_MESSAGES.TURNSTILE_REQUIRED);
+    }
+  }
+
+  return (
+    <div className="auth-card w420">
+      <h1>Welcome back!</h1>
+      <p className="muted">Sign in to continue building your strategies.</p>
+      <Form
+        method="post"
+        onSubmit={onSubmit}
+        onChange={() => {
+          markEdited();
+          setClientError(null);
+        }}
+        noValidate={false}
+      >
+        <input type="hidden" name="intent" value="signin" />
+        <input type="hidden" name="redirectTo" value={target} />
+        {error ? (
+          <div className="form-error" role="alert">
+            {error}
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor="email">Email</label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={fields.email ? true : undefined}
+          />
+          {fields.email ? <span className="error">{fields.email}</span> : null}
+        </div>
+        <div className="field">
+          <label htmlFor="password">Password</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={256}
+          />
+          {fields.password ? <span className="error">{fields.password}</span> : null}
+        </div>
+        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} />
+        <button type="submit" className="button primary block" disabled={submitting}>
+          {submitting ? <span className="spinner" aria-hidden="true" /> : null}
+          Sign In
+        </button>
+      </Form>
+      <div className="auth-links">
+        <span>
+          New here?{" "}
+          <Link to={target ? `/sign/up?redirectTo=${encodeURIComponent(target)}` : "/sign/up"}>
+            Create an account
+          </Link>
+        </span>
+        <Link
+          to={`?forgot=1${email ? `&email=${encodeURIComponent(email)}` : ""}`}
+          className="button link"
+          preventScrollReset
+          onClick={(e) => {
+            e.preventDefault();
+            setForgotOpen(true);
+          }}
+        >
+          Forgot Password?
+        </Link>
+      </div>
+      {forgotOpen ? (
+        <ForgotPasswordModal
+          initialEmail={email || params.get("email") || ""}
+          result={actionData?.intent === "forgot" ? actionData : null}
+          onClose={() => setForgotOpen(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { type FormEvent, useState } from "react";
+import { clientIp, sessionCookie } from "../../worker/http/cookies";
+import { SESSION_TTL_MS } from "../../worker/services/accounts";
+import { SignUpFields } from "../components/signup-fields";
+import { hasTurnstileToken, Turnstile } from "../components/turnstile";
+import { getUser } from "../utils/auth.server";
+import { fieldErrors, messageFor, readForm, TURNSTILE_MESSAGES } from "../utils/form.server";
+import { safeRedirect } from "../utils/redirect";
+import { SIGN_UP_ERRORS, signUpForm, withToken } from "../utils/signup.server";
+import { useEditedSince } from "../utils/use-edited";
+
+export const meta: MetaFunction = () => [{ title: "Sign up · StratForge" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await getUser(request, context)) throw redirect("/");
+  const url = new URL(request.url);
+  return {
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+    turnstile: {
+      siteKey: context.publicConfig.turnstileSiteKey,
+      testMode: context.publicConfig.turnstileTestMode,
+    },
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = await readForm(request);
+  const parsed = signUpForm.safeParse(withToken(values));
+  if (!parsed.success)
+    return data({ fields: fieldErrors(parsed.error), error: null, code: "VALIDATION_ERROR" }, 400);
+  try {
+    const meta = { ip: clientIp(request), origin: new URL(request.url).origin };
+    const { token } = await context.services.accounts.signUp(parsed.data, meta);
+    return redirect(safeRedirect(values.redirectTo), {
+      headers: { "Set-Cookie": sessionCookie(token, request.url, SESSION_TTL_MS / 1000) },
+    });
+  } catch (e) {
+    const { code, message, status } = messageFor(e, SIGN_UP_ERRORS);
+    return data({ fields: {}, error: message, code }, status);
+  }
+}
+
+export default function SignUp() {
+  const { redirectTo, turnstile } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle";
+  const [edited, markEdited] = useEditedSince(actionData);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const error = clientError ?? (edited ? null : actionData?.error);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!hasTurnstileToken(event.currentTarget)) {
+      event.preventDefault();
+      setClientError(TURNSTILE_MESSAGES.TURNSTILE_REQUIRED);
+    }
+  }
+
+  return (
+    <div className="auth-card w580">
+      <h1>Subscribe today</h1>
+      <p className="muted">Create your account and build your first strategy in minutes.</p>
+      <Form
+        method="post"
+        onSubmit={onSubmit}
+        onChange={() => {
+          markEdited();
+          setClientError(null);
+        }}
+      >
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {error ? (
+          <div className="form-error" role="alert">
+            {error}{" "}
+            {actionData?.code === "EMAIL_ALREADY_EXISTS" && !edited ? (
+              <Link to="/sign/in">Log In</Link>
+            ) : null}
+          </div>
+        ) : null}
+        <SignUpFields fields={edited ? {} : (actionData?.fields ?? {})} />
+        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} />
+        <button type="submit" className="button primary block" disabled={submitting}>
+          {submitting ? <span className="spinner" aria-hidden="true" /> : null}
+          Get Started
+        </button>
+      </Form>
+      <div className="auth-links">
+        <span>
+          Already have an account?{" "}
+          <Link to={redirectTo ? `/sign/in?redirectTo=${encodeURIComponent(redirectTo)}` : "/sign/in"}>
+            Sign in
+          </Link>
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+// `npm test`: types, lint/format, unit tests (Node), worker tests (workerd, real local D1/R2/DOs, against the
+// built worker: `pretest` builds it) and browser tests (Chromium). Stops at the first failing stage.
+import { spawnSync } from "node:child_process";
+import { localEnv } from "./local-env.mjs";
+
+const stages = [
+  ["types", "npx", ["tsc", "--noEmit", "-p", "."]],
+  ["lint", "npx", ["biome", "check", "."]],
+  ["unit + worker tests", "npx", ["vitest", "run"]],
+  ["browser tests", "node", ["--test", "--test-concurrency=1", "tests/browser/"]],
+];
+
+for (const [name, cmd, args] of stages) {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { stdio: "inherit", env: localEnv });
+  console.log(`=== ${name}: ${res.status === 0 ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}

@@ -1,0 +1,11 @@
+import type { D1Migration } from "cloudflare:test";
+import type { Env as WorkerEnv } from "../../worker/env";
+
+// `env` from cloudflare:test is typed as Cloudflare.Env in this version of the plugin.
+declare global {
+  namespace Cloudflare {
+    interface Env extends WorkerEnv {
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { env, SELF } from "cloudflare:test";
+import { z } from "zod";
+
+export const ORIGIN = "http://app.test";
+
+let counter = 0;
+/** Storage is shared within a file: every test makes its own user (STACK.md). */
+export function uniqueEmail(prefix = "trader"): string {
+  counter++;
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+let ipCounter = 0;
+/** A distinct client IP per test keeps per-IP rate limits from leaking between tests. */
+export function uniqueIp(): string {
+  ipCounter++;
+  return `10.${Math.floor(Math.random() * 250)}.${ipCounter % 250}.${Math.floor(Math.random() * 250)}`;
+}
+
+export const envelope = z.union([
+  z.object({ status: z.literal("ok"), data: z.unknown() }),
+  z.object({
+    status: z.literal("error"),
+    errorCode: z.string(),
+    errorMessage: z.string(),
+    userMessage: z.string(),
+    field: z.string().optional(),
+  }),
+]);
+
+export interface ApiAnswer {
+  status: number;
+  body: z.infer<typeof envelope>;
+  cookie: string | null;
+  headers: Headers;
+}
+
+export async function api(
+  action: string,
+  body: unknown,
+  opts: { cookie?: string | null; ip?: string; origin?: string | null; raw?: string } = {},
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.origin !== null) headers.origin = opts.origin ?? ORIGIN;
+  headers["cf-connecting-ip"] = opts.ip ?? uniqueIp();
+  const res = await SELF.fetch(`${ORIGIN}/api/${action}`, {
+    method: "POST",
+    headers,
+    body: opts.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
+  const setCookie = res.headers.get("set-cookie");
+  const match = setCookie?.match(/sf_session=([^;]*)/);
+  return {
+    status: res.status,
+    body: envelope.parse(await res.json()),
+    cookie: match ? `sf_session=${match[1]}` : null,
+    headers: res.headers,
+  };
+}
+
+export const TOKEN = "XXXX.DUMMY.TOKEN.XXXX";
+
+/** Signs a new user up through the API and answers the session cookie. */
+export async function signUp(opts: { email?: string; name?: string; password?: string } = {}) {
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? "correct horse battery";
+  const res = await api("sign/up", {
+    name: opts.name ?? "Ada Trader",
+    email,
+    password,
+    turnstileToken: TOKEN,
+  });
+  if (res.status !== 200 || !res.cookie) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
+  return { email, password, cookie: res.cookie };
+}
+
+/** Gives the user the Free plan through the subscribe form, as a person would. */
+export async function chooseFree(cookie: string): Promise<Response> {
+  return SELF.fetch(`${ORIGIN}/subscribe`, {
+    method: "POST",
+    headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    body: "plan=free",
+    redirect: "manual",
+  });
+}
+
+export function errorCode(answer: ApiAnswer): string | null {
+  return answer.body.status === "error" ? answer.body.errorCode : null;
+}
+
+export { env };

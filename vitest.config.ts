@@ -1,0 +1,35 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// Two projects (STACK.md "Tests in workerd"): pure libraries in Node, and the built worker inside workerd
+// with real local D1, R2 and Durable Objects.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    test: {
+      projects: [
+        {
+          test: {
+            name: "node",
+            environment: "node",
+            include: ["worker/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts"],
+          },
+        },
+        {
+          plugins: [
+            cloudflareTest({
+              main: "./build/index.js",
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+            }),
+          ],
+          test: {
+            name: "workers",
+            include: ["tests/worker/**/*.test.ts"],
+            setupFiles: ["./tests/worker/setup.ts"],
+          },
+        },
+      ],
+    },
+  };
+});

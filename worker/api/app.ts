@@ -1,0 +1,62 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { z } from "zod";
+import type { Env } from "../env";
+import { errorBody, okBody, validationError } from "../http/envelope";
+import { AppError, errors } from "../http/errors";
+import type { SessionUser } from "../services/accounts";
+import type { Services } from "../services/context";
+
+export type ApiEnv = { Bindings: Env; Variables: { services: Services; user: SessionUser | null } };
+
+export const API_BODY_LIMIT = 64 * 1024;
+
+export function createApiApp() {
+  const app = new Hono<ApiEnv>();
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: API_BODY_LIMIT,
+      onError: () => {
+        throw errors.payloadTooLarge(API_BODY_LIMIT);
+      },
+    }),
+  );
+  // DESIGN D10: one onError that maps typed errors to the envelope; anything else is a 500 with a generic text.
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      return c.json(errorBody(err), err.status as 400);
+    }
+    console.error("unhandled API error", err);
+    return c.json(
+      errorBody(new AppError("INTERNAL_ERROR", 500, "An error occurred. Please try again.")),
+      500,
+    );
+  });
+  return app;
+}
+
+/** Reads a JSON body (an empty body counts as `{}`) and validates it; a bad body is a 400 VALIDATION_ERROR. */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const text = await request.text();
+  let json: unknown = {};
+  if (text.trim()) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw errors.validation("body", "The request body is not valid JSON.");
+    }
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+export function ok<T>(data: T): Response {
+  return Response.json(okBody(data));
+}
+
+export function requireSessionUser(user: SessionUser | null): SessionUser {
+  if (!user) throw errors.notLogged();
+  return user;
+}

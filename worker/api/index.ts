@@ -1,0 +1,28 @@
+import { sessionToken } from "../http/cookies";
+import { AppError } from "../http/errors";
+import type { Services } from "../services/context";
+import { createApiApp } from "./app";
+import { authApi } from "./auth";
+
+/**
+ * The JSON API of the spec (DESIGN D1): `POST /api/{action}` with the envelope. Sub-apps per area are
+ * mounted here with `app.route` (D10).
+ */
+export function createApi(services: Services) {
+  const app = createApiApp();
+  app.use("*", async (c, next) => {
+    c.set("services", services);
+    c.set("user", await services.accounts.sessionUser(sessionToken(c.req.raw)));
+    await next();
+  });
+  app.route("/api", authApi);
+  app.all("*", (c) => {
+    throw new AppError(
+      "ACTION_NOT_FOUND",
+      404,
+      "This action does not exist.",
+      `Unknown action: ${c.req.method} ${new URL(c.req.url).pathname}`,
+    );
+  });
+  return app;
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+/** Bindings and variables the worker receives (wrangler.toml; secrets via `wrangler secret put`). */
+export interface Env {
+  DB: D1Database;
+  BUCKET: R2Bucket;
+  ASSETS: Fetcher;
+  USER_HUB: DurableObjectNamespace;
+  BACKTEST_RUNNER: DurableObjectNamespace;
+  [key: string]: unknown;
+}
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/**
+ * Typed configuration, validated once per isolate (DESIGN D10). Every variable has an embedded default so
+ * that `npm start` runs offline; README "Configuration" documents each one.
+ */
+const configSchema = z.object({
+  APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+  APP_NAME: z.string().default("StratForge"),
+  TURNSTILE_SITE_KEY: z.string().default("1x00000000000000000000AA"),
+  TURNSTILE_SECRET_KEY: z.string().default("1x0000000000000000000000000000000AA"),
+  MAIL_FROM: z.string().default("StratForge <no-reply@stratforge.local>"),
+  MAIL_PROVIDER: z.enum(["outbox", "http"]).default("outbox"),
+  MAIL_HTTP_URL: optionalString,
+  MAIL_HTTP_TOKEN: optionalString,
+  CONTACT_TO: optionalString,
+  SUPPORT_EMAIL: z.string().default("support@stratforge.example"),
+  MARKETING_URL: z.string().default("https://stratforge.example"),
+  ROADMAP_URL: z.string().default("https://feedback.stratforge.example/roadmap"),
+  CANNY_APP_ID: optionalString,
+  CANNY_PRIVATE_KEY: optionalString,
+  CANNY_BOARD_TOKEN: optionalString,
+  ANALYTICS_SCRIPT_URL: optionalString,
+  ANALYTICS_SITE_ID: optionalString,
+  SEGMENT_WRITE_KEY: optionalString,
+  SENTRY_DSN: optionalString,
+  ADMIN_TOKEN: optionalString,
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+const cache = new WeakMap<object, Config>();
+
+export function readConfig(env: Env): Config {
+  const hit = cache.get(env);
+  if (hit) return hit;
+  const config = configSchema.parse(env);
+  cache.set(env, config);
+  return config;
+}
+
+/** Cloudflare's documented Turnstile test keys (DESIGN D3): answered without a network call. */
+export const TURNSTILE_TEST_SECRETS = {
+  pass: "1x0000000000000000000000000000000AA",
+  fail: "2x0000000000000000000000000000000AA",
+  spent: "3x0000000000000000000000000000000AA",
+} as const;
+export const TURNSTILE_TEST_SITE_KEY = "1x00000000000000000000AA";
+export const TURNSTILE_DUMMY_TOKEN = "XXXX.DUMMY.TOKEN.XXXX";
+
+export function usesTurnstileTestKeys(config: Config): boolean {
+  return Object.values(TURNSTILE_TEST_SECRETS).some((k) => k === config.TURNSTILE_SECRET_KEY);
+}
+
+/** Values safe to send to the browser. Secrets never leave the worker. */
+export function publicConfig(config: Config) {
+  return {
+    appName: config.APP_NAME,
+    turnstileSiteKey: config.TURNSTILE_SITE_KEY,
+    turnstileTestMode: usesTurnstileTestKeys(config),
+    marketingUrl: config.MARKETING_URL,
+    roadmapUrl: config.ROADMAP_URL,
+    feedbackConfigured: Boolean(config.CANNY_APP_ID && config.CANNY_PRIVATE_KEY && config.CANNY_BOARD_TOKEN),
+    cannyAppId: config.CANNY_APP_ID ?? null,
+    cannyBoardToken: config.CANNY_BOARD_TOKEN ?? null,
+    analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL ?? null,
+    analyticsSiteId: config.ANALYTICS_SITE_ID ?? null,
+    segmentWriteKey: config.SEGMENT_WRITE_KEY ?? null,
+    sentryDsn: config.SENTRY_DSN ?? null,
+    devTools: config.APP_ENV !== "production",
+  };
+}
+
+export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -1,0 +1,64 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import * as build from "@remix-run/dev/server-build";
+import { createApi } from "./api";
+import type { Env } from "./env";
+import { publicConfig, readConfig } from "./env";
+import { errorBody } from "./http/envelope";
+import { errors } from "./http/errors";
+import { isCrossSiteWrite } from "./security/csrf";
+import { applySecurityHeaders } from "./security/headers";
+import { createServices } from "./services/context";
+
+export { BacktestRunner } from "./hubs/backtest-runner";
+export { UserHub } from "./hubs/user-hub";
+
+const remixBuild: ServerBuild = build;
+const handleRemix = createRequestHandler(remixBuild, remixBuild.mode);
+
+/** Paths served by the Hono JSON API (DESIGN D1); everything else is the Remix app. */
+const API_PREFIXES = ["/api/", "/ai/", "/datafeed/", "/webhooks/", "/admin/"];
+
+function isApiPath(pathname: string): boolean {
+  return API_PREFIXES.some((p) => pathname.startsWith(p));
+}
+
+function nonce(): string {
+  const buf = new Uint8Array(16);
+  crypto.getRandomValues(buf);
+  return btoa(String.fromCharCode(...buf));
+}
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const url = new URL(request.url);
+    const config = readConfig(env);
+    const pub = publicConfig(config);
+    const cspNonce = nonce();
+    // Webhooks are signed by their sender, not authenticated by cookie, so the origin check does not apply.
+    if (!url.pathname.startsWith("/webhooks/") && isCrossSiteWrite(request)) {
+      return applySecurityHeaders(
+        Response.json(errorBody(errors.forbiddenOrigin()), { status: 403 }),
+        request,
+        pub,
+        cspNonce,
+      );
+    }
+    const services = createServices(env);
+    let response: Response;
+    if (isApiPath(url.pathname)) {
+      response = await createApi(services).fetch(request, env, ctx);
+    } else {
+      response = await handleRemix(request, {
+        cloudflare: { env, ctx },
+        services,
+        publicConfig: pub,
+        cspNonce,
+      });
+    }
+    return applySecurityHeaders(response, request, pub, cspNonce);
+  },
+
+  async scheduled(_controller: ScheduledController, _env: Env, _ctx: ExecutionContext): Promise<void> {
+    // Renewals, expiry and data ingest jobs are registered here by the billing and market-data issues.
+  },
+} satisfies ExportedHandler<Env>;
