@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { correlation, duration, fixed, money, percent } from "./format";
+
+describe("format", () => {
+  it("prints money with 2 decimals and no thousands separator", () => {
+    expect(money(8704.99)).toBe("8704.99");
+    expect(money(-5531.54)).toBe("-5531.54");
+    expect(money(0)).toBe("0.00");
+  });
+
+  it("never prints a negative zero", () => {
+    expect(fixed(-0.001, 2)).toBe("0.00");
+    expect(fixed(-0, 0)).toBe("0");
+    expect(money(-0.004)).toBe("0.00");
+    expect(money(-0.006)).toBe("-0.01");
+  });
+
+  it("prints percentages with 2 decimals", () => {
+    expect(percent(2.3456)).toBe("2.35%");
+  });
+
+  it("prints small correlations with 4 decimals as the check report does", () => {
+    expect(correlation(0.0449)).toBe("0.0449");
+    expect(correlation(0.96)).toBe("0.96");
+    expect(correlation(-0.05)).toBe("-0.0500");
+    expect(correlation(0)).toBe("0.00");
+  });
+
+  it("prints holding times as H:MM:SS with unbounded hours (check report: 48:03:42, 1:01:46)", () => {
+    expect(duration(48 * 3600 + 3 * 60 + 42)).toBe("48:03:42");
+    expect(duration(3706)).toBe("1:01:46");
+    expect(duration(0)).toBe("0:00:00");
+    expect(duration(59.9)).toBe("0:00:59");
+  });
+});
