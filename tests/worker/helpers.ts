@@ -79,7 +79,12 @@ export async function signUp(opts: { email?: string; name?: string; password?: s
 export async function chooseFree(cookie: string): Promise<Response> {
   return SELF.fetch(`${ORIGIN}/subscribe`, {
     method: "POST",
-    headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      cookie,
+      host: "app.test",
+      origin: ORIGIN,
+      "content-type": "application/x-www-form-urlencoded",
+    },
     body: "plan=free",
     redirect: "manual",
   });
