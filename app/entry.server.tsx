@@ -18,7 +18,12 @@ export default async function handleRequest(
   let status = responseStatusCode;
   const body = await renderToReadableStream(
     <NonceProvider value={loadContext.cspNonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      <RemixServer
+        context={remixContext}
+        url={request.url}
+        abortDelay={ABORT_DELAY}
+        nonce={loadContext.cspNonce}
+      />
     </NonceProvider>,
     {
       nonce: loadContext.cspNonce,

@@ -10,7 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { ExternalScripts } from "./components/external-scripts";
 import { NotFound } from "./components/not-found";
 import appCss from "./styles/app.css?url";
@@ -74,6 +74,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useLoaderData<typeof loader>();
+  // Marks the page as interactive, so tests (and styles) can tell a hydrated page from the server's HTML.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import {
+  TURNSTILE_DUMMY_TOKEN,
+  TURNSTILE_TEST_SECRETS,
+  TURNSTILE_TEST_SITE_KEY,
+} from "./security/turnstile-keys";
 
 /** Bindings and variables the worker receives (wrangler.toml; secrets via `wrangler secret put`). */
 export interface Env {
@@ -41,6 +46,14 @@ const configSchema = z.object({
   SEGMENT_WRITE_KEY: optionalString,
   SENTRY_DSN: optionalString,
   ADMIN_TOKEN: optionalString,
+  // Billing (DESIGN D8). Without STRIPE_SECRET_KEY the embedded sandbox provider takes payments.
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  // Tests only: point the Stripe SDK at a local Stripe-compatible fake instead of api.stripe.com.
+  STRIPE_API_HOST: optionalString,
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -55,14 +68,7 @@ export function readConfig(env: Env): Config {
   return config;
 }
 
-/** Cloudflare's documented Turnstile test keys (DESIGN D3): answered without a network call. */
-export const TURNSTILE_TEST_SECRETS = {
-  pass: "1x0000000000000000000000000000000AA",
-  fail: "2x0000000000000000000000000000000AA",
-  spent: "3x0000000000000000000000000000000AA",
-} as const;
-export const TURNSTILE_TEST_SITE_KEY = "1x00000000000000000000AA";
-export const TURNSTILE_DUMMY_TOKEN = "XXXX.DUMMY.TOKEN.XXXX";
+export { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS, TURNSTILE_TEST_SITE_KEY };
 
 export function usesTurnstileTestKeys(config: Config): boolean {
   return Object.values(TURNSTILE_TEST_SECRETS).some((k) => k === config.TURNSTILE_SECRET_KEY);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { TURNSTILE_DUMMY_TOKEN } from "../../worker/env";
+import { TURNSTILE_DUMMY_TOKEN } from "../../worker/security/turnstile-keys";
 import { useNonce } from "../utils/nonce";
 
 /**

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { contactSchema } from "../../worker/forms/auth";
 import { requireUser } from "../utils/auth.server";
 import { fieldErrors, messageFor, readForm } from "../utils/form.server";
 import { safeRedirect } from "../utils/redirect";
+import { contactSchema } from "../utils/worker.server";
 
 export const meta: MetaFunction = () => [{ title: "Contact · StratForge" }];
 

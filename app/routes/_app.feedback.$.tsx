@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { createCannyToken, FEEDBACK_NOT_CONFIGURED } from "../../worker/services/canny";
+import { FEEDBACK_NOT_CONFIGURED } from "../../worker/forms/messages";
 import { requireSubscriber } from "../utils/auth.server";
 import { useNonce } from "../utils/nonce";
+import { createCannyToken } from "../utils/worker.server";
 
 export const meta: MetaFunction = () => [{ title: "Feedback · StratForge" }];
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { desc } from "drizzle-orm";
 import { Fragment } from "react";
-import { outbox } from "../../worker/db/schema";
+import { outbox } from "../utils/worker.server";
 
 export const meta: MetaFunction = () => [{ title: "Outbox (development) · StratForge" }];
 

@@ -15,9 +15,6 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { type FormEvent, useEffect, useState } from "react";
-import { resetRequestSchema, signInSchema } from "../../worker/forms/auth";
-import { clientIp, sessionCookie } from "../../worker/http/cookies";
-import { SESSION_TTL_MS } from "../../worker/services/accounts";
 import { ForgotPasswordModal } from "../components/forgot-password";
 import { hasTurnstileToken, Turnstile } from "../components/turnstile";
 import { getUser } from "../utils/auth.server";
@@ -31,6 +28,13 @@ import {
 import { safeRedirect } from "../utils/redirect";
 import { readStoredRedirect } from "../utils/session-record";
 import { useEditedSince } from "../utils/use-edited";
+import {
+  clientIp,
+  resetRequestSchema,
+  SESSION_TTL_MS,
+  sessionCookie,
+  signInSchema,
+} from "../utils/worker.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · StratForge" }];
 
@@ -77,7 +81,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const parsed = signInSchema.safeParse({ ...values, turnstileToken: turnstileTokenOf(values) });
   if (!parsed.success)
-    return data({ intent: "signin" as const, fields: fieldErrors(parsed.error), error: null }, 400);
+    return data(
+      {
+        intent: "signin" as const,
+        fields: fieldErrors(parsed.error),
+        error: null,
+        email: values.email ?? "",
+      },
+      400,
+    );
   try {
     const { token } = await context.services.accounts.signIn(parsed.data, meta);
     return redirect(safeRedirect(values.redirectTo), {
@@ -85,7 +97,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (e) {
     const { message, status } = messageFor(e, SIGN_IN_ERRORS);
-    return data({ intent: "signin" as const, fields: {} as Record<string, string>, error: message }, status);
+    return data(
+      {
+        intent: "signin" as const,
+        fields: {} as Record<string, string>,
+        error: message,
+        email: parsed.data.email,
+      },
+      status,
+    );
   }
 }
 
@@ -95,7 +115,8 @@ export default function SignIn() {
   const navigation = useNavigation();
   const location = useLocation();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState(initialEmail);
+  // After a failed sign-in without JavaScript the page is rendered anew: keep what the trader typed.
+  const [email, setEmail] = useState(actionData?.intent === "signin" ? actionData.email : initialEmail);
   const [target, setTarget] = useState(redirectTo);
   const [clientError, setClientError] = useState<string | null>(null);
   const [edited, markEdited] = useEditedSince(actionData);

@@ -6,8 +6,9 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
-import { LIMITS, MESSAGES, resetFormSchema } from "../../worker/forms/auth";
+import { LIMITS, MESSAGES } from "../../worker/forms/messages";
 import { fieldErrors, messageFor, readForm } from "../utils/form.server";
+import { resetFormSchema } from "../utils/worker.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · StratForge" }];
 

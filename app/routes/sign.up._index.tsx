@@ -7,8 +7,6 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
-import { clientIp, sessionCookie } from "../../worker/http/cookies";
-import { SESSION_TTL_MS } from "../../worker/services/accounts";
 import { SignUpFields } from "../components/signup-fields";
 import { hasTurnstileToken, Turnstile } from "../components/turnstile";
 import { getUser } from "../utils/auth.server";
@@ -16,6 +14,7 @@ import { fieldErrors, messageFor, readForm, TURNSTILE_MESSAGES } from "../utils/
 import { safeRedirect } from "../utils/redirect";
 import { SIGN_UP_ERRORS, signUpForm, withToken } from "../utils/signup.server";
 import { useEditedSince } from "../utils/use-edited";
+import { clientIp, SESSION_TTL_MS, sessionCookie } from "../utils/worker.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up · StratForge" }];
 

@@ -6,14 +6,12 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { type FormEvent, useEffect, useState } from "react";
-import { clientIp, sessionCookie } from "../../worker/http/cookies";
-import { SESSION_TTL_MS } from "../../worker/services/accounts";
-import { SWITCH_MARKETS_SPONSOR } from "../../worker/services/sponsor";
 import { SignUpFields } from "../components/signup-fields";
 import { hasTurnstileToken, Turnstile } from "../components/turnstile";
 import { fieldErrors, messageFor, readForm, TURNSTILE_MESSAGES } from "../utils/form.server";
 import { sponsorForm, withToken } from "../utils/signup.server";
 import { useEditedSince } from "../utils/use-edited";
+import { clientIp, SESSION_TTL_MS, SWITCH_MARKETS_SPONSOR, sessionCookie } from "../utils/worker.server";
 
 export const meta: MetaFunction = () => [{ title: "Switch Markets traders · StratForge" }];
 

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { clearSessionCookie, sessionToken } from "../../worker/http/cookies";
 import { clearSessionRecord } from "../utils/session-record";
+import { clearSessionCookie, sessionToken } from "../utils/worker.server";
 
 export const meta: MetaFunction = () => [{ title: "Signing out · StratForge" }];
 

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { themeCookie } from "../../worker/http/cookies";
 import { readForm } from "../utils/form.server";
 import { safeRedirect } from "../utils/redirect";
+import { themeCookie } from "../utils/worker.server";
 
 const schema = z.object({ theme: z.enum(["light", "dark"]), returnTo: z.string().max(2048).optional() });
 

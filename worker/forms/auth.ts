@@ -1,30 +1,12 @@
 import { z } from "zod";
+import { LIMITS, MESSAGES } from "./messages";
 
 /**
  * One zod schema per form (DESIGN D10), shared by the Remix actions, the JSON API and the browser's
  * constraints. Messages are the spec's where it gives one (spec 1 s5, s8).
  */
 
-export const LIMITS = {
-  nameMax: 100,
-  emailMax: 254,
-  passwordMax: 256,
-  resetPasswordMin: 8,
-  messageMax: 5000,
-  tokenMax: 2048,
-} as const;
-
-export const MESSAGES = {
-  emailRequired: "Please enter your email address",
-  emailInvalid: "Please enter a valid email address",
-  nameRequired: "Please enter your name",
-  passwordRequired: "Please enter your password",
-  termsRequired: "Please accept the Terms of Service and Privacy Policy",
-  messageRequired: "Please enter a message",
-  resetTooShort: "Password must be at least 8 characters long",
-  resetMismatch: "Passwords do not match",
-  tooLong: (max: number) => `Must be at most ${max} characters`,
-} as const;
+export { LIMITS, MESSAGES };
 
 const email = z
   .string({ error: MESSAGES.emailRequired })

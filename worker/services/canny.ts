@@ -1,9 +1,10 @@
 import type { Config } from "../env";
+import { FEEDBACK_NOT_CONFIGURED } from "../forms/messages";
 import { AppError } from "../http/errors";
 import type { SessionUser } from "./accounts";
 import { base64url } from "./crypto";
 
-export const FEEDBACK_NOT_CONFIGURED = "Feedback is not configured.";
+export { FEEDBACK_NOT_CONFIGURED };
 
 /**
  * Single-sign-on token for the feedback board: an HS256 JWT of the user, signed with the board's private

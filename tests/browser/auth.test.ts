@@ -1,0 +1,214 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { gzipSync } from "node:zlib";
+import type { Browser, Page } from "playwright-core";
+import { launch, newPage, uniqueEmail } from "./browser.ts";
+import { startServer, type TestServer } from "./server.ts";
+
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function hydrated(page: Page) {
+  await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
+}
+
+async function signUpThroughForm(page: Page, email: string, password = "pw-12345678") {
+  await page.goto(`${server.url}/sign/up`);
+  await page.fill("#name", "Browser Trader");
+  await page.fill("#email", email);
+  await page.fill("#password", password);
+  await page.check("input[name=terms]");
+  await page.click("button:has-text('Get Started')");
+  await page.waitForURL(`${server.url}/subscribe`);
+  await page.click("button:has-text('Get Started')");
+  await page.waitForURL(`${server.url}/`);
+}
+
+for (const javaScript of [true, false]) {
+  describe(`JavaScript ${javaScript ? "on" : "off"}`, () => {
+    it("signs up, chooses Free and reaches My Strategies", async () => {
+      const { context, page } = await newPage(browser, { javaScript });
+      await signUpThroughForm(page, uniqueEmail(`su-${javaScript}`));
+      assert.equal(await page.textContent("h1"), "My Strategies");
+      await context.close();
+    });
+
+    it("shows 'Email already registered.' with a Log In link for a taken e-mail", async () => {
+      const { context, page } = await newPage(browser, { javaScript });
+      const email = uniqueEmail(`dup-${javaScript}`);
+      await signUpThroughForm(page, email);
+      await context.clearCookies();
+      await page.goto(`${server.url}/sign/up`);
+      await page.fill("#name", "Again");
+      await page.fill("#email", email);
+      await page.fill("#password", "x");
+      await page.check("input[name=terms]");
+      await page.click("button:has-text('Get Started')");
+      const alert = page.locator("[role=alert]");
+      await alert.waitFor();
+      assert.match((await alert.textContent()) ?? "", /Email already registered\./);
+      assert.equal(await alert.locator("a", { hasText: "Log In" }).count(), 1);
+      await context.close();
+    });
+
+    it("goes back to the remembered page after signing in", async () => {
+      const { context, page } = await newPage(browser, { javaScript });
+      const email = uniqueEmail(`si-${javaScript}`);
+      await signUpThroughForm(page, email);
+      await context.clearCookies();
+      await page.goto(`${server.url}/strategy/deleted?sort=updated`);
+      assert.ok(page.url().includes("/sign/up?redirectTo="), page.url());
+      await page.click("a:has-text('Sign in')");
+      await page.getByText("Welcome back!").waitFor();
+      await page.fill("#email", email);
+      await page.fill("#password", "wrong password");
+      await page.click("button:has-text('Sign In')");
+      await page.locator("[role=alert]", { hasText: "Wrong email or password." }).waitFor();
+      await page.fill("#password", "pw-12345678");
+      await page.click("button:has-text('Sign In')");
+      await page.waitForURL((u) => u.pathname === "/strategy/deleted" && u.search === "?sort=updated");
+      assert.equal(await page.textContent("h1"), "Strategies Archive");
+      await context.close();
+    });
+
+    it("sends a contact message from the profile menu", async () => {
+      const { context, page } = await newPage(browser, { javaScript });
+      await signUpThroughForm(page, uniqueEmail(`ct-${javaScript}`));
+      if (javaScript) await hydrated(page);
+      await page.click("summary[aria-label='Profile menu']");
+      await page.click("text=Contact Us");
+      const dialog = page.locator("[role=dialog]");
+      await dialog.getByText("Send a Message").waitFor();
+      await dialog.locator("textarea[placeholder='Your message...']").fill("Please add Renko charts.");
+      await dialog.locator("button:has-text('Send')").click();
+      await dialog.getByText("Message sent!").waitFor();
+      await dialog.getByText("Send another message").click();
+      await dialog.locator("textarea").waitFor();
+      await context.close();
+    });
+  });
+}
+
+describe("JavaScript on only", () => {
+  it("resets a forgotten password through the mailed link", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    const email = uniqueEmail("reset");
+    await signUpThroughForm(page, email);
+    await context.clearCookies();
+    await page.goto(`${server.url}/sign/in`);
+    await hydrated(page);
+    await page.fill("#email", email);
+    await page.click("text=Forgot Password?");
+    const dialog = page.locator("[role=dialog]");
+    assert.equal(await dialog.locator("#forgot-email").inputValue(), email);
+    await dialog.locator("button:has-text('Send Reset Link')").click();
+    await dialog.getByText("if an account exists").waitFor();
+    await dialog.locator("text=OK").click();
+
+    await page.goto(`${server.url}/dev/outbox`);
+    const link = page.locator("a[href*='/sign/reset/']").first();
+    const href = await link.getAttribute("href");
+    assert.ok(href);
+    await page.goto(href.replace(/^https?:\/\/[^/]+/, server.url));
+    await page.getByText("Reset Your Password").waitFor();
+    await hydrated(page);
+    await page.fill("#password", "short");
+    await page.fill("#confirmPassword", "short");
+    await page.click("button:has-text('Reset Password')");
+    await page.getByText("Password must be at least 8 characters long").waitFor();
+    await page.fill("#password", "new-password-1");
+    await page.fill("#confirmPassword", "new-password-2");
+    await page.click("button:has-text('Reset Password')");
+    await page.getByText("Passwords do not match").waitFor();
+    await page.fill("#confirmPassword", "new-password-1");
+    await page.click("button:has-text('Reset Password')");
+    await page.getByText("Password Reset Successfully!").waitFor();
+    await page.click("text=Go to Sign In");
+    await page.fill("#email", email);
+    await page.fill("#password", "new-password-1");
+    await page.click("button:has-text('Sign In')");
+    await page.waitForURL(`${server.url}/`);
+
+    // The link is single-use.
+    await page.goto(href.replace(/^https?:\/\/[^/]+/, server.url));
+    await page.getByText("Invalid Reset Link").waitFor();
+    await context.close();
+  });
+
+  it("closes the profile menu on Escape, on an outside click and on navigation", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await signUpThroughForm(page, uniqueEmail("menu"));
+    await hydrated(page);
+    const closed = () => page.waitForSelector("details.profile:not([open])", { state: "attached" });
+    const opened = () => page.waitForSelector("details.profile[open]", { state: "attached" });
+    await page.click("summary[aria-label='Profile menu']");
+    await opened();
+    await page.keyboard.press("Escape");
+    await closed();
+    await page.click("summary[aria-label='Profile menu']");
+    await opened();
+    await page.mouse.click(20, 600);
+    await closed();
+    await page.click("summary[aria-label='Profile menu']");
+    await opened();
+    await page.click("text=Strategy Archive");
+    await page.waitForURL(`${server.url}/strategy/deleted`);
+    await closed();
+    await context.close();
+  });
+
+  it("signs out from the menu and lands on sign-in", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await signUpThroughForm(page, uniqueEmail("out"));
+    await page.click("summary[aria-label='Profile menu']");
+    await page.click("text=Sign Out");
+    await page.waitForURL(`${server.url}/sign/in`);
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/sign\/up/);
+    await context.close();
+  });
+
+  it("registers a funded trader on the partner page and redirects after 5 seconds", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    const email = `p-${Date.now()}@funded.switchmarkets.example`;
+    await page.goto(`${server.url}/sign/up/switch-markets?email=${encodeURIComponent(email)}`);
+    assert.equal(await page.inputValue("#email"), email);
+    await page.fill("#name", "Funded Trader");
+    await page.fill("#password", "pw");
+    await page.check("input[name=terms]");
+    await page.click("button:has-text('Register')");
+    await page.getByText("Go to Dashboard Now").waitFor();
+    await page.waitForURL(`${server.url}/`, { timeout: 9000 });
+    await context.close();
+  });
+
+  it("measures the JavaScript the sign-in page loads", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    const scripts: string[] = [];
+    page.on("response", (res) => {
+      if (res.request().resourceType() === "script") scripts.push(res.url());
+    });
+    await page.goto(`${server.url}/sign/in`);
+    await hydrated(page);
+    let gz = 0;
+    let raw = 0;
+    for (const url of scripts) {
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      raw += body.length;
+      gz += gzipSync(body, { level: 9 }).length;
+    }
+    console.log(`sign-in page JavaScript: ${scripts.length} files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`);
+    assert.ok(scripts.length > 0);
+    await context.close();
+  });
+});

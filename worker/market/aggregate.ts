@@ -1,0 +1,72 @@
+/**
+ * Aggregation of bars into a coarser period, in one pass.
+ *
+ * RULE: each output bar covers one bucket of the alignment rule in periods.ts (`bucketStart`) and
+ * takes: time = the bucket start (not the first input bar's time), open of the first input bar,
+ * the highest high, the lowest low, close of the last input bar, the SUM of tick volumes, and the
+ * MINIMUM spread of its input bars. Minimum, because a bar's spread is read as the best quote of
+ * the bar (the tightest spread it saw), so the rollover spike at 22:00 UTC does not stamp a whole
+ * H4/D1 bar as wide; and min is associative, so D1 built from M1 equals D1 built from H1 built
+ * from M1, whatever resolution a month is stored at. Buckets with no input bar produce no output
+ * (weekends, holidays): bars are never invented.
+ */
+import { BarsBuilder } from "./bars";
+import { assertAggregatable, bucketEnd, bucketStart, isFixed, PERIOD_SECONDS } from "./periods";
+import type { Bars, Period } from "./types";
+
+/**
+ * Aggregates `bars` stored at `from` into period `to`. Throws PeriodError when `to` is finer than
+ * `from` or not a whole multiple of it. `input` may be several time-ordered runs (e.g. one per month
+ * chunk) so a year of M1 is never copied into one array first.
+ */
+export function aggregate(input: Bars | readonly Bars[], from: Period, to: Period): Bars {
+  assertAggregatable(from, to);
+  const parts: readonly Bars[] = Array.isArray(input) ? input : [input as Bars];
+  if (from === to && parts.length === 1) return parts[0];
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const ratio = isFixed(to) ? PERIOD_SECONDS[to] / PERIOD_SECONDS[from] : 5;
+  const out = new BarsBuilder(Math.max(16, Math.ceil(n / Math.max(1, ratio)) + 16));
+  const fixedLen = isFixed(to) ? PERIOD_SECONDS[to] * 1000 : 0;
+
+  let has = false;
+  let start = 0;
+  let end = Number.NEGATIVE_INFINITY;
+  let o = 0;
+  let h = 0;
+  let l = 0;
+  let c = 0;
+  let v = 0;
+  let s = 0;
+  for (const b of parts) {
+    const { time, open, high, low, close, volume, spread } = b;
+    for (let i = 0; i < b.length; i++) {
+      const t = time[i];
+      if (t >= end) {
+        if (has) out.push(start, o, h, l, c, v, s);
+        if (fixedLen) {
+          start = Math.floor(t / fixedLen) * fixedLen;
+          end = start + fixedLen;
+        } else {
+          start = bucketStart(t, to);
+          end = bucketEnd(t, to);
+        }
+        has = true;
+        o = open[i];
+        h = high[i];
+        l = low[i];
+        c = close[i];
+        v = volume[i];
+        s = spread[i];
+        continue;
+      }
+      if (high[i] > h) h = high[i];
+      if (low[i] < l) l = low[i];
+      c = close[i];
+      v += volume[i];
+      if (spread[i] < s) s = spread[i];
+    }
+  }
+  if (has) out.push(start, o, h, l, c, v, s);
+  return out.finish();
+}

@@ -1,0 +1,340 @@
+/**
+ * The candle store: month chunks in a blob store (R2 in the worker, memory in tests), read through
+ * an isolate cache, demo months generated on first read, imports that replace demo months.
+ * Pure: the blob store, clock and cache are passed in (the service wires R2 and Date.now).
+ *
+ * Objects:
+ *   candles/<SYMBOL>/<PERIOD>/<YYYY-MM>.bin   one compressed chunk (codec.ts)
+ *   candles/<SYMBOL>/manifest.json            the months replaced by imports: {period, bars, rev}
+ * A month absent from the manifest is demo M1, generated (deterministically) on first read and
+ * stored once the month is over. A month in the manifest is read at its imported period only.
+ */
+
+import { aggregate } from "./aggregate";
+import { BarsBuilder, concatBars, lowerBound, sliceIndex, sliceTime } from "./bars";
+import { LruCache } from "./cache";
+import { getSymbol } from "./catalogue";
+import {
+  chunkKey,
+  type MonthKey,
+  manifestKey,
+  monthRange,
+  monthsInRange,
+  sourceSpan,
+  splitByMonth,
+} from "./chunks";
+import { compress, decodeChunk, decompress, encodeChunk } from "./codec";
+import { demoMonth } from "./demo";
+import { MarketError } from "./errors";
+import type { ImportIssue, ImportResult } from "./importers/common";
+import { assertAggregatable, bucketStart, tryPeriodOf } from "./periods";
+import type { Bars, Period, SymbolInfo } from "./types";
+
+/** What the store needs from R2 (or any key-value blob store). */
+export interface BlobStore {
+  get(key: string): Promise<Uint8Array | null>;
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** In-memory blob store for tests, the bench and tools. */
+export class MemoryBlobStore implements BlobStore {
+  readonly objects = new Map<string, Uint8Array>();
+  async get(key: string) {
+    return this.objects.get(key) ?? null;
+  }
+  async put(key: string, bytes: Uint8Array) {
+    this.objects.set(key, bytes.slice());
+  }
+  async delete(key: string) {
+    this.objects.delete(key);
+  }
+}
+
+export interface ManifestEntry {
+  period: Period;
+  bars: number;
+  /** Content revision (hash of the raw chunk): part of the cache key, so caches never mix revisions. */
+  rev: string;
+}
+
+export interface Manifest {
+  version: 1;
+  months: Record<MonthKey, ManifestEntry>;
+}
+
+export interface MonthData {
+  month: MonthKey;
+  period: Period;
+  demo: boolean;
+  bars: Bars;
+}
+
+export interface CandleAnswer {
+  symbol: string;
+  period: Period;
+  /** Bars whose open time is in [bucketStart(from), to), aggregated to `period`. */
+  bars: Bars;
+  /** True when any bar comes from generated demo data (say so in every answer built on it). */
+  demo: boolean;
+  /** Where each month came from. */
+  sources: { month: MonthKey; period: Period; demo: boolean }[];
+}
+
+export interface ImportSummary {
+  symbol: string;
+  period: Period;
+  months: { month: MonthKey; bars: number; changed: boolean }[];
+  changed: boolean;
+}
+
+export class ImportRowsError extends MarketError {
+  constructor(
+    readonly issues: readonly ImportIssue[],
+    readonly errorCount: number,
+  ) {
+    const shown = issues
+      .slice(0, 5)
+      .map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message))
+      .join("; ");
+    super(
+      "IMPORT_ROWS",
+      `${errorCount} bad row(s), nothing was written. ${shown}${errorCount > 5 ? "; ..." : ""}`,
+    );
+  }
+}
+
+export interface CandleStoreOptions {
+  blobs: BlobStore;
+  /** Shared per isolate: pass the same instance to every store built in the isolate. */
+  cache?: LruCache<MonthData>;
+  now?: () => number;
+  /** Generate demo data for months with none (default true). */
+  demo?: boolean;
+  /** Store generated demo months once they are over (default true). */
+  persistDemo?: boolean;
+  /** How long a manifest read stays fresh in this isolate (default 60 s). */
+  manifestTtlMs?: number;
+  /** Refuse ranges needing more months than this in one call (default 240). */
+  maxMonths?: number;
+}
+
+const BYTES_PER_BAR = 56;
+
+/** Reads a manifest object, keeping only well-formed month entries. */
+export function parseManifest(text: string): Manifest {
+  const out: Manifest = { version: 1, months: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new MarketError("BAD_CHUNK", "The candle manifest is not valid JSON.");
+  }
+  if (!parsed || typeof parsed !== "object" || !("months" in parsed)) return out;
+  const months = parsed.months;
+  if (!months || typeof months !== "object") return out;
+  for (const [month, e] of Object.entries(months)) {
+    if (!/^\d{4}-\d{2}$/.test(month) || !e || typeof e !== "object") continue;
+    const period = "period" in e && typeof e.period === "string" ? tryPeriodOf(e.period) : undefined;
+    const bars = "bars" in e && typeof e.bars === "number" ? e.bars : undefined;
+    const rev = "rev" in e && typeof e.rev === "string" ? e.rev : undefined;
+    if (period && bars !== undefined && rev !== undefined) out.months[month] = { period, bars, rev };
+  }
+  return out;
+}
+
+function fnv1a(bytes: Uint8Array): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export class CandleStore {
+  private readonly blobs: BlobStore;
+  private readonly cache: LruCache<MonthData>;
+  private readonly now: () => number;
+  private readonly demo: boolean;
+  private readonly persistDemo: boolean;
+  private readonly ttl: number;
+  private readonly maxMonths: number;
+  private readonly manifests = new Map<string, { at: number; manifest: Manifest }>();
+  private readonly inflight = new Map<string, Promise<MonthData | null>>();
+
+  constructor(o: CandleStoreOptions) {
+    this.blobs = o.blobs;
+    this.cache = o.cache ?? new LruCache<MonthData>();
+    this.now = o.now ?? (() => Date.now());
+    this.demo = o.demo ?? true;
+    this.persistDemo = o.persistDemo ?? true;
+    this.ttl = o.manifestTtlMs ?? 60_000;
+    this.maxMonths = o.maxMonths ?? 240;
+  }
+
+  async manifest(symbol: string): Promise<Manifest> {
+    const hit = this.manifests.get(symbol);
+    if (hit && this.now() - hit.at < this.ttl) return hit.manifest;
+    const bytes = await this.blobs.get(manifestKey(symbol));
+    const manifest = bytes
+      ? parseManifest(new TextDecoder().decode(bytes))
+      : { version: 1 as const, months: {} };
+    this.manifests.set(symbol, { at: this.now(), manifest });
+    return manifest;
+  }
+
+  /** One month at its stored resolution; null when there is none (future months, demo off). */
+  async month(symbol: SymbolInfo, month: MonthKey): Promise<MonthData | null> {
+    const entry = (await this.manifest(symbol.name)).months[month];
+    const cacheKey = `${symbol.name}/${month}/${entry ? `${entry.period}:${entry.rev}` : "demo"}`;
+    const hit = this.cache.get(cacheKey);
+    if (hit) return hit;
+    let p = this.inflight.get(cacheKey);
+    if (!p) {
+      p = this.load(symbol, month, entry).finally(() => this.inflight.delete(cacheKey));
+      this.inflight.set(cacheKey, p);
+    }
+    const data = await p;
+    if (data) this.cache.set(cacheKey, data, data.bars.length * BYTES_PER_BAR + 256);
+    return data;
+  }
+
+  private async load(
+    symbol: SymbolInfo,
+    month: MonthKey,
+    entry: ManifestEntry | undefined,
+  ): Promise<MonthData | null> {
+    const period = entry?.period ?? "M1";
+    const bytes = await this.blobs.get(chunkKey(symbol.name, period, month));
+    if (bytes) {
+      const d = decodeChunk(await decompress(bytes));
+      return { month, period: d.period, demo: d.demo, bars: d.bars };
+    }
+    if (entry) {
+      throw new MarketError(
+        "BAD_CHUNK",
+        `${symbol.name} ${month}: imported ${period} data is listed but missing.`,
+      );
+    }
+    const { start, end } = monthRange(month);
+    if (!this.demo || start > this.now()) return null;
+    const bars = demoMonth(symbol, month);
+    if (this.persistDemo && end <= this.now()) {
+      const raw = encodeChunk(bars, { symbol: symbol.name, period: "M1", digits: symbol.digits, demo: true });
+      await this.blobs.put(chunkKey(symbol.name, "M1", month), await compress(raw));
+    }
+    return { month, period: "M1", demo: true, bars };
+  }
+
+  /**
+   * Bars of `period` whose open time is in [bucketStart(fromMs), toMs), built from the months they
+   * need. Throws PeriodError when a month is stored coarser than `period` (or not a divisor of it).
+   * Demo data never runs past the present minute.
+   */
+  async candles(symbolName: string, period: Period, fromMs: number, toMs: number): Promise<CandleAnswer> {
+    const symbol = getSymbol(symbolName);
+    if (!Number.isFinite(fromMs) || !Number.isFinite(toMs) || toMs <= fromMs) {
+      throw new MarketError("BAD_RANGE", "The range must have a start before its end.");
+    }
+    const span = sourceSpan(fromMs, toMs, period);
+    const months = monthsInRange(span.start, span.end);
+    if (months.length > this.maxMonths) {
+      throw new MarketError(
+        "BAD_RANGE",
+        `The range needs ${months.length} months of data; at most ${this.maxMonths} at once.`,
+      );
+    }
+    const now = bucketStart(this.now(), "M1");
+    const out = new BarsBuilder(256);
+    const sources: CandleAnswer["sources"] = [];
+    // Read ahead a few months while aggregating the current one.
+    const AHEAD = 3;
+    const pending: Promise<MonthData | null>[] = [];
+    for (let i = 0; i < Math.min(AHEAD, months.length); i++) pending.push(this.month(symbol, months[i]));
+    for (let i = 0; i < months.length; i++) {
+      if (i + AHEAD < months.length) pending.push(this.month(symbol, months[i + AHEAD]));
+      const data = await pending[i];
+      if (!data) continue;
+      assertAggregatable(data.period, period, `the ${symbol.name} data of ${data.month}`);
+      sources.push({ month: data.month, period: data.period, demo: data.demo });
+      let bars = sliceTime(data.bars, span.start, span.end);
+      if (data.demo) bars = sliceIndex(bars, 0, lowerBound(bars.time, now));
+      const agg = aggregate(bars, data.period, period);
+      for (let j = 0; j < agg.length; j++) {
+        if (out.lastTime() === agg.time[j]) {
+          out.mergeLast(agg.high[j], agg.low[j], agg.close[j], agg.volume[j], agg.spread[j]);
+        } else {
+          out.push(
+            agg.time[j],
+            agg.open[j],
+            agg.high[j],
+            agg.low[j],
+            agg.close[j],
+            agg.volume[j],
+            agg.spread[j],
+          );
+        }
+      }
+    }
+    const all = out.finish();
+    const bars = sliceTime(all, bucketStart(fromMs, period), toMs);
+    return { symbol: symbol.name, period, bars, demo: sources.some((s) => s.demo), sources };
+  }
+
+  /**
+   * Stores an import: every month it touches is replaced by the file's bars (merged with bars of an
+   * earlier import of the same period outside the file's time span), each chunk written whole.
+   * A result with any bad row writes nothing (ImportRowsError lists them). Re-importing the same
+   * file leaves every object as it was (`changed: false`).
+   */
+  async import(symbol: SymbolInfo, result: ImportResult): Promise<ImportSummary> {
+    if (result.errorCount > 0 || result.errors.length > 0) {
+      throw new ImportRowsError(result.errors, Math.max(result.errorCount, result.errors.length));
+    }
+    const period = result.resolution;
+    const manifest = structuredClone(await this.manifest(symbol.name));
+    this.manifests.delete(symbol.name);
+    const summary: ImportSummary = { symbol: symbol.name, period, months: [], changed: false };
+    const obsolete: string[] = [];
+    for (const part of splitByMonth(result.bars)) {
+      const key = chunkKey(symbol.name, period, part.month);
+      const previous = manifest.months[part.month];
+      const existingBytes = await this.blobs.get(key);
+      const existingRaw = existingBytes ? await decompress(existingBytes) : null;
+      let bars = part.bars;
+      if (previous?.period === period && existingRaw) {
+        const old = decodeChunk(existingRaw);
+        if (!old.demo) {
+          const first = bars.time[0];
+          const last = bars.time[bars.length - 1];
+          bars = concatBars([
+            sliceTime(old.bars, Number.NEGATIVE_INFINITY, first),
+            bars,
+            sliceTime(old.bars, last + 1, Number.POSITIVE_INFINITY),
+          ]);
+        }
+      }
+      const raw = encodeChunk(bars, { symbol: symbol.name, period, digits: symbol.digits, demo: false });
+      const changed = !(existingRaw && sameBytes(existingRaw, raw) && previous?.period === period);
+      if (changed) await this.blobs.put(key, await compress(raw));
+      if (previous && previous.period !== period)
+        obsolete.push(chunkKey(symbol.name, previous.period, part.month));
+      if (!previous && period !== "M1") obsolete.push(chunkKey(symbol.name, "M1", part.month)); // stored demo
+      manifest.months[part.month] = { period, bars: bars.length, rev: fnv1a(raw) };
+      summary.months.push({ month: part.month, bars: bars.length, changed });
+      summary.changed ||= changed;
+    }
+    // Chunks first, manifest last: a reader sees either the old month or the whole new one.
+    const before = await this.blobs.get(manifestKey(symbol.name));
+    const text = new TextEncoder().encode(JSON.stringify(manifest));
+    if (!before || !sameBytes(before, text)) await this.blobs.put(manifestKey(symbol.name), text);
+    for (const key of obsolete) await this.blobs.delete(key);
+    this.manifests.set(symbol.name, { at: this.now(), manifest });
+    this.cache.deletePrefix(`${symbol.name}/`);
+    return summary;
+  }
+}

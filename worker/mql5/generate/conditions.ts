@@ -1,0 +1,133 @@
+/**
+ * Rules to boolean functions. Spec semantics (worker/strategy/spec.ts): shift 0 is the bar that
+ * just closed, which is MQL5 series index 1, so every read uses index shift + 1.
+ * crossesAbove(a, b) = a[s+1] <= b[s+1] && a[s] > b[s]; greaterThan/lessThan are strict;
+ * between is inclusive; a rule is all(...) && (any(...) when `any` is non-empty).
+ */
+import { type Condition, type Operand, operandLine, type Rule } from "../../strategy/spec";
+import { and, bin, call, dbl, decl, type Expr, type FunctionDecl, id, int, or, ret, type Stmt } from "../ir";
+import { type Context, handleName } from "./context";
+import { lineBuffer, TIMEFRAME } from "./indicators";
+
+/** Reads one value of an indicator buffer; defined in the program by valueFunction(). */
+export const VALUE_FN = "IndicatorValue";
+
+export const indicatorValue = (handle: string, buffer: Expr, index: number): Expr =>
+  call(VALUE_FN, id(handle), buffer, int(index));
+
+const bar = (fn: string, index: number): Expr => call(fn, id("_Symbol"), TIMEFRAME, int(index));
+
+/** The value of a non-constant operand `extra` bars further back than its own shift. */
+function seriesAt(ctx: Context, op: Exclude<Operand, { type: "constant" }>, extra: number): Expr {
+  const index = op.shift + extra + 1;
+  if (op.type === "indicator") {
+    const ind = ctx.indicator(op.ref);
+    const line = operandLine(ind, op.line);
+    const h = handleName(ind.id);
+    if (ind.kind === "MACD" && line === "histogram") {
+      return bin("-", indicatorValue(h, id("MAIN_LINE"), index), indicatorValue(h, id("SIGNAL_LINE"), index));
+    }
+    return indicatorValue(h, lineBuffer(ind, line), index);
+  }
+  const [h, l, c] = [bar("iHigh", index), bar("iLow", index), bar("iClose", index)];
+  switch (op.field) {
+    case "CLOSE":
+      return c;
+    case "OPEN":
+      return bar("iOpen", index);
+    case "HIGH":
+      return h;
+    case "LOW":
+      return l;
+    case "MEDIAN":
+      return bin("/", bin("+", h, l), dbl(2));
+    case "TYPICAL":
+      return bin("/", bin("+", bin("+", h, l), c), dbl(3));
+    case "WEIGHTED":
+      return bin("/", bin("+", bin("+", h, l), bin("*", dbl(2), c)), dbl(4));
+  }
+}
+
+/**
+ * The expression of one condition. Each constant becomes one input ("rule levels") so a trader
+ * can tune it; a cross reads that same input at both shifts.
+ */
+function conditionExpr(ctx: Context, c: Condition, level: (value: number) => Expr): Expr {
+  const reader = (op: Operand): ((extra: number) => Expr) => {
+    if (op.type === "constant") {
+      const input = level(op.value);
+      return () => input;
+    }
+    return (extra) => seriesAt(ctx, op, extra);
+  };
+  switch (c.type) {
+    case "crossesAbove":
+    case "crossesBelow": {
+      const [before, now] = c.type === "crossesAbove" ? (["<=", ">"] as const) : ([">=", "<"] as const);
+      const [left, right] = [reader(c.left), reader(c.right)];
+      return and(bin(before, left(1), right(1)), bin(now, left(0), right(0)));
+    }
+    case "greaterThan":
+      return bin(">", reader(c.left)(0), reader(c.right)(0));
+    case "lessThan":
+      return bin("<", reader(c.left)(0), reader(c.right)(0));
+    case "between": {
+      const x = reader(c.operand)(0);
+      return and(bin("<=", reader(c.lower)(0), x), bin("<=", x, reader(c.upper)(0)));
+    }
+  }
+}
+
+/**
+ * A function `bool Name()` that evaluates the rule on the last closed bar, one local per
+ * condition so the generated code reads like the outline.
+ */
+export function signalFunction(
+  ctx: Context,
+  name: string,
+  rule: Rule,
+  doc: string,
+  inputPrefix: string,
+): FunctionDecl {
+  let levels = 0;
+  const levelName = (value: number): Expr =>
+    ctx.input(
+      "Rule levels",
+      "double",
+      `${inputPrefix}Level${++levels}`,
+      dbl(value),
+      `${doc}: level ${levels}`,
+    );
+  const body: Stmt[] = [];
+  const locals = (list: Condition[], prefix: string): Expr[] =>
+    list.map((c, i) => {
+      const local = `${prefix}${i + 1}`;
+      body.push({ kind: "comment", text: describe(c) });
+      body.push(decl("bool", local, conditionExpr(ctx, c, levelName)));
+      return id(local);
+    });
+  const all = locals(rule.all, "all");
+  const any = locals(rule.any, "any");
+  const parts = [...all];
+  if (any.length > 0) parts.push(or(...any));
+  body.push(ret(parts.length > 0 ? and(...parts) : id("false")));
+  return { returnType: "bool", name, params: [], body, doc };
+}
+
+function describeOperand(op: Operand): string {
+  switch (op.type) {
+    case "constant":
+      return String(op.value);
+    case "indicator":
+      return `${op.ref}${op.line ? `.${op.line}` : ""}${op.shift ? `[${op.shift}]` : ""}`;
+    case "price":
+      return `${op.field.toLowerCase()}${op.shift ? `[${op.shift}]` : ""}`;
+  }
+}
+
+export function describe(c: Condition): string {
+  if (c.type === "between") {
+    return `${describeOperand(c.operand)} between ${describeOperand(c.lower)} and ${describeOperand(c.upper)}`;
+  }
+  return `${describeOperand(c.left)} ${c.type} ${describeOperand(c.right)}`;
+}

@@ -1,0 +1,144 @@
+/**
+ * Indicator handles: creation in OnInit (with the MQL5 reference's argument order), release in
+ * OnDeinit, and which buffer each line of the spec's vocabulary lives in.
+ */
+import type { AppliedPrice, Indicator } from "../../strategy/spec";
+import { call, dbl, type Expr, id, ifThen, int, ret, type Stmt, str } from "../ir";
+import { type Context, handleName, indicatorInput } from "./context";
+
+export const TIMEFRAME = id("InpTimeframe");
+const SYMBOL = id("_Symbol");
+
+const appliedPrice = (p: AppliedPrice): Expr => id(`PRICE_${p}`);
+
+const MA_METHOD: Readonly<Record<"SMA" | "EMA" | "SMMA" | "LWMA", string>> = {
+  SMA: "MODE_SMA",
+  EMA: "MODE_EMA",
+  SMMA: "MODE_SMMA",
+  LWMA: "MODE_LWMA",
+};
+
+/** Buffer numbers per line (MQL5 reference: MAIN_LINE 0, SIGNAL_LINE 1, BASE_LINE 0, UPPER_BAND 1,
+ * LOWER_BAND 2, PLUSDI_LINE 1, MINUSDI_LINE 2). MACD "histogram" has no buffer: it is main - signal. */
+export function lineBuffer(ind: Indicator, line: string): Expr {
+  switch (ind.kind) {
+    case "MACD":
+    case "STOCHASTIC":
+      return id(line === "signal" ? "SIGNAL_LINE" : "MAIN_LINE");
+    case "BOLLINGER":
+      return id(line === "upper" ? "UPPER_BAND" : line === "lower" ? "LOWER_BAND" : "BASE_LINE");
+    case "ADX":
+      return id(line === "plusDi" ? "PLUSDI_LINE" : line === "minusDi" ? "MINUSDI_LINE" : "MAIN_LINE");
+    default:
+      return int(0);
+  }
+}
+
+/** The iXxx(...) call that creates the handle; tunable periods become inputs. */
+function createCall(ctx: Context, ind: Indicator): Expr {
+  const label = (what: string): string => `${ind.id}: ${ind.kind} ${what}`;
+  const period = (name: string, value: number, what = "period"): Expr =>
+    ctx.input("Indicators", "int", indicatorInput(ind.id, name), int(value), label(what));
+  switch (ind.kind) {
+    case "SMA":
+    case "EMA":
+    case "SMMA":
+    case "LWMA":
+      return call(
+        "iMA",
+        SYMBOL,
+        TIMEFRAME,
+        period("Period", ind.period),
+        int(0),
+        id(MA_METHOD[ind.kind]),
+        appliedPrice(ind.appliedPrice),
+      );
+    case "RSI":
+      return call("iRSI", SYMBOL, TIMEFRAME, period("Period", ind.period), appliedPrice(ind.appliedPrice));
+    case "MACD":
+      return call(
+        "iMACD",
+        SYMBOL,
+        TIMEFRAME,
+        period("Fast", ind.fast, "fast EMA period"),
+        period("Slow", ind.slow, "slow EMA period"),
+        period("Signal", ind.signal, "signal period"),
+        appliedPrice(ind.appliedPrice),
+      );
+    case "BOLLINGER":
+      return call(
+        "iBands",
+        SYMBOL,
+        TIMEFRAME,
+        period("Period", ind.period),
+        int(0),
+        ctx.input(
+          "Indicators",
+          "double",
+          indicatorInput(ind.id, "Deviation"),
+          dbl(ind.deviation),
+          label("deviation"),
+        ),
+        appliedPrice(ind.appliedPrice),
+      );
+    case "ATR":
+      return call("iATR", SYMBOL, TIMEFRAME, period("Period", ind.period));
+    case "STOCHASTIC":
+      // The spec fixes MODE_SMA and STO_LOWHIGH (the terminal's defaults).
+      return call(
+        "iStochastic",
+        SYMBOL,
+        TIMEFRAME,
+        period("K", ind.kPeriod, "%K period"),
+        period("D", ind.dPeriod, "%D period"),
+        period("Slowing", ind.slowing, "slowing"),
+        id("MODE_SMA"),
+        id("STO_LOWHIGH"),
+      );
+    case "CCI":
+      return call("iCCI", SYMBOL, TIMEFRAME, period("Period", ind.period), id("PRICE_TYPICAL"));
+    case "ADX":
+      return call("iADX", SYMBOL, TIMEFRAME, period("Period", ind.period));
+    case "MOMENTUM":
+      return call(
+        "iMomentum",
+        SYMBOL,
+        TIMEFRAME,
+        period("Period", ind.period),
+        appliedPrice(ind.appliedPrice),
+      );
+  }
+}
+
+/** OnInit statements: create every handle and fail initialisation if one is invalid. */
+export function createHandles(ctx: Context): Stmt[] {
+  return ctx.spec.indicators.flatMap((ind): Stmt[] => {
+    const h = handleName(ind.id);
+    return [
+      { kind: "assign", target: h, op: "=", value: createCall(ctx, ind) },
+      ifThen({ kind: "bin", op: "==", left: id(h), right: id("INVALID_HANDLE") }, [
+        {
+          kind: "expr",
+          expr: call(
+            "PrintFormat",
+            str("Cannot create the %s indicator %s (error %d)"),
+            str(ind.kind),
+            str(ind.id),
+            call("GetLastError"),
+          ),
+        },
+        ret(id("INIT_FAILED")),
+      ]),
+    ];
+  });
+}
+
+/** OnDeinit statements: release what OnInit created. */
+export function releaseHandles(ctx: Context): Stmt[] {
+  return ctx.spec.indicators.map((ind) => {
+    const h = handleName(ind.id);
+    return ifThen({ kind: "bin", op: "!=", left: id(h), right: id("INVALID_HANDLE") }, [
+      { kind: "expr", expr: call("IndicatorRelease", id(h)) },
+    ]);
+  });
+}

@@ -1,0 +1,362 @@
+/**
+ * The trading helpers of the expert advisor: reading indicator values, finding our positions
+ * (same symbol and magic number), closing, opening with stops, volume sizing and the per-tick
+ * trailing stop and break-even. Fill rules follow worker/strategy/spec.ts: market orders, SL/TP
+ * placed from the fill price (the quote we send: ask for buys, bid for sells).
+ */
+import {
+  and,
+  assign,
+  bin,
+  call,
+  dbl,
+  decl,
+  type Expr,
+  expr,
+  type FunctionDecl,
+  id,
+  ifThen,
+  index,
+  int,
+  method,
+  not,
+  or,
+  ret,
+  type Stmt,
+  str,
+} from "../ir";
+import { VALUE_FN } from "./conditions";
+import type { Context } from "./context";
+import { distance } from "./distances";
+
+const SYMBOL = id("_Symbol");
+const symbolDouble = (prop: string): Expr => call("SymbolInfoDouble", SYMBOL, id(prop));
+const zero = dbl(0);
+const continueIf = (test: Expr): Stmt => ifThen(test, [{ kind: "continue" }]);
+
+export function valueFunction(): FunctionDecl {
+  return {
+    returnType: "double",
+    name: VALUE_FN,
+    params: [
+      { type: "int", name: "handle" },
+      { type: "int", name: "buffer" },
+      { type: "int", name: "index" },
+    ],
+    doc: "One closed-bar value of an indicator buffer; flags missing data",
+    body: [
+      { kind: "decl", type: "double", name: "values", array: true },
+      ifThen(
+        bin("!=", call("CopyBuffer", id("handle"), id("buffer"), id("index"), int(1), id("values")), int(1)),
+        [
+          // Not calculated yet (e.g. right after start): the caller retries on the next tick.
+          assign("g_dataOk", id("false")),
+          ret(zero),
+        ],
+      ),
+      ret(index("values", 0)),
+    ],
+  };
+}
+
+export function isOursFunction(): FunctionDecl {
+  return {
+    returnType: "bool",
+    name: "IsOurPosition",
+    params: [],
+    doc: "Is the selected position this EA's (symbol and magic number)?",
+    body: [
+      ret(
+        and(
+          bin("==", call("PositionGetString", id("POSITION_SYMBOL")), SYMBOL),
+          bin("==", call("PositionGetInteger", id("POSITION_MAGIC")), id("InpMagicNumber")),
+        ),
+      ),
+    ],
+  };
+}
+
+/** for(int i = PositionsTotal() - 1; i >= 0; i--) over our positions, selecting each one. */
+const eachOurPosition = (body: Stmt[]): Stmt => ({
+  kind: "forDown",
+  variable: "i",
+  from: bin("-", call("PositionsTotal"), int(1)),
+  body: [
+    decl("ulong", "ticket", call("PositionGetTicket", id("i"))),
+    continueIf(bin("==", id("ticket"), int(0))),
+    continueIf(not(call("IsOurPosition"))),
+    ...body,
+  ],
+});
+
+export function countFunction(): FunctionDecl {
+  return {
+    returnType: "int",
+    name: "CountPositions",
+    params: [],
+    doc: "Open positions of this EA on this symbol",
+    body: [
+      decl("int", "count", int(0)),
+      eachOurPosition([{ kind: "assign", target: "count", op: "+=", value: int(1) }]),
+      ret(id("count")),
+    ],
+  };
+}
+
+export function closeFunction(): FunctionDecl {
+  return {
+    returnType: "void",
+    name: "ClosePositions",
+    params: [{ type: "long", name: "positionType" }],
+    doc: "Close this EA's positions of one type (POSITION_TYPE_BUY/SELL)",
+    body: [
+      eachOurPosition([
+        continueIf(bin("!=", call("PositionGetInteger", id("POSITION_TYPE")), id("positionType"))),
+        ifThen(not(method("trade", "PositionClose", id("ticket"))), [
+          expr(
+            call(
+              "PrintFormat",
+              str("PositionClose failed: %u %s"),
+              method("trade", "ResultRetcode"),
+              method("trade", "ResultRetcodeDescription"),
+            ),
+          ),
+        ]),
+      ]),
+    ],
+  };
+}
+
+export function normalizeVolumeFunction(): FunctionDecl {
+  const v = (prop: string, name: string): Stmt => decl("double", name, symbolDouble(prop));
+  return {
+    returnType: "double",
+    name: "NormalizeVolume",
+    params: [{ type: "double", name: "lots" }],
+    doc: "Round down to the volume step, clamp to the symbol's min and max",
+    body: [
+      v("SYMBOL_VOLUME_STEP", "step"),
+      v("SYMBOL_VOLUME_MIN", "minLot"),
+      v("SYMBOL_VOLUME_MAX", "maxLot"),
+      ifThen(bin("<=", id("step"), zero), [assign("step", dbl(0.01))]),
+      {
+        kind: "comment",
+        text: "Down, never up (the spec's rule); the epsilon (as the engine's) keeps 0.3 from becoming 0.29.",
+      },
+      decl(
+        "double",
+        "rounded",
+        bin("*", call("MathFloor", bin("+", bin("/", id("lots"), id("step")), dbl(1e-9))), id("step")),
+      ),
+      ifThen(bin("<", id("rounded"), id("minLot")), [assign("rounded", id("minLot"))]),
+      ifThen(bin(">", id("rounded"), id("maxLot")), [assign("rounded", id("maxLot"))]),
+      ret(call("NormalizeDouble", id("rounded"), int(2))),
+    ],
+  };
+}
+
+export function riskLotsFunction(): FunctionDecl {
+  return {
+    returnType: "double",
+    name: "RiskLots",
+    params: [{ type: "double", name: "stopDistance" }],
+    doc: "Lots that lose InpRiskPercent of the balance at the stop",
+    body: [
+      decl("double", "tickValue", symbolDouble("SYMBOL_TRADE_TICK_VALUE")),
+      decl("double", "tickSize", symbolDouble("SYMBOL_TRADE_TICK_SIZE")),
+      ifThen(
+        or(
+          bin("<=", id("stopDistance"), zero),
+          bin("<=", id("tickValue"), zero),
+          bin("<=", id("tickSize"), zero),
+        ),
+        [ret(zero)],
+      ),
+      { kind: "comment", text: "Deposit-currency loss of one lot over the stop distance." },
+      decl("double", "lossPerLot", bin("*", bin("/", id("stopDistance"), id("tickSize")), id("tickValue"))),
+      decl(
+        "double",
+        "risk",
+        bin("/", bin("*", call("AccountInfoDouble", id("ACCOUNT_BALANCE")), id("InpRiskPercent")), dbl(100)),
+      ),
+      ret(call("NormalizeVolume", bin("/", id("risk"), id("lossPerLot")))),
+    ],
+  };
+}
+
+/** Side-dependent placement from the fill price: a stop below a long's price and above a
+ * short's; a target the other way round. A zero distance means none. */
+const place = (target: "sl" | "tp", dist: string): Stmt => {
+  const below = assign(target, bin("-", id("price"), id(dist)));
+  const above = assign(target, bin("+", id("price"), id(dist)));
+  return ifThen(bin(">", id(dist), zero), [
+    ifThen(id("isLong"), [target === "sl" ? below : above], [target === "sl" ? above : below]),
+    assign(target, call("NormalizeDouble", id(target), id("_Digits"))),
+  ]);
+};
+
+export function openFunction(ctx: Context, comment: string): FunctionDecl {
+  const spec = ctx.spec;
+  const price = id("price");
+  const sl = spec.stopLoss ? distance(ctx, spec.stopLoss, "InpStopLoss", "Stop loss")(price) : zero;
+  const tp = spec.takeProfit ? distance(ctx, spec.takeProfit, "InpTakeProfit", "Take profit")(price) : zero;
+  const lots =
+    spec.sizing.type === "fixed"
+      ? call("NormalizeVolume", id("InpLots"))
+      : call("RiskLots", id("slDistance"));
+  const send = (side: "Buy" | "Sell"): Stmt[] => [
+    ifThen(not(method("trade", side, id("lots"), SYMBOL, price, id("sl"), id("tp"), str(comment))), [
+      expr(
+        call(
+          "PrintFormat",
+          str(`${side} failed: %u %s`),
+          method("trade", "ResultRetcode"),
+          method("trade", "ResultRetcodeDescription"),
+        ),
+      ),
+    ]),
+  ];
+  return {
+    returnType: "void",
+    name: "OpenPosition",
+    params: [{ type: "bool", name: "isLong" }],
+    doc: "Market order with the spec's stop, target and volume",
+    body: [
+      decl("double", "price", symbolDouble("SYMBOL_BID")),
+      ifThen(id("isLong"), [assign("price", symbolDouble("SYMBOL_ASK"))]),
+      assign("g_dataOk", id("true")),
+      decl("double", "slDistance", sl),
+      decl("double", "tpDistance", tp),
+      ifThen(not(id("g_dataOk")), [ret()]),
+      decl("double", "sl", zero),
+      decl("double", "tp", zero),
+      place("sl", "slDistance"),
+      place("tp", "tpDistance"),
+      decl("double", "lots", lots),
+      ifThen(bin("<=", id("lots"), zero), [ret()]),
+      ifThen(id("isLong"), send("Buy"), send("Sell")),
+    ],
+  };
+}
+
+/**
+ * Trailing stop and break-even, on every tick, as the engine's manage() and Broker.trail/breakEven
+ * do: break-even first (once `trigger` in profit, stop to entry +/- offset, never loosening);
+ * then trailing (once `start` in profit, default 0, the stop follows the exit side of the quote at
+ * `distance`, moving only forward and by at least `step`). Profit is measured on the exit side
+ * (bid for longs, ask for shorts); percent distances are of the current bid, ATR distances use the
+ * last closed bar.
+ */
+export function manageFunction(ctx: Context): FunctionDecl | undefined {
+  const { trailingStop: ts, breakEven: be } = ctx.spec;
+  if (!ts && !be) return undefined;
+  const open = id("openPrice");
+  const bid = id("bid");
+  const ask = id("ask");
+  type Dist = Parameters<typeof distance>[1];
+  const d = (dist: Dist, name: string, label: string): Expr => distance(ctx, dist, name, label)(bid);
+  const optional = (dist: Dist | undefined, name: string, label: string): Expr =>
+    dist ? d(dist, name, label) : zero;
+
+  const locals: Stmt[] = [];
+  if (be) {
+    locals.push(
+      decl("double", "beTrigger", d(be.trigger, "InpBreakEvenTrigger", "Break-even trigger")),
+      decl("double", "beOffset", optional(be.offset, "InpBreakEvenOffset", "Break-even offset")),
+    );
+  }
+  if (ts) {
+    locals.push(
+      decl("double", "trailDistance", d(ts.distance, "InpTrailingDistance", "Trailing stop distance")),
+      decl(
+        "double",
+        "trailStart",
+        optional(ts.start, "InpTrailingStart", "Trailing starts after a profit of"),
+      ),
+      decl("double", "trailStep", optional(ts.step, "InpTrailingStep", "Trailing step")),
+    );
+  }
+
+  const side = (isLong: boolean): Stmt[] => {
+    const profit = isLong ? bin("-", bid, open) : bin("-", open, ask);
+    // "better" = further in the position's favour; a stop of 0.0 means none.
+    const better = (a: Expr, b: Expr): Expr => (isLong ? bin(">", a, b) : bin("<", a, b));
+    const stmts: Stmt[] = [];
+    if (be) {
+      const level = isLong ? bin("+", open, id("beOffset")) : bin("-", open, id("beOffset"));
+      stmts.push(
+        ifThen(
+          and(
+            bin(">=", profit, id("beTrigger")),
+            or(bin("==", id("newSl"), zero), better(level, id("newSl"))),
+          ),
+          [assign("newSl", level)],
+        ),
+      );
+    }
+    if (ts) {
+      const level = isLong ? bin("-", bid, id("trailDistance")) : bin("+", ask, id("trailDistance"));
+      const gain = isLong ? bin("-", id("level"), id("newSl")) : bin("-", id("newSl"), id("level"));
+      stmts.push(
+        ifThen(bin(">=", profit, id("trailStart")), [
+          decl("double", "level", level),
+          ifThen(
+            or(
+              bin("==", id("newSl"), zero),
+              and(better(id("level"), id("newSl")), bin(">=", gain, id("trailStep"))),
+            ),
+            [assign("newSl", id("level"))],
+          ),
+        ]),
+      );
+    }
+    return stmts;
+  };
+
+  return {
+    returnType: "void",
+    name: "ManagePositions",
+    params: [],
+    doc: "Trailing stop and break-even for this EA's positions",
+    body: [
+      decl("double", "bid", symbolDouble("SYMBOL_BID")),
+      decl("double", "ask", symbolDouble("SYMBOL_ASK")),
+      {
+        kind: "forDown",
+        variable: "i",
+        from: bin("-", call("PositionsTotal"), int(1)),
+        body: [
+          decl("ulong", "ticket", call("PositionGetTicket", id("i"))),
+          continueIf(bin("==", id("ticket"), int(0))),
+          continueIf(not(call("IsOurPosition"))),
+          assign("g_dataOk", id("true")),
+          ...locals,
+          { kind: "comment", text: "An ATR distance without data: leave the stop alone this tick." },
+          continueIf(not(id("g_dataOk"))),
+          decl("double", "openPrice", call("PositionGetDouble", id("POSITION_PRICE_OPEN"))),
+          decl("double", "sl", call("PositionGetDouble", id("POSITION_SL"))),
+          decl("double", "tp", call("PositionGetDouble", id("POSITION_TP"))),
+          decl("double", "newSl", id("sl")),
+          ifThen(
+            bin("==", call("PositionGetInteger", id("POSITION_TYPE")), id("POSITION_TYPE_BUY")),
+            side(true),
+            side(false),
+          ),
+          assign("newSl", call("NormalizeDouble", id("newSl"), id("_Digits"))),
+          ifThen(bin("!=", id("newSl"), id("sl")), [
+            ifThen(not(method("trade", "PositionModify", id("ticket"), id("newSl"), id("tp"))), [
+              expr(
+                call(
+                  "PrintFormat",
+                  str("PositionModify failed: %u %s"),
+                  method("trade", "ResultRetcode"),
+                  method("trade", "ResultRetcodeDescription"),
+                ),
+              ),
+            ]),
+          ]),
+        ],
+      },
+    ],
+  };
+}

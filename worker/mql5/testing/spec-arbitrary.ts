@@ -1,0 +1,177 @@
+/**
+ * Test-only: a fast-check arbitrary of valid StrategySpec inputs built from the schema's
+ * vocabulary (every indicator kind and line, every operand and condition type, every distance
+ * unit, sizing, trailing, break-even and time filters). Every value it yields passes parseSpec.
+ */
+import fc from "fast-check";
+import { PERIODS } from "../../market/types";
+import {
+  APPLIED_PRICES,
+  INDICATOR_LINES,
+  type IndicatorKind,
+  SESSIONS,
+  type StrategySpecInput,
+} from "../../strategy/spec";
+
+type IndicatorInput = StrategySpecInput["indicators"] extends (infer I)[] | undefined ? I : never;
+
+const period = fc.integer({ min: 1, max: 300 });
+const price = fc.constantFrom(...APPLIED_PRICES);
+
+function indicatorArb(id: string, kind: IndicatorKind): fc.Arbitrary<IndicatorInput> {
+  switch (kind) {
+    case "SMA":
+    case "EMA":
+    case "SMMA":
+    case "LWMA":
+      return fc.record({ id: fc.constant(id), kind: fc.constant(kind), period, appliedPrice: price });
+    case "RSI":
+      return fc.record({ id: fc.constant(id), kind: fc.constant(kind), period, appliedPrice: price });
+    case "MACD":
+      return fc
+        .tuple(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: 50 }), period, price)
+        .map(([fast, extra, signal, appliedPrice]) => ({
+          id,
+          kind,
+          fast,
+          slow: fast + extra,
+          signal,
+          appliedPrice,
+        }));
+    case "BOLLINGER":
+      return fc.record({
+        id: fc.constant(id),
+        kind: fc.constant(kind),
+        period,
+        deviation: fc.double({ min: 0.1, max: 10, noNaN: true }),
+        appliedPrice: price,
+      });
+    case "STOCHASTIC":
+      return fc.record({
+        id: fc.constant(id),
+        kind: fc.constant(kind),
+        kPeriod: period,
+        dPeriod: period,
+        slowing: period,
+      });
+    case "MOMENTUM":
+      return fc.record({ id: fc.constant(id), kind: fc.constant(kind), period, appliedPrice: price });
+    default:
+      return fc.record({ id: fc.constant(id), kind: fc.constant(kind), period });
+  }
+}
+
+const KINDS = Object.keys(INDICATOR_LINES) as IndicatorKind[];
+
+export const specArbitrary: fc.Arbitrary<StrategySpecInput> = fc
+  .array(fc.constantFrom(...KINDS), { minLength: 1, maxLength: 5 })
+  .chain((kinds) => {
+    // Always one ATR ("atr0") so that ATR distances have something to refer to.
+    const named = [
+      ...kinds.map((kind, i) => ({ id: `ind${i}`, kind })),
+      { id: "atr0", kind: "ATR" as const },
+    ];
+    const indicators = fc.tuple(...named.map((n) => indicatorArb(n.id, n.kind)));
+    const shift = fc.integer({ min: 0, max: 5 });
+    const operand = fc.oneof(
+      fc.constantFrom(...named).chain((n) =>
+        fc.record({
+          type: fc.constant("indicator" as const),
+          ref: fc.constant(n.id),
+          line: fc.option(fc.constantFrom(...INDICATOR_LINES[n.kind]), { nil: undefined }),
+          shift,
+        }),
+      ),
+      fc.record({ type: fc.constant("price" as const), field: price, shift }),
+      fc.record({
+        type: fc.constant("constant" as const),
+        value: fc.double({ min: -1000, max: 1000, noNaN: true }),
+      }),
+    );
+    const condition = fc.oneof(
+      fc.record({
+        type: fc.constantFrom("crossesAbove", "crossesBelow", "greaterThan", "lessThan"),
+        left: operand,
+        right: operand,
+      }),
+      fc.record({ type: fc.constant("between" as const), operand, lower: operand, upper: operand }),
+    );
+    const rule = fc
+      .record({ all: fc.array(condition, { maxLength: 3 }), any: fc.array(condition, { maxLength: 2 }) })
+      .filter((r) => r.all.length + r.any.length > 0);
+    const distance = fc.oneof(
+      fc.record({
+        unit: fc.constantFrom("pips", "points"),
+        value: fc.double({ min: 0.1, max: 500, noNaN: true }),
+      }),
+      fc.record({
+        unit: fc.constant("percent" as const),
+        value: fc.double({ min: 0.01, max: 10, noNaN: true }),
+      }),
+      fc.record({
+        unit: fc.constant("atr" as const),
+        ref: fc.constant("atr0"),
+        multiple: fc.double({ min: 0.1, max: 10, noNaN: true }),
+      }),
+    );
+    const hour = fc.integer({ min: 0, max: 24 });
+    const timeFilter = fc.record(
+      {
+        hours: fc
+          .tuple(hour, hour)
+          .filter(([a, b]) => a !== b)
+          .map(([from, to]) => ({ from, to })),
+        weekdays: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 }),
+        sessions: fc.uniqueArray(fc.constantFrom(...SESSIONS), { minLength: 1, maxLength: 3 }),
+      },
+      { requiredKeys: [] },
+    );
+    return fc
+      .record({
+        indicators,
+        timeframe: fc.constantFrom(...PERIODS),
+        direction: fc.constantFrom("long", "short", "both"),
+        entryLong: rule,
+        entryShort: rule,
+        exitLong: fc.option(rule, { nil: undefined }),
+        exitShort: fc.option(rule, { nil: undefined }),
+        risk: fc.boolean(),
+        lots: fc.double({ min: 0.01, max: 100, noNaN: true }),
+        percent: fc.double({ min: 0.1, max: 100, noNaN: true }),
+        stopLoss: fc.option(distance, { nil: undefined }),
+        takeProfit: fc.option(distance, { nil: undefined }),
+        trailingStop: fc.option(
+          fc.record({ distance, start: distance, step: distance }, { requiredKeys: ["distance"] }),
+          { nil: undefined },
+        ),
+        breakEven: fc.option(
+          fc.record({ trigger: distance, offset: distance }, { requiredKeys: ["trigger"] }),
+          {
+            nil: undefined,
+          },
+        ),
+        timeFilter: fc.option(timeFilter, { nil: undefined }),
+        maxOpenPositions: fc.integer({ min: 1, max: 100 }),
+        closeOnOpposite: fc.boolean(),
+      })
+      .map((r): StrategySpecInput => {
+        // Risk sizing needs a stop loss (schema rule): fall back to a pip stop.
+        const stopLoss = r.risk && !r.stopLoss ? { unit: "pips" as const, value: 30 } : r.stopLoss;
+        return {
+          specVersion: 1,
+          timeframe: r.timeframe,
+          direction: r.direction,
+          indicators: [...r.indicators],
+          entry: { long: r.entryLong, short: r.entryShort },
+          exit: { long: r.exitLong, short: r.exitShort },
+          sizing: r.risk ? { type: "riskPercent", percent: r.percent } : { type: "fixed", lots: r.lots },
+          stopLoss,
+          takeProfit: r.takeProfit,
+          trailingStop: r.trailingStop,
+          breakEven: r.breakEven,
+          timeFilter: r.timeFilter,
+          maxOpenPositions: r.maxOpenPositions,
+          closeOnOpposite: r.closeOnOpposite,
+        };
+      });
+  });

@@ -1,0 +1,396 @@
+/**
+ * StrategySpec v1 (DESIGN D4): the one document that the assistant writes and that the MQL5 generator,
+ * the backtest engine and the outline all read. Pure: no I/O (DESIGN D9).
+ *
+ * SEMANTICS (shared by the generated EA and the engine, DESIGN D6), written once here:
+ *   - Rules are evaluated once per bar of `timeframe`, at the first tick of a new bar, on CLOSED bars.
+ *     `shift` counts closed bars back: shift 0 = the bar that just closed (MT5 buffer index 1),
+ *     shift 1 = the bar before it (MT5 index 2). The generator adds 1 when it calls CopyBuffer.
+ *   - crossesAbove(a, b): a[shift+1] <= b[shift+1] and a[shift] > b[shift] (strict on the new bar, so a
+ *     touch without a cross is not a signal). crossesBelow is the mirror.
+ *   - greaterThan / lessThan are strict. between(x, lower, upper) is inclusive at both ends.
+ *   - EQUALITY: two values are equal when |a - b| <= 1e-9 x max(1, |a|, |b|), so rounding noise of an
+ *     indicator's summation order (~1e-15) never turns an exact tie into a cross. The EA compares the same way.
+ *   - A rule holds when every condition of `all` holds AND (when `any` is non-empty) at least one
+ *     condition of `any` holds. A rule with both lists empty never holds.
+ *   - Order of work on a new bar: exits first (exit rules, then closeOnOpposite), then entries.
+ *     An entry signal in the direction already held is ignored when maxOpenPositions is reached.
+ *     With closeOnOpposite, an entry signal closes the positions of the other direction before opening.
+ *   - The time filter gates ENTRIES only (exits, stops and targets always run). Times are UTC.
+ *   - Distances: 1 pip = 10 points on 3- and 5-digit symbols, 1 point otherwise; `atr` is
+ *     `multiple` x the referenced ATR indicator at shift 0 (the last closed bar) when the order is sent;
+ *     `percent` is a percentage of the fill price. Stop loss and take profit are placed from the fill price.
+ *   - Trailing stop: once the position is `start` in profit (0 = at once), the stop follows the exit
+ *     side of the quote at `distance`, moving only in the profitable direction and by at least `step`.
+ *   - Break-even: once the position is `trigger` in profit the stop moves to entry +/- `offset`, once.
+ *   - Risk sizing: lots = balance x percent / 100 / (stop distance in deposit currency per lot), rounded
+ *     DOWN to 0.01 lot, at least 0.01; it needs a stop loss.
+ */
+import { z } from "zod";
+import { PERIODS } from "../market/types";
+
+export const APPLIED_PRICES = ["CLOSE", "OPEN", "HIGH", "LOW", "MEDIAN", "TYPICAL", "WEIGHTED"] as const;
+export const AppliedPriceSchema = z
+  .enum(APPLIED_PRICES)
+  .describe("MT5 ENUM_APPLIED_PRICE: MEDIAN=(H+L)/2, TYPICAL=(H+L+C)/3, WEIGHTED=(H+L+2C)/4");
+export type AppliedPrice = z.infer<typeof AppliedPriceSchema>;
+
+export const PeriodSchema = z.enum(PERIODS);
+
+const MAX_PERIOD = 5000;
+const barCount = (what: string) =>
+  z
+    .number()
+    .int(`${what} must be a whole number of bars`)
+    .min(1, `${what} must be at least 1`)
+    .max(MAX_PERIOD, `${what} must be at most ${MAX_PERIOD}`);
+
+const IdSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z][A-Za-z0-9_]{0,31}$/,
+    "indicator id must start with a letter and use only letters, digits and _ (max 32)",
+  );
+
+const price = { appliedPrice: AppliedPriceSchema.default("CLOSE") };
+
+const MovingAverageSchema = z.object({
+  id: IdSchema,
+  kind: z.enum(["SMA", "EMA", "SMMA", "LWMA"]),
+  period: barCount("period"),
+  ...price,
+});
+const RsiSchema = z.object({ id: IdSchema, kind: z.literal("RSI"), period: barCount("period"), ...price });
+const MacdSchema = z.object({
+  id: IdSchema,
+  kind: z.literal("MACD"),
+  fast: barCount("fast"),
+  slow: barCount("slow"),
+  signal: barCount("signal"),
+  ...price,
+});
+const BollingerSchema = z.object({
+  id: IdSchema,
+  kind: z.literal("BOLLINGER"),
+  period: barCount("period"),
+  deviation: z.number().positive().max(10),
+  ...price,
+});
+const AtrSchema = z.object({ id: IdSchema, kind: z.literal("ATR"), period: barCount("period") });
+/** MT5 iStochastic with MODE_SMA and STO_LOWHIGH (the terminal's defaults). */
+const StochasticSchema = z.object({
+  id: IdSchema,
+  kind: z.literal("STOCHASTIC"),
+  kPeriod: barCount("kPeriod"),
+  dPeriod: barCount("dPeriod"),
+  slowing: barCount("slowing"),
+});
+/** CCI is computed on the typical price, as MT5's iCCI(..., PRICE_TYPICAL) default. */
+const CciSchema = z.object({ id: IdSchema, kind: z.literal("CCI"), period: barCount("period") });
+const AdxSchema = z.object({ id: IdSchema, kind: z.literal("ADX"), period: barCount("period") });
+const MomentumSchema = z.object({
+  id: IdSchema,
+  kind: z.literal("MOMENTUM"),
+  period: barCount("period"),
+  ...price,
+});
+
+export const IndicatorSchema = z.discriminatedUnion("kind", [
+  MovingAverageSchema,
+  RsiSchema,
+  MacdSchema,
+  BollingerSchema,
+  AtrSchema,
+  StochasticSchema,
+  CciSchema,
+  AdxSchema,
+  MomentumSchema,
+]);
+export type Indicator = z.infer<typeof IndicatorSchema>;
+export type IndicatorKind = Indicator["kind"];
+
+/** The lines each kind exposes; the first is the default when an operand names none. */
+export const INDICATOR_LINES: Readonly<Record<IndicatorKind, readonly string[]>> = {
+  SMA: ["main"],
+  EMA: ["main"],
+  SMMA: ["main"],
+  LWMA: ["main"],
+  RSI: ["main"],
+  MACD: ["main", "signal", "histogram"],
+  BOLLINGER: ["middle", "upper", "lower"],
+  ATR: ["main"],
+  STOCHASTIC: ["main", "signal"],
+  CCI: ["main"],
+  ADX: ["adx", "plusDi", "minusDi"],
+  MOMENTUM: ["main"],
+};
+export const INDICATOR_KINDS = Object.keys(INDICATOR_LINES) as readonly IndicatorKind[];
+
+const ShiftSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(1000)
+  .default(0)
+  .describe("closed bars back: 0 = the bar that just closed");
+
+export const OperandSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("indicator"),
+    ref: IdSchema.describe("id of an entry of `indicators`"),
+    line: z.string().optional().describe("line name, e.g. MACD signal; default: the kind's first line"),
+    shift: ShiftSchema,
+  }),
+  z.object({
+    type: z.literal("price"),
+    field: AppliedPriceSchema,
+    shift: ShiftSchema,
+  }),
+  z.object({ type: z.literal("constant"), value: z.number() }),
+]);
+export type Operand = z.infer<typeof OperandSchema>;
+
+export const ConditionSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("crossesAbove"), left: OperandSchema, right: OperandSchema }),
+  z.object({ type: z.literal("crossesBelow"), left: OperandSchema, right: OperandSchema }),
+  z.object({ type: z.literal("greaterThan"), left: OperandSchema, right: OperandSchema }),
+  z.object({ type: z.literal("lessThan"), left: OperandSchema, right: OperandSchema }),
+  z.object({
+    type: z.literal("between"),
+    operand: OperandSchema,
+    lower: OperandSchema,
+    upper: OperandSchema,
+  }),
+]);
+export type Condition = z.infer<typeof ConditionSchema>;
+export type ConditionType = Condition["type"];
+
+export const RuleSchema = z.object({
+  all: z.array(ConditionSchema).default([]).describe("every one must hold"),
+  any: z.array(ConditionSchema).default([]).describe("if non-empty, at least one must hold"),
+});
+export type Rule = z.infer<typeof RuleSchema>;
+
+const SideRulesSchema = z.object({ long: RuleSchema.optional(), short: RuleSchema.optional() });
+export type SideRules = z.infer<typeof SideRulesSchema>;
+
+export const DistanceSchema = z.discriminatedUnion("unit", [
+  z.object({ unit: z.literal("pips"), value: z.number().positive() }),
+  z.object({ unit: z.literal("points"), value: z.number().positive() }),
+  z.object({ unit: z.literal("percent"), value: z.number().positive().max(100) }),
+  z.object({
+    unit: z.literal("atr"),
+    ref: IdSchema.describe("id of an ATR indicator"),
+    multiple: z.number().positive(),
+  }),
+]);
+export type Distance = z.infer<typeof DistanceSchema>;
+
+export const SizingSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("fixed"), lots: z.number().min(0.01).max(100) }),
+  z.object({ type: z.literal("riskPercent"), percent: z.number().positive().max(100) }),
+]);
+export type Sizing = z.infer<typeof SizingSchema>;
+
+export const TrailingStopSchema = z.object({
+  distance: DistanceSchema,
+  start: DistanceSchema.optional().describe("profit needed before trailing begins; default at once"),
+  step: DistanceSchema.optional().describe("minimum move of the stop; default any improvement"),
+});
+export const BreakEvenSchema = z.object({
+  trigger: DistanceSchema,
+  offset: DistanceSchema.optional().describe("stop placed this far beyond entry; default exactly at entry"),
+});
+
+export const SESSIONS = ["asia", "london", "newyork"] as const;
+/** Fixed UTC session hours [start, end) (no daylight-saving shift, so the EA and engine agree). */
+export const SESSION_HOURS: Readonly<Record<(typeof SESSIONS)[number], readonly [number, number]>> = {
+  asia: [0, 9],
+  london: [7, 16],
+  newyork: [12, 21],
+};
+const Hour = z.number().int().min(0).max(24);
+
+export const TimeFilterSchema = z.object({
+  hours: z
+    .object({ from: Hour, to: Hour })
+    .optional()
+    .describe("UTC hours [from, to); wraps past midnight when to <= from"),
+  weekdays: z
+    .array(z.number().int().min(1).max(7))
+    .optional()
+    .describe("allowed days, 1 = Monday ... 7 = Sunday"),
+  sessions: z.array(z.enum(SESSIONS)).optional().describe("entries allowed inside any listed session"),
+});
+export type TimeFilter = z.infer<typeof TimeFilterSchema>;
+
+const BaseSpecSchema = z.object({
+  specVersion: z.literal(1),
+  name: z.string().max(255).optional(),
+  description: z.string().max(2000).optional(),
+  timeframe: PeriodSchema,
+  direction: z.enum(["long", "short", "both"]).default("both"),
+  indicators: z.array(IndicatorSchema).max(32).default([]),
+  entry: SideRulesSchema,
+  exit: SideRulesSchema.default({}),
+  sizing: SizingSchema.default({ type: "fixed", lots: 0.1 }),
+  stopLoss: DistanceSchema.optional(),
+  takeProfit: DistanceSchema.optional(),
+  trailingStop: TrailingStopSchema.optional(),
+  breakEven: BreakEvenSchema.optional(),
+  timeFilter: TimeFilterSchema.optional(),
+  maxOpenPositions: z.number().int().min(1).max(100).default(1),
+  closeOnOpposite: z.boolean().default(true),
+});
+
+export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
+  const byId = new Map<string, Indicator>();
+  spec.indicators.forEach((ind, i) => {
+    if (byId.has(ind.id))
+      ctx.addIssue({
+        code: "custom",
+        path: ["indicators", i, "id"],
+        message: `duplicate indicator id "${ind.id}"`,
+      });
+    byId.set(ind.id, ind);
+    if (ind.kind === "MACD" && ind.fast >= ind.slow) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["indicators", i, "fast"],
+        message: "MACD fast period must be shorter than slow",
+      });
+    }
+  });
+
+  const checkOperand = (op: Operand, path: (string | number)[]) => {
+    if (op.type !== "indicator") return;
+    const ind = byId.get(op.ref);
+    if (!ind) {
+      ctx.addIssue({ code: "custom", path: [...path, "ref"], message: `unknown indicator "${op.ref}"` });
+      return;
+    }
+    if (op.line !== undefined && !INDICATOR_LINES[ind.kind].includes(op.line)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [...path, "line"],
+        message: `${ind.kind} "${ind.id}" has no line "${op.line}" (lines: ${INDICATOR_LINES[ind.kind].join(", ")})`,
+      });
+    }
+  };
+  const checkRule = (rule: Rule | undefined, path: (string | number)[]) => {
+    if (!rule) return;
+    for (const list of ["all", "any"] as const) {
+      rule[list].forEach((c, i) => {
+        const p = [...path, list, i];
+        if (c.type === "between") {
+          checkOperand(c.operand, [...p, "operand"]);
+          checkOperand(c.lower, [...p, "lower"]);
+          checkOperand(c.upper, [...p, "upper"]);
+        } else {
+          checkOperand(c.left, [...p, "left"]);
+          checkOperand(c.right, [...p, "right"]);
+        }
+      });
+    }
+    if (rule.all.length === 0 && rule.any.length === 0) {
+      ctx.addIssue({ code: "custom", path, message: "a rule needs at least one condition" });
+    }
+  };
+  checkRule(spec.entry.long, ["entry", "long"]);
+  checkRule(spec.entry.short, ["entry", "short"]);
+  checkRule(spec.exit.long, ["exit", "long"]);
+  checkRule(spec.exit.short, ["exit", "short"]);
+
+  const wantsLong = spec.direction !== "short";
+  const wantsShort = spec.direction !== "long";
+  if ((!wantsLong || !spec.entry.long) && (!wantsShort || !spec.entry.short)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["entry"],
+      message: `direction "${spec.direction}" needs an entry rule for that side`,
+    });
+  }
+
+  const checkDistance = (d: Distance | undefined, path: (string | number)[]) => {
+    if (d?.unit !== "atr") return;
+    const ind = byId.get(d.ref);
+    if (!ind)
+      ctx.addIssue({ code: "custom", path: [...path, "ref"], message: `unknown indicator "${d.ref}"` });
+    else if (ind.kind !== "ATR")
+      ctx.addIssue({ code: "custom", path: [...path, "ref"], message: `"${d.ref}" is ${ind.kind}, not ATR` });
+  };
+  checkDistance(spec.stopLoss, ["stopLoss"]);
+  checkDistance(spec.takeProfit, ["takeProfit"]);
+  checkDistance(spec.trailingStop?.distance, ["trailingStop", "distance"]);
+  checkDistance(spec.trailingStop?.start, ["trailingStop", "start"]);
+  checkDistance(spec.trailingStop?.step, ["trailingStop", "step"]);
+  checkDistance(spec.breakEven?.trigger, ["breakEven", "trigger"]);
+  checkDistance(spec.breakEven?.offset, ["breakEven", "offset"]);
+
+  if (spec.sizing.type === "riskPercent" && !spec.stopLoss) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["sizing"],
+      message: "risk-% sizing needs a stop loss to measure the risk",
+    });
+  }
+  const tf = spec.timeFilter;
+  if (tf?.weekdays && tf.weekdays.length === 0) {
+    ctx.addIssue({ code: "custom", path: ["timeFilter", "weekdays"], message: "list at least one weekday" });
+  }
+  if (tf?.hours && tf.hours.from === tf.hours.to) {
+    ctx.addIssue({ code: "custom", path: ["timeFilter", "hours"], message: "hours from and to must differ" });
+  }
+});
+
+export type StrategySpec = z.output<typeof StrategySpecSchema>;
+/** What a writer may omit (defaults filled by parseSpec). */
+export type StrategySpecInput = z.input<typeof StrategySpecSchema>;
+
+export interface SpecIssue {
+  /** Dotted path, e.g. "entry.long.all.0.left.ref"; "" for the whole document. */
+  readonly path: string;
+  readonly message: string;
+}
+export type ParseSpecResult =
+  | { readonly ok: true; readonly spec: StrategySpec }
+  | { readonly ok: false; readonly issues: readonly SpecIssue[] };
+
+export function parseSpec(input: unknown): ParseSpecResult {
+  const r = StrategySpecSchema.safeParse(input);
+  if (r.success) return { ok: true, spec: r.data };
+  return {
+    ok: false,
+    issues: r.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
+  };
+}
+
+/** Human-readable one-liner of a failed parse, for errors and assistant retries. */
+export function formatSpecIssues(issues: readonly SpecIssue[]): string {
+  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
+}
+
+/** JSON Schema (draft 2020-12) of the input document, for LLM structured output. */
+export function specJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(BaseSpecSchema, { io: "input", reused: "ref" });
+}
+
+/** The line an operand reads: its own, or the kind's default. */
+export function operandLine(ind: Indicator, line: string | undefined): string {
+  return line ?? INDICATOR_LINES[ind.kind][0];
+}
+
+/**
+ * Does running this spec need market prices? Model 4 (math calculations) has none. Any indicator,
+ * price operand or entry (a market order fills at a quote) reads prices, so in practice only a spec
+ * that can never trade passes.
+ */
+export function specReadsPrices(spec: StrategySpec): boolean {
+  if (spec.indicators.length > 0) return true;
+  const rules = [spec.entry.long, spec.entry.short, spec.exit.long, spec.exit.short];
+  for (const r of rules) {
+    if (!r) continue;
+    if (r.all.length > 0 || r.any.length > 0) return true;
+  }
+  return spec.stopLoss !== undefined || spec.takeProfit !== undefined;
+}
