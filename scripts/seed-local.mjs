@@ -1,6 +1,7 @@
 // Seeds the local D1 with the demo account (idempotent). Run by `npm start`; safe to run again.
-import { pbkdf2Sync, randomBytes } from "node:crypto";
+
 import { spawnSync } from "node:child_process";
+import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

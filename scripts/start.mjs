@@ -27,7 +27,17 @@ const opts = { stdio: "inherit", env: localEnv, detached: true };
 if (watch) children.push(spawn("npx", ["remix", "watch"], opts));
 const dev = spawn(
   "npx",
-  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--var", `ADMIN_TOKEN:${adminToken}`, "--show-interactive-dev-session=false"],
+  [
+    "wrangler",
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    port,
+    "--var",
+    `ADMIN_TOKEN:${adminToken}`,
+    "--show-interactive-dev-session=false",
+  ],
   opts,
 );
 children.push(dev);

@@ -1,7 +1,9 @@
+import { useRootData } from "../root";
 import type { FieldErrors } from "../utils/form.server";
 
 /** The fields sign-up and the partner sign-up share (spec 1 s2). */
 export function SignUpFields({ fields, defaultEmail }: { fields: FieldErrors; defaultEmail?: string }) {
+  const marketing = useRootData()?.config.marketingUrl ?? "";
   return (
     <>
       <div className="field">
@@ -45,7 +47,15 @@ export function SignUpFields({ fields, defaultEmail }: { fields: FieldErrors; de
       <label className="checkbox">
         <input type="checkbox" name="terms" required />
         <span>
-          I agree to the <a href="/terms">Terms of Service</a> and the <a href="/privacy">Privacy Policy</a>.
+          I agree to the{" "}
+          <a href={`${marketing}/terms`} target="_blank" rel="noreferrer">
+            Terms of Service
+          </a>{" "}
+          and the{" "}
+          <a href={`${marketing}/privacy`} target="_blank" rel="noreferrer">
+            Privacy Policy
+          </a>
+          .
         </span>
       </label>
       {fields.terms ? <p className="error field">{fields.terms}</p> : null}

@@ -169,3 +169,8 @@ export function printFigures(figures: readonly BenchFigure[]): void {
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   printFigures(await runMarketBench());
 }
+
+/** The entry `npm run bench` calls. */
+export async function bench(): Promise<void> {
+  printFigures(await runMarketBench());
+}

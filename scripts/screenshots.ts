@@ -1,0 +1,57 @@
+// Screenshots of the screens in light and dark, at 1280 and 375 px, for a person to look at:
+// `npx tsx scripts/screenshots.ts [outDir]` (default ./screenshots, ignored by git). Needs Chromium.
+import { mkdirSync } from "node:fs";
+import { launch } from "../tests/browser/browser.ts";
+import { startServer } from "../tests/browser/server.ts";
+
+const out = process.argv[2] ?? "screenshots";
+mkdirSync(out, { recursive: true });
+const server = await startServer();
+const browser = await launch();
+try {
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of [1280, 375]) {
+      const context = await browser.newContext({
+        viewport: { width, height: 860 },
+        colorScheme: theme,
+        extraHTTPHeaders: { "cf-connecting-ip": `10.99.${width % 250}.${theme === "dark" ? 2 : 1}` },
+      });
+      await context.addCookies([{ name: "theme", value: theme, url: server.url }]);
+      const page = await context.newPage();
+      const shot = async (name: string) => {
+        await page.screenshot({ path: `${out}/${name}-${theme}-${width}.png`, fullPage: true });
+      };
+      await page.goto(`${server.url}/sign/in`);
+      await shot("sign-in");
+      await page.goto(`${server.url}/sign/in?forgot=1`);
+      await shot("forgot-password");
+      await page.goto(`${server.url}/sign/up`);
+      await shot("sign-up");
+      await page.goto(`${server.url}/sign/up/switch-markets?email=trader%40funded.switchmarkets.example`);
+      await shot("switch-markets");
+      await page.goto(`${server.url}/sign/reset/not-a-token`);
+      await shot("reset-invalid");
+      await page.goto(`${server.url}/nowhere`);
+      await shot("not-found");
+      await page.goto(`${server.url}/sign/up`);
+      await page.fill("#name", "Screen Shot");
+      await page.fill("#email", `shots-${theme}-${width}-${Date.now()}@example.com`);
+      await page.fill("#password", "pw-12345678");
+      await page.check("input[name=terms]");
+      await page.click("button:has-text('Get Started')");
+      await page.waitForURL(`${server.url}/subscribe`);
+      await shot("subscribe");
+      await page.click("button:has-text('Get Started')");
+      await page.waitForURL(`${server.url}/`);
+      await page.click("summary[aria-label='Profile menu']");
+      await shot("shell-menu");
+      await page.goto(`${server.url}/?contact=1`);
+      await shot("contact");
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+console.log(`screenshots written to ${out}/`);
