@@ -14,6 +14,8 @@ for (const [name, cmd, args] of stages) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
   const started = Date.now();
   const res = spawnSync(cmd, args, { stdio: "inherit", env: localEnv });
-  console.log(`=== ${name}: ${res.status === 0 ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${name}: ${res.status === 0 ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (res.status !== 0) process.exit(res.status ?? 1);
 }

@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { action } from "../routes/_app.contact";
+import { useEscape } from "../utils/use-escape";
 
 /**
  * Contact modal (spec 1 s2, s4): idle, sending (button disabled), sent or error; editing clears the error.
@@ -26,6 +27,7 @@ export function ContactModal({
     else setError(fetcher.data.error);
   }, [fetcher.state, fetcher.data]);
   const sending = fetcher.state !== "idle";
+  useEscape(onClose);
 
   return (
     <div className="modal-backdrop">

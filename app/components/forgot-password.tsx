@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
+import { useEscape } from "../utils/use-escape";
 
 type Result = { intent: "forgot"; sent: boolean; error: string | null } | null;
 
@@ -23,6 +24,7 @@ export function ForgotPasswordModal({
   const [clientError, setClientError] = useState<string | null>(null);
   const [fresh, setFresh] = useState(true);
   const shown = fresh ? result : null;
+  useEscape(onClose);
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     const email = new FormData(e.currentTarget).get("email");

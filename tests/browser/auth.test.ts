@@ -207,7 +207,9 @@ describe("JavaScript on only", () => {
       raw += body.length;
       gz += gzipSync(body, { level: 9 }).length;
     }
-    console.log(`sign-in page JavaScript: ${scripts.length} files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`);
+    console.log(
+      `sign-in page JavaScript: ${scripts.length} files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`,
+    );
     assert.ok(scripts.length > 0);
     await context.close();
   });

@@ -17,7 +17,10 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, opts: { javaScript: boolean }): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  opts: { javaScript: boolean },
+): Promise<{ context: BrowserContext; page: Page }> {
   // Each context is a different visitor: its own client address keeps per-IP rate limits per test.
   ipCounter++;
   const context = await browser.newContext({

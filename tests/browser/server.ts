@@ -6,7 +6,12 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  CI: "true",
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,15 +32,29 @@ export interface TestServer {
 
 export async function startServer(): Promise<TestServer> {
   const state = mkdtempSync(join(tmpdir(), "sf-browser-"));
-  const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
-    env,
-    encoding: "utf8",
-  });
+  const migrate = spawnSync(
+    "npx",
+    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state],
+    {
+      env,
+      encoding: "utf8",
+    },
+  );
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
   const port = await freePort();
   const child: ChildProcess = spawn(
     "npx",
-    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false"],
+    [
+      "wrangler",
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      state,
+      "--show-interactive-dev-session=false",
+    ],
     { env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
   let log = "";

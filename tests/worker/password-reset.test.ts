@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createCannyToken } from "../../worker/services/canny";
 import { createServices } from "../../worker/services/context";
 import { api, env, errorCode, signUp, TOKEN, uniqueEmail } from "./helpers";
 
@@ -120,5 +121,39 @@ describe("Turnstile verification", () => {
         { ip: "10.9.9.8", origin: "x" },
       ),
     ).rejects.toMatchObject({ code: "TURNSTILE_INVALID" });
+  });
+});
+
+describe("feedback single sign-on", () => {
+  it("signs the user into the board with an HS256 token made with the private key", async () => {
+    const services = createServices({
+      ...env,
+      CANNY_APP_ID: "app",
+      CANNY_BOARD_TOKEN: "board",
+      CANNY_PRIVATE_KEY: "board-secret",
+    });
+    const token = await createCannyToken(services.config, {
+      id: "u1",
+      name: "Ada",
+      email: "ada@example.com",
+      internal: false,
+      subscription: null,
+    });
+    const [header, payload, signature] = token.split(".");
+    const key = await crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode("board-secret"),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["verify"],
+    );
+    const sig = Uint8Array.from(atob(signature.replace(/-/g, "+").replace(/_/g, "/")), (c) =>
+      c.charCodeAt(0),
+    );
+    expect(
+      await crypto.subtle.verify("HMAC", key, sig, new TextEncoder().encode(`${header}.${payload}`)),
+    ).toBe(true);
+    const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
+    expect(claims).toMatchObject({ id: "u1", email: "ada@example.com", name: "Ada" });
   });
 });

@@ -1,0 +1,287 @@
+import { PERIODS } from "../../market/types";
+import type { Rule, StrategySpec } from "../spec";
+import { Builder, same } from "./builder";
+import type { Condition, Facts, IndicatorMention, Problem, Side } from "./facts";
+import { mirrorCondition, mirrorRule } from "./mirror";
+import { addTo } from "./rules";
+import { applyEdits, referenced } from "./specEdits";
+
+// Applies the facts of one message to a draft of the spec. Returns the draft (not yet
+// validated) and the problems that need a question back to the trader.
+
+export type { Problem } from "./facts";
+
+export interface Applied {
+  draft: StrategySpec;
+  problems: Problem[];
+  /** Defaults the interpreter chose that the reply should mention. */
+  notes: string[];
+  /** The entry of a side was (re)written by this message. */
+  touched: { long: boolean; short: boolean };
+}
+
+function blankDraft(): StrategySpec {
+  return {
+    specVersion: 1,
+    timeframe: "H1",
+    direction: "both",
+    indicators: [],
+    entry: {},
+    exit: {},
+    sizing: { type: "fixed", lots: 0.1 },
+    maxOpenPositions: 1,
+    closeOnOpposite: true,
+  };
+}
+
+export function applyFacts(
+  facts: Facts,
+  current: StrategySpec | null,
+  mentions: readonly IndicatorMention[],
+): Applied {
+  const draft: StrategySpec = current ? structuredClone(current) : blankDraft();
+  const b = new Builder(draft, mentions);
+  const touched = { long: false, short: false };
+  const exitTouched = { long: false, short: false };
+  const replaced: { long?: Rule; short?: Rule } = {};
+  const hadEntries = draft.entry.long !== undefined || draft.entry.short !== undefined;
+
+  // 1. Edits of what is already there.
+  const edited = applyEdits(draft, facts.edits);
+  b.notes.push(...edited.notes);
+  for (const p of edited.problems) b.problems.add(p);
+
+  // 2. Entry and exit clauses.
+  const pendingFilters: Array<readonly Condition[]> = [];
+  const pendingExits: Array<readonly Condition[]> = [];
+  for (const clause of facts.clauses) {
+    if (clause.role === "exit") {
+      if (clause.side === null) {
+        pendingExits.push(clause.conditions);
+        continue;
+      }
+      const conds = b.conditions(clause.conditions, clause.side === "long" ? "longExit" : "shortExit");
+      if (!conds) continue;
+      draft.exit[clause.side] =
+        exitTouched[clause.side] || clause.additive
+          ? addTo(draft.exit[clause.side], conds, draft.indicators, false)
+          : { all: conds, any: [] };
+      exitTouched[clause.side] = true;
+      continue;
+    }
+    if (clause.side === null) {
+      pendingFilters.push(clause.conditions);
+      continue;
+    }
+    const side = clause.side;
+    const conds = b.conditions(clause.conditions, side === "long" ? "longEntry" : "shortEntry");
+    if (!conds) continue;
+    const keep = touched[side] || clause.additive;
+    if (!keep && draft.entry[side]) replaced[side] = draft.entry[side];
+    draft.entry[side] = keep
+      ? addTo(draft.entry[side], conds, draft.indicators, !touched[side])
+      : { all: conds, any: [] };
+    touched[side] = true;
+  }
+
+  // 3. Sideless conditions: filters on existing sides, or the first entry rule.
+  for (const conds of pendingFilters) {
+    const sides: Side[] = [];
+    if (draft.entry.long) sides.push("long");
+    if (draft.entry.short) sides.push("short");
+    if (sides.length === 0) {
+      // A signal without a side: read it as a buy signal and ask.
+      const side: Side = facts.direction === "short" ? "short" : "long";
+      const c = b.conditions(conds, side === "long" ? "longEntry" : "shortEntry");
+      if (!c) continue;
+      draft.entry[side] = addTo(draft.entry[side], c, draft.indicators, false);
+      touched[side] = true;
+      if (facts.direction === null && !facts.mirror) b.problems.add("sideUnknown");
+      continue;
+    }
+    const longConds = b.conditions(conds, "longEntry");
+    if (!longConds) continue;
+    for (const side of sides) {
+      const c = side === "long" ? longConds : longConds.map((x) => mirrorCondition(x, draft.indicators));
+      draft.entry[side] = addTo(draft.entry[side], c, draft.indicators, true);
+    }
+  }
+
+  // 4. Mirror and direction.
+  if (facts.mirror) {
+    const from: Side | null =
+      touched.long && !touched.short
+        ? "long"
+        : touched.short && !touched.long
+          ? "short"
+          : draft.entry.long
+            ? "long"
+            : draft.entry.short
+              ? "short"
+              : null;
+    if (from) {
+      const to: Side = from === "long" ? "short" : "long";
+      const src = draft.entry[from];
+      if (src) {
+        draft.entry[to] = mirrorRule(src, draft.indicators);
+        touched[to] = true;
+      }
+      const srcExit = draft.exit[from];
+      if (srcExit && !exitTouched[to]) draft.exit[to] = mirrorRule(srcExit, draft.indicators);
+    }
+  }
+  const prevDirection = current?.direction ?? null;
+  let direction: StrategySpec["direction"];
+  if (facts.direction !== null) {
+    direction = facts.direction;
+    const bothDescribed = touched.long && touched.short && facts.direction !== "both";
+    if (bothDescribed && !current) b.problems.add("conflictingDirection");
+  } else if (touched.long && touched.short) direction = "both";
+  else if (!current || !hadEntries) direction = touched.short ? "short" : "long";
+  else if (prevDirection === "long" && touched.short) direction = "both";
+  else if (prevDirection === "short" && touched.long) direction = "both";
+  else direction = prevDirection ?? "both";
+  if (facts.mirror && facts.direction === null) direction = "both";
+  // "Long only ... do the opposite for short" contradicts itself: keep the restriction, ask.
+  if (facts.mirror && facts.direction !== null && facts.direction !== "both")
+    b.problems.add("conflictingDirection");
+  draft.direction = direction;
+  if (direction === "both") {
+    // "Allow shorts too": the missing side is the mirror of the one we have.
+    if (draft.entry.long && !draft.entry.short)
+      draft.entry.short = mirrorRule(draft.entry.long, draft.indicators);
+    if (draft.entry.short && !draft.entry.long)
+      draft.entry.long = mirrorRule(draft.entry.short, draft.indicators);
+    if (draft.exit.long && !draft.exit.short)
+      draft.exit.short = mirrorRule(draft.exit.long, draft.indicators);
+    if (draft.exit.short && !draft.exit.long)
+      draft.exit.long = mirrorRule(draft.exit.short, draft.indicators);
+  } else {
+    const off: Side = direction === "long" ? "short" : "long";
+    delete draft.entry[off];
+    delete draft.exit[off];
+  }
+
+  // 5. Sideless exits apply to every traded side: as written for a one-sided strategy, and
+  //    for a two-sided one as written for buys and mirrored for sells.
+  for (const conds of pendingExits) {
+    if (direction === "short") {
+      const shortC = b.conditions(conds, "shortExit");
+      if (!shortC) continue;
+      draft.exit.short = exitTouched.short
+        ? addTo(draft.exit.short, shortC, draft.indicators, false)
+        : { all: shortC, any: [] };
+      exitTouched.short = true;
+      continue;
+    }
+    const longC = b.conditions(conds, "longExit");
+    if (!longC) continue;
+    draft.exit.long = exitTouched.long
+      ? addTo(draft.exit.long, longC, draft.indicators, false)
+      : { all: longC, any: [] };
+    exitTouched.long = true;
+    if (direction === "both") {
+      const shortC = longC.map((c) => mirrorCondition(c, draft.indicators));
+      draft.exit.short = exitTouched.short
+        ? addTo(draft.exit.short, shortC, draft.indicators, false)
+        : { all: shortC, any: [] };
+      exitTouched.short = true;
+    }
+  }
+
+  // 6. Money management and time.
+  if (facts.stopLoss) {
+    const d = b.distance(facts.stopLoss);
+    if (d) draft.stopLoss = d;
+  }
+  if (facts.takeProfit) {
+    const d = b.distance(facts.takeProfit);
+    if (d) draft.takeProfit = d;
+  }
+  if (facts.trailing) {
+    const d = b.distance(facts.trailing.distance);
+    const s = facts.trailing.start ? b.distance(facts.trailing.start) : null;
+    if (d) draft.trailingStop = s ? { distance: d, start: s } : { distance: d };
+  }
+  if (facts.breakEven) {
+    const t = b.distance(facts.breakEven.trigger);
+    const o = facts.breakEven.offset ? b.distance(facts.breakEven.offset) : null;
+    if (t) draft.breakEven = o ? { trigger: t, offset: o } : { trigger: t };
+  }
+  if (facts.sizing) {
+    if (facts.sizing.kind === "lots") draft.sizing = { type: "fixed", lots: facts.sizing.lots };
+    else if (draft.stopLoss) draft.sizing = { type: "riskPercent", percent: facts.sizing.percent };
+    else b.problems.add("needsStopForRisk");
+  }
+  const tf = PERIODS.find((p) => p === facts.timeframe);
+  if (tf) draft.timeframe = tf;
+  if (facts.sessions || facts.hours || facts.weekdays) {
+    const filter = { ...(draft.timeFilter ?? {}) };
+    if (facts.sessions) filter.sessions = facts.sessions;
+    if (facts.hours) filter.hours = facts.hours;
+    if (facts.weekdays && facts.weekdays.length > 0)
+      filter.weekdays = [...new Set(facts.weekdays)].sort((x, y) => x - y);
+    draft.timeFilter = filter;
+  }
+  if (draft.timeFilter && Object.values(draft.timeFilter).every((v) => v === undefined))
+    delete draft.timeFilter;
+  if (facts.maxPositions !== null) draft.maxOpenPositions = facts.maxPositions;
+
+  // 7. Exits: "exit on the opposite signal", or the opposite cross when nothing else closes a trade.
+  if (facts.closeOnOpposite !== null && direction === "both") draft.closeOnOpposite = facts.closeOnOpposite;
+  else if (direction === "both" && prevDirection !== null && prevDirection !== "both") {
+    // From one side to both: reversing on the opposite signal replaces the opposite-cross exits.
+    draft.closeOnOpposite = true;
+    for (const side of ["long", "short"] as const) {
+      const entry = draft.entry[side];
+      const exit = draft.exit[side];
+      if (!entry || !exit || exitTouched[side]) continue;
+      const crosses = entry.all.filter((c) => c.type === "crossesAbove" || c.type === "crossesBelow");
+      if (same(exit, mirrorRule({ all: crosses, any: [] }, draft.indicators))) delete draft.exit[side];
+    }
+  }
+  // An exit that was only the mirror of a replaced entry goes with it.
+  for (const side of ["long", "short"] as const) {
+    const old = replaced[side];
+    const exit = draft.exit[side];
+    if (!old || !exit || exitTouched[side]) continue;
+    const crosses = old.all.filter((c) => c.type === "crossesAbove" || c.type === "crossesBelow");
+    const mirrored = mirrorRule(old, draft.indicators);
+    const mirroredCrosses = mirrorRule({ all: crosses, any: [] }, draft.indicators);
+    if (same(exit, mirrored) || same(exit, mirroredCrosses)) delete draft.exit[side];
+  }
+  if (direction !== "both") {
+    const side: Side = direction;
+    const entry = draft.entry[side];
+    draft.closeOnOpposite = false;
+    if (
+      entry &&
+      !draft.exit[side] &&
+      (facts.closeOnOpposite === true || (touched[side] && !draft.takeProfit && !draft.trailingStop))
+    ) {
+      const crosses = entry.all.filter((c) => c.type === "crossesAbove" || c.type === "crossesBelow");
+      const source = facts.closeOnOpposite === true ? entry.all : crosses;
+      if (source.length > 0) {
+        draft.exit[side] = { all: source.map((c) => mirrorCondition(c, draft.indicators)), any: [] };
+        b.notes.push("oppositeExit");
+      }
+    }
+    if (entry && !draft.exit[side] && !draft.stopLoss && !draft.takeProfit && !draft.trailingStop)
+      b.problems.add("noExit");
+  } else if (
+    !draft.closeOnOpposite &&
+    !draft.exit.long &&
+    !draft.exit.short &&
+    !draft.stopLoss &&
+    !draft.takeProfit
+  ) {
+    b.problems.add("noExit");
+  }
+
+  if (!draft.entry.long && !draft.entry.short) b.problems.add("noEntry");
+
+  // 8. Indicators nobody reads any more go away; the rest keep their order.
+  const used = referenced(draft);
+  draft.indicators = draft.indicators.filter((i) => used.has(i.id));
+  return { draft, problems: [...b.problems], notes: b.notes, touched };
+}

@@ -1,0 +1,162 @@
+import type {
+  Indicator,
+  Condition as SpecCondition,
+  Distance as SpecDistance,
+  Operand as SpecOperand,
+  StrategySpec,
+} from "../spec";
+import type { Condition, Distance, IndicatorMention, Operand, Problem } from "./facts";
+import { DEFAULTS, indicatorId, lineOf, resolveIndicator } from "./indicators";
+
+// Turns the interpreter's conditions, operands and distances into the schema's, adding the
+// indicators they need to the draft and noting what cannot be built.
+
+export type Ctx = "longEntry" | "shortEntry" | "longExit" | "shortExit";
+
+export class Builder {
+  readonly problems = new Set<Problem>();
+  readonly notes: string[] = [];
+  constructor(
+    readonly draft: StrategySpec,
+    readonly mentions: readonly IndicatorMention[],
+  ) {}
+
+  indicator(m: IndicatorMention): Indicator | null {
+    const r = resolveIndicator(m, this.mentions, this.draft.indicators);
+    if (!r.ok) {
+      this.problems.add(r.problem);
+      return null;
+    }
+    if (!this.draft.indicators.some((i) => i.id === r.indicator.id)) this.draft.indicators.push(r.indicator);
+    return r.indicator;
+  }
+
+  operand(op: Operand): SpecOperand | null {
+    if (op.type === "constant") return { type: "constant", value: op.value };
+    if (op.type === "price") return { type: "price", field: priceField(op.field), shift: op.shift };
+    const ind = this.indicator(op.ind);
+    if (!ind) return null;
+    const line = lineOf(op.ind);
+    return line === undefined
+      ? { type: "indicator", ref: ind.id, shift: op.shift }
+      : { type: "indicator", ref: ind.id, line, shift: op.shift };
+  }
+
+  atr(period: number | null): Indicator {
+    const existing = this.draft.indicators.find(
+      (i) => i.kind === "ATR" && (period === null || i.period === period),
+    );
+    if (existing) return existing;
+    const ind: Indicator = { id: "x", kind: "ATR", period: period ?? DEFAULTS.atr };
+    const named = { ...ind, id: indicatorId(ind) };
+    this.draft.indicators.push(named);
+    return named;
+  }
+
+  distance(d: Distance): SpecDistance | null {
+    switch (d.unit) {
+      case "pips":
+      case "points":
+        return { unit: d.unit, value: d.value };
+      case "percent":
+        return d.value > 0 && d.value <= 100 ? { unit: "percent", value: d.value } : null;
+      case "atr":
+        return { unit: "atr", ref: this.atr(d.period).id, multiple: d.value };
+      case "rr": {
+        const sl = this.draft.stopLoss;
+        if (!sl) {
+          this.problems.add("needsStopForRatio");
+          return null;
+        }
+        return sl.unit === "atr"
+          ? { ...sl, multiple: round(sl.multiple * d.value) }
+          : { ...sl, value: round(sl.value * d.value) };
+      }
+    }
+  }
+
+  /** Our condition in a rule's context; null if an operand cannot be built. */
+  condition(c: Condition, ctx: Ctx): SpecCondition | null {
+    let left = c.left;
+    let right = c.right;
+    // "the 50 ema crosses the 200": a whole number right of a moving average is another average.
+    if (
+      left.type === "indicator" &&
+      left.ind.kind === "ma" &&
+      right.type === "constant" &&
+      Number.isInteger(right.value) &&
+      right.value >= 2
+    ) {
+      right = { type: "indicator", ind: { ...left.ind, period: right.value, role: null }, shift: 0 };
+    }
+    let op = c.op;
+    if (op === "crosses") {
+      const up = ctx === "longEntry" || ctx === "shortExit";
+      // For two averages the faster one is the subject: "fast crosses above slow" is the long signal.
+      const lp = maPeriod(left);
+      const rp = maPeriod(right);
+      if (lp !== null && rp !== null && lp > rp) [left, right] = [right, left];
+      op = up ? "crossesAbove" : "crossesBelow";
+    }
+    const l = this.operand(left);
+    const r = this.operand(right);
+    if (!l || !r) return null;
+    if (op === "between") {
+      const r2 = c.right2 ? this.operand(c.right2) : null;
+      if (!r2) return null;
+      const [lo, hi] =
+        r.type === "constant" && r2.type === "constant" && r.value > r2.value ? [r2, r] : [r, r2];
+      return { type: "between", operand: l, lower: lo, upper: hi };
+    }
+    const type =
+      op === "crossesAbove"
+        ? "crossesAbove"
+        : op === "crossesBelow"
+          ? "crossesBelow"
+          : op === "above"
+            ? "greaterThan"
+            : "lessThan";
+    return { type, left: l, right: r };
+  }
+
+  conditions(cs: readonly Condition[], ctx: Ctx): SpecCondition[] | null {
+    const out: SpecCondition[] = [];
+    for (const c of cs) {
+      const sc = this.condition(c, ctx);
+      if (!sc) return null;
+      if (!out.some((o) => same(o, sc))) out.push(sc);
+    }
+    return out;
+  }
+}
+
+function round(n: number): number {
+  return Math.round(n * 1e6) / 1e6;
+}
+
+function maPeriod(op: Operand): number | null {
+  return op.type === "indicator" && op.ind.kind === "ma" ? op.ind.period : null;
+}
+
+function priceField(f: string): "CLOSE" | "OPEN" | "HIGH" | "LOW" | "MEDIAN" | "TYPICAL" | "WEIGHTED" {
+  switch (f) {
+    case "open":
+      return "OPEN";
+    case "high":
+      return "HIGH";
+    case "low":
+      return "LOW";
+    case "median":
+      return "MEDIAN";
+    case "typical":
+      return "TYPICAL";
+    case "weighted":
+      return "WEIGHTED";
+    default:
+      return "CLOSE";
+  }
+}
+
+export function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,230 @@
+import { parseConditions, zone } from "./conditions";
+import type { Clause, Condition, Facts, IndicatorMention, Operand, Side } from "./facts";
+import { type MentionContext, scanMentions } from "./mentions";
+
+// Splits a sentence into clauses ("buy when ..., sell when ...") and decides for each one
+// its role (entry, exit, filter) and side, plus the sentence-level intents: "do the opposite
+// for short", "long only", "exit on the opposite signal".
+
+const MARKER =
+  "(?:then\\s+)?(?:buy|sell|go\\s+(?:long|short)|enter|open|exit|close\\s+(?:the|a|all|long|short|trades?|positions?|when|if|on|it|buy|sell|out)|get\\s+out|short|long|only|do\\s+the\\s+opposite|reverse|vice\\s+versa)\\b";
+const SPLIT = new RegExp(
+  `\\s*(?:,|\\s-\\s|\\band\\b|\\bthen\\b|\\bbut\\b|\\bor\\b)\\s*(?:,\\s*)?(?=${MARKER})|\\s*,\\s*(?=(?:and\\s+)?when\\b)|\\s*,\\s*(?=[^,]*\\bfor\\s+(?:buy|sell|long|short)s?\\b)|(?<=\\b(?:buy|sell)\\b)\\s+(?=(?:rsi|macd|cci|adx|stochastic|bollinger|momentum|ema|sma|price|close)\\b)`,
+);
+
+const UNKNOWN: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bichimoku|\bkumo\b|\btenkan|\bkijun/, "Ichimoku"],
+  [/\bparabolic|\bpsar\b|\bsar\b/, "Parabolic SAR"],
+  [/\bfib(?:onacci|o)?\b/, "Fibonacci levels"],
+  [/\bsuper\s*trend/, "SuperTrend"],
+  [/\bvwap\b/, "VWAP"],
+  [/\bwilliams/, "Williams %R"],
+  [/\bpivot/, "pivot points"],
+  [/\bheik[ie]n|\bheiken/, "Heikin-Ashi"],
+  [/\bdonchian/, "Donchian channel"],
+  [/\bkeltner/, "Keltner channel"],
+  [/\bawesome\s+oscillator|\bao\b/, "Awesome Oscillator"],
+  [/\bobv\b|on[\s-]balance\s+volume/, "On-Balance Volume"],
+  [/\bvolume\b/, "volume"],
+  [/\benvelopes?\b/, "Envelopes"],
+  [/\balligator\b/, "Alligator"],
+  [/\bfractals?\b/, "Fractals"],
+  [/\bdemarker\b/, "DeMarker"],
+  [/\baroon\b/, "Aroon"],
+  [/\btrix\b/, "TRIX"],
+  [/\bengulfing|\bpin\s*bars?\b|\bdoji|\bhammer\b|candlestick\s+patterns?/, "candlestick patterns"],
+  [/\bsupport\b|\bresistance\b|\bswing\s+(?:high|low)s?\b|\btrend\s*lines?\b/, "support/resistance levels"],
+  [/\bnews\b/, "news events"],
+  [
+    /\b\d+\s+(?:period|day|bar|candle|week)s?\s+(?:high|low)s?\b|\bhighest\s+high|\blowest\s+low|\bprevious\s+(?:day'?s?|week'?s?)\s+(?:high|low)/,
+    "N-bar highs/lows (Donchian channel)",
+  ],
+];
+
+export function unknownIndicators(text: string): string[] {
+  const out: string[] = [];
+  for (const [re, name] of UNKNOWN) if (re.test(text)) out.push(name);
+  return out;
+}
+
+interface RawClause {
+  text: string;
+  clause: Clause;
+  hasRoleWord: boolean;
+  opposite: boolean;
+  vagueCross: boolean;
+  operands: readonly Operand[];
+}
+
+function sideOf(text: string): Side | "both" | null {
+  const t = text.replace(/\bas long as\b/g, " ");
+  const long = /\b(long|buy|buying|bullish|bull|longs)\b/.test(t);
+  const short = /\b(short|sell|selling|bearish|bear|shorting|cover)\b/.test(t);
+  if (long && short) return "both";
+  if (long) return "long";
+  if (short) return "short";
+  return null;
+}
+
+const EXIT_WORD =
+  /\b(exit|exits|get out|cover|liquidate|close(?!\s+(?:above|below|over|under|is|crosses|price))|close out|take (?:the )?profit when|stop out)\b/;
+const ADDITIVE_WORD =
+  /\b(also|add|adding|additionally|plus|in addition|too|as well|filter|filters|only|as long as|provided|confirm|confirms|confirmation|confirmed|require|requires|must|need|needs|if|unless)\b/;
+
+/** Turns the sentences of one message into clauses, filling the sentence-level facts as well. */
+export function readClauses(
+  sentences: readonly string[],
+  ctx: MentionContext,
+  facts: Facts,
+): { vagueCross: boolean; mentions: IndicatorMention[] } {
+  let vagueCross = false;
+  const mentions: IndicatorMention[] = [];
+  let lastSide: Side | null = null;
+  let prev: Condition | null = null;
+  // First pass: the averages the message names, so a bare "the 21" later can refer to them.
+  const maPeriods = new Map(ctx.maPeriods);
+  for (const sentence of sentences) {
+    for (const op of scanMentions(sentence, ctx).operands) {
+      if (
+        op.type === "indicator" &&
+        op.ind.kind === "ma" &&
+        op.ind.period !== null &&
+        op.ind.method !== null
+      ) {
+        maPeriods.set(op.ind.period, op.ind.method);
+      }
+    }
+  }
+  const fullCtx: MentionContext = { ...ctx, maPeriods };
+  let subject: Operand | null = null;
+  for (const whole of sentences) {
+    const sentence = directionIntent(whole, facts);
+    const raws: RawClause[] = [];
+    for (const part of sentence.split(SPLIT)) {
+      const text = part.trim();
+      if (text.length === 0) continue;
+      const raw = readClause(text, fullCtx, prev, subject);
+      // "short the reverse above 80": a mirror, whatever level words come with it.
+      if (
+        raw.opposite &&
+        raw.operands.length === 0 &&
+        raw.clause.side !== null &&
+        raw.clause.role !== "exit"
+      ) {
+        raw.clause.conditions = [];
+      }
+      raws.push(raw);
+      if (raw.clause.conditions.length > 0) prev = raw.clause.conditions[0];
+      for (const op of raw.operands) if (op.type === "indicator" && zone(op.ind) !== null) subject = op;
+    }
+    for (const r of raws) for (const op of r.operands) if (op.type === "indicator") mentions.push(op.ind);
+    merge(raws);
+    for (const raw of raws) {
+      const c = raw.clause;
+      vagueCross ||= raw.vagueCross && c.conditions.length === 0;
+      const side = sideOf(raw.text);
+      // Sentence-level intents that carry no condition.
+      if (c.conditions.length === 0) {
+        if (raw.opposite) {
+          if (c.role === "exit") facts.closeOnOpposite = true;
+          else facts.mirror = true;
+        } else if (c.role === "exit" && /\bcross(?:es|ed)?\s+back\b|\bre-?cross/.test(raw.text)) {
+          facts.closeOnOpposite = true;
+        }
+        continue;
+      }
+      if (c.role === "entry" && c.side === null && side !== "both") {
+        // A bare condition after a sided clause belongs to that side ("RSI must be above 50").
+        if (lastSide !== null) {
+          c.side = lastSide;
+          c.additive = true;
+        }
+      }
+      if (side === "both" && c.role !== "exit") {
+        c.role = "filter";
+        c.side = null;
+      }
+      if (c.side !== null) lastSide = c.side;
+      if (raw.opposite && c.role === "exit") facts.closeOnOpposite = true;
+      facts.clauses.push(c);
+    }
+  }
+  return { vagueCross, mentions };
+}
+
+function readClause(
+  text: string,
+  ctx: MentionContext,
+  prev: Condition | null,
+  subject: Operand | null,
+): RawClause {
+  const scanned = scanMentions(text, ctx);
+  const parsed = parseConditions(scanned.text, scanned.operands, prev, subject);
+  const words = scanned.text;
+  const exit = EXIT_WORD.test(words);
+  const side = sideOf(words);
+  const filterOnly =
+    /\b(only (?:trade|enter|take trades)|only (?:when|if)|as long as|provided|filter)\b/.test(words);
+  const role: Clause["role"] = exit ? "exit" : side === null && filterOnly ? "filter" : "entry";
+  return {
+    text,
+    clause: {
+      role,
+      side: side === "long" || side === "short" ? side : null,
+      conditions: parsed.conditions,
+      additive: ADDITIVE_WORD.test(words),
+    },
+    hasRoleWord: exit || side !== null,
+    opposite: /\b(opposite|vice versa|reverse|reversed|mirror|mirrored|inverse|other way)\b/.test(words),
+    vagueCross: parsed.vagueCross,
+    operands: scanned.operands,
+  };
+}
+
+/** "When X, go long": a clause with conditions but no side borrows the marker of its neighbour. */
+function merge(raws: RawClause[]): void {
+  for (let i = 0; i < raws.length; i++) {
+    const a = raws[i];
+    if (a.clause.conditions.length === 0 || a.hasRoleWord) continue;
+    const next = raws[i + 1];
+    const prev = raws[i - 1];
+    const donor =
+      next && next.clause.conditions.length === 0 && next.hasRoleWord && !next.opposite
+        ? next
+        : prev && prev.clause.conditions.length === 0 && prev.hasRoleWord && !prev.opposite
+          ? prev
+          : null;
+    if (!donor) continue;
+    a.clause.role = donor.clause.role;
+    a.clause.side = donor.clause.side;
+    a.clause.additive ||= donor.clause.additive;
+    a.hasRoleWord = true;
+    a.text = `${a.text} ${donor.text}`;
+    raws.splice(raws.indexOf(donor), 1);
+    if (donor === prev) i--;
+  }
+}
+
+const LONG_ONLY =
+  /\b(?:long|buy)s?\s+only\b|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:long|buy)s?(?:\s+trades)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:short|sell)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:short|sell)\b|\bdisable\s+(?:short|sell)s?\b/;
+const SHORT_ONLY =
+  /\b(?:short|sell)s?\s+only\b|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:short|sell)s?(?:\s+trades)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:long|buy)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:long|buy)\b|\bdisable\s+(?:long|buy)s?\b/;
+const BOTH =
+  /\bboth\s+(?:directions|ways|sides)\b|\blong\s+and\s+short\b|\bbuy\s+and\s+sell\b(?!\s+when)|\b(?:allow|add|enable|also)\s+(?:take\s+)?(?:short|sell|long|buy)s?\b|\b(?:short|sell|long|buy)s?\s+(?:too|as well)\b/;
+
+/** Records "long only" / "no shorts" / "both directions" and returns the sentence without it. */
+function directionIntent(text: string, facts: Facts): string {
+  const t = text.replace(/\bas long as\b/g, "provided");
+  for (const [re, dir] of [
+    [LONG_ONLY, "long"],
+    [SHORT_ONLY, "short"],
+    [BOTH, "both"],
+  ] as const) {
+    const m = re.exec(t);
+    if (m) {
+      facts.direction = dir;
+      return `${t.slice(0, m.index)} ${t.slice(m.index + m[0].length)}`;
+    }
+  }
+  return t;
+}

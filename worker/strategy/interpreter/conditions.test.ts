@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { parseConditions } from "./conditions";
+import { type MentionContext, scanMentions } from "./mentions";
+import { normalize } from "./normalize";
+
+const ctx: MentionContext = { knownKinds: [], maPeriods: new Map() };
+
+function conditions(text: string): string[] {
+  const s = scanMentions(normalize(text), ctx);
+  return parseConditions(s.text, s.operands).conditions.map((c) => {
+    const o = (x: (typeof c)["left"]) =>
+      x.type === "constant"
+        ? String(x.value)
+        : x.type === "price"
+          ? x.field
+          : `${x.ind.kind}:${JSON.stringify(x.ind)}`;
+    return `${o(c.left)} ${c.op} ${o(c.right)}${c.right2 ? ` ${o(c.right2)}` : ""}`;
+  });
+}
+
+describe("condition grammar", () => {
+  it("reads a cross of two averages without a direction as unresolved", () => {
+    const [c] = conditions("the 6 ma crosses the 12 ma");
+    expect(c).toMatch(/"period":6.* crosses .*"period":12/);
+  });
+
+  it("reads comparisons with words and signs", () => {
+    expect(conditions("rsi under 30")[0]).toMatch(/ below 30$/);
+    expect(conditions("rsi > 70")[0]).toMatch(/ above 70$/);
+    expect(conditions("cci is less than -100")[0]).toMatch(/ below -100$/);
+    expect(conditions("rsi is between 40 and 60")[0]).toMatch(/ between 40 60$/);
+  });
+
+  it("gives 'closes above the upper band' the price as subject", () => {
+    expect(conditions("price closes above the upper bollinger band")[0]).toMatch(
+      /^close above bollinger:.*"line":"upper"/,
+    );
+    expect(conditions("closes above the upper band")[0]).toMatch(/^close above bollinger:/);
+  });
+
+  it("reads a zone after a cross as a condition on the crossing line", () => {
+    const cs = conditions("stochastic %k crosses above %d below 20");
+    expect(cs).toHaveLength(2);
+    expect(cs[1]).toMatch(/"line":"main".* below 20$/);
+  });
+
+  it("reads oversold, leaving oversold and positive", () => {
+    expect(conditions("rsi is oversold")[0]).toMatch(/below 30$/);
+    expect(conditions("rsi leaves oversold")[0]).toMatch(/crossesAbove 30$/);
+    expect(conditions("cci is overbought")[0]).toMatch(/above 100$/);
+    expect(conditions("the macd histogram turns positive")[0]).toMatch(
+      /"line":"histogram".* crossesAbove 0$/,
+    );
+  });
+
+  it("does not invent a condition from a number alone", () => {
+    expect(conditions("i have 30 years of experience")).toEqual([]);
+  });
+});

@@ -1,0 +1,445 @@
+import type { CompareOp, Condition, IndicatorMention, Operand } from "./facts";
+
+// The condition grammar over a scanned clause ("§A crosses above §B", "§A below 30",
+// "§A between 40 and 60", "§A is oversold"). Works on tokens so that filler words
+// ("the", "line", "is", "back") can be skipped without a regex per wording.
+
+const TOKEN = /§[A-Z]|[-+]?\d+(?:\.\d+)?|[a-z%'-]+|[<>]=?|\S/g;
+
+const CROSS_VERBS = new Set([
+  "crosses",
+  "cross",
+  "crossed",
+  "crossing",
+  "crossover",
+  "crossovers",
+  "breaks",
+  "break",
+  "broke",
+  "breaking",
+  "rises",
+  "rise",
+  "rising",
+  "climbs",
+  "falls",
+  "fall",
+  "falling",
+  "drops",
+  "drop",
+  "dips",
+  "moves",
+  "move",
+  "goes",
+  "go",
+  "turns",
+  "pierces",
+  "penetrates",
+  "gets",
+]);
+const UP = new Set([
+  "above",
+  "over",
+  "up",
+  "upward",
+  "upwards",
+  ">",
+  ">=",
+  "exceeds",
+  "exceed",
+  "higher",
+  "greater",
+  "more",
+  "bigger",
+]);
+const DOWN = new Set([
+  "below",
+  "under",
+  "beneath",
+  "down",
+  "downward",
+  "downwards",
+  "<",
+  "<=",
+  "lower",
+  "less",
+  "smaller",
+]);
+const SKIP_BEFORE_VERB = new Set([
+  "is",
+  "are",
+  "was",
+  "be",
+  "stays",
+  "remains",
+  "closes",
+  "closed",
+  "close",
+  "trades",
+  "trading",
+  "has",
+  "have",
+  "still",
+  "then",
+  "also",
+  "line",
+  "main",
+  "value",
+  "reading",
+  "level",
+  "itself",
+  "currently",
+  "back",
+  "sits",
+  "holds",
+  "must",
+  "should",
+  "needs",
+  "to",
+  "being",
+]);
+const SKIP_AFTER_PREP = new Set([
+  "the",
+  "its",
+  "a",
+  "an",
+  "level",
+  "of",
+  "than",
+  "through",
+  "line",
+  "value",
+  "to",
+  "at",
+]);
+
+/** Oversold / overbought levels by indicator kind, and the midpoint used for mirroring. */
+export function zone(ind: IndicatorMention): { low: number; high: number; mid: number } | null {
+  switch (ind.kind) {
+    case "rsi":
+      return { low: 30, high: 70, mid: 50 };
+    case "stochastic":
+      return { low: 20, high: 80, mid: 50 };
+    case "cci":
+      return { low: -100, high: 100, mid: 0 };
+    case "momentum":
+      return { low: 100, high: 100, mid: 100 };
+    case "macd":
+      return { low: 0, high: 0, mid: 0 };
+    default:
+      return null;
+  }
+}
+
+const TOUCH = new Set([
+  "touches",
+  "touch",
+  "touched",
+  "touching",
+  "hits",
+  "hit",
+  "reaches",
+  "reach",
+  "tags",
+  "tag",
+  "tests",
+]);
+
+/** A touch: an oscillator reaching a level crosses it; the price touching a band pokes through it. */
+function touch(left: Operand, right: Operand): Condition {
+  if (right.type === "constant" && left.type === "indicator") {
+    const z = zone(left.ind);
+    const up = z ? right.value >= z.mid : true;
+    return { op: up ? "crossesAbove" : "crossesBelow", left, right };
+  }
+  if (
+    right.type === "indicator" &&
+    right.ind.kind === "bollinger" &&
+    left.type === "price" &&
+    left.field === "close"
+  ) {
+    if (right.ind.line === "upper") return { op: "above", left: { ...left, field: "high" }, right };
+    if (right.ind.line === "lower") return { op: "below", left: { ...left, field: "low" }, right };
+  }
+  return { op: "crosses", left, right };
+}
+
+export interface ParsedConditions {
+  conditions: Condition[];
+  /** The clause mentions a cross but we could not tell what crosses what. */
+  vagueCross: boolean;
+}
+
+const defaultPrice: Operand = { type: "price", field: "close", shift: 0 };
+
+/**
+ * `prev` is the first condition of the previous clause: "sell when it crosses below" and
+ * "when it crosses below zero" borrow its operands.
+ */
+export function parseConditions(
+  text: string,
+  operands: readonly Operand[],
+  prev: Condition | null = null,
+  subject: Operand | null = null,
+): ParsedConditions {
+  const tokens: string[] = text.match(TOKEN) ?? [];
+  const opAt = (i: number): Operand | null => {
+    const t = tokens[i];
+    if (t === undefined) return null;
+    if (t.startsWith("§")) return operands[t.charCodeAt(1) - 65] ?? null;
+    if (/^[-+]?\d/.test(t)) return { type: "constant", value: Number(t) };
+    return null;
+  };
+  const conditions: Condition[] = [];
+  const used = new Set<number>();
+  let vagueCross = false;
+  let lastCross: { left: Operand; rightIndex: number } | null = null;
+
+  /** Nearest operand left of i, skipping filler words; -1 when none. */
+  const leftOf = (i: number): number => {
+    for (let j = i - 1; j >= 0 && j >= i - 5; j--) {
+      const t = tokens[j];
+      if (t.startsWith("§")) return j;
+      if (!SKIP_BEFORE_VERB.has(t) && !CROSS_VERBS.has(t)) return -1;
+    }
+    return -1;
+  };
+  /** Nearest operand or number right of i, skipping filler; -1 when none. */
+  const rightOf = (i: number): number => {
+    for (let j = i + 1; j < tokens.length && j <= i + 4; j++) {
+      const t = tokens[j];
+      if (t.startsWith("§") || /^[-+]?\d/.test(t)) return j;
+      if (t === "zero") return j;
+      if (!SKIP_AFTER_PREP.has(t) && !UP.has(t) && !DOWN.has(t) && t !== "back") return -1;
+    }
+    return -1;
+  };
+  const leftOperand = (verbIndex: number): { op: Operand; index: number } | null => {
+    const j = leftOf(verbIndex);
+    if (j >= 0) {
+      const op = opAt(j);
+      if (op) return { op, index: j };
+    }
+    return null;
+  };
+
+  // "golden-cross" / "death-cross": the faster of the named averages crossing the slower one,
+  // or the classic 50/200 simple averages when none are named.
+  const named = /\b(golden|death)-cross\b/.exec(text);
+  if (named) {
+    const mas = operands.filter(
+      (o) => o.type === "indicator" && o.ind.kind === "ma" && o.ind.period !== null,
+    );
+    const sma = (period: number): Operand => ({
+      type: "indicator",
+      ind: { kind: "ma", method: "sma", period, price: null, role: null },
+      shift: 0,
+    });
+    const prevPair =
+      prev &&
+      prev.left.type === "indicator" &&
+      prev.left.ind.kind === "ma" &&
+      prev.right.type === "indicator" &&
+      prev.right.ind.kind === "ma"
+        ? [prev.left, prev.right]
+        : null;
+    const [fast, slow] = mas.length >= 2 ? [mas[0], mas[1]] : (prevPair ?? [sma(50), sma(200)]);
+    conditions.push({ op: named[1] === "golden" ? "crossesAbove" : "crossesBelow", left: fast, right: slow });
+    return { conditions, vagueCross: false };
+  }
+  // "use the 100 sma as a trend filter": buys above it (sells below it, by mirroring).
+  if (/\b(?:trend\s+filter|as\s+(?:a\s+)?(?:trend\s+)?filter)\b/.test(text)) {
+    const ma = operands.find((o) => o.type === "indicator" && o.ind.kind === "ma");
+    if (ma) {
+      conditions.push({ op: "above", left: defaultPrice, right: ma });
+      return { conditions, vagueCross: false };
+    }
+  }
+  // Passive voice: "the middle band is crossed from below" — the price is what crosses.
+  const passive = /(§[A-Z]) (?:is |gets |being )?crossed (?:from |by (?:the )?price from )(below|above)/.exec(
+    text,
+  );
+  if (passive) {
+    const target = opAt(tokens.indexOf(passive[1]));
+    if (target) {
+      conditions.push({
+        op: passive[2] === "below" ? "crossesAbove" : "crossesBelow",
+        left: defaultPrice,
+        right: target,
+      });
+      return { conditions, vagueCross: false };
+    }
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    // "between 40 and 60"
+    if (t === "between") {
+      const l = leftOperand(i);
+      const a = rightOf(i);
+      if (a >= 0 && tokens[a + 1] === "and") {
+        const lo = opAt(a);
+        const hi = opAt(a + 2);
+        if (l && lo && hi) {
+          conditions.push({ op: "between", left: l.op, right: lo, right2: hi });
+          used.add(a).add(a + 2);
+          i = a + 2;
+          continue;
+        }
+      }
+    }
+    // "oversold" / "overbought", optionally "leaves / comes out of / exits" → a cross back.
+    if (t === "oversold" || t === "overbought") {
+      const window = tokens.slice(Math.max(0, i - 5), i).join(" ");
+      const j = tokens.slice(0, i).findLastIndex((x) => x.startsWith("§"));
+      const op = j >= 0 ? opAt(j) : null;
+      if (op && op.type === "indicator") {
+        const z = zone(op.ind);
+        if (z) {
+          const leaving = /\b(leaves|leaving|exits|exiting|out of|back above|back below|from)\b/.test(window);
+          const oversold = t === "oversold";
+          const level: Operand = { type: "constant", value: oversold ? z.low : z.high };
+          const cond: Condition = leaving
+            ? { op: oversold ? "crossesAbove" : "crossesBelow", left: op, right: level }
+            : { op: oversold ? "below" : "above", left: op, right: level };
+          conditions.push(cond);
+        }
+      }
+      continue;
+    }
+    // "positive" / "negative" (MACD, histogram, momentum around zero).
+    if ((t === "positive" || t === "negative") && i > 0) {
+      const l = leftOperand(i);
+      if (l) {
+        const turns = /^(turns|goes|crosses|becomes|flips)$/.test(tokens[i - 1]);
+        const up = t === "positive";
+        const zero: Operand = { type: "constant", value: 0 };
+        conditions.push({
+          op: turns ? (up ? "crossesAbove" : "crossesBelow") : up ? "above" : "below",
+          left: l.op,
+          right: zero,
+        });
+      }
+      continue;
+    }
+    // "touches the lower band", "rsi hits 70": a touch of a level or band.
+    if (TOUCH.has(t)) {
+      const r = rightOf(i);
+      const right = r >= 0 ? opAt(r) : null;
+      const l = leftOperand(i);
+      const left = l
+        ? l.op
+        : right?.type === "constant"
+          ? (conditions.at(-1)?.left ?? prev?.left ?? subject)
+          : defaultPrice;
+      if (right && left && left.type !== "constant") {
+        conditions.push(touch(left, right));
+        used.add(r);
+        i = r;
+      }
+      continue;
+    }
+    const isCross = CROSS_VERBS.has(t);
+    const isPrep = UP.has(t) || DOWN.has(t) || t === "exceeds";
+    if (!isCross && !isPrep) continue;
+    // Zone qualifier right after a cross: "%K crosses %D below 20" reads the crossing line.
+    if (isPrep && lastCross && i === lastCross.rightIndex + 1) {
+      const r = rightOf(i);
+      const right = r >= 0 ? opAt(r) : null;
+      if (right && right.type === "constant") {
+        conditions.push({ op: UP.has(t) ? "above" : "below", left: lastCross.left, right });
+        used.add(r);
+        i = r;
+        lastCross = null;
+        continue;
+      }
+    }
+    // Collect the verb phrase: cross verb, direction words, up to the right operand.
+    let j = i;
+    let cross = isCross;
+    let dir: "up" | "down" | null = null;
+    while (j < tokens.length && j <= i + 4) {
+      const w = tokens[j];
+      if (w.startsWith("§") || /^[-+]?\d/.test(w)) break;
+      if (CROSS_VERBS.has(w)) cross = true;
+      else if (UP.has(w)) dir ??= "up";
+      else if (DOWN.has(w)) dir ??= "down";
+      else if (!SKIP_AFTER_PREP.has(w) && w !== "back" && w !== "and" && w !== "through" && w !== "or") break;
+      j++;
+    }
+    const r = rightOf(j - 1);
+    if (
+      (r < 0 || used.has(r)) &&
+      tokens[j] === "it" &&
+      dir !== null &&
+      prev !== null &&
+      prev.right.type === "indicator"
+    ) {
+      // "only sell below it": "it" is the line the previous clause compared with.
+      const left = prev.left.type === "constant" ? defaultPrice : prev.left;
+      conditions.push({
+        op: cross ? (dir === "up" ? "crossesAbove" : "crossesBelow") : dir === "up" ? "above" : "below",
+        left,
+        right: prev.right,
+      });
+      continue;
+    }
+    if (r < 0 || used.has(r)) {
+      if (cross && dir !== null && prev !== null && conditions.length === 0 && prev.op !== "between") {
+        // "sell when it crosses below": the previous clause's pair, crossing the other way.
+        conditions.push({
+          op: dir === "up" ? "crossesAbove" : "crossesBelow",
+          left: prev.left,
+          right: prev.right,
+        });
+        continue;
+      }
+      if (cross && /^cross/.test(t)) vagueCross = true;
+      continue;
+    }
+    const right = opAt(r);
+    if (!right) continue;
+    // "turns", "gets", "goes", "moves" only mean something with a direction word.
+    if (cross && dir === null && !/^(cross|break|broke|pierce|penetrate)/.test(t)) {
+      continue;
+    }
+    const l = leftOperand(i);
+    let left: Operand | null = l ? l.op : null;
+    if (left === null) {
+      // "closes above the upper band" has the price as its silent subject; "it crosses below 0"
+      // the previous clause's subject.
+      left = right.type === "constant" ? (conditions.at(-1)?.left ?? prev?.left ?? subject) : defaultPrice;
+    }
+    if (left === null || left.type === "constant") continue;
+    // A price against a bare number is almost always a misread ("closes above the 20 period high").
+    if (left.type === "price" && right.type === "constant") continue;
+    let op: CompareOp;
+    if (cross) op = dir === "up" ? "crossesAbove" : dir === "down" ? "crossesBelow" : "crosses";
+    else op = dir === "down" ? "below" : "above";
+    conditions.push({ op, left, right });
+    used.add(r);
+    if (l) used.add(l.index);
+    lastCross = cross ? { left, rightIndex: r } : null;
+    i = r;
+  }
+
+  // "§A and §B cross" / "cross of §A and §B": a pair cross, direction from context.
+  if (conditions.length === 0 || vagueCross) {
+    const pair =
+      /(§[A-Z]) (?:and|\/|&|,|vs) (§[A-Z])(?: ma)? (?:cross|crosses|crossover|crossing|cross over)|(?:cross|crossover|crossing) (?:of|between) (?:the )?(§[A-Z]) (?:and|with|&) (?:the )?(§[A-Z])|(§[A-Z]) and (§[A-Z])\b/.exec(
+        text,
+      );
+    if (pair) {
+      const a = pair[1] ?? pair[3] ?? pair[5];
+      const b = pair[2] ?? pair[4] ?? pair[6];
+      const hasCrossWord = /\b(cross|crosses|crossover|crossing|golden|death)\b/.test(text);
+      const left = opAt(tokens.indexOf(a));
+      const right = opAt(tokens.indexOf(b));
+      if (left && right && hasCrossWord && (pair[5] === undefined || conditions.length === 0)) {
+        const up = /\b(golden|bullish|upward|up)\b/.test(text);
+        const down = /\b(death|bearish|downward|down)\b/.test(text);
+        conditions.push({ op: up ? "crossesAbove" : down ? "crossesBelow" : "crosses", left, right });
+        vagueCross = false;
+      }
+    }
+  }
+  return { conditions, vagueCross };
+}

@@ -1,0 +1,148 @@
+// The interpreter's own intermediate representation: what one message says, before it is
+// applied to a StrategySpec. Keeping it independent of the schema keeps the language side
+// testable on its own and the mapping to the schema in one place (apply.ts).
+
+export type MaMethod = "sma" | "ema" | "smma" | "lwma";
+export type PriceField = "open" | "high" | "low" | "close" | "median" | "typical" | "weighted";
+
+export type IndicatorMention =
+  | {
+      kind: "ma";
+      method: MaMethod | null;
+      period: number | null;
+      price: PriceField | null;
+      role: "fast" | "slow" | null;
+    }
+  | { kind: "rsi"; period: number | null; price: PriceField | null }
+  | {
+      kind: "macd";
+      fast: number | null;
+      slow: number | null;
+      signal: number | null;
+      line: "main" | "signal" | "histogram";
+    }
+  | { kind: "bollinger"; period: number | null; deviation: number | null; line: "upper" | "middle" | "lower" }
+  | {
+      kind: "stochastic";
+      k: number | null;
+      d: number | null;
+      slowing: number | null;
+      line: "main" | "signal";
+    }
+  | { kind: "atr"; period: number | null }
+  | { kind: "cci"; period: number | null }
+  | { kind: "adx"; period: number | null; line: "main" | "plusDi" | "minusDi" }
+  | { kind: "momentum"; period: number | null };
+
+export type IndicatorKind = IndicatorMention["kind"];
+
+export type Operand =
+  | { type: "indicator"; ind: IndicatorMention; shift: number }
+  | { type: "price"; field: PriceField; shift: number }
+  | { type: "constant"; value: number };
+
+/** "crosses" without a direction is resolved by the rule it ends up in (long entry: above). */
+export type CompareOp = "crossesAbove" | "crossesBelow" | "crosses" | "above" | "below" | "between";
+
+export interface Condition {
+  op: CompareOp;
+  left: Operand;
+  right: Operand;
+  /** Upper bound of "between". */
+  right2?: Operand;
+}
+
+export type Side = "long" | "short";
+
+export type Distance =
+  | { unit: "pips"; value: number }
+  | { unit: "points"; value: number }
+  | { unit: "percent"; value: number }
+  | { unit: "atr"; value: number; period: number | null }
+  /** A multiple of the stop-loss distance ("1:2 risk reward", "2R"). */
+  | { unit: "rr"; value: number };
+
+export type Sizing = { kind: "lots"; lots: number } | { kind: "risk"; percent: number };
+
+export type Session = "asia" | "london" | "newyork";
+
+export interface Clause {
+  /** Which rule the conditions go to. */
+  role: "entry" | "exit" | "filter";
+  /** Null when the clause names no side. */
+  side: Side | null;
+  conditions: Condition[];
+  /** "add an RSI filter", "also require ..." keep existing conditions. */
+  additive: boolean;
+}
+
+/** A request to change something already in the spec. */
+export type Edit =
+  | { type: "removeIndicator"; kind: IndicatorKind }
+  | { type: "setMaMethod"; method: MaMethod; from: MaMethod | null }
+  | { type: "setMaPeriod"; role: "fast" | "slow"; period: number }
+  | { type: "setMaPeriodFrom"; from: number; to: number }
+  | { type: "setPeriod"; kind: IndicatorKind; period: number }
+  | { type: "removeStopLoss" }
+  | { type: "removeTakeProfit" }
+  | { type: "removeTrailing" }
+  | { type: "removeBreakEven" }
+  | { type: "removeTimeFilters" }
+  | { type: "removeSessions" }
+  | { type: "removeWeekdays" }
+  | { type: "removeHours" }
+  | { type: "removeExits" };
+
+export interface Facts {
+  clauses: Clause[];
+  /** "Do the opposite for short" / "vice versa": mirror the given side to the other one. */
+  mirror: boolean;
+  /** Explicit direction restriction ("long only", "no shorts", "both ways"). */
+  direction: "long" | "short" | "both" | null;
+  closeOnOpposite: boolean | null;
+  stopLoss: Distance | null;
+  takeProfit: Distance | null;
+  trailing: { distance: Distance; start: Distance | null } | null;
+  breakEven: { trigger: Distance; offset: Distance | null } | null;
+  sizing: Sizing | null;
+  timeframe: string | null;
+  sessions: Session[] | null;
+  hours: { from: number; to: number } | null;
+  weekdays: number[] | null;
+  maxPositions: number | null;
+  edits: Edit[];
+  /** The user explicitly wants no stop loss; do not ask for one. */
+  noStopWanted: boolean;
+}
+
+export function emptyFacts(): Facts {
+  return {
+    clauses: [],
+    mirror: false,
+    direction: null,
+    closeOnOpposite: null,
+    stopLoss: null,
+    takeProfit: null,
+    trailing: null,
+    breakEven: null,
+    sizing: null,
+    timeframe: null,
+    sessions: null,
+    hours: null,
+    weekdays: null,
+    maxPositions: null,
+    edits: [],
+    noStopWanted: false,
+  };
+}
+
+/** What the reply has to ask about, most blocking first (see index.ts). */
+export type Problem =
+  | "maPeriod"
+  | "noEntry"
+  | "sideUnknown"
+  | "noExit"
+  | "needsStopForRisk"
+  | "needsStopForRatio"
+  | "conflictingDirection"
+  | "vagueCross";

@@ -1,0 +1,203 @@
+import { parseSpec, type StrategySpec } from "../spec";
+import { applyFacts, type Problem } from "./apply";
+import { describeChanges } from "./changes";
+import { readClauses, unknownIndicators } from "./clauses";
+import { extractEdits } from "./edits";
+import { emptyFacts, type Facts, type IndicatorKind, type MaMethod } from "./facts";
+import { normalize, sentences } from "./normalize";
+import { extractRisk } from "./risk";
+import { extractTiming } from "./timing";
+
+// The embedded, offline, deterministic assistant (DESIGN D4 "interpreter"): one chat message
+// plus the current spec in, the next spec version and the reply out.
+
+export interface InterpretResult {
+  /** The new version (validated), the unchanged current one when nothing applied, or null. */
+  spec: StrategySpec | null;
+  /** Sentences of what changed, e.g. "Stop loss set to 30 pips." */
+  changes: string[];
+  /** The assistant's reply text. */
+  clarifications: string;
+  /** Asked when an essential is missing or ambiguous. */
+  followUpQuestion: string | null;
+  /** Whether anything in the message could be used. */
+  understood: boolean;
+}
+
+const SUPPORTED =
+  "moving averages (SMA, EMA, SMMA, LWMA), RSI, MACD, Bollinger Bands, Stochastic, ATR, CCI, ADX and Momentum";
+
+const QUESTIONS: Record<Problem, string> = {
+  conflictingDirection:
+    "You described both buy and sell signals but also asked for one direction only. Should the strategy trade both directions?",
+  maPeriod: "Which lengths should the moving averages use? For example: the 9 EMA crossing the 21 EMA.",
+  vagueCross:
+    "What should cross what? For example: 'Buy when the 50 EMA crosses above the 200 EMA' or 'Buy when RSI crosses above 30'.",
+  noEntry:
+    "What should trigger an entry? For example: 'Buy when the 50 EMA crosses above the 200 EMA' or 'Buy when RSI(14) crosses above 30'.",
+  sideUnknown: "Should this signal open buys only, or should I also sell on the opposite signal?",
+  needsStopForRisk:
+    "Risk-based sizing needs a stop loss to measure the risk. How far should the stop be (e.g. 30 pips or 2 x ATR)?",
+  needsStopForRatio:
+    "A take profit as a multiple of the risk needs a stop loss first. How far should the stop be (e.g. 30 pips or 2 x ATR)?",
+  noExit:
+    "How should trades be closed? For example a stop loss and take profit in pips, an ATR-based stop, or an exit condition.",
+};
+// Most blocking first: the first problem found is the one asked.
+const ORDER: Problem[] = [
+  "conflictingDirection",
+  "maPeriod",
+  "vagueCross",
+  "noEntry",
+  "sideUnknown",
+  "needsStopForRisk",
+  "needsStopForRatio",
+  "noExit",
+];
+
+function knownKinds(spec: StrategySpec | null): IndicatorKind[] {
+  if (!spec) return [];
+  return spec.indicators.map((i) =>
+    i.kind === "SMA" || i.kind === "EMA" || i.kind === "SMMA" || i.kind === "LWMA" ? "ma" : lower(i.kind),
+  );
+}
+
+function maPeriods(spec: StrategySpec | null): Map<number, MaMethod> {
+  const out = new Map<number, MaMethod>();
+  for (const i of spec?.indicators ?? []) {
+    if (i.kind === "SMA" || i.kind === "EMA" || i.kind === "SMMA" || i.kind === "LWMA") {
+      out.set(
+        i.period,
+        i.kind === "SMA" ? "sma" : i.kind === "EMA" ? "ema" : i.kind === "SMMA" ? "smma" : "lwma",
+      );
+    }
+  }
+  return out;
+}
+
+function lower(
+  kind: "RSI" | "MACD" | "BOLLINGER" | "ATR" | "STOCHASTIC" | "CCI" | "ADX" | "MOMENTUM",
+): IndicatorKind {
+  switch (kind) {
+    case "RSI":
+      return "rsi";
+    case "MACD":
+      return "macd";
+    case "BOLLINGER":
+      return "bollinger";
+    case "ATR":
+      return "atr";
+    case "STOCHASTIC":
+      return "stochastic";
+    case "CCI":
+      return "cci";
+    case "ADX":
+      return "adx";
+    case "MOMENTUM":
+      return "momentum";
+  }
+}
+
+export function interpret(message: string, current: StrategySpec | null): InterpretResult {
+  const facts = emptyFacts();
+  const normalized = normalize(message);
+  const unknown = unknownIndicators(normalized);
+  let text = extractEdits(normalized, facts, current !== null);
+  text = extractRisk(text, facts);
+  text = extractTiming(text, facts);
+  const read = readClauses(
+    sentences(text),
+    { knownKinds: knownKinds(current), maPeriods: maPeriods(current) },
+    facts,
+  );
+  const applied = applyFacts(facts, current, read.mentions);
+  const problems = new Set(applied.problems);
+  if (read.vagueCross) problems.add("vagueCross");
+
+  const parsed = parseSpec(applied.draft);
+  const spec = parsed.ok ? parsed.spec : current;
+  const changes = parsed.ok ? describeChanges(current, parsed.spec) : [];
+  if (!parsed.ok && !problems.has("noEntry") && !problems.has("maPeriod") && !problems.has("vagueCross")) {
+    problems.add(current ? "vagueCross" : "noEntry");
+  }
+
+  let followUpQuestion: string | null = null;
+  if (unknown.length > 0) {
+    followUpQuestion = `I can't build ${unknown.join(" or ")} yet. I can use ${SUPPORTED}. Which of these should I use instead?`;
+  } else {
+    const first = ORDER.find((p) => problems.has(p));
+    if (first) followUpQuestion = QUESTIONS[first];
+  }
+
+  const notes: string[] = [];
+  if (spec && parsed.ok) {
+    const wasOpposite = applied.notes.includes("oppositeExit");
+    if (wasOpposite) notes.push("Trades close on the opposite crossover.");
+    if (current === null && spec.direction === "both" && spec.closeOnOpposite) {
+      notes.push("An opposite signal closes the open trade before reversing.");
+    }
+    if (current === null && !facts.sizing && spec.sizing.type === "fixed") {
+      notes.push(`Position size: ${spec.sizing.lots} lots (the default).`);
+    }
+    if (current === null && !facts.timeframe)
+      notes.push("I used the H1 chart; tell me if you trade another timeframe.");
+    const newStopless =
+      !spec.stopLoss && (current === null || (current.stopLoss !== undefined && !facts.noStopWanted));
+    if (newStopless && !facts.noStopWanted) {
+      notes.push("No stop loss is set.");
+      if (followUpQuestion === null && current === null) {
+        followUpQuestion = "Do you want a stop loss, for example 30 pips or 2 x ATR?";
+      }
+    }
+  }
+  for (const n of applied.notes) if (n !== "oppositeExit") notes.push(n);
+
+  // Understood: something in the message was recognised, even if it could not be applied yet
+  // (a take profit in R before any stop); the follow-up question then says what is missing.
+  const recognised = facts.clauses.length > 0 || facts.edits.length > 0 || hasSettings(facts) || facts.mirror;
+  const understood =
+    changes.length > 0 || (spec !== null && current !== null && !same(spec, current)) || recognised;
+  const parts: string[] = [];
+  if (changes.length > 0) {
+    parts.push(current === null ? "Here is the strategy as I understood it:" : "Updated:");
+    for (const c of changes) parts.push(`- ${c}`);
+  } else if (current !== null && facts.edits.length + facts.clauses.length === 0) {
+    parts.push("I didn't find a change to make in that message.");
+  } else if (!parsed.ok) {
+    parts.push(
+      current === null ? "I couldn't build a strategy from that yet." : "I couldn't apply that change.",
+    );
+  } else {
+    parts.push("Nothing changed.");
+  }
+  if (notes.length > 0) parts.push(notes.join(" "));
+  if (followUpQuestion) parts.push(followUpQuestion);
+  return {
+    spec,
+    changes,
+    clarifications: parts.join("\n"),
+    followUpQuestion,
+    understood,
+  };
+}
+
+function hasSettings(f: Facts): boolean {
+  return (
+    f.stopLoss !== null ||
+    f.takeProfit !== null ||
+    f.trailing !== null ||
+    f.breakEven !== null ||
+    f.sizing !== null ||
+    f.timeframe !== null ||
+    f.sessions !== null ||
+    f.hours !== null ||
+    f.weekdays !== null ||
+    f.maxPositions !== null ||
+    f.direction !== null ||
+    f.closeOnOpposite !== null
+  );
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,259 @@
+import type { IndicatorKind, IndicatorMention, MaMethod, Operand, PriceField } from "./facts";
+
+// Finds indicator and price mentions in one normalised sentence and replaces each with a
+// placeholder token "§A", "§B", ... so that the condition grammar only sees operands, numbers
+// and a few verbs. Placeholders use letters because digits are constants.
+
+export interface Scanned {
+  text: string;
+  operands: Operand[];
+}
+
+const PRICE_WORD: Record<string, PriceField> = {
+  close: "close",
+  closing: "close",
+  open: "open",
+  opening: "open",
+  high: "high",
+  low: "low",
+  median: "median",
+  typical: "typical",
+  weighted: "weighted",
+};
+
+const PRICE_SUFFIX =
+  "(?:\\s+(?:of|on|using|applied\\s+to|from)\\s+(?:the\\s+)?(close|closing|open|opening|high|low|median|typical|weighted)(?:\\s+prices?)?s?)?";
+// A number that is a parameter, not a pip distance, lot size or level.
+const NOT_A_UNIT = "(?!\\s*(?:pips?|points?|%|percent|lots?|x\\b|times|atr))";
+const PERIOD_WORD = "(?:\\s+(?:period|day|bar|candle|session)s?)";
+
+function placeholder(i: number): string {
+  // Upper case: the text is lower case, so no later pattern can match inside a placeholder.
+  return ` §${String.fromCharCode(65 + i)} `;
+}
+
+function method(token: string | undefined): MaMethod | null {
+  if (token === "sma") return "sma";
+  if (token === "ema") return "ema";
+  if (token === "smma") return "smma";
+  if (token === "lwma") return "lwma";
+  return null;
+}
+
+function num(token: string | undefined): number | null {
+  if (token === undefined) return null;
+  const n = Number(token);
+  return Number.isFinite(n) ? n : null;
+}
+
+function priceOf(token: string | undefined): PriceField | null {
+  return token === undefined ? null : (PRICE_WORD[token] ?? null);
+}
+
+function roleOf(token: string | undefined): "fast" | "slow" | null {
+  if (token === undefined) return null;
+  return /^(fast|faster|short|shorter|short-term|quick|quicker|smaller)$/.test(token) ? "fast" : "slow";
+}
+
+/** Context for words like "signal line" that belong to whichever MACD/stochastic is meant. */
+export interface MentionContext {
+  /** Kinds present in the current spec, newest last; used when the message itself is silent. */
+  knownKinds: readonly IndicatorKind[];
+  /** Moving-average periods named in the message or the spec: "the 21 crosses the 55" means them. */
+  maPeriods: ReadonlyMap<number, MaMethod>;
+}
+
+type Groups = ReadonlyArray<string | undefined>;
+type Rule = { re: RegExp; build: (m: Groups, lastKind: IndicatorKind | null) => Operand[] };
+
+const ind = (i: IndicatorMention): Operand => ({ type: "indicator", ind: i, shift: 0 });
+
+const RULES: Rule[] = [
+  // MACD with optional parameters and line.
+  {
+    re: /\bmacd(?:'s)?(?:\s*\(?\s*(\d+)\s*[,/ ]\s*(\d+)\s*[,/ ]\s*(\d+)\s*\)?)?(?:\s+(histogram|hist|signal(?:\s+line)?|main(?:\s+line)?|line))?/g,
+    build: (m) => {
+      const line = m[4]?.startsWith("hist") ? "histogram" : m[4]?.startsWith("signal") ? "signal" : "main";
+      return [ind({ kind: "macd", fast: num(m[1]), slow: num(m[2]), signal: num(m[3]), line })];
+    },
+  },
+  // Bollinger Bands with optional parameters and band.
+  {
+    re: /\b(?:(upper|lower|middle|mid|top|bottom)\s+)?bollinger(?:\s+bands?)?(?:\s*\(?\s*(\d+)\s*[,/ ]\s*(\d+(?:\.\d+)?)\s*\)?)?(?:(?:'s)?\s+(upper|lower|middle|mid|top|bottom)(?:\s+(?:band|line))?)?/g,
+    build: (m) => {
+      const w = m[1] ?? m[4];
+      const line =
+        w === "upper" || w === "top" ? "upper" : w === "lower" || w === "bottom" ? "lower" : "middle";
+      return [ind({ kind: "bollinger", period: num(m[2]), deviation: num(m[3]), line })];
+    },
+  },
+  {
+    re: /\b(?:the\s+)?(upper|lower|middle|mid|top|bottom)\s+band\b/g,
+    build: (m) => {
+      const w = m[1];
+      const line =
+        w === "upper" || w === "top" ? "upper" : w === "lower" || w === "bottom" ? "lower" : "middle";
+      return [ind({ kind: "bollinger", period: null, deviation: null, line })];
+    },
+  },
+  // Stochastic with optional parameters and line.
+  {
+    re: /\bstochastic(?:\s+oscillator)?(?:\s*\(?\s*(\d+)\s*[,/ ]\s*(\d+)\s*[,/ ]\s*(\d+)\s*\)?)?(?:(?:'s)?\s+(%?k|%?d|main|signal)(?:\s+line)?\b)?/g,
+    build: (m) => {
+      const line = m[4] === "%d" || m[4] === "d" || m[4] === "signal" ? "signal" : "main";
+      return [ind({ kind: "stochastic", k: num(m[1]), d: num(m[2]), slowing: num(m[3]), line })];
+    },
+  },
+  {
+    re: /(?:\bthe\s+)?(?:(%k|%d)|\b([kd])\s+line)\b(?:\s+line\b)?/g,
+    build: (m) => {
+      const w = m[1] ?? m[2];
+      const line = w === "%d" || w === "d" ? "signal" : "main";
+      return [ind({ kind: "stochastic", k: null, d: null, slowing: null, line })];
+    },
+  },
+  // "its signal line": the signal of the MACD or stochastic being talked about.
+  {
+    re: /\b(?:its\s+|the\s+)?signal(?:\s+line)?\b/g,
+    build: (_m, lastKind) =>
+      lastKind === "stochastic"
+        ? [ind({ kind: "stochastic", k: null, d: null, slowing: null, line: "signal" })]
+        : [ind({ kind: "macd", fast: null, slow: null, signal: null, line: "signal" })],
+  },
+  {
+    re: /\b(?:the\s+)?(?:macd\s+)?(?:histogram|hist)\b/g,
+    build: () => [ind({ kind: "macd", fast: null, slow: null, signal: null, line: "histogram" })],
+  },
+  // ADX directional lines.
+  {
+    re: /(?:\+\s*di|\bdi\s*\+|\bplus\s+di|\bpositive\s+di)(?![a-z])/g,
+    build: () => [ind({ kind: "adx", period: null, line: "plusDi" })],
+  },
+  {
+    re: /(?:-\s*di|\bdi\s*-|\bminus\s+di|\bnegative\s+di)(?![a-z])/g,
+    build: () => [ind({ kind: "adx", period: null, line: "minusDi" })],
+  },
+  // Two moving averages in one breath: "9/21 ema", "50 and 200 sma", "ema 9/21".
+  {
+    re: new RegExp(
+      // Not after a comparison word: in "below 0 and 10 sma" the 0 is a level.
+      `(?<!(?:below|above|under|over|than|between|[<>=])\\s*)\\b(\\d+)\\s*(?:/|and|&|,|vs\\.?|versus)\\s*(\\d+)${PERIOD_WORD}?\\s+(sma|ema|smma|lwma|ma)\\b${PRICE_SUFFIX}`,
+      "g",
+    ),
+    build: (m) => [
+      ind({ kind: "ma", method: method(m[3]) ?? "sma", period: num(m[1]), price: priceOf(m[4]), role: null }),
+      ind({ kind: "ma", method: method(m[3]) ?? "sma", period: num(m[2]), price: priceOf(m[4]), role: null }),
+    ],
+  },
+  {
+    re: new RegExp(
+      `\\b(sma|ema|smma|lwma|ma)\\s*(\\d+)\\s*(?:/|and|&|vs\\.?)\\s*(\\d+)\\b${NOT_A_UNIT}${PRICE_SUFFIX}`,
+      "g",
+    ),
+    build: (m) => [
+      ind({ kind: "ma", method: method(m[1]) ?? "sma", period: num(m[2]), price: priceOf(m[4]), role: null }),
+      ind({ kind: "ma", method: method(m[1]) ?? "sma", period: num(m[3]), price: priceOf(m[4]), role: null }),
+    ],
+  },
+  // One moving average: "the 50 ema", "200 day ma", "ema(21)", "fast ma", "sma with period 20".
+  {
+    re: new RegExp(
+      `\\b(?:(fast|faster|slow|slower|short|long|shorter|longer|short-term|long-term|quick|quicker|smaller|bigger|larger)\\s+)?(?:(\\d+)${PERIOD_WORD}?\\s+)?(sma|ema|smma|lwma|ma)\\b(?:\\s*\\(\\s*(\\d+)\\s*\\)|\\s+(?:with\\s+(?:a\\s+)?)?(?:(?:period|length|lookback)\\s+(?:of\\s+)?)?(\\d+)\\b${NOT_A_UNIT}(?:\\s+periods?)?)?${PRICE_SUFFIX}`,
+      "g",
+    ),
+    build: (m) => [
+      ind({
+        kind: "ma",
+        // Plain "MA" with a length is a simple average; a bare "fast ma" takes the spec's kind.
+        method: method(m[3]) ?? ((m[2] ?? m[4] ?? m[5]) !== undefined ? "sma" : null),
+        period: num(m[2] ?? m[4] ?? m[5]),
+        price: priceOf(m[6]),
+        role: roleOf(m[1]),
+      }),
+    ],
+  },
+  // One-parameter oscillators. A number right after the name is its period ("rsi 14 below 30").
+  {
+    re: new RegExp(
+      `\\b(?:(\\d+)(?:\\s+(?:period|day|bar)s?)?\\s+)?(rsi|cci|adx|momentum)\\b(?:\\s*\\(\\s*(\\d+)\\s*\\)|\\s+(?:with\\s+(?:a\\s+)?)?(?:(?:period|length)\\s+(?:of\\s+)?)?(\\d+)\\b(?=\\s*(?:is|crosses|cross|crossed|goes|moves|rises|falls|drops|above|below|over|under|>|<|between|reaches|hits|touches|oversold|overbought|with|on|line|value|reading|level|periods?))${NOT_A_UNIT})?${PRICE_SUFFIX}`,
+      "g",
+    ),
+    build: (m) => {
+      const period = num(m[1] ?? m[3] ?? m[4]);
+      const kind = m[2];
+      if (kind === "rsi") return [ind({ kind: "rsi", period, price: priceOf(m[5]) })];
+      if (kind === "cci") return [ind({ kind: "cci", period })];
+      if (kind === "adx") return [ind({ kind: "adx", period, line: "main" })];
+      return [ind({ kind: "momentum", period })];
+    },
+  },
+  // ATR as an operand (a number before it is a multiple, handled by the risk extractor first).
+  {
+    re: /\b(?:(\d+)\s+(?:period|day|bar)s?\s+)?atr\b(?:\s*\(\s*(\d+)\s*\))?/g,
+    build: (m) => [ind({ kind: "atr", period: num(m[1] ?? m[2]) })],
+  },
+  // Prices. "close" alone is also the exit verb, so it only counts with a price word around it.
+  {
+    re: /\b(?:the\s+)?(?:(?:price|candle|bar|market)(?:'s)?\s+)(high|low|open)\b/g,
+    build: (m) => [{ type: "price", field: priceOf(m[1]) ?? "close", shift: 0 }],
+  },
+  // A bare "close" compared with something: "close > upper band", "close is above the ema".
+  {
+    re: /\bclose(?=\s*(?:[<>]|is\b|was\b|above\b|below\b|crosses\b|over\b|under\b|greater\b|less\b))/g,
+    build: () => [{ type: "price", field: "close", shift: 0 }],
+  },
+  {
+    re: /\b(?:the\s+)?(?:(?:(?:current|last|closing|close)\s+)?(?:price|candles?|bars?|market)(?:'s)?(?:\s+close)?|closing\s+price|close\s+price|the\s+close(?!\s+(?:the|a|all|long|short|trades?|positions?|when|if|on|at|it|them|out|buy|sell|orders?)))\b/g,
+    build: () => [{ type: "price", field: "close", shift: 0 }],
+  },
+];
+
+/** Replaces every mention in `sentence` with a placeholder and returns the operands in order. */
+export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
+  const operands: Operand[] = [];
+  let text = ` ${sentence} `;
+  let lastKind: IndicatorKind | null = ctx.knownKinds.includes("stochastic")
+    ? ctx.knownKinds.includes("macd")
+      ? (ctx.knownKinds.filter((k) => k === "macd" || k === "stochastic").at(-1) ?? null)
+      : "stochastic"
+    : null;
+  for (const rule of RULES) {
+    rule.re.lastIndex = 0;
+    text = text.replace(rule.re, (...args: unknown[]) => {
+      const match = groupsOf(args);
+      if (match === null) return String(args[0]);
+      const built = rule.build(match, lastKind);
+      const tokens: string[] = [];
+      for (const op of built) {
+        if (op.type === "indicator") {
+          if (op.ind.kind === "macd" || op.ind.kind === "stochastic") lastKind = op.ind.kind;
+        }
+        tokens.push(placeholder(operands.length));
+        operands.push(op);
+      }
+      // Two averages named together read as "§a and §b" for the pair-cross grammar.
+      return tokens.join(" and ");
+    });
+  }
+  text = text.replace(
+    /\bthe (\d+)\b(?!\s*(?:pips?|points?|%|percent|lots?|x\b|times|atr|period|day|bar|level|line))/g,
+    (whole: string, n: string) => {
+      const method = ctx.maPeriods.get(Number(n));
+      if (method === undefined) return whole;
+      const token = placeholder(operands.length);
+      operands.push(ind({ kind: "ma", method, period: Number(n), price: null, role: null }));
+      return token;
+    },
+  );
+  return { text: text.replace(/\s+/g, " ").trim(), operands };
+}
+
+/** String.replace hands the match and its groups as loose arguments, followed by the offset. */
+function groupsOf(args: unknown[]): Groups | null {
+  const groups: Array<string | undefined> = [];
+  for (const a of args) {
+    if (typeof a === "string" || a === undefined) groups.push(a);
+    else break;
+  }
+  return groups.length === 0 || groups[0] === undefined ? null : groups;
+}

@@ -1,0 +1,88 @@
+import type { Condition, Indicator, Operand, Rule } from "../spec";
+
+// "Do the opposite for short": the mirror of a condition. Oscillator levels reflect around
+// their midpoint (RSI 30 ↔ 70, CCI -100 ↔ 100), Bollinger bands swap (upper ↔ lower), and
+// trend-strength readings (ADX main line, ATR) stay as they are because they have no side.
+
+function midpoint(ind: Indicator, line: string | undefined): number | "keep" | null {
+  switch (ind.kind) {
+    case "RSI":
+    case "STOCHASTIC":
+      return 50;
+    case "CCI":
+      return 0;
+    case "MOMENTUM":
+      return 100;
+    case "MACD":
+      return 0;
+    case "ADX":
+      return line === undefined || line === "adx" ? "keep" : null;
+    case "ATR":
+      return "keep";
+    default:
+      return null;
+  }
+}
+
+function indicatorOf(op: Operand, indicators: readonly Indicator[]): Indicator | undefined {
+  return op.type === "indicator" ? indicators.find((i) => i.id === op.ref) : undefined;
+}
+
+function swapBand(op: Operand, indicators: readonly Indicator[]): Operand {
+  const ind = indicatorOf(op, indicators);
+  if (op.type !== "indicator" || ind?.kind !== "BOLLINGER") return op;
+  if (op.line === "upper") return { ...op, line: "lower" };
+  if (op.line === "lower") return { ...op, line: "upper" };
+  return op;
+}
+
+function reflect(value: Operand, around: Operand, indicators: readonly Indicator[]): Operand {
+  if (value.type !== "constant") return value;
+  const ind = indicatorOf(around, indicators);
+  if (!ind || around.type !== "indicator") return value;
+  const mid = midpoint(ind, around.line);
+  if (typeof mid !== "number") return value;
+  return { type: "constant", value: 2 * mid - value.value };
+}
+
+function keeps(c: Condition, indicators: readonly Indicator[]): boolean {
+  const operand = c.type === "between" ? c.operand : c.left;
+  const ind = indicatorOf(operand, indicators);
+  if (!ind || operand.type !== "indicator") return false;
+  const other = c.type === "between" ? c.lower : c.right;
+  return midpoint(ind, operand.line) === "keep" && other.type === "constant";
+}
+
+export function mirrorCondition(c: Condition, indicators: readonly Indicator[]): Condition {
+  if (keeps(c, indicators)) return c;
+  switch (c.type) {
+    case "between": {
+      const lo = reflect(c.upper, c.operand, indicators);
+      const hi = reflect(c.lower, c.operand, indicators);
+      return { type: "between", operand: swapBand(c.operand, indicators), lower: lo, upper: hi };
+    }
+    case "crossesAbove":
+    case "crossesBelow":
+    case "greaterThan":
+    case "lessThan": {
+      const type =
+        c.type === "crossesAbove"
+          ? "crossesBelow"
+          : c.type === "crossesBelow"
+            ? "crossesAbove"
+            : c.type === "greaterThan"
+              ? "lessThan"
+              : "greaterThan";
+      const left = swapBand(reflect(c.left, c.right, indicators), indicators);
+      const right = swapBand(reflect(c.right, c.left, indicators), indicators);
+      return { type, left, right };
+    }
+  }
+}
+
+export function mirrorRule(rule: Rule, indicators: readonly Indicator[]): Rule {
+  return {
+    all: rule.all.map((c) => mirrorCondition(c, indicators)),
+    any: rule.any.map((c) => mirrorCondition(c, indicators)),
+  };
+}

@@ -1,0 +1,103 @@
+import { replaceNumberWords } from "./numbers";
+
+// One canonical spelling per concept, so the extractors match a small vocabulary.
+// Order matters: longer phrases first, typos before the synonyms that build on them.
+const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
+  // Typography.
+  [/[\u2018\u2019\u201b`´]/g, "'"],
+  [/[\u201c\u201d]/g, '"'],
+  [/[\u2010-\u2015\u2212]/g, "-"],
+  [/\u00a0/g, " "],
+  // Cheap typo repair for the words that carry meaning.
+  [/\bmov(?:i|e)?ng\b/g, "moving"],
+  [/\bmovin\b/g, "moving"],
+  [/\b(?:av(?:a|e)?r(?:a|e)?ge|averge|avergae|avrage|averag|avg)s?\b/g, "average"],
+  [/\b(?:cross-?overs?|crosovers?|crossovrs?|crosover|corssover|x-?overs?)\b/g, "crossover"],
+  [/\b(?:corsses|crossses|croses|crosess|crosse)\b/g, "crosses"],
+  [/\b(?:exponential|exponental|expontial|exponencial)\b/g, "exponential"],
+  [/\b(?:bolinger|bollinger|bolinger|bollingr|bollinder|bolliger|bb)s?\b/g, "bollinger"],
+  [/\b(?:stochastics?|stochastick|stocastic|stochastc|stoch|stochs)\b/g, "stochastic"],
+  [/\b(?:trailling|trailng|traling)\b/g, "trailing"],
+  [/\bpip(?:'?s)\b/g, "pips"],
+  [/\bpts\b/g, "points"],
+  [/\bmins?\b/g, "minute"],
+  [/\bhrs?\b/g, "hour"],
+  [/\bhours\b/g, "hour"],
+  [/\bminutes\b/g, "minute"],
+  [/\b(\d+)\s*-\s*(minute|hour|day|week|period|bar|candle|pips?|points?)\b/g, "$1 $2"],
+  // Stop loss / take profit spellings.
+  [/\bstop[\s-]*losse?s?\b/g, "stop loss"],
+  [/\bstoploss\b/g, "stop loss"],
+  [/\bs\s*\/\s*l\b/g, "stop loss"],
+  [/\bsl\b/g, "stop loss"],
+  [/\btake[\s-]*profits?\b/g, "take profit"],
+  [/\btakeprofit\b/g, "take profit"],
+  [/\bt\s*\/\s*p\b/g, "take profit"],
+  [/\btp\b/g, "take profit"],
+  [/\bprofit\s+target\b/g, "take profit"],
+  [/\bbreak[\s-]*even\b/g, "breakeven"],
+  [/\bb\/e\b/g, "breakeven"],
+  [/\btrailing[\s-]*stop(?:[\s-]*loss)?\b/g, "trailing stop"],
+  // Moving averages: "moving average" → "ma" so that "50 simple ma" and "50 sma" meet.
+  [/\bmoving\s+average\b/g, "ma"],
+  [/\bm\.a\.?/g, "ma"],
+  [/\blinear(?:ly)?[\s-]+weighted\b/g, "lw"],
+  [/\bweighted\s+ma\b/g, "lwma"],
+  [/\bsmoothed\s+ma\b/g, "smma"],
+  [/\bexponential\s+ma\b/g, "ema"],
+  [/\bsimple\s+ma\b/g, "sma"],
+  [/\blw\s+ma\b/g, "lwma"],
+  [/\b(\d+)\s*(sma|ema|smma|lwma|wma|ma)s?\b/g, "$1 $2"],
+  [/\b(sma|ema|smma|lwma|wma|ma)(\d+)\b/g, "$1 $2"],
+  [/\bwma\b/g, "lwma"],
+  [/\bmas\b/g, "ma"],
+  [/\b(sma|ema|smma|lwma)s\b/g, "$1"],
+  // Named crosses mean the 50/200 simple averages.
+  [/\bgolden\s+cross(?:over)?\b/g, "golden-cross"],
+  [/\bdeath\s+cross(?:over)?\b/g, "death-cross"],
+  // Oscillator spellings.
+  [/\brelative\s+strength\s+index\b/g, "rsi"],
+  [/\bcommodity\s+channel\s+index\b/g, "cci"],
+  [/\baverage\s+true\s+range\b/g, "atr"],
+  [/\baverage\s+directional\s+(?:index|movement\s+index)\b/g, "adx"],
+  [/\bmacd\s+histogram\b/g, "macd histogram"],
+  [/\b(rsi|cci|adx|atr|momentum)(\d+)\b/g, "$1 $2"],
+  // Directions.
+  [/\bvice[\s-]+versa\b/g, "vice versa"],
+  [/\bshorts\b/g, "short"],
+  [/\blongs\b/g, "long"],
+  [/\bbuys\b/g, "buy"],
+  [/\bsells\b/g, "sell"],
+  // Fast/slow "one" is a pronoun for a moving average, not the number 1.
+  [/\b(fast|slow|faster|slower|longer|shorter|short-term|long-term)\s+ones?\b/g, "$1 ma"],
+  [/\bthe\s+other\s+one\b/g, "the other"],
+];
+
+/**
+ * Lower-cases, repairs common typos, unifies synonyms and turns number words into digits.
+ * Every extractor works on this form only.
+ */
+export function normalize(message: string): string {
+  let text = message.toLowerCase();
+  for (const [pattern, replacement] of REWRITES) {
+    text = text.replace(pattern, replacement);
+  }
+  text = replaceNumberWords(text);
+  // Number words may have produced "50 ema" forms that the rewrites above already handled for digits.
+  text = text.replace(
+    /\b(\d+)\s*-\s*(minute|hour|day|week|period|bar|candle|pips?|points?|ma|sma|ema)\b/g,
+    "$1 $2",
+  );
+  return text.replace(/[ \t]+/g, " ").trim();
+}
+
+/**
+ * Splits normalised text into sentences. A full stop inside a number ("1.5") or a time is not a
+ * sentence end.
+ */
+export function sentences(text: string): string[] {
+  return text
+    .split(/;+|\n+|(?<!\d)[.!?]+(?!\d)|(?<=\d)[.!?]+(?=\s|$)/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}

@@ -1,0 +1,177 @@
+import { type Extractor as ExtractorOf, runExtractors } from "./extract";
+import type { Distance, Facts, Sizing } from "./facts";
+
+// Money management phrases: stop loss, take profit, trailing stop, break-even, sizing.
+// Each extractor blanks what it used so the condition grammar never sees "30 pips".
+
+const NUM = "(\\d+(?:\\.\\d+)?)";
+/** "30 pips", "2 atr", "2x atr", "1.5 times the atr(14)", "3%", "40 points". */
+const DIST = `${NUM}\\s*(?:(pips?|points?|%|percent)|(?:x|\\*|times)?\\s*(?:the\\s+)?(atr)(?:\\s*\\(\\s*(\\d+)\\s*\\))?(?:\\s+(\\d+))?)`;
+/** "2x atr" written with the multiplier after: "atr x 2", "atr * 1.5". */
+const DIST_ATR_AFTER = `(?:the\\s+)?atr(?:\\s*\\(\\s*(\\d+)\\s*\\))?\\s*(?:x|\\*|times)\\s*${NUM}`;
+
+function distance(
+  value: string,
+  unit: string | undefined,
+  atr: string | undefined,
+  atrPeriod: string | undefined,
+): Distance | null {
+  const v = Number(value);
+  if (!Number.isFinite(v) || v <= 0) return null;
+  if (atr) return { unit: "atr", value: v, period: atrPeriod ? Number(atrPeriod) : null };
+  if (unit === undefined) return null;
+  if (unit.startsWith("pip")) return { unit: "pips", value: v };
+  if (unit.startsWith("point")) return { unit: "points", value: v };
+  return { unit: "percent", value: v };
+}
+
+/** Parses the first distance in `s`, in either word order. */
+export function parseDistance(s: string): Distance | null {
+  const a = new RegExp(DIST).exec(s);
+  const b = new RegExp(DIST_ATR_AFTER).exec(s);
+  if (b && (!a || b.index < a.index))
+    return { unit: "atr", value: Number(b[2]), period: b[1] ? Number(b[1]) : null };
+  if (a) return distance(a[1], a[2], a[3], a[4] ?? a[5]);
+  return null;
+}
+
+type Extractor = ExtractorOf<Facts>;
+
+const ANY_DIST = `(?:${DIST}|${DIST_ATR_AFTER})`;
+const SEP = "\\s*(?:of|at|to|=|:|is|on|be|by|with|around|about|set\\s+(?:at|to))?\\s*(?:a|an|the)?\\s*";
+
+const EXTRACTORS: Extractor[] = [
+  // Removals first: "remove the stop loss", "no take profit", "without trailing".
+  {
+    re: /\b(?:remove|delete|drop|disable|no|without|get rid of|turn off|don't use|do not use|dont use|don't want|do not want|dont want)\s+(?:the\s+|a\s+|any\s+)?(stop loss|stop(?!\s+(?:to|at|trading)\b)|take profit|trailing stop|trailing|trail|breakeven)\b/g,
+    apply: (m, f) => {
+      const what = m[1];
+      if (what === "stop loss" || what === "stop") {
+        f.edits.push({ type: "removeStopLoss" });
+        f.noStopWanted = true;
+      } else if (what === "take profit") f.edits.push({ type: "removeTakeProfit" });
+      else if (what === "breakeven") f.edits.push({ type: "removeBreakEven" });
+      else f.edits.push({ type: "removeTrailing" });
+      return true;
+    },
+  },
+  // Break-even: "move stop to breakeven after 15 pips (+2 pips)", "breakeven at 20 pips profit".
+  {
+    re: new RegExp(
+      `\\b(?:(?:move|moving|put|set|bring)\\s+(?:the\\s+|my\\s+)?(?:stop loss|stop)\\s+to\\s+)?breakeven(?:\\s*(?:\\+|plus)\\s*${NUM}\\s*(pips?|points?))?\\s*(?:stop\\s*)?(?:after|at|when|once|if|on)?\\s*(?:price\\s+(?:moves|goes|is)\\s+|(?:the\\s+)?(?:trade|position)\\s+is\\s+|we\\s+are\\s+|i\\s+am\\s+|reaching\\s+)?${ANY_DIST}(?:\\s+(?:in\\s+)?(?:profit|in my favou?r|in favou?r|gain))?(?:\\s*(?:\\+|plus)\\s*${NUM}\\s*(pips?|points?))?`,
+      "g",
+    ),
+    apply: (m, f) => {
+      // The "+2 pips" offset may sit before or after the trigger; take it out before reading the trigger.
+      const off = /(?:\+|plus)\s*(\d+(?:\.\d+)?)\s*(pips?|points?)/.exec(m[0]);
+      const trigger = parseDistance(off ? m[0].replace(off[0], " ") : m[0]);
+      if (!trigger) return false;
+      f.breakEven = { trigger, offset: off ? distance(off[1], off[2], undefined, undefined) : null };
+      return true;
+    },
+  },
+  // Trailing: "trail the stop by 20 pips", "20 pip trailing stop", "trailing stop of 1.5 atr starting at 30 pips".
+  {
+    re: new RegExp(
+      `\\b(?:trail(?:ing)?\\s+(?:the\\s+|my\\s+)?(?:stop(?:\\s+loss)?\\s+)?(?:stop\\s+)?${SEP}${ANY_DIST}|${ANY_DIST}\\s+trailing(?:\\s+stop)?)(?:\\s*,?\\s*(?:that\\s+|which\\s+)?(?:starting|starts|start|once|after|when|activated?|activates|activating|kicking in|kicks in)\\s+(?:at|after|when|once|in)?\\s*(?:price\\s+(?:moves|is)\\s+|the\\s+trade\\s+is\\s+)?${ANY_DIST}(?:\\s+(?:in\\s+)?profit)?)?`,
+      "g",
+    ),
+    apply: (m, f) => {
+      const text = m[0];
+      const split =
+        /\b(starting|starts|start|once|after|when|activated?|activates|activating|kicking in|kicks in)\b/.exec(
+          text,
+        );
+      const head = split ? text.slice(0, split.index) : text;
+      const tail = split ? text.slice(split.index) : "";
+      const d = parseDistance(head);
+      if (!d) return false;
+      f.trailing = { distance: d, start: tail ? parseDistance(tail) : null };
+      return true;
+    },
+  },
+  // Risk:reward targets: "1:2 risk reward", "take profit 2 times the stop", "2r target".
+  {
+    re: /\b(?:(?:risk\s*(?:to|:|\/)?\s*reward|rr|r:r|reward\s*(?:to|:|\/)\s*risk)(?:\s+ratio)?\s*(?:of|at|=|:)?\s*(\d+(?:\.\d+)?)\s*(?::|to|\/)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?::|to|\/)\s*(\d+(?:\.\d+)?)\s+(?:risk\s*(?:to|:|\/)?\s*reward|rr|r:r|reward)(?:\s+ratio)?|take profit\s*(?:of|at|=|:|is)?\s*(\d+(?:\.\d+)?)\s*(?:x|times)\s*(?:the\s+)?(?:stop loss|stop|risk)(?:\s+distance)?|(\d+(?:\.\d+)?)\s*r\s+(?:target|take profit)|(?:take profit|target)\s*(?:of|at|=|:|is)?\s*(\d+(?:\.\d+)?)\s*r)\b/g,
+    apply: (m, f) => {
+      let ratio: number | null = null;
+      if (m[1] && m[2]) ratio = Number(m[2]) / Number(m[1]);
+      else if (m[3] && m[4]) ratio = Number(m[4]) / Number(m[3]);
+      else if (m[5]) ratio = Number(m[5]);
+      else if (m[6] ?? m[7]) ratio = Number(m[6] ?? m[7]);
+      if (ratio === null || !(ratio > 0)) return false;
+      f.takeProfit = { unit: "rr", value: ratio };
+      return true;
+    },
+  },
+  // Stop loss: "stop loss 30 pips", "30 pip stop", "stop at 2x atr", "1.5 atr stop", "sl of 1%".
+  {
+    re: new RegExp(
+      `\\b(?:(?:initial|hard|fixed|protective)\\s+)?(?:stop loss|stop)(?!\\s+trading)${SEP}${ANY_DIST}|${ANY_DIST}\\s+(?:initial\\s+|hard\\s+|fixed\\s+)?(?:stop loss|stop)\\b`,
+      "g",
+    ),
+    apply: (m, f) => {
+      const d = parseDistance(m[0]);
+      if (!d) return false;
+      f.stopLoss = d;
+      return true;
+    },
+  },
+  // Take profit: "take profit at 3%", "tp 60 pips", "60 pip target", "target 2 atr".
+  {
+    re: new RegExp(
+      `\\b(?:take profit|target|profit target|tgt)${SEP}${ANY_DIST}|${ANY_DIST}\\s+(?:take profit|target|profit)\\b`,
+      "g",
+    ),
+    apply: (m, f) => {
+      const d = parseDistance(m[0]);
+      if (!d) return false;
+      f.takeProfit = d;
+      return true;
+    },
+  },
+  // Shorthand without a unit ("sl 30 tp 60") means pips, the unit retail traders think in.
+  {
+    re: /\b(stop loss|stop|take profit|target)\s*(?:of|at|=|:|to)?\s*(\d+(?:\.\d+)?)\b(?!\s*(?:%|percent|x\b|\*|times|atr|r\b|lots?|:|\/))/g,
+    apply: (m, f) => {
+      const v = Number(m[2]);
+      if (!(v > 0)) return false;
+      if (m[1] === "stop loss" || m[1] === "stop") f.stopLoss = { unit: "pips", value: v };
+      else f.takeProfit = { unit: "pips", value: v };
+      return true;
+    },
+  },
+  // Sizing: "risk 1% per trade", "1% risk", "risking 2 percent of the account".
+  {
+    re: /\b(?:risk(?:ing)?\s+(?:of\s+|only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)|(\d+(?:\.\d+)?)\s*(?:%|percent)\s+risk)(?:\s+(?:of|per)\s+(?:the\s+|my\s+)?(?:account|balance|equity|capital|trade))*(?:\s+per\s+trade)?/g,
+    apply: (m, f) => {
+      const p = Number(m[1] ?? m[2]);
+      if (!(p > 0 && p <= 100)) return false;
+      f.sizing = { kind: "risk", percent: p };
+      return true;
+    },
+  },
+  // Lots: "0.1 lots", "lot size 0.5", "1 standard lot", "a micro lot".
+  {
+    re: /\b(?:(?:fixed\s+)?(?:lot\s*size|lots?|volume|position\s+size)\s*(?:of|=|:|is)?\s*(\d+(?:\.\d+)?)\b|(\d+(?:\.\d+)?)\s*(?:standard\s+)?lots?\b|(?:a|one|1)\s+(micro|mini|standard|full)\s+lots?\b)/g,
+    apply: (m, f) => {
+      let lots: number | null = null;
+      if (m[1] ?? m[2]) lots = Number(m[1] ?? m[2]);
+      else if (m[3] === "micro") lots = 0.01;
+      else if (m[3] === "mini") lots = 0.1;
+      else if (m[3]) lots = 1;
+      if (lots === null || !(lots >= 0.01 && lots <= 100)) return false;
+      const sizing: Sizing = { kind: "lots", lots };
+      f.sizing = sizing;
+      return true;
+    },
+  },
+];
+
+/** Fills the risk fields of `facts` from `text` and returns the text with the used phrases blanked. */
+export function extractRisk(text: string, facts: Facts): string {
+  const out = runExtractors(text, EXTRACTORS, facts);
+  // "no stop" / "without a stop" alone: an explicit wish, not an omission.
+  if (/\b(?:no|without(?: a| any)?)\s+stop\b(?!\s+(?:trading|loss))/.test(out)) facts.noStopWanted = true;
+  return out;
+}

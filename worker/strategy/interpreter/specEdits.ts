@@ -1,0 +1,199 @@
+import type { Distance, Indicator, Operand, Condition as SpecCondition, StrategySpec } from "../spec";
+import type { Edit, Problem } from "./facts";
+import { indicatorId, isMa, maKind } from "./indicators";
+
+// Refinements applied to the spec in place: removing an indicator and the conditions that read
+// it, renaming an average's kind or length (ids follow the parameters), dropping risk settings.
+
+const RULE_SLOTS: ReadonlyArray<readonly ["long" | "short", "entry" | "exit"]> = [
+  ["long", "entry"],
+  ["short", "entry"],
+  ["long", "exit"],
+  ["short", "exit"],
+];
+
+function operandsOf(c: SpecCondition): Operand[] {
+  return c.type === "between" ? [c.operand, c.lower, c.upper] : [c.left, c.right];
+}
+
+function distancesOf(spec: StrategySpec): Distance[] {
+  const out: Distance[] = [];
+  for (const d of [
+    spec.stopLoss,
+    spec.takeProfit,
+    spec.trailingStop?.distance,
+    spec.trailingStop?.start,
+    spec.trailingStop?.step,
+    spec.breakEven?.trigger,
+    spec.breakEven?.offset,
+  ]) {
+    if (d) out.push(d);
+  }
+  return out;
+}
+
+/** Ids of the indicators that a rule or a distance reads. */
+export function referenced(spec: StrategySpec): Set<string> {
+  const ids = new Set<string>();
+  for (const [side, part] of RULE_SLOTS) {
+    const rule = spec[part][side];
+    for (const c of rule ? [...rule.all, ...rule.any] : []) {
+      for (const o of operandsOf(c)) if (o.type === "indicator") ids.add(o.ref);
+    }
+  }
+  for (const d of distancesOf(spec)) if (d.unit === "atr") ids.add(d.ref);
+  return ids;
+}
+
+function renameOperand(o: Operand, from: string, to: string): Operand {
+  return o.type === "indicator" && o.ref === from ? { ...o, ref: to } : o;
+}
+
+function renameCondition(c: SpecCondition, from: string, to: string): SpecCondition {
+  if (c.type === "between") {
+    return {
+      ...c,
+      operand: renameOperand(c.operand, from, to),
+      lower: renameOperand(c.lower, from, to),
+      upper: renameOperand(c.upper, from, to),
+    };
+  }
+  return { ...c, left: renameOperand(c.left, from, to), right: renameOperand(c.right, from, to) };
+}
+
+function renameDistance<D extends Distance | undefined>(d: D, from: string, to: string): D {
+  if (d?.unit === "atr" && d.ref === from) return { ...d, ref: to };
+  return d;
+}
+
+function renameIndicator(spec: StrategySpec, from: string, to: string): void {
+  if (from === to) return;
+  for (const [side, part] of RULE_SLOTS) {
+    const rule = spec[part][side];
+    if (!rule) continue;
+    spec[part][side] = {
+      all: rule.all.map((c) => renameCondition(c, from, to)),
+      any: rule.any.map((c) => renameCondition(c, from, to)),
+    };
+  }
+  spec.stopLoss = renameDistance(spec.stopLoss, from, to);
+  spec.takeProfit = renameDistance(spec.takeProfit, from, to);
+  if (spec.trailingStop) {
+    spec.trailingStop = {
+      ...spec.trailingStop,
+      distance: renameDistance(spec.trailingStop.distance, from, to),
+      start: renameDistance(spec.trailingStop.start, from, to),
+      step: renameDistance(spec.trailingStop.step, from, to),
+    };
+  }
+  if (spec.breakEven) {
+    spec.breakEven = {
+      ...spec.breakEven,
+      trigger: renameDistance(spec.breakEven.trigger, from, to),
+      offset: renameDistance(spec.breakEven.offset, from, to),
+    };
+  }
+}
+
+/** Replaces an indicator by a changed copy, keeping references (and merging into an equal one). */
+function replaceIndicator(spec: StrategySpec, old: Indicator, changed: Indicator): void {
+  const fresh = { ...changed, id: indicatorId(changed) };
+  const twin = spec.indicators.find((i) => i.id === fresh.id && i !== old);
+  if (twin) {
+    spec.indicators = spec.indicators.filter((i) => i !== old);
+  } else {
+    spec.indicators = spec.indicators.map((i) => (i === old ? fresh : i));
+  }
+  renameIndicator(spec, old.id, fresh.id);
+}
+
+function removeKind(spec: StrategySpec, kind: string): boolean {
+  const ids = new Set(
+    spec.indicators.filter((i) => (kind === "ma" ? isMa(i) : i.kind === kind.toUpperCase())).map((i) => i.id),
+  );
+  if (ids.size === 0) return false;
+  const usesRemoved = (c: SpecCondition) =>
+    operandsOf(c).some((o) => o.type === "indicator" && ids.has(o.ref));
+  for (const [side, part] of RULE_SLOTS) {
+    const rule = spec[part][side];
+    if (!rule) continue;
+    const next = {
+      all: rule.all.filter((c) => !usesRemoved(c)),
+      any: rule.any.filter((c) => !usesRemoved(c)),
+    };
+    if (next.all.length === 0 && next.any.length === 0) delete spec[part][side];
+    else spec[part][side] = next;
+  }
+  return true;
+}
+
+export function applyEdits(
+  draft: StrategySpec,
+  edits: readonly Edit[],
+): { notes: string[]; problems: Problem[] } {
+  const notes: string[] = [];
+  const problems: Problem[] = [];
+  for (const e of edits) {
+    switch (e.type) {
+      case "removeIndicator":
+        if (!removeKind(draft, e.kind))
+          notes.push(`There was no ${e.kind.toUpperCase()} in the strategy to remove.`);
+        break;
+      case "setMaMethod":
+        for (const ind of draft.indicators.filter(isMa)) {
+          if (e.from !== null && ind.kind !== maKind(e.from)) continue;
+          replaceIndicator(draft, ind, { ...ind, kind: maKind(e.method) });
+        }
+        break;
+      case "setMaPeriod": {
+        const mas = draft.indicators.filter(isMa).sort((x, y) => x.period - y.period);
+        const target = e.role === "fast" ? mas[0] : mas[mas.length - 1];
+        if (target && mas.length >= 1) replaceIndicator(draft, target, { ...target, period: e.period });
+        else problems.push("maPeriod");
+        break;
+      }
+      case "setMaPeriodFrom": {
+        const target = draft.indicators.filter(isMa).find((i) => i.period === e.from);
+        if (target) replaceIndicator(draft, target, { ...target, period: e.to });
+        break;
+      }
+      case "setPeriod": {
+        const kind = e.kind.toUpperCase();
+        for (const ind of draft.indicators) {
+          if (ind.kind === kind && "period" in ind)
+            replaceIndicator(draft, ind, { ...ind, period: e.period });
+        }
+        break;
+      }
+      case "removeStopLoss":
+        delete draft.stopLoss;
+        if (draft.sizing.type === "riskPercent") draft.sizing = { type: "fixed", lots: 0.1 };
+        break;
+      case "removeTakeProfit":
+        delete draft.takeProfit;
+        break;
+      case "removeTrailing":
+        delete draft.trailingStop;
+        break;
+      case "removeBreakEven":
+        delete draft.breakEven;
+        break;
+      case "removeTimeFilters":
+        delete draft.timeFilter;
+        break;
+      case "removeSessions":
+        if (draft.timeFilter) delete draft.timeFilter.sessions;
+        break;
+      case "removeHours":
+        if (draft.timeFilter) delete draft.timeFilter.hours;
+        break;
+      case "removeWeekdays":
+        if (draft.timeFilter) delete draft.timeFilter.weekdays;
+        break;
+      case "removeExits":
+        draft.exit = {};
+        break;
+    }
+  }
+  return { notes, problems };
+}

@@ -1,0 +1,236 @@
+import { type Extractor as ExtractorOf, runExtractors } from "./extract";
+import type { Facts, Session } from "./facts";
+
+// Timeframe, sessions, trading hours, weekdays and position limits.
+// Like the risk extractor, each phrase found is blanked from the text.
+
+const PERIOD_SET = new Set([
+  "M1",
+  "M2",
+  "M3",
+  "M4",
+  "M5",
+  "M6",
+  "M10",
+  "M12",
+  "M15",
+  "M20",
+  "M30",
+  "H1",
+  "H2",
+  "H3",
+  "H4",
+  "H6",
+  "H8",
+  "H12",
+  "D1",
+  "W1",
+  "MN1",
+]);
+
+function minutesToPeriod(minutes: number): string | null {
+  if (minutes < 60) return PERIOD_SET.has(`M${minutes}`) ? `M${minutes}` : null;
+  if (minutes % 60 === 0 && PERIOD_SET.has(`H${minutes / 60}`)) return `H${minutes / 60}`;
+  if (minutes === 1440) return "D1";
+  return null;
+}
+
+const TF_CONTEXT = "(?:\\s+(?:chart|charts|timeframe|time\\s+frame|tf|candles?|bars?|period))";
+
+const DAY_NAMES: ReadonlyArray<readonly [RegExp, number]> = [
+  [/^mon(?:day)?s?$/, 1],
+  [/^tue(?:s|sday)?s?$/, 2],
+  [/^wed(?:s|nesday)?s?$/, 3],
+  [/^thu(?:r|rs|rsday)?s?$/, 4],
+  [/^fri(?:day)?s?$/, 5],
+  [/^sat(?:urday)?s?$/, 6],
+  [/^sun(?:day)?s?$/, 7],
+];
+const DAY =
+  "(mon(?:day)?s?|tue(?:s|sday)?s?|wed(?:s|nesday)?s?|thu(?:r|rs|rsday)?s?|fri(?:day)?s?|sat(?:urday)?s?|sun(?:day)?s?)(?![a-z])";
+
+function dayNumber(word: string | undefined): number | null {
+  if (word === undefined) return null;
+  for (const [re, n] of DAY_NAMES) if (re.test(word)) return n;
+  return null;
+}
+
+function dayRange(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let d = from; ; d = (d % 7) + 1) {
+    out.push(d);
+    if (d === to || out.length > 7) break;
+  }
+  return out;
+}
+
+const SESSION_WORDS: ReadonlyArray<readonly [RegExp, Session[]]> = [
+  [/london\s*(?:\/|and|&|-)\s*(?:new york|ny)\s+overlap|overlap/, ["london", "newyork"]],
+  [/london|european|europe|frankfurt/, ["london"]],
+  [/new york|\bny\b|us|american|america/, ["newyork"]],
+  [/tokyo|asian|asia|sydney|japan/, ["asia"]],
+];
+
+/** Reads "8:00", "8am", "16", "4pm", "16:30" into a whole hour (minutes are dropped). */
+function hourOf(token: string | undefined, suffix: string | undefined): number | null {
+  const m = /^(\d{1,2})(?::(\d{2}))?$/.exec(token ?? "");
+  if (!m) return null;
+  let h = Number(m[1]);
+  if (suffix === "pm" && h < 12) h += 12;
+  if (suffix === "am" && h === 12) h = 0;
+  return h >= 0 && h <= 24 ? h : null;
+}
+
+type Extractor = ExtractorOf<Facts>;
+
+const EXTRACTORS: Extractor[] = [
+  // Removals of time filters.
+  {
+    re: /\b(?:remove|drop|delete|no|without|get rid of|turn off|disable)\s+(?:the\s+|any\s+)?(session|time|hour|weekday|day)s?\s+(?:filters?|restrictions?|limits?)\b|\btrade\s+(?:all|any|every)\s+(session|hour|day)s?\b|\b(?:24\/5|24\/7|around the clock)\b/g,
+    apply: (m, f) => {
+      const what = m[1] ?? m[2];
+      if (what === "session") f.edits.push({ type: "removeSessions" });
+      else if (what === "hour") f.edits.push({ type: "removeHours" });
+      else if (what === "day" || what === "weekday") f.edits.push({ type: "removeWeekdays" });
+      else f.edits.push({ type: "removeTimeFilters" });
+      return true;
+    },
+  },
+  // Hours: "between 8:00 and 16:00 utc", "from 8am to 4pm", "8-16 gmt".
+  {
+    re: /\b(?:between|from)?\s*(\d{1,2}(?::\d{2})?)\s*(am|pm)?\s*(?:and|to|till|until|-)\s*(\d{1,2}(?::\d{2})?)\s*(am|pm)?\s*(?:utc|gmt|server\s+time|broker\s+time|hours?|o'clock)?(?![\w:])/g,
+    apply: (m, f) => {
+      // Only a time range when it reads like one: a colon, am/pm, a zone, or "between/from".
+      if (!/[:]|am|pm|utc|gmt|hour|o'clock/.test(m[0])) return false;
+      const a = hourOf(m[1], m[2]);
+      const b = hourOf(m[3], m[4]);
+      if (a === null || b === null || a === b) return false;
+      f.hours = { from: a % 24, to: b === 24 ? 24 : b };
+      return true;
+    },
+  },
+  // Weekday ranges: "monday to thursday", "mon-thu".
+  {
+    re: new RegExp(
+      `\\b(?:only\\s+)?(?:trade\\s+)?(?:from\\s+)?${DAY}\\s*(?:to|through|thru|till|until|-)\\s*${DAY}\\b`,
+      "g",
+    ),
+    apply: (m, f) => {
+      const a = dayNumber(m[1]);
+      const b = dayNumber(m[2]);
+      if (a === null || b === null) return false;
+      f.weekdays = dayRange(a, b);
+      return true;
+    },
+  },
+  // Excluded days: "no trading on fridays", "avoid mondays and fridays", "except friday".
+  {
+    re: new RegExp(
+      `\\b(?:no\\s+(?:trading|trades|entries|new\\s+trades)(?:\\s+on)?|(?:don't|do not|dont|never)\\s+(?:trade|enter)(?:\\s+on)?|avoid(?:ing)?|skip(?:ping)?|except(?:\\s+on)?|not\\s+on|excluding|exclude|no)\\s+${DAY}(?:\\s*(?:,|and|or|&)\\s*${DAY})?(?:\\s*(?:,|and|or|&)\\s*${DAY})?`,
+      "g",
+    ),
+    apply: (m, f) => {
+      const out = [m[1], m[2], m[3]]
+        .map((d) => (d ? dayNumber(d) : null))
+        .filter((d): d is number => d !== null);
+      if (out.length === 0) return false;
+      const base = f.weekdays ?? [1, 2, 3, 4, 5];
+      f.weekdays = base.filter((d) => !out.includes(d));
+      return true;
+    },
+  },
+  // Only some days: "only on tuesdays and wednesdays", "weekdays only".
+  {
+    re: new RegExp(
+      `\\bonly\\s+(?:trade\\s+)?(?:on\\s+)?${DAY}(?:\\s*(?:,|and|&)\\s*${DAY})?(?:\\s*(?:,|and|&)\\s*${DAY})?|\\b(?:trade\\s+)?on\\s+${DAY}(?:\\s*(?:,|and|&)\\s*${DAY})?(?:\\s*(?:,|and|&)\\s*${DAY})?\\s+only`,
+      "g",
+    ),
+    apply: (m, f) => {
+      const days = [m[1], m[2], m[3], m[4], m[5], m[6]]
+        .map((d) => (d ? dayNumber(d) : null))
+        .filter((d): d is number => d !== null);
+      if (days.length === 0) return false;
+      f.weekdays = days;
+      return true;
+    },
+  },
+  {
+    re: /\b(?:weekdays|week\s*days|monday\s+to\s+friday)\s+only\b|\bonly\s+(?:on\s+)?weekdays\b|\bno\s+weekends?\b/g,
+    apply: (_m, f) => {
+      f.weekdays = [1, 2, 3, 4, 5];
+      return true;
+    },
+  },
+  // Sessions: "only trade london", "during the new york session", "london and ny sessions".
+  {
+    re: /\b(?:(?:only\s+)?(?:trade|trading|entries|enter)\s+(?:only\s+)?(?:during|in|on)?\s*|during\s+|in\s+)?(?:the\s+)?((?:london|new york|ny|tokyo|asian|asia|sydney|european|us|american)(?:\s*(?:\/|\band\b|&|\bor\b|,|-|\+)\s*(?:the\s+)?(?:london|new york|ny|tokyo|asian|asia|sydney|european|us|american))*)(?:\s+(?:sessions|session|open|hours|market|overlap))(?:\s+only)?|\b(?:only\s+)?(?:trade\s+|trading\s+)?(?:only\s+)?(?:during\s+)?(?:the\s+)?(london|new york|tokyo|asian)(?:\s+only)?\b/g,
+    apply: (m, f) => {
+      const phrase = m[1] ?? m[2] ?? "";
+      const out = new Set<Session>();
+      if (/overlap/.test(m[0])) {
+        // The London/New York overlap is the hours both are open, not either of them.
+        f.hours = { from: 12, to: 16 };
+        return true;
+      }
+      for (const part of phrase.split(/\s*(?:\/|\band\b|&|\bor\b|,|-|\+)\s*/)) {
+        for (const [re, sessions] of SESSION_WORDS) {
+          if (re.test(part)) {
+            for (const s of sessions) out.add(s);
+            break;
+          }
+        }
+      }
+      if (out.size === 0) return false;
+      f.sessions = [...out];
+      return true;
+    },
+  },
+  // Max positions: "max 3 open trades", "only one trade at a time", "up to 2 positions".
+  {
+    re: /\b(?:max(?:imum)?(?:\s+of)?|at\s+most|up\s+to|no\s+more\s+than|only|limit(?:\s+to)?|allow)\s+(\d+)\s+(?:open\s+|simultaneous\s+|concurrent\s+)?(?:trades?|positions?|orders?)(?:\s+(?:open\s+)?at\s+(?:a|the\s+same)\s+time|\s+open|\s+at\s+once)?|\b(?:max(?:imum)?\s+)?(?:open\s+)?(?:trades?|positions?)\s*(?:=|:|of)?\s*(\d+)\s+(?:max(?:imum)?|at\s+(?:a|the\s+same)\s+time)|\bmax(?:imum)?\s+(?:open\s+)?(?:trades?|positions?)\s*(?:=|:|of|to)?\s*(\d+)/g,
+    apply: (m, f) => {
+      const n = Number(m[1] ?? m[2] ?? m[3]);
+      if (!(Number.isInteger(n) && n >= 1 && n <= 100)) return false;
+      f.maxPositions = n;
+      return true;
+    },
+  },
+  // Timeframes.
+  {
+    re: new RegExp(
+      `\\b(?:on\\s+|use\\s+|using\\s+|to\\s+)?(?:the\\s+|a\\s+)?(?:(\\d+)\\s*(minute|min|m|hour|hr|h)${TF_CONTEXT}?|(m(?:1|2|3|4|5|6|10|12|15|20|30)|h(?:1|2|3|4|6|8|12)|d1|w1|mn1?)${TF_CONTEXT}?|(hourly|daily|weekly|monthly|day|week|month)${TF_CONTEXT}|(hourly|daily|weekly|monthly)|(?:1\\s+)?(day|week|month)${TF_CONTEXT}|(1h|4h|15m|5m|30m|1m)\\b)\\b`,
+      "g",
+    ),
+    apply: (m, f, before) => {
+      let tf: string | null = null;
+      if (m[1] && m[2]) {
+        const n = Number(m[1]);
+        const isHour = m[2].startsWith("h");
+        // A bare "5 m" with no chart word is too ambiguous only when it is not a unit we know.
+        tf = minutesToPeriod(isHour ? n * 60 : n);
+      } else if (m[3]) tf = m[3] === "mn" ? "MN1" : m[3].toUpperCase();
+      else {
+        const w = m[4] ?? m[5] ?? m[6];
+        if (w === "hourly") tf = "H1";
+        else if (w === "daily" || w === "day") tf = "D1";
+        else if (w === "weekly" || w === "week") tf = "W1";
+        else if (w === "monthly" || w === "month") tf = "MN1";
+        else if (m[7]) {
+          const n = Number(m[7].slice(0, -1));
+          tf = minutesToPeriod(m[7].endsWith("h") ? n * 60 : n);
+        }
+      }
+      if (tf === null || !PERIOD_SET.has(tf)) return false;
+      // "from H1 to H4" names the old one first; otherwise the first timeframe named is the chart
+      // ("on the 5 minute chart ... the 1 hour trend" is a higher-timeframe idea we don't build).
+      if (/\bfrom\s+(?:the\s+)?$/.test(before)) return false;
+      f.timeframe ??= tf;
+      return true;
+    },
+  },
+];
+
+/** Fills the timing fields of `facts` and returns the text with the used phrases blanked. */
+export function extractTiming(text: string, facts: Facts): string {
+  return runExtractors(text, EXTRACTORS, facts);
+}

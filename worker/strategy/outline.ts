@@ -1,0 +1,303 @@
+import {
+  type Condition,
+  type Distance,
+  type Indicator,
+  type Operand,
+  type Rule,
+  SESSION_HOURS,
+  type Sizing,
+  type StrategySpec,
+  type TimeFilter,
+} from "./spec";
+
+// The Summary panel: a plain-language outline of a StrategySpec. The phrase helpers are
+// exported because the interpreter's change sentences use the same wording.
+
+const TIMEFRAME_NAMES: Record<string, string> = {
+  M1: "1-minute",
+  M2: "2-minute",
+  M3: "3-minute",
+  M4: "4-minute",
+  M5: "5-minute",
+  M6: "6-minute",
+  M10: "10-minute",
+  M12: "12-minute",
+  M15: "15-minute",
+  M20: "20-minute",
+  M30: "30-minute",
+  H1: "1-hour",
+  H2: "2-hour",
+  H3: "3-hour",
+  H4: "4-hour",
+  H6: "6-hour",
+  H8: "8-hour",
+  H12: "12-hour",
+  D1: "daily",
+  W1: "weekly",
+  MN1: "monthly",
+};
+
+export function describeTimeframe(tf: string): string {
+  return `${tf} (${TIMEFRAME_NAMES[tf] ?? tf} bars)`;
+}
+
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+const SESSION_NAMES: Record<string, string> = { asia: "Asian", london: "London", newyork: "New York" };
+
+function num(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(Number(n.toFixed(6)));
+}
+
+function price(p: string): string {
+  return p.toLowerCase();
+}
+
+/** "SMA(6) of close", "RSI(14)", "MACD(12, 26, 9)", "Bollinger Bands(20, 2)". */
+export function describeIndicator(ind: Indicator): string {
+  switch (ind.kind) {
+    case "SMA":
+    case "EMA":
+    case "SMMA":
+    case "LWMA":
+      return `${ind.kind}(${ind.period}) of ${price(ind.appliedPrice)}`;
+    case "RSI":
+      return ind.appliedPrice === "CLOSE"
+        ? `RSI(${ind.period})`
+        : `RSI(${ind.period}) of ${price(ind.appliedPrice)}`;
+    case "MACD":
+      return `MACD(${ind.fast}, ${ind.slow}, ${ind.signal})`;
+    case "BOLLINGER":
+      return `Bollinger Bands(${ind.period}, ${num(ind.deviation)})`;
+    case "ATR":
+      return `ATR(${ind.period})`;
+    case "STOCHASTIC":
+      return `Stochastic(${ind.kPeriod}, ${ind.dPeriod}, ${ind.slowing})`;
+    case "CCI":
+      return `CCI(${ind.period})`;
+    case "ADX":
+      return `ADX(${ind.period})`;
+    case "MOMENTUM":
+      return `Momentum(${ind.period})`;
+  }
+}
+
+/** Short name used inside rules: "SMA(6) of close" reads well in a sentence, lines are named. */
+function describeLine(ind: Indicator, line: string | undefined): string {
+  const base = describeIndicator(ind);
+  switch (ind.kind) {
+    case "MACD":
+      if (line === "signal") return `the ${base} signal line`;
+      if (line === "histogram") return `the ${base} histogram`;
+      return `the ${base} main line`;
+    case "BOLLINGER":
+      return `the ${line ?? "middle"} ${base} band`;
+    case "STOCHASTIC":
+      return line === "signal" ? `${base} %D` : `${base} %K`;
+    case "ADX":
+      if (line === "plusDi") return `${base} +DI`;
+      if (line === "minusDi") return `${base} -DI`;
+      return base;
+    default:
+      return base;
+  }
+}
+
+function shiftSuffix(shift: number): string {
+  if (shift === 0) return "";
+  return shift === 1 ? " one bar earlier" : ` ${shift} bars earlier`;
+}
+
+export function describeOperand(op: Operand, indicators: readonly Indicator[]): string {
+  if (op.type === "constant") return num(op.value);
+  if (op.type === "price") {
+    const p = op.field === "CLOSE" ? "the close" : `the ${price(op.field)} price`;
+    return `${p}${shiftSuffix(op.shift)}`;
+  }
+  const ind = indicators.find((i) => i.id === op.ref);
+  if (!ind) return op.ref;
+  return `${describeLine(ind, op.line)}${shiftSuffix(op.shift)}`;
+}
+
+/**
+ * The right operand, shortened when it reads the left one's indicator ("crosses above its
+ * signal line") or an average on the same price ("SMA(6) of close crosses above SMA(12)").
+ */
+function describeRight(left: Operand, right: Operand, indicators: readonly Indicator[]): string {
+  if (left.type !== "indicator" || right.type !== "indicator" || right.shift !== 0) {
+    return describeOperand(right, indicators);
+  }
+  const l = indicators.find((i) => i.id === left.ref);
+  const r = indicators.find((i) => i.id === right.ref);
+  if (!l || !r) return describeOperand(right, indicators);
+  if (l.id === r.id) {
+    if (r.kind === "MACD")
+      return right.line === "histogram" ? "its histogram" : `its ${right.line ?? "main"} line`;
+    if (r.kind === "STOCHASTIC") return right.line === "signal" ? "%D" : "%K";
+    if (r.kind === "ADX")
+      return right.line === "plusDi" ? "+DI" : right.line === "minusDi" ? "-DI" : "the ADX line";
+    if (r.kind === "BOLLINGER") return `the ${right.line ?? "middle"} band`;
+  }
+  const isMa = (i: Indicator) =>
+    i.kind === "SMA" || i.kind === "EMA" || i.kind === "SMMA" || i.kind === "LWMA";
+  if (isMa(l) && isMa(r) && "appliedPrice" in l && "appliedPrice" in r && l.appliedPrice === r.appliedPrice) {
+    return "period" in r ? `${r.kind}(${r.period})` : describeOperand(right, indicators);
+  }
+  return describeOperand(right, indicators);
+}
+
+export function describeCondition(c: Condition, indicators: readonly Indicator[]): string {
+  const d = (o: Operand) => describeOperand(o, indicators);
+  switch (c.type) {
+    case "crossesAbove":
+      return `${d(c.left)} crosses above ${describeRight(c.left, c.right, indicators)}`;
+    case "crossesBelow":
+      return `${d(c.left)} crosses below ${describeRight(c.left, c.right, indicators)}`;
+    case "greaterThan":
+      return `${d(c.left)} is above ${describeRight(c.left, c.right, indicators)}`;
+    case "lessThan":
+      return `${d(c.left)} is below ${describeRight(c.left, c.right, indicators)}`;
+    case "between":
+      return `${d(c.operand)} is between ${d(c.lower)} and ${d(c.upper)}`;
+  }
+}
+
+function joinAnd(parts: readonly string[], word = "and"): string {
+  if (parts.length <= 1) return parts.join("");
+  return `${parts.slice(0, -1).join(", ")} ${word} ${parts[parts.length - 1]}`;
+}
+
+export function describeRule(rule: Rule, indicators: readonly Indicator[]): string {
+  const all = rule.all.map((c) => describeCondition(c, indicators));
+  const any = rule.any.map((c) => describeCondition(c, indicators));
+  const parts = [...all];
+  if (any.length > 0) parts.push(any.length === 1 ? any[0] : `at least one of: ${joinAnd(any, "or")}`);
+  return joinAnd(parts);
+}
+
+export function describeDistance(d: Distance, indicators: readonly Indicator[]): string {
+  switch (d.unit) {
+    case "pips":
+      return `${num(d.value)} ${d.value === 1 ? "pip" : "pips"}`;
+    case "points":
+      return `${num(d.value)} ${d.value === 1 ? "point" : "points"}`;
+    case "percent":
+      return `${num(d.value)}% of the entry price`;
+    case "atr": {
+      const ind = indicators.find((i) => i.id === d.ref);
+      return `${num(d.multiple)} x ${ind ? describeIndicator(ind) : d.ref}`;
+    }
+  }
+}
+
+export function describeSizing(s: Sizing): string {
+  return s.type === "fixed"
+    ? `Fixed ${num(s.lots)} ${s.lots === 1 ? "lot" : "lots"} per trade`
+    : `Risk ${num(s.percent)}% of the balance per trade (lot size from the stop-loss distance)`;
+}
+
+function pad(h: number): string {
+  return `${String(h).padStart(2, "0")}:00`;
+}
+
+export function describeWeekdays(days: readonly number[]): string {
+  const sorted = [...days].sort((a, b) => a - b);
+  const contiguous = sorted.every((d, i) => i === 0 || d === sorted[i - 1] + 1);
+  if (sorted.length > 2 && contiguous)
+    return `${WEEKDAYS[sorted[0] - 1]} to ${WEEKDAYS[sorted[sorted.length - 1] - 1]}`;
+  return joinAnd(sorted.map((d) => WEEKDAYS[d - 1]));
+}
+
+export function describeTimeFilter(tf: TimeFilter): string[] {
+  const lines: string[] = [];
+  if (tf.sessions && tf.sessions.length > 0) {
+    const names = tf.sessions.map((s) => {
+      const [from, to] = SESSION_HOURS[s];
+      return `${SESSION_NAMES[s] ?? s} (${pad(from)} to ${pad(to)} UTC)`;
+    });
+    lines.push(`Sessions: ${joinAnd(names, "or")}`);
+  }
+  if (tf.hours) lines.push(`Hours: ${pad(tf.hours.from)} to ${pad(tf.hours.to)} UTC`);
+  if (tf.weekdays) lines.push(`Days: ${describeWeekdays(tf.weekdays)}`);
+  return lines;
+}
+
+function directionText(d: StrategySpec["direction"]): string {
+  if (d === "long") return "Long only (buys)";
+  if (d === "short") return "Short only (sells)";
+  return "Long and short";
+}
+
+/** The Summary panel text. */
+export function renderOutline(spec: StrategySpec): string {
+  const ind = spec.indicators;
+  const bar = `on the last closed ${spec.timeframe} bar`;
+  const out: string[] = [];
+  const section = (title: string, lines: readonly string[]) => {
+    out.push(`## ${title}`);
+    for (const l of lines) out.push(`- ${l}`);
+    out.push("");
+  };
+
+  if (spec.name) out.push(`# ${spec.name}`, "");
+  if (spec.description) out.push(spec.description, "");
+
+  section("Overview", [
+    `Timeframe: ${describeTimeframe(spec.timeframe)}`,
+    `Direction: ${directionText(spec.direction)}`,
+  ]);
+
+  section("Indicators", ind.length === 0 ? ["None (price only)"] : ind.map((i) => describeIndicator(i)));
+
+  const entries: string[] = [];
+  const wantsLong = spec.direction !== "short";
+  const wantsShort = spec.direction !== "long";
+  if (wantsLong && spec.entry.long) entries.push(`Buy when ${describeRule(spec.entry.long, ind)} ${bar}.`);
+  if (wantsShort && spec.entry.short)
+    entries.push(`Sell when ${describeRule(spec.entry.short, ind)} ${bar}.`);
+  section("Entry rules", entries.length > 0 ? entries : ["No entry rule yet."]);
+
+  const exits: string[] = [];
+  if (wantsLong && spec.exit.long)
+    exits.push(`Close a buy when ${describeRule(spec.exit.long, ind)} ${bar}.`);
+  if (wantsShort && spec.exit.short)
+    exits.push(`Close a sell when ${describeRule(spec.exit.short, ind)} ${bar}.`);
+  if (spec.closeOnOpposite && spec.direction === "both") {
+    exits.push("An opposite entry signal closes the open position before reversing.");
+  }
+  if (spec.stopLoss) exits.push(`Stop loss hit (${describeDistance(spec.stopLoss, ind)} from entry).`);
+  if (spec.takeProfit) exits.push(`Take profit hit (${describeDistance(spec.takeProfit, ind)} from entry).`);
+  section(
+    "Exit rules",
+    exits.length > 0 ? exits : ["No exit rule: positions stay open until closed by hand."],
+  );
+
+  const risk: string[] = [describeSizing(spec.sizing)];
+  risk.push(spec.stopLoss ? `Stop loss: ${describeDistance(spec.stopLoss, ind)}` : "Stop loss: none");
+  risk.push(spec.takeProfit ? `Take profit: ${describeDistance(spec.takeProfit, ind)}` : "Take profit: none");
+  if (spec.trailingStop) {
+    const t = spec.trailingStop;
+    let line = `Trailing stop: ${describeDistance(t.distance, ind)} behind price`;
+    if (t.start) line += `, starting once ${describeDistance(t.start, ind)} in profit`;
+    if (t.step) line += `, in steps of at least ${describeDistance(t.step, ind)}`;
+    risk.push(line);
+  }
+  if (spec.breakEven) {
+    const b = spec.breakEven;
+    const offset = b.offset ? ` plus ${describeDistance(b.offset, ind)}` : "";
+    risk.push(
+      `Break-even: move the stop to entry${offset} once ${describeDistance(b.trigger, ind)} in profit`,
+    );
+  }
+  section("Risk management", risk);
+
+  const filters = spec.timeFilter ? describeTimeFilter(spec.timeFilter) : [];
+  section(
+    "Filters",
+    filters.length > 0 ? [...filters, "Time filters gate new entries only."] : ["None: trades any time"],
+  );
+
+  section("Position limits", [
+    `At most ${spec.maxOpenPositions} open ${spec.maxOpenPositions === 1 ? "position" : "positions"} at a time`,
+  ]);
+  return out.join("\n").trimEnd();
+}
