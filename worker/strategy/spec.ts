@@ -14,8 +14,11 @@
  *   - A rule holds when every condition of `all` holds AND (when `any` is non-empty) at least one
  *     condition of `any` holds. A rule with both lists empty never holds.
  *   - Order of work on a new bar: exits first (exit rules, then closeOnOpposite), then entries.
- *     An entry signal in the direction already held is ignored when maxOpenPositions is reached.
+ *     An entry signal in the direction already held is ignored when maxOpenPositions is reached
+ *     (maxOpenPositions counts every open position, long and short; a hedging account).
  *     With closeOnOpposite, an entry signal closes the positions of the other direction before opening.
+ *     `direction` only limits what may be OPENED: entry.short of a long-only spec is ignored.
+ *     Long and short entry signals on the same bar contradict each other: neither opens.
  *   - The time filter gates ENTRIES only (exits, stops and targets always run). Times are UTC.
  *   - Distances: 1 pip = 10 points on 3- and 5-digit symbols, 1 point otherwise; `atr` is
  *     `multiple` x the referenced ATR indicator at shift 0 (the last closed bar) when the order is sent;

@@ -1,0 +1,89 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { main } from "./backtest";
+
+const LEAN = path.resolve(
+  process.cwd(),
+  "../shared/data/fx/lean_oanda_bidask/eurusd_h1_oanda_bidask_2007-2018.csv.gz",
+);
+const SPEC = path.resolve(process.cwd(), "examples/strategies/sma-cross-10-20.json");
+
+describe("npm run backtest", () => {
+  it("reads a gzipped Lean file, runs open prices only and writes the five outputs", () => {
+    const out = mkdtempSync(path.join(tmpdir(), "bt-"));
+    const args = ["--spec", SPEC, "--data", LEAN, "--symbol", "EURUSD", "--period", "H1"];
+    const r = main([
+      ...args,
+      "--from",
+      "2007-01-01",
+      "--to",
+      "2007-03-31",
+      "--model",
+      "3",
+      "--spread",
+      "0",
+      "--out",
+      out,
+    ]);
+    const csv = readFileSync(path.join(out, "trades.csv"), "utf8").trim().split("\n");
+    expect(csv[0]).toBe("entry_time,exit_time,direction,entry_price,exit_price,exit_reason,profit");
+    expect(csv.length - 1).toBe(r.trades.length);
+    expect(csv[1]).toMatch(
+      /^2007-01-\d\dT\d\d:00:00\.000Z,2007-\S+Z,(long|short),1\.\d+,1\.\d+,signal,-?\d+\.\d\d$/,
+    );
+    expect(csv.at(-1)).toMatch(/,end,-?\d+\.\d\d$/);
+    // --to is inclusive: the last trade ends on 2007-03-30 (the last trading day of the range).
+    expect(csv.at(-1)).toContain("2007-03-30T");
+    const results: Record<string, string> = JSON.parse(readFileSync(path.join(out, "results.json"), "utf8"));
+    expect(results["Total Trades"]).toBe(String(r.trades.length));
+    const deals = JSON.parse(readFileSync(path.join(out, "deals.json"), "utf8"));
+    expect(deals[0]).toMatchObject({ Deal: 1, Type: "balance" });
+    const summary = JSON.parse(readFileSync(path.join(out, "summary.json"), "utf8"));
+    expect(Object.keys(summary.entriesData.weekdays)).toEqual(["1", "2", "3", "4", "5", "6", "7"]);
+    expect(JSON.parse(readFileSync(path.join(out, "orders.json"), "utf8"))).toHaveLength(2 * r.trades.length);
+  });
+
+  it("refuses every-tick modelling on hour bars with a message naming the missing data", () => {
+    const out = mkdtempSync(path.join(tmpdir(), "bt-"));
+    expect(() =>
+      main([
+        "--spec",
+        SPEC,
+        "--data",
+        LEAN,
+        "--from",
+        "2007-01-01",
+        "--to",
+        "2007-01-31",
+        "--model",
+        "0",
+        "--out",
+        out,
+      ]),
+    ).toThrow(/M1 bars.*H1 bars/);
+  });
+
+  it("accepts --delay -1 (random) and demo data", () => {
+    const out = mkdtempSync(path.join(tmpdir(), "bt-"));
+    const r = main([
+      "--spec",
+      SPEC,
+      "--demo",
+      "--from",
+      "2023-01-02",
+      "--to",
+      "2023-01-13",
+      "--model",
+      "2",
+      "--delay",
+      "-1",
+      "--out",
+      out,
+    ]);
+    expect(r.trades.length).toBeGreaterThan(0);
+    const notes = JSON.parse(readFileSync(path.join(out, "notes.json"), "utf8"));
+    expect(notes.source).toContain("demo");
+  });
+});

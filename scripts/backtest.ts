@@ -1,0 +1,239 @@
+/**
+ * Command-line backtest (issue 4):
+ *   npm run backtest -- --spec FILE (--data FILE | --demo) --symbol EURUSD --period H1
+ *     --from 2007-01-01 --to 2018-12-31 [--model 0..4] [--delay MS|-1] [--deposit 10000]
+ *     [--currency USD] [--spread POINTS] [--leverage 100] [--seed 1] [--timezone UTC] --out DIR
+ * --from/--to are inclusive UTC dates. --data files are read through the market importers (format
+ * auto-detected, .gz read transparently); --demo uses the deterministic demo generator (M1).
+ * Writes results.json (label -> value), orders.json, deals.json, summary.json, trades.csv and notes.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gunzipSync } from "node:zlib";
+import { z } from "zod";
+import { runBacktest } from "../worker/engine/backtest";
+import { computeReport } from "../worker/engine/report";
+import { dealRows, orderRows } from "../worker/engine/rows";
+import { type BacktestResult, DEPOSIT_CURRENCIES, type PriceLookup } from "../worker/engine/types";
+import { concatBars, lowerBound } from "../worker/market/bars";
+import { findSymbol, getSymbol } from "../worker/market/catalogue";
+import { monthsInRange } from "../worker/market/chunks";
+import { demoMonth } from "../worker/market/demo";
+import { importBars } from "../worker/market/importers";
+import { periodMs, periodOf } from "../worker/market/periods";
+import type { Bars, Period } from "../worker/market/types";
+import { formatSpecIssues, parseSpec, type StrategySpec } from "../worker/strategy/spec";
+
+const DAY = 86_400_000;
+const MODELS = [0, 1, 2, 3, 4] as const;
+
+const Args = z.object({
+  spec: z.string().min(1, "--spec FILE is required"),
+  data: z.string().optional(),
+  demo: z.boolean().default(false),
+  symbol: z.string().default("EURUSD"),
+  period: z.string().optional(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "--from must be YYYY-MM-DD"),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "--to must be YYYY-MM-DD"),
+  model: z.coerce.number().int().min(0).max(4).default(0),
+  delay: z.coerce.number().int().min(-1).max(600_000).default(0),
+  deposit: z.coerce.number().positive().default(10_000),
+  currency: z.enum(DEPOSIT_CURRENCIES).default("USD"),
+  spread: z.coerce.number().min(0).optional(),
+  leverage: z.coerce.number().min(1).default(100),
+  seed: z.coerce.number().int().default(1),
+  timezone: z.string().optional(),
+  out: z.string().min(1, "--out DIR is required"),
+});
+export type CliArgs = z.infer<typeof Args>;
+
+function readText(file: string): string {
+  const buf = readFileSync(file);
+  return (file.endsWith(".gz") ? gunzipSync(buf) : buf).toString("utf8");
+}
+
+/** Bars of the file at its own resolution. Bad rows stop the run (the numbers would be wrong). */
+function loadFile(
+  file: string,
+  symbolName: string,
+  timezone: string | undefined,
+): { bars: Bars; period: Period } {
+  const symbol = getSymbol(symbolName);
+  const r = importBars(readText(file), {
+    symbol,
+    fileName: path.basename(file).replace(/\.gz$/, ""),
+    timezone,
+  });
+  if (r.errors.length > 0) {
+    const list = r.errors
+      .slice(0, 5)
+      .map((e) => `  line ${e.line}: ${e.message}`)
+      .join("\n");
+    throw new Error(`${file}: ${r.errorCount} bad rows (${r.format} format):\n${list}`);
+  }
+  return { bars: r.bars, period: r.resolution };
+}
+
+/** Demo M1 bars from `start` (warm-up included) to `end`, month by month. */
+function loadDemo(symbolName: string, start: number, end: number): Bars {
+  const symbol = getSymbol(symbolName);
+  return concatBars(monthsInRange(start, end).map((m) => demoMonth(symbol, m)));
+}
+
+/** Cross rates for the deposit conversion, from demo data of the pairs asked for (lazy, per month). */
+function demoRates(): PriceLookup {
+  const months = new Map<string, Bars>();
+  return (pair, time) => {
+    const symbol = findSymbol(pair);
+    if (!symbol) return undefined;
+    const m = new Date(time).toISOString().slice(0, 7);
+    const key = `${pair}|${m}`;
+    let bars = months.get(key);
+    if (!bars) {
+      bars = demoMonth(symbol, m);
+      months.set(key, bars);
+    }
+    const i = Math.min(bars.length - 1, Math.max(0, lowerBound(bars.time, time + 1) - 1));
+    return bars.length > 0 ? bars.close[i] : undefined;
+  };
+}
+
+/** History before `from` for indicator warm-up: 3x the longest indicator period, at least a month. */
+function warmUpMs(spec: StrategySpec): number {
+  let longest = 1;
+  for (const ind of spec.indicators) {
+    const p =
+      "period" in ind
+        ? ind.period
+        : ind.kind === "MACD"
+          ? ind.slow + ind.signal
+          : ind.kPeriod + ind.dPeriod + ind.slowing;
+    longest = Math.max(longest, p);
+  }
+  return Math.min(3 * 366 * DAY, Math.max(31 * DAY, 3 * longest * periodMs(spec.timeframe)));
+}
+
+export function tradesCsv(result: BacktestResult): string {
+  const iso = (t: number) => new Date(t).toISOString();
+  const lines = ["entry_time,exit_time,direction,entry_price,exit_price,exit_reason,profit"];
+  for (const t of result.trades) {
+    // exit_reason: signal, sl, tp, end, or stopout (the broker closed it for margin).
+    lines.push(
+      [
+        iso(t.entryTime),
+        iso(t.exitTime),
+        t.direction,
+        t.entryPrice,
+        t.exitPrice,
+        t.exitReason,
+        t.profit.toFixed(2),
+      ].join(","),
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** `--delay -1` reads as a flag to parseArgs: glue negative numbers to their option (`--delay=-1`). */
+function glueNegatives(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const next = argv[i + 1];
+    if (argv[i].startsWith("--") && !argv[i].includes("=") && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${argv[i]}=${next}`);
+      i++;
+    } else out.push(argv[i]);
+  }
+  return out;
+}
+
+export function main(argv: readonly string[]): BacktestResult {
+  const { values } = parseArgs({
+    args: glueNegatives(argv),
+    options: {
+      spec: { type: "string" },
+      data: { type: "string" },
+      demo: { type: "boolean" },
+      symbol: { type: "string" },
+      period: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
+      model: { type: "string" },
+      delay: { type: "string" },
+      deposit: { type: "string" },
+      currency: { type: "string" },
+      spread: { type: "string" },
+      leverage: { type: "string" },
+      seed: { type: "string" },
+      timezone: { type: "string" },
+      out: { type: "string" },
+    },
+    strict: true,
+  });
+  const parsedArgs = Args.safeParse(values);
+  if (!parsedArgs.success) throw new Error(parsedArgs.error.issues.map((i) => i.message).join("; "));
+  const a = parsedArgs.data;
+  if (!a.data === !a.demo) throw new Error("Give exactly one of --data FILE or --demo.");
+
+  const parsed = parseSpec(JSON.parse(readText(a.spec)));
+  if (!parsed.ok) throw new Error(`${a.spec}: ${formatSpecIssues(parsed.issues)}`);
+  const spec = parsed.spec;
+  const symbol = getSymbol(a.symbol);
+  const period = a.period ? periodOf(a.period) : spec.timeframe;
+  const from = Date.parse(`${a.from}T00:00:00Z`);
+  const to = Date.parse(`${a.to}T00:00:00Z`) + DAY;
+
+  const source = a.data
+    ? loadFile(a.data, symbol.name, a.timezone)
+    : { bars: loadDemo(symbol.name, from - warmUpMs(spec), to), period: "M1" as const };
+
+  const result = runBacktest(spec, source, {
+    symbol,
+    period,
+    from,
+    to,
+    model: MODELS[a.model],
+    executionMode: a.delay,
+    deposit: a.deposit,
+    currency: a.currency,
+    spreadPoints: a.spread,
+    leverage: a.leverage,
+    seed: a.seed,
+    rates: a.demo ? demoRates() : undefined,
+  });
+
+  const report = computeReport(result.report);
+  mkdirSync(a.out, { recursive: true });
+  const write = (name: string, data: unknown) =>
+    writeFileSync(path.join(a.out, name), `${JSON.stringify(data, null, 2)}\n`);
+  write("results.json", report.values);
+  write("orders.json", orderRows(result.orders, symbol.digits));
+  write("deals.json", dealRows(result.deals, symbol.digits));
+  write("summary.json", result.summary);
+  write("notes.json", {
+    source: a.demo ? "demo data (synthetic, not real prices)" : a.data,
+    dataResolution: source.period,
+    modelRequested: a.model,
+    modelRun: result.modelRun,
+    notes: result.notes,
+  });
+  writeFileSync(path.join(a.out, "trades.csv"), tradesCsv(result));
+  return result;
+}
+
+const invokedDirectly =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]).endsWith("scripts/backtest.ts");
+if (invokedDirectly) {
+  try {
+    const t0 = performance.now();
+    const r = main(process.argv.slice(2));
+    const ms = (performance.now() - t0).toFixed(0);
+    console.log(
+      `${r.trades.length} trades, final balance ${r.finalBalance.toFixed(2)}, ${r.report.ticks} ticks, ${r.report.bars} bars, ${ms} ms`,
+    );
+    for (const n of r.notes) console.log(`note: ${n}`);
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,355 @@
+/**
+ * runBacktest: spec + market data + settings -> orders, deals, trades, curves, report input, summary.
+ * One pass over the modelled ticks (DESIGN D6); ticks are streamed to the simulation, never stored.
+ *
+ * MODELLING (mt5-report.md section 1):
+ *   0 every tick: generated from M1 bars by ticks.ts.     Needs M1 data.
+ *   1 real ticks: none are stored, so it runs as 0 and says so in `notes`.
+ *   2 1-minute OHLC: O, L/H, H/L, C of each M1 bar.        Needs M1 data.
+ *   3 open prices only: O, L/H, H/L, C of each bar of the test period; the EA runs on the open only,
+ *     the other three ticks still trigger SL/TP.            Needs data at the test period or finer.
+ *   4 math calculations: no prices; refused for any spec that reads prices.
+ * Data coarser than a model needs is a typed EngineError naming what is missing, never a downgrade.
+ * Indicators are computed on every strategy-timeframe bar of the data, including bars before `from`
+ * (warm-up); ticks are modelled only for bars in [from, to).
+ */
+import { aggregate } from "../market/aggregate";
+import { lowerBound } from "../market/bars";
+import { bucketEnd, canAggregate, isFixed, PERIOD_SECONDS, periodMs } from "../market/periods";
+import type { Bars } from "../market/types";
+import { type StrategySpec, specReadsPrices } from "../strategy/spec";
+import { BarRng } from "./bar-rng";
+import { Broker } from "./broker";
+import { Converter } from "./conversion";
+import { delayFunction } from "./delay";
+import { DrawdownTracker } from "./drawdown";
+import { summarise } from "./report/summary";
+import type { ReportInput } from "./report/types";
+import { compileStrategy } from "./signals";
+import { Simulation } from "./simulation";
+import { barIsBullish, generateTicks, MAX_TICKS_PER_BAR, ohlcTicks } from "./ticks";
+import {
+  type BacktestResult,
+  type BacktestSettings,
+  type EngineDeal,
+  EngineError,
+  type Model,
+  type SourceData,
+} from "./types";
+
+const MODEL_NAMES = [
+  "every tick",
+  "every tick based on real ticks",
+  "1 minute OHLC",
+  "open prices only",
+  "math calculations",
+];
+
+export function runBacktest(
+  spec: StrategySpec,
+  data: SourceData,
+  settings: BacktestSettings,
+): BacktestResult {
+  checkSettings(settings);
+  const notes: string[] = [];
+  const model = settings.model;
+  if (model === 4) {
+    if (specReadsPrices(spec)) {
+      throw new EngineError(
+        "MATH_NEEDS_NO_PRICES",
+        "Math calculations (model 4) run without market data, but this strategy reads prices (indicators, entries or stops). Choose another modelling.",
+      );
+    }
+    return emptyResult(settings, notes, 4);
+  }
+  let modelRun: Model = model;
+  if (model === 0 || model === 1 || model === 2) {
+    if (data.period !== "M1") {
+      throw new EngineError(
+        "DATA_TOO_COARSE",
+        `${MODEL_NAMES[model]} (model ${model}) is modelled from M1 bars, but the ${settings.symbol.name} data has ${data.period} bars. Load M1 data or use open prices only (model 3).`,
+      );
+    }
+    if (model === 1) {
+      modelRun = 0;
+      notes.push(
+        `No real ticks are stored for ${settings.symbol.name}: every tick was generated from M1 bars instead (as model 0).`,
+      );
+    }
+  }
+  if (!canAggregate(data.period, spec.timeframe)) {
+    throw new EngineError(
+      "DATA_TOO_COARSE",
+      `The strategy works on ${spec.timeframe} bars, which cannot be built from the ${data.period} data of ${settings.symbol.name}.`,
+    );
+  }
+  if (modelRun === 3 && !canAggregate(data.period, settings.period)) {
+    throw new EngineError(
+      "DATA_TOO_COARSE",
+      `Open prices only models ${settings.period} bars, which cannot be built from the ${data.period} data of ${settings.symbol.name}.`,
+    );
+  }
+
+  const signalBars = aggregate(data.bars, data.period, spec.timeframe);
+  const strategy = compileStrategy(spec, signalBars);
+  const sourceBars = modelRun === 3 ? aggregate(data.bars, data.period, settings.period) : data.bars;
+  const start = lowerBound(sourceBars.time, settings.from);
+  const end = lowerBound(sourceBars.time, settings.to);
+  if (end <= start) {
+    throw new EngineError(
+      "NO_DATA",
+      `No ${settings.symbol.name} bars between ${new Date(settings.from).toISOString()} and ${new Date(settings.to).toISOString()}.`,
+    );
+  }
+
+  const converter = new Converter(settings.symbol, settings.currency, settings.rates);
+  const drawdown = new DrawdownTracker(settings.deposit);
+  const broker = new Broker(
+    settings.symbol,
+    settings.leverage ?? 100,
+    converter,
+    drawdown,
+    settings.stopOutLevel ?? 50,
+    settings.deposit,
+    sourceBars.time[start],
+  );
+  const sim = new Simulation(
+    spec,
+    strategy,
+    signalBars,
+    spec.timeframe,
+    settings.period,
+    broker,
+    delayFunction(settings.executionMode, settings.seed ?? 1),
+    settings.symbol,
+    modelRun,
+    Math.ceil(
+      (Math.min(settings.to, sourceBars.time[end - 1] + 1) - sourceBars.time[start]) /
+        periodMs(settings.period),
+    ),
+  );
+
+  const { quality, defaultSpreadBars } = drive(sim, broker, sourceBars, start, end, modelRun, settings);
+  sim.finish();
+  if (defaultSpreadBars > 0) {
+    notes.push(
+      `${defaultSpreadBars} of ${end - start} bars carry no spread: the ${settings.symbol.name} default of ${settings.symbol.spread} points was used for them.`,
+    );
+  }
+
+  if (converter.fallbacks.size > 0) {
+    notes.push(
+      `No quotes were given for ${[...converter.fallbacks].join(", ")}: profits were converted into ${settings.currency} at the catalogue's typical level.`,
+    );
+  }
+
+  const trades = broker.trades;
+  const reportTrades = trades.map((t) => ({
+    openTime: t.entryTime,
+    closeTime: t.exitTime,
+    direction: t.direction,
+    profit: t.profit,
+    mfe: t.mfe,
+    mae: t.mae,
+  }));
+  const report: ReportInput = {
+    initialDeposit: settings.deposit,
+    trades: reportTrades,
+    totalDeals: broker.deals.length - 1,
+    equityDrawdown: drawdown.result(),
+    barEquity: sim.barEquity.view(),
+    periodSeconds: PERIOD_SECONDS[settings.period],
+    marginLevelMin: broker.marginLevelMin,
+    historyQuality: quality,
+    bars: sim.barTime.length,
+    ticks: sim.ticks,
+    symbols: 1,
+  };
+  return {
+    orders: broker.orders,
+    deals: broker.deals,
+    trades,
+    curve: { time: sim.barTime.view(), equity: sim.barEquity.view(), balance: sim.barBalance.view() },
+    report,
+    summary: summarise({ initialDeposit: settings.deposit, trades: reportTrades }),
+    notes,
+    modelRun,
+    finalBalance: broker.balance,
+  };
+}
+
+/**
+ * Streams the ticks of bars [start, end) into the simulation. Returns the history quality: the % of
+ * those bars whose OHLC is consistent (low <= open, close <= high). MT5's exact algorithm is
+ * undocumented; this is our stand-in.
+ * Fast path: the first tick of every bar goes to the simulation; when after it the account is flat
+ * with no request waiting ("quiet"), the bar's other ticks cannot change anything (no stop, no
+ * equity move, and signals only come at bar opens), so they are counted, not generated.
+ */
+function drive(
+  sim: Simulation,
+  broker: Broker,
+  bars: Bars,
+  start: number,
+  end: number,
+  model: Model,
+  settings: BacktestSettings,
+): { quality: number; defaultSpreadBars: number } {
+  const { time, open, high, low, close, volume, spread } = bars;
+  const point = settings.symbol.point;
+  const override = settings.spreadPoints;
+  const fallbackSpread = settings.symbol.spread;
+  const rng = new BarRng(settings.seed ?? 1);
+  // The first tick of a bar is fed by hand; the generator's own first tick is then dropped.
+  let skipFirst = false;
+  const sink = (t: number, bid: number) => {
+    if (skipFirst) skipFirst = false;
+    else {
+      sim.tickTime = t;
+      sim.tickBid = bid;
+      sim.step();
+    }
+  };
+  // Fixed test periods have a constant quarter; W1/MN1 bars vary in length.
+  // Ticks of a "fast bar" (see Broker.beginFastBar) only move equity.
+  const fastSink = (t: number, bid: number) => {
+    if (skipFirst) skipFirst = false;
+    else broker.fastTick(t, bid);
+  };
+  const quarter = isFixed(settings.period) ? periodMs(settings.period) / 4 : 0;
+  let bullish = true;
+  let good = 0;
+  let defaultSpreadBars = 0;
+  for (let i = start; i < end; i++) {
+    const o = open[i];
+    const h = high[i];
+    const l = low[i];
+    const c = close[i];
+    const t = time[i];
+    if (l <= o && l <= c && h >= o && h >= c) good++;
+    let pts = override ?? spread[i];
+    if (!(pts > 0) && override === undefined) {
+      pts = fallbackSpread;
+      defaultSpreadBars++;
+    }
+    sim.spreadPrice = pts * point;
+    sim.firstTickOfBar = true;
+    if (model === 0) {
+      let n = Math.floor(volume[i]);
+      if (!(n >= 1)) n = 1;
+      if (n > MAX_TICKS_PER_BAR) n = MAX_TICKS_PER_BAR;
+      sim.tickTime = t;
+      sim.tickBid = n === 1 ? c : o;
+      sim.step();
+      if (sim.quiet()) {
+        sim.ticks += n - 1;
+        bullish = barIsBullish(o, c, bullish);
+        continue;
+      }
+      rng.reseed(t);
+      skipFirst = true;
+      if (sim.beginFastBar(l, h)) {
+        bullish = generateTicks(o, h, l, c, volume[i], t, bullish, point, rng.next, fastSink);
+        broker.endFastBar();
+        sim.ticks += n - 1;
+      } else {
+        bullish = generateTicks(o, h, l, c, volume[i], t, bullish, point, rng.next, sink);
+      }
+      continue;
+    }
+    sim.tickTime = t;
+    sim.tickBid = o;
+    sim.step();
+    if (sim.quiet()) {
+      sim.ticks += 3;
+      bullish = barIsBullish(o, c, bullish);
+      continue;
+    }
+    if (model === 2) {
+      skipFirst = true;
+      bullish = ohlcTicks(o, h, l, c, t, bullish, sink);
+      continue;
+    }
+    // Open prices only: the bar's other three OHLC points at 1/4, 2/4 and 3/4 of its period, so that
+    // SL/TP exits carry a time inside the bar (a doji takes the opposite of the previous bar).
+    bullish = barIsBullish(o, c, bullish);
+    const q = quarter || Math.max(1, Math.floor((bucketEnd(t, settings.period) - t) / 4));
+    if (sim.beginFastBar(l, h)) {
+      broker.fastTick(t + q, bullish ? l : h);
+      broker.fastTick(t + 2 * q, bullish ? h : l);
+      broker.fastTick(t + 3 * q, c);
+      broker.endFastBar();
+      sim.ticks += 3;
+      continue;
+    }
+    sim.tickTime = t + q;
+    sim.tickBid = bullish ? l : h;
+    sim.step();
+    sim.tickTime = t + 2 * q;
+    sim.tickBid = bullish ? h : l;
+    sim.step();
+    sim.tickTime = t + 3 * q;
+    sim.tickBid = c;
+    sim.step();
+  }
+  return { quality: end > start ? (good / (end - start)) * 100 : 0, defaultSpreadBars };
+}
+
+function checkSettings(s: BacktestSettings): void {
+  const bad = (m: string) => {
+    throw new EngineError("BAD_SETTINGS", m);
+  };
+  if (![0, 1, 2, 3, 4].includes(s.model)) bad(`Unknown modelling ${s.model}; use 0 to 4.`);
+  if (!(s.deposit > 0)) bad("The deposit must be above 0.");
+  if (!(s.from < s.to)) bad("The start date must be before the end date.");
+  if (s.leverage !== undefined && !(s.leverage >= 1)) bad("Leverage must be at least 1.");
+  if (s.spreadPoints !== undefined && !(s.spreadPoints >= 0)) bad("The spread cannot be negative.");
+  if (!(s.executionMode === -1 || s.executionMode >= 0) || s.executionMode > 600_000) {
+    bad("The execution delay must be -1 (random) or 0 to 600000 ms.");
+  }
+}
+
+function emptyResult(settings: BacktestSettings, notes: string[], modelRun: Model): BacktestResult {
+  const drawdown = new DrawdownTracker(settings.deposit);
+  const deals: EngineDeal[] = [
+    {
+      ticket: 1,
+      time: settings.from,
+      symbol: "",
+      type: "balance",
+      entry: "",
+      volume: 0,
+      price: 0,
+      order: 0,
+      commission: 0,
+      swap: 0,
+      profit: settings.deposit,
+      balance: settings.deposit,
+      comment: "",
+    },
+  ];
+  const empty = new Float64Array(0);
+  return {
+    orders: [],
+    deals,
+    trades: [],
+    curve: { time: empty, equity: empty, balance: empty },
+    report: {
+      initialDeposit: settings.deposit,
+      trades: [],
+      totalDeals: 0,
+      equityDrawdown: drawdown.result(),
+      barEquity: empty,
+      periodSeconds: PERIOD_SECONDS[settings.period],
+      marginLevelMin: null,
+      historyQuality: 0,
+      bars: 0,
+      ticks: 0,
+      symbols: 1,
+    },
+    summary: summarise({ initialDeposit: settings.deposit, trades: [] }),
+    notes,
+    modelRun,
+    finalBalance: settings.deposit,
+  };
+}

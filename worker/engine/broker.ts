@@ -1,0 +1,469 @@
+/**
+ * The simulated broker: owns positions, orders, deals, balance, equity and margin (backtesting.py's
+ * split, DESIGN D10). Hedging account: each fill opens its own position.
+ *
+ * FILL RULES (the generated EA and MT5's tester behave the same way):
+ *   - Market buy fills at the ask of the fill tick, market sell at the bid. ask = bid + spread x point.
+ *   - A long closes at the bid, a short at the ask. SL/TP are checked on EVERY modelled tick on that
+ *     side: long SL when bid <= SL, long TP when bid >= TP; short SL when ask >= SL, short TP when ask <= TP.
+ *   - A triggered SL/TP fills at its own price, except when the first tick of a bar has already gapped
+ *     past it: then at that tick's price (worse for a stop, better for a target), as a real gap would.
+ *     SL is tested before TP on the same tick (only a gap can trigger both).
+ *   - Margin (deposit currency) = lots x contractSize / leverage x base->deposit rate, fixed at the fill.
+ *     An order whose margin exceeds the free margin (equity - used margin) is rejected ("no money").
+ *   - Stop-out: when equity / margin x 100 <= stopOutLevel (default 50 %), the position with the worst
+ *     floating loss is closed at the current quote (comment "so x%"), repeated until above the level.
+ *   - No commission and no swap (the catalogue has none); those columns are 0.
+ */
+import type { SymbolInfo } from "../market/types";
+import type { Converter } from "./conversion";
+import type { DrawdownLike } from "./drawdown";
+import type { ClosedTrade, EngineDeal, EngineOrder, ExitReason } from "./types";
+
+export interface Position {
+  readonly ticket: number;
+  /** +1 long, -1 short. */
+  readonly dir: 1 | -1;
+  readonly lots: number;
+  readonly openPrice: number;
+  readonly openTime: number;
+  readonly margin: number;
+  sl: number;
+  tp: number;
+  breakEvenDone: boolean;
+  mfe: number;
+  mae: number;
+  floating: number;
+}
+
+const fmt = (price: number, digits: number) => price.toFixed(digits);
+
+export class Broker {
+  readonly positions: Position[] = [];
+  readonly orders: EngineOrder[] = [];
+  readonly deals: EngineDeal[] = [];
+  readonly trades: ClosedTrade[] = [];
+  balance: number;
+  equity: number;
+  usedMargin = 0;
+  /** The current quote, written by the simulation before tick() (fields: see Simulation.tickTime). */
+  quoteTime = 0;
+  quoteBid = 0;
+  quoteAsk = 0;
+  private levelMinFraction = Number.POSITIVE_INFINITY;
+  private readonly stopOutFraction: number;
+  private nextTicket = 2;
+  private nextDeal = 1;
+  private readonly contract: number;
+  private readonly scale: number;
+  private readonly constantUnit: number;
+  private readonly fastRateOk: boolean;
+  private fastA = 0;
+  private fastB = 0;
+  private fastUnit = 0;
+  private fastSpread = 0;
+  private fastLow = 0;
+  private fastHigh = 0;
+
+  constructor(
+    private readonly symbol: SymbolInfo,
+    private readonly leverage: number,
+    private readonly converter: Converter,
+    private readonly drawdown: DrawdownLike,
+    stopOutLevel: number,
+    deposit: number,
+    startTime: number,
+  ) {
+    this.stopOutFraction = stopOutLevel / 100;
+    this.balance = deposit;
+    this.equity = deposit;
+    this.contract = symbol.contractSize;
+    this.scale = 10 ** symbol.digits;
+    // Quote currency = deposit currency: one price unit is worth `contract` at every tick.
+    this.constantUnit = converter.constantProfitRate() ? symbol.contractSize : 0;
+    this.fastRateOk = converter.profitRateFixedPerMinute();
+    this.deals.push({
+      ticket: this.nextDeal++,
+      time: startTime,
+      symbol: "",
+      type: "balance",
+      entry: "",
+      volume: 0,
+      price: 0,
+      order: 0,
+      commission: 0,
+      swap: 0,
+      profit: deposit,
+      balance: deposit,
+      comment: "",
+    });
+  }
+
+  /** Stop and target prices sit on the symbol's price grid, as the EA's NormalizeDouble puts them. */
+  private round(price: number): number {
+    return Math.round(price * this.scale) / this.scale;
+  }
+
+  /** Deposit-currency value of one price unit for one lot at this moment (for risk sizing). */
+  valuePerPriceUnit(time: number, bid: number): number {
+    return this.contract * this.converter.profitRate(time, bid);
+  }
+
+  /**
+   * Opens a market position. `slDist`/`tpDist` are price distances from the fill (NaN: none).
+   * Returns the position, or null when rejected for margin.
+   */
+  open(
+    dir: 1 | -1,
+    lots: number,
+    slDist: number,
+    tpDist: number,
+    requestTime: number,
+    time: number,
+    bid: number,
+    ask: number,
+  ): Position | null {
+    // Quotes sit on the symbol's grid (ask = bid + spread x point can carry float noise).
+    const price = this.round(dir === 1 ? ask : bid);
+    const sl = Number.isNaN(slDist) ? Number.NaN : this.round(price - dir * slDist);
+    const tp = Number.isNaN(tpDist) ? Number.NaN : this.round(price + dir * tpDist);
+    const margin = ((lots * this.contract) / this.leverage) * this.converter.marginRate(time, bid);
+    const ticket = this.nextTicket++;
+    const type = dir === 1 ? "buy" : "sell";
+    if (margin > this.equity - this.usedMargin) {
+      this.orders.push({
+        ticket,
+        timeSetup: requestTime,
+        symbol: this.symbol.name,
+        type,
+        volume: lots,
+        price,
+        sl: Number.isNaN(sl) ? null : sl,
+        tp: Number.isNaN(tp) ? null : tp,
+        timeDone: time,
+        state: "rejected",
+        comment: "no money",
+      });
+      return null;
+    }
+    this.orders.push({
+      ticket,
+      timeSetup: requestTime,
+      symbol: this.symbol.name,
+      type,
+      volume: lots,
+      price,
+      sl: Number.isNaN(sl) ? null : sl,
+      tp: Number.isNaN(tp) ? null : tp,
+      timeDone: time,
+      state: "filled",
+      comment: "",
+    });
+    this.deals.push({
+      ticket: this.nextDeal++,
+      time,
+      symbol: this.symbol.name,
+      type,
+      entry: "in",
+      volume: lots,
+      price,
+      order: ticket,
+      commission: 0,
+      swap: 0,
+      profit: 0,
+      balance: this.balance,
+      comment: "",
+    });
+    const pos: Position = {
+      ticket,
+      dir,
+      lots,
+      openPrice: price,
+      openTime: time,
+      margin,
+      sl,
+      tp,
+      breakEvenDone: false,
+      mfe: 0,
+      mae: 0,
+      floating: 0,
+    };
+    this.positions.push(pos);
+    this.usedMargin += margin;
+    return pos;
+  }
+
+  /** Closes position index `k` at `price`. */
+  close(
+    k: number,
+    time: number,
+    price: number,
+    bid: number,
+    reason: ExitReason,
+    comment: string,
+    requestTime = time,
+  ): void {
+    const pos = this.positions[k];
+    price = this.round(price);
+    const profit =
+      (price - pos.openPrice) * pos.dir * pos.lots * this.contract * this.converter.profitRate(time, bid);
+    this.balance += profit;
+    const ticket = this.nextTicket++;
+    const type = pos.dir === 1 ? "sell" : "buy";
+    this.orders.push({
+      ticket,
+      timeSetup: requestTime,
+      symbol: this.symbol.name,
+      type,
+      volume: pos.lots,
+      price,
+      sl: null,
+      tp: null,
+      timeDone: time,
+      state: "filled",
+      comment,
+    });
+    this.deals.push({
+      ticket: this.nextDeal++,
+      time,
+      symbol: this.symbol.name,
+      type,
+      entry: "out",
+      volume: pos.lots,
+      price,
+      order: ticket,
+      commission: 0,
+      swap: 0,
+      profit,
+      balance: this.balance,
+      comment,
+    });
+    // The closing tick's own P/L counts towards MFE/MAE (a stop fill can be beyond the last tick seen).
+    const mfe = Math.max(profit, pos.mfe);
+    const mae = Math.min(profit, pos.mae);
+    this.trades.push({
+      entryTime: pos.openTime,
+      exitTime: time,
+      direction: pos.dir === 1 ? "long" : "short",
+      volume: pos.lots,
+      entryPrice: pos.openPrice,
+      exitPrice: price,
+      exitReason: reason,
+      profit,
+      mfe,
+      mae,
+    });
+    this.usedMargin -= pos.margin;
+    if (this.positions.length === 1) this.usedMargin = 0;
+    this.positions.splice(k, 1);
+  }
+
+  /** Closes every position of direction `dir` (0: all) at the current quote. */
+  closeAll(
+    dir: 1 | -1 | 0,
+    time: number,
+    bid: number,
+    ask: number,
+    reason: ExitReason,
+    comment: string,
+    requestTime = time,
+  ): void {
+    for (let k = this.positions.length - 1; k >= 0; k--) {
+      const p = this.positions[k];
+      if (dir !== 0 && p.dir !== dir) continue;
+      this.close(k, time, p.dir === 1 ? bid : ask, bid, reason, comment, requestTime);
+    }
+  }
+
+  count(dir: 1 | -1 | 0): number {
+    if (dir === 0) return this.positions.length;
+    let n = 0;
+    for (const p of this.positions) if (p.dir === dir) n++;
+    return n;
+  }
+
+  /**
+   * One modelled tick at (quoteTime, quoteBid, quoteAsk): SL/TP triggers, then equity, MFE/MAE, drawdown, margin level and stop-out.
+   * Allocation-free unless a position closes.
+   */
+  tick(gap: boolean): void {
+    const time = this.quoteTime;
+    const bid = this.quoteBid;
+    const ask = this.quoteAsk;
+    const positions = this.positions;
+    if (positions.length === 0) {
+      // Flat: equity is the balance; the tracker only needs to hear about a change.
+      if (this.equity !== this.balance) {
+        this.equity = this.balance;
+        this.drawdown.update(this.balance);
+      }
+      return;
+    }
+    const digits = this.symbol.digits;
+    for (let k = positions.length - 1; k >= 0; k--) {
+      const p = positions[k];
+      // NaN (no stop / no target) fails every comparison, so positions without them cost two compares.
+      if (p.dir === 1) {
+        if (bid <= p.sl) {
+          this.close(k, time, gap && bid < p.sl ? bid : p.sl, bid, "sl", `sl ${fmt(p.sl, digits)}`);
+        } else if (bid >= p.tp) {
+          this.close(k, time, gap && bid > p.tp ? bid : p.tp, bid, "tp", `tp ${fmt(p.tp, digits)}`);
+        }
+      } else if (ask >= p.sl) {
+        this.close(k, time, gap && ask > p.sl ? ask : p.sl, bid, "sl", `sl ${fmt(p.sl, digits)}`);
+      } else if (ask <= p.tp) {
+        this.close(k, time, gap && ask < p.tp ? ask : p.tp, bid, "tp", `tp ${fmt(p.tp, digits)}`);
+      }
+    }
+    this.markToMarket();
+    if (this.usedMargin > 0 && this.equity <= this.usedMargin * this.stopOutFraction)
+      this.stopOut(time, bid, ask);
+  }
+
+  private stopOut(time: number, bid: number, ask: number): void {
+    const positions = this.positions;
+    while (this.usedMargin > 0 && this.equity <= this.usedMargin * this.stopOutFraction) {
+      const level = (this.equity / this.usedMargin) * 100;
+      let worst = 0;
+      for (let k = 1; k < positions.length; k++)
+        if (positions[k].floating < positions[worst].floating) worst = k;
+      const w = positions[worst];
+      this.close(worst, time, w.dir === 1 ? bid : ask, bid, "stopout", `so ${level.toFixed(1)}%`);
+      this.markToMarket();
+    }
+  }
+
+  /**
+   * Fast bar (every tick / open prices, after the bar's first tick went through tick()): when no tick
+   * between the bar's low and high can trigger a stop, target or stop-out, a tick can only move equity,
+   * which is then a straight line in the bid: equity = a + b x bid. fastTick() does just that, and
+   * endFastBar() settles MFE/MAE and the margin level from the bar's lowest and highest bid seen.
+   * Exact, not an approximation: every tick still reaches the drawdown tracker.
+   * Returns false (use tick() for every tick) when the bar is not safe.
+   */
+  beginFastBar(low: number, high: number, spread: number): boolean {
+    if (!this.fastRateOk) return false;
+    const positions = this.positions;
+    const unit = this.contract * this.converter.profitRate(this.quoteTime, this.quoteBid);
+    let a = this.balance;
+    let b = 0;
+    for (let k = 0; k < positions.length; k++) {
+      const p = positions[k];
+      // `!(x <= NaN)` is true: a missing stop or target is never touched.
+      if (p.dir === 1) {
+        if (!(low > p.sl || Number.isNaN(p.sl)) || !(high < p.tp || Number.isNaN(p.tp))) return false;
+        a -= p.openPrice * p.lots * unit;
+        b += p.lots * unit;
+      } else {
+        if (!(high + spread < p.sl || Number.isNaN(p.sl)) || !(low + spread > p.tp || Number.isNaN(p.tp)))
+          return false;
+        a += (p.openPrice - spread) * p.lots * unit;
+        b -= p.lots * unit;
+      }
+    }
+    const worst = Math.min(a + b * low, a + b * high);
+    if (this.usedMargin > 0 && worst <= this.usedMargin * this.stopOutFraction) return false;
+    this.fastA = a;
+    this.fastB = b;
+    this.fastUnit = unit;
+    this.fastSpread = spread;
+    this.fastLow = this.quoteBid;
+    this.fastHigh = this.quoteBid;
+    return true;
+  }
+
+  fastTick(time: number, bid: number): void {
+    const equity = this.fastA + this.fastB * bid;
+    if (bid < this.fastLow) this.fastLow = bid;
+    else if (bid > this.fastHigh) this.fastHigh = bid;
+    this.quoteTime = time;
+    this.quoteBid = bid;
+    this.equity = equity;
+    this.drawdown.update(equity);
+  }
+
+  endFastBar(): void {
+    const unit = this.fastUnit;
+    const s = this.fastSpread;
+    const bid = this.quoteBid;
+    this.quoteAsk = bid + s;
+    for (const p of this.positions) {
+      const lo =
+        p.dir === 1
+          ? (this.fastLow - p.openPrice) * p.lots * unit
+          : (p.openPrice - this.fastHigh - s) * p.lots * unit;
+      const hi =
+        p.dir === 1
+          ? (this.fastHigh - p.openPrice) * p.lots * unit
+          : (p.openPrice - this.fastLow - s) * p.lots * unit;
+      if (hi > p.mfe) p.mfe = hi;
+      if (lo < p.mae) p.mae = lo;
+      p.floating =
+        p.dir === 1 ? (bid - p.openPrice) * p.lots * unit : (p.openPrice - bid - s) * p.lots * unit;
+    }
+    if (this.usedMargin > 0) {
+      const worst = Math.min(this.fastA + this.fastB * this.fastLow, this.fastA + this.fastB * this.fastHigh);
+      if (worst < this.usedMargin * this.levelMinFraction) this.levelMinFraction = worst / this.usedMargin;
+    }
+  }
+
+  private markToMarket(): void {
+    const time = this.quoteTime;
+    const bid = this.quoteBid;
+    const ask = this.quoteAsk;
+    const positions = this.positions;
+    let equity = this.balance;
+    if (positions.length > 0) {
+      const unit =
+        this.constantUnit > 0 ? this.constantUnit : this.contract * this.converter.profitRate(time, bid);
+      for (let k = 0; k < positions.length; k++) {
+        const p = positions[k];
+        const f = p.dir === 1 ? (bid - p.openPrice) * p.lots * unit : (p.openPrice - ask) * p.lots * unit;
+        p.floating = f;
+        if (f > p.mfe) p.mfe = f;
+        else if (f < p.mae) p.mae = f;
+        equity += f;
+      }
+      // Margin level = equity / margin x 100; compare without dividing on every tick.
+      if (equity < this.usedMargin * this.levelMinFraction) this.levelMinFraction = equity / this.usedMargin;
+    }
+    this.equity = equity;
+    this.drawdown.update(equity);
+  }
+
+  /** Lowest equity / margin x 100 seen while margin was used; null when no position was ever open. */
+  get marginLevelMin(): number | null {
+    return this.levelMinFraction === Number.POSITIVE_INFINITY ? null : this.levelMinFraction * 100;
+  }
+
+  /** Trailing stop: stop = exit quote -/+ dist once `start` in profit, moved only forward by >= step. */
+  trail(dist: number, start: number, step: number, bid: number, ask: number): void {
+    for (const p of this.positions) {
+      if (p.dir === 1) {
+        if (bid - p.openPrice < start) continue;
+        const s = this.round(bid - dist);
+        if (Number.isNaN(p.sl) || s >= p.sl + step) p.sl = s;
+      } else {
+        if (p.openPrice - ask < start) continue;
+        const s = this.round(ask + dist);
+        if (Number.isNaN(p.sl) || s <= p.sl - step) p.sl = s;
+      }
+    }
+  }
+
+  /** Break-even: once `trigger` in profit, stop to entry +/- offset (never loosening it), once. */
+  breakEven(trigger: number, offset: number, bid: number, ask: number): void {
+    for (const p of this.positions) {
+      if (p.breakEvenDone) continue;
+      if (p.dir === 1 && bid - p.openPrice >= trigger) {
+        const s = this.round(p.openPrice + offset);
+        if (Number.isNaN(p.sl) || s > p.sl) p.sl = s;
+        p.breakEvenDone = true;
+      } else if (p.dir === -1 && p.openPrice - ask >= trigger) {
+        const s = this.round(p.openPrice - offset);
+        if (Number.isNaN(p.sl) || s < p.sl) p.sl = s;
+        p.breakEvenDone = true;
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Test-only builders for hand-made scenarios: a few bars with chosen prices, a spec from a literal and
+ * settings with the defaults of the backtest form (EURUSD, USD 10,000, leverage 100, no delay), spread 0.
+ */
+import { barsFromRows } from "../market/bars";
+import { getSymbol } from "../market/catalogue";
+import type { Bars } from "../market/types";
+import { parseSpec, type StrategySpec, type StrategySpecInput } from "../strategy/spec";
+import type { BacktestSettings } from "./types";
+
+/** Monday 2020-01-06 00:00 UTC. */
+export const MONDAY = Date.UTC(2020, 0, 6);
+export const MINUTE = 60_000;
+export const HOUR = 3_600_000;
+
+export type Ohlc = readonly [open: number, high: number, low: number, close: number];
+
+/** Consecutive bars `stepMs` apart from `start`, with one spread (points) and tick volume for all. */
+export function barsOf(rows: readonly Ohlc[], start = MONDAY, stepMs = MINUTE, spread = 0, volume = 4): Bars {
+  return barsFromRows(
+    rows.map(([open, high, low, close], i) => ({
+      time: start + i * stepMs,
+      open,
+      high,
+      low,
+      close,
+      volume,
+      spread,
+    })),
+  );
+}
+
+export function specOf(input: StrategySpecInput): StrategySpec {
+  const r = parseSpec(input);
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return r.spec;
+}
+
+/** Long when the closed bar's close crosses above `level`; short when it crosses below. */
+export function levelCross(level: number, extra: Partial<StrategySpecInput> = {}): StrategySpec {
+  const close = { type: "price", field: "CLOSE" } as const;
+  const constant = { type: "constant", value: level } as const;
+  return specOf({
+    specVersion: 1,
+    timeframe: "M1",
+    entry: {
+      long: { all: [{ type: "crossesAbove", left: close, right: constant }] },
+      short: { all: [{ type: "crossesBelow", left: close, right: constant }] },
+    },
+    sizing: { type: "fixed", lots: 1 },
+    ...extra,
+  });
+}
+
+export function settingsOf(bars: Bars, extra: Partial<BacktestSettings> = {}): BacktestSettings {
+  return {
+    symbol: getSymbol("EURUSD"),
+    period: "M1",
+    from: bars.time[0],
+    to: bars.time[bars.length - 1] + 1,
+    model: 2,
+    executionMode: 0,
+    deposit: 10_000,
+    currency: "USD",
+    // Spread-free unless a test asks for one, so hand-computed prices stay round.
+    spreadPoints: 0,
+    ...extra,
+  };
+}

@@ -1,0 +1,290 @@
+/**
+ * The per-tick state machine: what happens at one modelled tick, in MT5's order:
+ *   1. a new bar of the test timeframe records the equity at its first tick (Sharpe sampling);
+ *   2. delayed EA requests whose time has come are executed at this tick's quote;
+ *   3. the broker checks SL/TP, marks equity to market, tracks drawdown and stop-out;
+ *   4. on an "EA tick" (every tick, or only bar opens in open-prices mode) the EA logic runs: on the first
+ *      tick of a new strategy-timeframe bar it evaluates the rules on the bar that just closed
+ *      (exits, then close-on-opposite, then entries), then trailing stop and break-even.
+ * Requests (open/close) are queued when there is an execution delay and run at once otherwise.
+ * `step` allocates nothing per tick (a few boxed numbers per new bar, and objects per order).
+ */
+import { bucketEnd, bucketStart, isFixed, periodMs } from "../market/periods";
+import type { Bars, Period, SymbolInfo } from "../market/types";
+import type { Distance, StrategySpec } from "../strategy/spec";
+import type { Broker } from "./broker";
+import type { DelayFn } from "./delay";
+import type { CompiledStrategy } from "./signals";
+
+interface Request {
+  readonly due: number;
+  readonly requestTime: number;
+  /** +1 open long, -1 open short, +2 close longs, -2 close shorts. */
+  readonly action: 1 | -1 | 2 | -2;
+  readonly slDist: number;
+  readonly tpDist: number;
+  /** Lots for fixed sizing; NaN: risk sizing at execution. */
+  readonly lots: number;
+}
+
+/** Growable Float64Array for per-bar samples, sized up front from the range so it rarely grows. */
+class Samples {
+  data: Float64Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.data = new Float64Array(Math.max(16, capacity));
+  }
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const d = new Float64Array(this.data.length * 2);
+      d.set(this.data);
+      this.data = d;
+    }
+    this.data[this.length++] = v;
+  }
+  view(): Float64Array {
+    return this.data.subarray(0, this.length);
+  }
+}
+
+export class Simulation {
+  /** Set by the driver before each source bar. */
+  spreadPrice = 0;
+  firstTickOfBar = false;
+  /** Open-prices-only runs the EA on bar opens only. */
+  readonly eaOnOpensOnly: boolean;
+  ticks = 0;
+  readonly barTime: Samples;
+  readonly barEquity: Samples;
+  readonly barBalance: Samples;
+
+  private nextTestBar = Number.NEGATIVE_INFINITY;
+  private nextSignalBar = Number.NEGATIVE_INFINITY;
+  private sigIdx = -1;
+  /** Index of the last closed strategy bar (ATR distances read it). */
+  private closed = -1;
+  private readonly pending: Request[] = [];
+  private readonly pip: number;
+  private readonly point: number;
+  /** Bar lengths in ms of fixed periods; 0 for W1/MN1 (calendar arithmetic). */
+  private readonly testLen: number;
+  private readonly signalLen: number;
+  private readonly atrOf: (ref: string) => Float64Array;
+  private readonly manages: boolean;
+
+  constructor(
+    private readonly spec: StrategySpec,
+    private readonly strategy: CompiledStrategy,
+    private readonly signalBars: Bars,
+    private readonly signalPeriod: Period,
+    private readonly testPeriod: Period,
+    private readonly broker: Broker,
+    private readonly delay: DelayFn,
+    symbol: SymbolInfo,
+    model: number,
+    /** Expected number of test-timeframe bars (sizes the per-bar samples). */
+    expectedBars: number,
+  ) {
+    const cap = Math.min(expectedBars + 2, 4_000_000);
+    this.barTime = new Samples(cap);
+    this.barEquity = new Samples(cap);
+    this.barBalance = new Samples(cap);
+    this.eaOnOpensOnly = model === 3;
+    this.point = symbol.point;
+    // A pip is the 4th decimal (2nd for JPY pairs): 10 points on 5- and 3-digit quotes.
+    this.pip = symbol.digits === 3 || symbol.digits === 5 ? symbol.point * 10 : symbol.point;
+    this.atrOf = (ref) => {
+      const s = strategy.lines.get(ref)?.main;
+      if (!s) throw new Error(`ATR "${ref}" missing (parseSpec rejects this)`);
+      return s;
+    };
+    this.manages = spec.trailingStop !== undefined || spec.breakEven !== undefined;
+    // Fixed periods (M1 ... D1) tile the epoch from 00:00 UTC: their boundaries are plain arithmetic.
+    this.testLen = isFixed(testPeriod) ? periodMs(testPeriod) : 0;
+    this.signalLen = isFixed(signalPeriod) ? periodMs(signalPeriod) : 0;
+  }
+
+  /**
+   * Can the rest of this bar (bid within [low, high]) go through the broker's fast bar? Only when no
+   * request waits and no trailing/break-even needs each tick; the broker checks stops and margin.
+   */
+  beginFastBar(low: number, high: number): boolean {
+    return (
+      this.pending.length === 0 && !this.manages && this.broker.beginFastBar(low, high, this.spreadPrice)
+    );
+  }
+
+  /** Nothing can happen before the next bar: flat, no request waiting (the driver may skip ticks). */
+  quiet(): boolean {
+    return this.broker.positions.length === 0 && this.pending.length === 0;
+  }
+
+  /**
+   * The current tick. The driver writes these fields and calls step(): passing doubles through fields
+   * rather than arguments spares V8 a heap-number box per argument per tick (tens of millions a year).
+   */
+  tickTime = 0;
+  tickBid = 0;
+
+  /** One modelled tick (tickTime, tickBid), in time order. */
+  step(): void {
+    const time = this.tickTime;
+    const bid = this.tickBid;
+    const ask = bid + this.spreadPrice;
+    const gap = this.firstTickOfBar;
+    this.firstTickOfBar = false;
+    this.ticks++;
+    const broker = this.broker;
+
+    if (time >= this.nextTestBar) {
+      // Floor-division, not %, which V8 runs as a slow fmod call on doubles.
+      const start =
+        this.testLen > 0
+          ? Math.floor(time / this.testLen) * this.testLen
+          : bucketStart(time, this.testPeriod);
+      this.nextTestBar = this.testLen > 0 ? start + this.testLen : bucketEnd(time, this.testPeriod);
+      this.barTime.push(start);
+      this.barEquity.push(broker.equity);
+      this.barBalance.push(broker.balance);
+    }
+    if (this.pending.length > 0) this.runDue(time, bid, ask);
+
+    broker.quoteTime = time;
+    broker.quoteBid = bid;
+    broker.quoteAsk = ask;
+    broker.tick(gap);
+
+    if (this.eaOnOpensOnly && !gap) return;
+    if (time >= this.nextSignalBar) {
+      this.nextSignalBar =
+        this.signalLen > 0
+          ? Math.floor(time / this.signalLen) * this.signalLen + this.signalLen
+          : bucketEnd(time, this.signalPeriod);
+      const st = this.signalBars.time;
+      while (this.sigIdx + 1 < st.length && st[this.sigIdx + 1] <= time) this.sigIdx++;
+      this.closed = this.sigIdx - 1;
+      if (this.closed >= 0) this.onNewBar(time, bid, ask);
+    }
+    if (this.manages && broker.positions.length > 0) this.manage(bid, ask);
+  }
+
+  /** Closes what is still open at the last modelled tick ("end of test") and drops unsent requests. */
+  finish(): void {
+    this.pending.length = 0;
+    if (this.broker.positions.length > 0) {
+      const b = this.broker;
+      this.broker.closeAll(0, b.quoteTime, b.quoteBid, b.quoteAsk, "end", "end of test");
+    }
+  }
+
+  private onNewBar(time: number, bid: number, ask: number): void {
+    const c = this.closed;
+    const s = this.strategy;
+    const el = s.entryLong?.(c) === true;
+    const es = s.entryShort?.(c) === true;
+    const xl = s.exitLong?.(c) === true;
+    const xs = s.exitShort?.(c) === true;
+    const opposite = this.spec.closeOnOpposite;
+    if (xl || (opposite && es && !el)) this.request(2, time, bid, ask);
+    if (xs || (opposite && el && !es)) this.request(-2, time, bid, ask);
+    // Both entries at once is contradictory: neither is taken.
+    if (el === es) return;
+    if (!s.timeAllowed(time)) return;
+    if (this.openCount() >= this.spec.maxOpenPositions) return;
+    this.request(el ? 1 : -1, time, bid, ask);
+  }
+
+  /** Positions after the queued requests run (a queued close frees a slot, a queued open takes one). */
+  private openCount(): number {
+    let n = this.broker.positions.length;
+    for (const r of this.pending) {
+      if (r.action === 1 || r.action === -1) n++;
+      else n -= this.broker.count(r.action === 2 ? 1 : -1);
+    }
+    return Math.max(0, n);
+  }
+
+  private request(action: 1 | -1 | 2 | -2, time: number, bid: number, ask: number): void {
+    let slDist = Number.NaN;
+    let tpDist = Number.NaN;
+    let lots = Number.NaN;
+    if (action === 1 || action === -1) {
+      const price = action === 1 ? ask : bid;
+      if (this.spec.stopLoss) slDist = this.distance(this.spec.stopLoss, price);
+      if (this.spec.takeProfit) tpDist = this.distance(this.spec.takeProfit, price);
+      if (this.spec.sizing.type === "fixed") lots = this.spec.sizing.lots;
+      // Risk sizing needs a stop distance; during ATR warm-up there is none, so no trade.
+      else if (Number.isNaN(slDist)) return;
+    }
+    const wait = this.delay();
+    const r: Request = { due: time + wait, requestTime: time, action, slDist, tpDist, lots };
+    if (wait === 0) this.execute(r, time, bid, ask);
+    else this.pending.push(r);
+  }
+
+  private runDue(time: number, bid: number, ask: number): void {
+    // A random delay can make a later request due first, so scan them all (there are only a few) and
+    // run every due one in the order it was sent.
+    let k = 0;
+    while (k < this.pending.length) {
+      const r = this.pending[k];
+      if (r.due <= time) {
+        this.pending.splice(k, 1);
+        this.execute(r, time, bid, ask);
+      } else k++;
+    }
+  }
+
+  private execute(r: Request, time: number, bid: number, ask: number): void {
+    const broker = this.broker;
+    if (r.action === 2 || r.action === -2) {
+      broker.closeAll(r.action === 2 ? 1 : -1, time, bid, ask, "signal", "", r.requestTime);
+      return;
+    }
+    let lots = r.lots;
+    if (Number.isNaN(lots)) {
+      const sizing = this.spec.sizing;
+      const pct = sizing.type === "riskPercent" ? sizing.percent : 0;
+      const risk = (broker.balance * pct) / 100;
+      const perLot = r.slDist * broker.valuePerPriceUnit(time, bid);
+      // Round DOWN to the 0.01 lot step so the risk is never exceeded (except at the 0.01 minimum).
+      lots = Math.floor((risk / perLot) * 100 + 1e-9) / 100;
+      if (!(lots >= 0.01)) lots = 0.01;
+      if (lots > 100) lots = 100;
+    }
+    broker.open(r.action, lots, r.slDist, r.tpDist, r.requestTime, time, bid, ask);
+  }
+
+  /** A spec distance in price units at the current bar (ATR of the last closed bar). */
+  private distance(d: Distance, price: number): number {
+    switch (d.unit) {
+      case "pips":
+        return d.value * this.pip;
+      case "points":
+        return d.value * this.point;
+      case "percent":
+        return (price * d.value) / 100;
+      case "atr":
+        return this.closed >= 0 ? d.multiple * this.atrOf(d.ref)[this.closed] : Number.NaN;
+    }
+  }
+
+  private manage(bid: number, ask: number): void {
+    const be = this.spec.breakEven;
+    if (be) {
+      const trigger = this.distance(be.trigger, bid);
+      if (!Number.isNaN(trigger)) {
+        this.broker.breakEven(trigger, be.offset ? this.distance(be.offset, bid) : 0, bid, ask);
+      }
+    }
+    const ts = this.spec.trailingStop;
+    if (ts) {
+      const dist = this.distance(ts.distance, bid);
+      if (Number.isNaN(dist)) return;
+      const start = ts.start ? this.distance(ts.start, bid) : 0;
+      const step = ts.step ? this.distance(ts.step, bid) : 0;
+      if (Number.isNaN(start) || Number.isNaN(step)) return;
+      this.broker.trail(dist, start, step, bid, ask);
+    }
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * Inputs and outputs of the backtest engine (DESIGN D6). Pure types, no I/O.
+ * The fill rules live in broker.ts, the tick modelling in modelling.ts, the main loop in backtest.ts.
+ */
+import type { Bars, Period, SymbolInfo } from "../market/types";
+import type { SummaryData } from "./report/summary";
+import type { ReportInput } from "./report/types";
+
+export const DEPOSIT_CURRENCIES = ["USD", "EUR", "GBP", "CHF", "RUB"] as const;
+export type DepositCurrency = (typeof DEPOSIT_CURRENCIES)[number];
+
+/** MT5 "Modelling": 0 every tick, 1 every tick on real ticks, 2 1-minute OHLC, 3 open prices only, 4 math. */
+export type Model = 0 | 1 | 2 | 3 | 4;
+
+/**
+ * Bid price of a currency pair (e.g. "GBPUSD") at a time, or undefined when there is no quote.
+ * Used to convert profit and margin into the deposit currency (mt5-report.md section 4).
+ */
+export type PriceLookup = (pair: string, timeMs: number) => number | undefined;
+
+export interface BacktestSettings {
+  readonly symbol: SymbolInfo;
+  /** The tester's chart period: Bars and Sharpe sampling; open-prices-only models its bars. */
+  readonly period: Period;
+  /** Range start, UTC epoch ms, inclusive. */
+  readonly from: number;
+  /** Range end, UTC epoch ms, exclusive. */
+  readonly to: number;
+  readonly model: Model;
+  /** 0 none; > 0 fixed delay in ms; -1 MT5's random rule (seeded). */
+  readonly executionMode: number;
+  readonly deposit: number;
+  readonly currency: DepositCurrency;
+  /** Overrides every bar's spread (points). Undefined: the bars' spread, or the symbol's default where 0. */
+  readonly spreadPoints?: number;
+  /** Account leverage 1:N (default 100). */
+  readonly leverage?: number;
+  /** Seed of the random delay (default 1). */
+  readonly seed?: number;
+  /** Cross rates for currency conversion; the tested symbol's own quote is always used for itself. */
+  readonly rates?: PriceLookup;
+  /** Margin level (%) at which the tester closes the worst position (default 50, MT5's usual stop-out). */
+  readonly stopOutLevel?: number;
+}
+
+/** The market data of the tested symbol at its stored resolution (M1 from the library; H1 for some files). */
+export interface SourceData {
+  readonly bars: Bars;
+  readonly period: Period;
+}
+
+export type OrderState = "filled" | "rejected";
+
+export interface EngineOrder {
+  readonly ticket: number;
+  /** Request time (UTC ms). */
+  readonly timeSetup: number;
+  readonly symbol: string;
+  readonly type: "buy" | "sell";
+  readonly volume: number;
+  /** Fill price (the quote at fill); for a rejected order, the quote when it was rejected. */
+  readonly price: number;
+  readonly sl: number | null;
+  readonly tp: number | null;
+  readonly timeDone: number;
+  readonly state: OrderState;
+  readonly comment: string;
+}
+
+export type DealEntry = "in" | "out" | "";
+
+export interface EngineDeal {
+  readonly ticket: number;
+  readonly time: number;
+  readonly symbol: string;
+  readonly type: "balance" | "buy" | "sell";
+  readonly entry: DealEntry;
+  readonly volume: number;
+  readonly price: number;
+  /** Order ticket; 0 for the balance deal. */
+  readonly order: number;
+  readonly commission: number;
+  readonly swap: number;
+  /** In the deposit currency. */
+  readonly profit: number;
+  /** Balance after this deal. */
+  readonly balance: number;
+  readonly comment: string;
+}
+
+export type ExitReason = "signal" | "sl" | "tp" | "end" | "stopout";
+
+export interface ClosedTrade {
+  readonly entryTime: number;
+  readonly exitTime: number;
+  readonly direction: "long" | "short";
+  readonly volume: number;
+  readonly entryPrice: number;
+  readonly exitPrice: number;
+  readonly exitReason: ExitReason;
+  /** Deposit currency. */
+  readonly profit: number;
+  readonly mfe: number;
+  readonly mae: number;
+}
+
+export interface BacktestResult {
+  readonly orders: readonly EngineOrder[];
+  readonly deals: readonly EngineDeal[];
+  readonly trades: readonly ClosedTrade[];
+  /** Test-timeframe bar open times with the equity and balance at each bar's first tick. */
+  readonly curve: {
+    readonly time: Float64Array;
+    readonly equity: Float64Array;
+    readonly balance: Float64Array;
+  };
+  readonly report: ReportInput;
+  readonly summary: SummaryData;
+  /** Plain-language notes a trader must see (e.g. "no real ticks stored: generated ticks used"). */
+  readonly notes: readonly string[];
+  /** The model actually run (1 runs as 0 when no real ticks exist, and says so in notes). */
+  readonly modelRun: Model;
+  readonly finalBalance: number;
+}
+
+export type EngineErrorCode =
+  | "DATA_TOO_COARSE"
+  | "MATH_NEEDS_NO_PRICES"
+  | "NO_DATA"
+  | "BAD_SETTINGS"
+  | "NO_CONVERSION"
+  | "PERIOD_MISMATCH";
+
+/** A typed, trader-readable refusal to run (never a silent downgrade). */
+export class EngineError extends Error {
+  override readonly name = "EngineError";
+  constructor(
+    readonly code: EngineErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
