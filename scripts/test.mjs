@@ -1,13 +1,22 @@
 // `npm test`: types, lint/format, unit tests (Node), worker tests (workerd, real local D1/R2/DOs, against the
 // built worker: `pretest` builds it) and browser tests (Chromium). Stops at the first failing stage.
 import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { localEnv } from "./local-env.mjs";
+
+// node --test takes files, not a folder: list the browser test files.
+function browserTests() {
+  return readdirSync("tests/browser")
+    .filter((f) => f.endsWith(".test.ts"))
+    .sort()
+    .map((f) => `tests/browser/${f}`);
+}
 
 const stages = [
   ["types", "npx", ["tsc", "--noEmit", "-p", "."]],
   ["lint", "npx", ["biome", "check", "."]],
   ["unit + worker tests", "npx", ["vitest", "run"]],
-  ["browser tests", "node", ["--test", "--test-concurrency=1", "tests/browser/"]],
+  ["browser tests", "node", ["--test", "--test-concurrency=1", ...browserTests()]],
 ];
 
 for (const [name, cmd, args] of stages) {
