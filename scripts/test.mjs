@@ -16,7 +16,7 @@ const stages = [
   ["types", "npx", ["tsc", "--noEmit", "-p", "."]],
   ["lint", "npx", ["biome", "check", "."]],
   ["unit + worker tests", "npx", ["vitest", "run"]],
-  ["browser tests", "node", ["--test", "--test-concurrency=1", ...browserTests()]],
+  ["browser tests", process.execPath, ["--test", "--test-concurrency=1", ...browserTests()]],
 ];
 
 for (const [name, cmd, args] of stages) {

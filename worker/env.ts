@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { BacktestRunner } from "./hubs/backtest-runner";
+import type { UserHub } from "./hubs/user-hub";
 import {
   TURNSTILE_DUMMY_TOKEN,
   TURNSTILE_TEST_SECRETS,
@@ -10,8 +12,8 @@ export interface Env {
   DB: D1Database;
   BUCKET: R2Bucket;
   ASSETS: Fetcher;
-  USER_HUB: DurableObjectNamespace;
-  BACKTEST_RUNNER: DurableObjectNamespace;
+  USER_HUB: DurableObjectNamespace<UserHub>;
+  BACKTEST_RUNNER: DurableObjectNamespace<BacktestRunner>;
   [key: string]: unknown;
 }
 
@@ -54,6 +56,12 @@ const configSchema = z.object({
   STRIPE_API_HOST: optionalString,
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  // The strategy assistant (DESIGN D4): the embedded interpreter unless an LLM provider is configured.
+  ASSISTANT_PROVIDER: z.enum(["interpreter", "workers-ai", "openai"]).default("interpreter"),
+  OPENAI_BASE_URL: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_MODEL: optionalString,
+  WORKERS_AI_MODEL: z.string().default("@cf/meta/llama-3.1-8b-instruct"),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,10 +1,12 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import { createApi } from "./api";
+import { connectLiveEvents } from "./api/connect";
 import type { Env } from "./env";
 import { publicConfig, readConfig } from "./env";
 import { errorBody } from "./http/envelope";
 import { errors } from "./http/errors";
+import { runRenewals } from "./jobs/renewals";
 import { isCrossSiteWrite } from "./security/csrf";
 import { applySecurityHeaders } from "./security/headers";
 import { createServices } from "./services/context";
@@ -44,6 +46,8 @@ export default {
       );
     }
     const services = createServices(env);
+    // The WebSocket upgrade answers 101 with the socket attached; it is returned as is (DESIGN D7).
+    if (url.pathname === "/ai/connect") return connectLiveEvents(request, services);
     let response: Response;
     if (isApiPath(url.pathname)) {
       response = await createApi(services).fetch(request, env, ctx);
@@ -58,7 +62,10 @@ export default {
     return applySecurityHeaders(response, request, pub, cspNonce);
   },
 
-  async scheduled(_controller: ScheduledController, _env: Env, _ctx: ExecutionContext): Promise<void> {
+  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     // Renewals, expiry and data ingest jobs are registered here by the billing and market-data issues.
+    ctx.waitUntil(
+      runRenewals(createServices(env), controller.scheduledTime).then((r) => console.log("renewals", r)),
+    );
   },
 } satisfies ExportedHandler<Env>;

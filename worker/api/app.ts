@@ -13,15 +13,14 @@ export const API_BODY_LIMIT = 64 * 1024;
 
 export function createApiApp() {
   const app = new Hono<ApiEnv>();
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: API_BODY_LIMIT,
-      onError: () => {
-        throw errors.payloadTooLarge(API_BODY_LIMIT);
-      },
-    }),
-  );
+  const limit = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: () => {
+      throw errors.payloadTooLarge(API_BODY_LIMIT);
+    },
+  });
+  // Admin uploads (price files, tens of MB) are token-protected and enforce their own limit.
+  app.use("*", (c, next) => (c.req.path.startsWith("/admin/") ? next() : limit(c, next)));
   // DESIGN D10: one onError that maps typed errors to the envelope; anything else is a 500 with a generic text.
   app.onError((err, c) => {
     if (err instanceof AppError) {

@@ -1,8 +1,12 @@
 import { sessionToken } from "../http/cookies";
 import { AppError } from "../http/errors";
 import type { Services } from "../services/context";
+import { createAdminApi } from "./admin";
 import { createApiApp } from "./app";
 import { authApi } from "./auth";
+import { billingApi } from "./billing";
+import { datafeedApi } from "./datafeed";
+import { strategiesApi } from "./strategies";
 
 /**
  * The JSON API of the spec (DESIGN D1): `POST /api/{action}` with the envelope. Sub-apps per area are
@@ -16,6 +20,11 @@ export function createApi(services: Services) {
     await next();
   });
   app.route("/api", authApi);
+  app.route("/ai", strategiesApi);
+  app.route("/api", strategiesApi);
+  app.route("/", billingApi);
+  app.route("/datafeed", datafeedApi);
+  app.route("/admin", createAdminApi());
   app.all("*", (c) => {
     throw new AppError(
       "ACTION_NOT_FOUND",

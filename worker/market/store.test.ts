@@ -127,6 +127,20 @@ describe("CandleStore", () => {
     expect(got.demo).toBe(false);
   });
 
+  it("an import starts from the stored manifest, not a stale isolate copy (two isolates)", async () => {
+    const blobs = new MemoryBlobStore();
+    const a = new CandleStore({ blobs, now: () => NOW });
+    const b = new CandleStore({ blobs, now: () => NOW });
+    const symbol = getSymbol("EURUSD");
+    const file = (day: string) =>
+      importBars(`time,open,high,low,close\n${day} 10:00,1.1,1.1,1.1,1.1\n`, { symbol });
+    await a.manifest("EURUSD"); // isolate A caches the empty manifest
+    await b.import(symbol, file("2024-01-02"));
+    await a.import(symbol, file("2024-02-02"));
+    const fresh = new CandleStore({ blobs, now: () => NOW });
+    expect(Object.keys((await fresh.manifest("EURUSD")).months).sort()).toEqual(["2024-01", "2024-02"]);
+  });
+
   it("writes nothing when the import has a bad row", async () => {
     const { blobs, store } = make();
     const symbol = getSymbol("EURUSD");

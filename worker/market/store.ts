@@ -296,6 +296,9 @@ export class CandleStore {
       throw new ImportRowsError(result.errors, Math.max(result.errorCount, result.errors.length));
     }
     const period = result.resolution;
+    // Start from the stored manifest, not this isolate's cached copy: another isolate may have
+    // imported other months since, and writing a stale copy back would drop them.
+    this.manifests.delete(symbol.name);
     const manifest = structuredClone(await this.manifest(symbol.name));
     this.manifests.delete(symbol.name);
     const summary: ImportSummary = { symbol: symbol.name, period, months: [], changed: false };

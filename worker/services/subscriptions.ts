@@ -1,81 +1,148 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Product } from "../billing";
 import type { Db } from "../db/client";
-import { subscriptions } from "../db/schema";
-import { errors } from "../http/errors";
+import type { Credits } from "./billing/credits";
+import { billingErrors } from "./billing/errors";
+import { insertGrant, insertMovement } from "./billing/ledger-sql";
+import { planPeriodAt } from "./billing/plan-period";
+import type { Products } from "./billing/products";
+import { liveSubscription, rowPid } from "./billing/subscription-row";
 
-/** The subscription as the session and the account screens see it (spec 3 s3, the fields the foundation has). */
+/** The subscription as the session and the account screens see it (spec 3 s3). Money in major units. */
 export interface SubscriptionView {
   userProductId: string;
+  pid: string;
   slug: string;
   name: string;
+  status: string;
   billingCycle: string;
   amount: number;
+  amountMinor: number;
   currency: string;
   createdAt: string;
+  /** End of the current period: the renewal date ("renews at", "credits renew at" on Free). */
   expiresAt: string;
+  creditsExpiresAt: string;
+  /** Plan credits of the period; -1 = unlimited. */
+  credits: number;
+  creditsUsage: number;
+  addonCreditsTotal: number;
+  addonCreditsUsage: number;
+  cancelationRequested: boolean;
+  /** A change scheduled for period end (downgrade or cancellation to Free). */
+  action: { targetProductName: string; targetPid: string } | null;
   sponsor: string | null;
+  /** Spec 3: 2 = sponsor eligibility needs verification; 1 otherwise. */
   state: number;
 }
 
-const PLAN_NAMES: Record<string, string> = {
-  free: "Free",
-  builder: "Builder",
-  pro: "Pro",
-  quant: "Quant",
-  "sponsor-sm": "Switch Markets Sponsored",
-};
-
-const LIVE = ["active", "pending"];
-const DAY = 86_400_000;
-
 export interface SubscriptionDeps {
   db: Db;
+  d1: D1Database;
   now: () => number;
   newId: () => string;
+  products: Products;
+  credits: Credits;
 }
 
-export function createSubscriptions({ db, now, newId }: SubscriptionDeps) {
+export function createSubscriptions({ db, d1, now, newId, products, credits }: SubscriptionDeps) {
   async function current(userId: string): Promise<SubscriptionView | null> {
-    const rows = await db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, LIVE)))
-      .orderBy(desc(subscriptions.createdAt))
-      .limit(1);
-    const row = rows[0];
+    const row = await liveSubscription(db, userId);
     if (!row) return null;
+    const pid = rowPid(row);
+    const product = await products.find(pid);
+    const target = row.targetPid ? await products.find(row.targetPid) : undefined;
+    const b = await credits.balance(userId);
     return {
       userProductId: row.id,
+      pid,
       slug: row.planSlug,
-      name: PLAN_NAMES[row.planSlug] ?? row.planSlug,
+      name: product?.name ?? row.planSlug,
+      status: row.status,
       billingCycle: row.billingCycle,
       amount: row.amountMinor / 100,
+      amountMinor: row.amountMinor,
       currency: row.currency,
       createdAt: new Date(row.createdAt).toISOString(),
       expiresAt: new Date(row.periodEnd).toISOString(),
+      creditsExpiresAt: new Date(row.periodEnd).toISOString(),
+      credits: b.unlimited ? -1 : b.planTotal,
+      creditsUsage: b.planUsed,
+      addonCreditsTotal: b.addonTotal,
+      addonCreditsUsage: b.addonUsed,
+      cancelationRequested: row.cancelRequestedAt !== null,
+      action: target ? { targetProductName: target.name, targetPid: target.pid } : null,
       sponsor: row.sponsor,
       state: row.state,
     };
   }
 
+  /** Statements that start a plan without a charge: the subscription row, its first credit grant, the movement. */
+  function startStatements(userId: string, product: Product, sponsor: string | null, t: number) {
+    const id = newId();
+    const period = planPeriodAt(product, t, t);
+    const grantId = newId();
+    return [
+      d1
+        .prepare(
+          `INSERT INTO subscriptions (id, user_id, plan_slug, status, state, billing_cycle, currency, amount_minor,
+             sponsor, created_at, period_start, period_end, product_pid, anchor_at, updated_at)
+           VALUES (?1, ?2, ?3, 'active', 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?8, ?8)`,
+        )
+        .bind(
+          id,
+          userId,
+          product.slug,
+          product.billingCycle,
+          product.currency,
+          product.priceMinor,
+          sponsor,
+          t,
+          period.start,
+          period.end,
+          product.pid,
+        ),
+      insertGrant(d1, {
+        id: grantId,
+        userId,
+        kind: "plan",
+        subscriptionId: id,
+        productPid: product.pid,
+        name: product.name,
+        credits: product.credits,
+        used: 0,
+        grantedAt: period.start,
+        expiresAt: period.end,
+        amountMinor: 0,
+        currency: product.currency,
+        invoiceId: null,
+        createdAt: t,
+      }),
+      insertMovement(d1, {
+        id: newId(),
+        userId,
+        grantId,
+        kind: "grant",
+        amount: product.credits,
+        reason: `plan ${product.slug} period start`,
+        operationId: id,
+        createdAt: t,
+      }),
+    ];
+  }
+
   /** Starts a zero-priced subscription (Free, or the partner plan) for a user who has none. */
   async function startFree(userId: string, slug: "free" | "sponsor-sm", sponsor: string | null = null) {
-    if (await current(userId)) throw errors.subscriptionExists();
-    const t = now();
-    await db.insert(subscriptions).values({
-      id: newId(),
-      userId,
-      planSlug: slug,
-      status: "active",
-      state: 1,
-      billingCycle: "monthly",
-      currency: "USD",
-      amountMinor: 0,
-      sponsor,
-      createdAt: t,
-      periodStart: t,
-      periodEnd: t + 30 * DAY,
-    });
+    if (await current(userId)) throw billingErrors.subscriptionExists();
+    const product = await products.planPid(slug, "USD", "monthly");
+    if (!product) throw billingErrors.productNotFound();
+    try {
+      await d1.batch(startStatements(userId, product, sponsor, now()));
+    } catch (e) {
+      // subscriptions_live_unique: a concurrent request started one first.
+      if (e instanceof Error && /UNIQUE constraint failed/i.test(e.message))
+        throw billingErrors.subscriptionExists();
+      throw e;
+    }
   }
 
   return { current, startFree };

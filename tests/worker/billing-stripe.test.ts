@@ -1,0 +1,307 @@
+import { createExecutionContext, env } from "cloudflare:test";
+import Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createApi } from "../../worker/api";
+import { createServices } from "../../worker/services/context";
+import { count, expectError, newUser, subscriptionSchema } from "./billing-helpers";
+import { createFakeStripe, FAKE_STRIPE_HOST } from "./fake-stripe";
+import { type ApiAnswer, chooseFree, envelope } from "./helpers";
+
+// The `stripe` provider through the real stripe SDK (fetch HTTP client) against the FAKE Stripe API of
+// fake-stripe.ts; webhooks signed with the SDK's own test helper.
+
+const WEBHOOK_SECRET = "whsec_test_fake_secret";
+
+function stripeWorld(now?: () => number) {
+  const fake = createFakeStripe();
+  const stripeEnv = {
+    ...env,
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: FAKE_STRIPE_HOST,
+    STRIPE_API_PORT: "443",
+    STRIPE_API_PROTOCOL: "https",
+  };
+  const services = createServices(stripeEnv, { stripeFetch: fake.fetch, ...(now ? { now } : {}) });
+  async function call(path: string, body: string, headers: Record<string, string>): Promise<ApiAnswer> {
+    const req = new Request(`http://app.test${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body,
+    });
+    const res = await createApi(services).fetch(req, stripeEnv, createExecutionContext());
+    return { status: res.status, body: envelope.parse(await res.json()), cookie: null, headers: res.headers };
+  }
+  const api = (action: string, body: unknown, cookie: string) =>
+    call(`/api/${action}`, JSON.stringify(body), { cookie });
+  const sdk = new Stripe("sk_test_fake", { httpClient: Stripe.createFetchHttpClient(fake.fetch) });
+  async function webhook(event: unknown, secret = WEBHOOK_SECRET) {
+    const payload = JSON.stringify(event);
+    const signature = await sdk.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret,
+      cryptoProvider: Stripe.createSubtleCryptoProvider(),
+    });
+    return call("/webhooks/stripe", payload, { "stripe-signature": signature });
+  }
+  return { fake, services, api, webhook };
+}
+
+function ok(answer: ApiAnswer): unknown {
+  if (answer.body.status !== "ok") throw new Error(JSON.stringify(answer.body));
+  return answer.body.data;
+}
+
+const checkoutInit = z.object({
+  clientSecret: z.string(),
+  paymentId: z.string(),
+  publicKey: z.string(),
+  isTest: z.boolean(),
+});
+
+function succeededEvent(id: string, intent: unknown) {
+  return {
+    id,
+    object: "event",
+    type: "payment_intent.succeeded",
+    api_version: "2025-01-01",
+    created: 1,
+    livemode: false,
+    data: { object: intent },
+  };
+}
+
+describe("stripe provider (real SDK, fake Stripe API)", () => {
+  it("checkout: intent created at Stripe, confirmed by the client, confirmed to us; the card is saved", async () => {
+    const w = stripeWorld();
+    const u = await newUser();
+    const init = checkoutInit.parse(
+      ok(await w.api("subscribe/checkout/initiate", { pid: "builder-monthly-usd" }, u.cookie)),
+    );
+    expect(init).toMatchObject({ publicKey: "pk_test_fake", isTest: true });
+    expect(init.paymentId).toMatch(/^pi_fake/);
+    const created = w.fake.requests.find((r) => r.path === "/v1/payment_intents");
+    expect(created?.params.get("amount")).toBe("2500");
+    expect(created?.params.get("currency")).toBe("usd");
+    const card = w.fake.createCard("success");
+    expect(w.fake.clientConfirm(init.paymentId, card).status).toBe("succeeded");
+    expect(
+      ok(await w.api("subscribe/checkout/confirm", { paymentId: init.paymentId }, u.cookie)),
+    ).toMatchObject({ status: "succeeded" });
+    const sub = subscriptionSchema.parse(ok(await w.api("subscription", {}, u.cookie)));
+    expect(sub).toMatchObject({ slug: "builder", credits: 30 });
+    const cards = z
+      .object({ list: z.array(z.unknown()) })
+      .parse(ok(await w.api("payment_methods", {}, u.cookie)));
+    expect(cards.list).toEqual([
+      { id: card, brand: "visa", last4: "4242", exp_month: 12, exp_year: 2099, is_default: true },
+    ]);
+  });
+
+  it("a declined card (server-side confirm) grants nothing and marks the invoice failed", async () => {
+    const w = stripeWorld();
+    const u = await newUser();
+    await chooseFree(u.cookie);
+    const declined = w.fake.createCard("decline");
+    const res = await w.api(
+      "payment/confirm",
+      { type: "addon", id: "addon-10-usd", paymentData: { paymentMethodId: declined } },
+      u.cookie,
+    );
+    expectError(res, "PAYMENT_FAILED", "Your card was declined.");
+    expect(
+      await count("SELECT COUNT(*) AS n FROM credit_grants WHERE user_id = ?1 AND kind = 'addon'", u.userId),
+    ).toBe(0);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?1 AND status = 'failed'", u.userId),
+    ).toBe(1);
+    const poor = w.fake.createCard("insufficient_funds");
+    const again = await w.api(
+      "payment/confirm",
+      { type: "addon", id: "addon-10-usd", paymentData: { paymentMethodId: poor } },
+      u.cookie,
+    );
+    expectError(again, "PAYMENT_FAILED", "Your card has insufficient funds.");
+  });
+
+  it("webhook payment_intent.succeeded fulfils once; the same event twice changes nothing; bad signature is 400", async () => {
+    const w = stripeWorld();
+    const u = await newUser();
+    const init = checkoutInit.parse(
+      ok(await w.api("subscribe/checkout/initiate", { pid: "pro-monthly-usd" }, u.cookie)),
+    );
+    const intent = w.fake.clientConfirm(init.paymentId, w.fake.createCard("success"));
+    const event = succeededEvent(`evt_${u.userId}`, intent);
+
+    const first = await w.webhook(event);
+    expect(ok(first)).toMatchObject({ received: true, duplicate: false, result: "fulfilled" });
+    const snapshot = async () => ({
+      grants: await count("SELECT COUNT(*) AS n FROM credit_grants WHERE user_id = ?1", u.userId),
+      movements: await count("SELECT COUNT(*) AS n FROM credit_movements WHERE user_id = ?1", u.userId),
+      subs: await count("SELECT COUNT(*) AS n FROM subscriptions WHERE user_id = ?1", u.userId),
+      paid: await count(
+        "SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?1 AND status = 'paid'",
+        u.userId,
+      ),
+    });
+    const after = await snapshot();
+    expect(after).toEqual({ grants: 1, movements: 1, subs: 1, paid: 1 });
+
+    expect(ok(await w.webhook(event))).toMatchObject({ duplicate: true });
+    expect(await snapshot()).toEqual(after);
+    // A second delivery under another event id is still applied once (the invoice is claimed once).
+    expect(ok(await w.webhook(succeededEvent(`evt2_${u.userId}`, intent)))).toMatchObject({
+      result: "unchanged",
+    });
+    // The client's confirm after the webhook answers success without granting again.
+    expect(
+      ok(await w.api("subscribe/checkout/confirm", { paymentId: init.paymentId }, u.cookie)),
+    ).toMatchObject({ status: "succeeded" });
+    expect(await snapshot()).toEqual(after);
+
+    const forged = await w.webhook(succeededEvent(`evt3_${u.userId}`, intent), "whsec_wrong");
+    expect(forged.status).toBe(400);
+    expectError(forged, "WEBHOOK_SIGNATURE_INVALID");
+    const unsigned = await w.api("../webhooks/stripe", {}, u.cookie);
+    expect(unsigned.status).toBe(400);
+  });
+
+  it("webhook payment_intent.payment_failed marks the invoice failed and grants nothing", async () => {
+    const w = stripeWorld();
+    const u = await newUser();
+    const init = checkoutInit.parse(
+      ok(await w.api("subscribe/checkout/initiate", { pid: "builder-yearly-usd" }, u.cookie)),
+    );
+    // Opening the checkout twice reuses the same draft invoice and intent.
+    const again = checkoutInit.parse(
+      ok(await w.api("subscribe/checkout/initiate", { pid: "builder-yearly-usd" }, u.cookie)),
+    );
+    expect(again.paymentId).toBe(init.paymentId);
+    const intent = w.fake.clientConfirm(init.paymentId, w.fake.createCard("insufficient_funds"));
+    const event = { ...succeededEvent(`evtf_${u.userId}`, intent), type: "payment_intent.payment_failed" };
+    expect(ok(await w.webhook(event))).toMatchObject({ result: "failed" });
+    expect(
+      await count("SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?1 AND status = 'failed'", u.userId),
+    ).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM credit_grants WHERE user_id = ?1", u.userId)).toBe(0);
+    expectError(
+      await w.api("subscribe/checkout/confirm", { paymentId: init.paymentId }, u.cookie),
+      "PAYMENT_FAILED",
+      "Your card has insufficient funds.",
+    );
+  });
+
+  it("a checkout still processing is a pending subscription (SUBSCRIPTION_PENDING) until the webhook settles it", async () => {
+    const w = stripeWorld();
+    const u = await newUser();
+    const init = checkoutInit.parse(
+      ok(await w.api("subscribe/checkout/initiate", { pid: "pro-yearly-eur" }, u.cookie)),
+    );
+    const intent = w.fake.clientConfirm(init.paymentId, w.fake.createCard("processing"));
+    expect(intent.status).toBe("processing");
+    expect(
+      ok(await w.api("subscribe/checkout/confirm", { paymentId: init.paymentId }, u.cookie)),
+    ).toMatchObject({
+      status: "processing",
+    });
+    const pending = subscriptionSchema.parse(ok(await w.api("subscription", {}, u.cookie)));
+    expect(pending).toMatchObject({ status: "pending", slug: "pro", credits: 0 });
+    const message = "Subscription is pending. Please check your account to proceed.";
+    expectError(await w.api("addon/list", {}, u.cookie), "SUBSCRIPTION_PENDING", message);
+    expectError(
+      await w.api("subscribe/initiate", { pid: "builder-monthly-eur" }, u.cookie),
+      "SUBSCRIPTION_PENDING",
+      message,
+    );
+    expectError(await w.api("subscription/cancel", {}, u.cookie), "SUBSCRIPTION_PENDING", message);
+
+    const settled = { ...intent, status: "succeeded" };
+    expect(ok(await w.webhook(succeededEvent(`evtp_${u.userId}`, settled)))).toMatchObject({
+      result: "fulfilled",
+    });
+    const active = subscriptionSchema.parse(ok(await w.api("subscription", {}, u.cookie)));
+    expect(active).toMatchObject({
+      status: "active",
+      slug: "pro",
+      credits: 1200,
+      userProductId: pending.userProductId,
+    });
+    expect(await count("SELECT COUNT(*) AS n FROM subscriptions WHERE user_id = ?1", u.userId)).toBe(1);
+  });
+
+  it("renewal charges the saved card off session once, on a fixed clock; a decline fails, then falls back to Free", async () => {
+    const w = stripeWorld();
+    const u = await newUser();
+    const init = checkoutInit.parse(
+      ok(await w.api("subscribe/checkout/initiate", { pid: "builder-monthly-usd" }, u.cookie)),
+    );
+    w.fake.clientConfirm(init.paymentId, w.fake.createCard("success"));
+    ok(await w.api("subscribe/checkout/confirm", { paymentId: init.paymentId }, u.cookie));
+    const sub = subscriptionSchema.parse(ok(await w.api("subscription", {}, u.cookie)));
+    const end = Date.parse(sub.expiresAt);
+
+    const at = end + 60_000;
+    const report = await w.services.billing.renewals.run(at);
+    expect(report.charged).toBeGreaterThanOrEqual(1);
+    // Storage is shared within the file: other tests' subscriptions are due too, so count this user's charges.
+    const charges = () =>
+      w.fake.requests.filter(
+        (r) =>
+          r.path === "/v1/payment_intents" &&
+          r.params.get("off_session") === "true" &&
+          r.params.get("metadata[userId]") === u.userId,
+      );
+    expect(charges()).toHaveLength(1);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?1 AND kind = 'renewal' AND status = 'paid'",
+        u.userId,
+      ),
+    ).toBe(1);
+    await w.services.billing.renewals.run(at);
+    expect(charges()).toHaveLength(1);
+
+    // Next period with a declining default card.
+    const declined = w.fake.createCard("decline");
+    ok(await w.api("payment_method_attach", { payment_method_id: declined }, u.cookie));
+    ok(await w.api("payment_method_default", { payment_method_id: declined }, u.cookie));
+    const row = z
+      .object({ period_end: z.number() })
+      .parse(
+        await env.DB.prepare("SELECT period_end FROM subscriptions WHERE user_id = ?1 AND status = 'active'")
+          .bind(u.userId)
+          .first(),
+      );
+    const at2 = row.period_end + 60_000;
+    await w.services.billing.renewals.run(at2);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?1 AND kind = 'renewal' AND status = 'failed'",
+        u.userId,
+      ),
+    ).toBe(1);
+    const grantsBefore = await count("SELECT COUNT(*) AS n FROM credit_grants WHERE user_id = ?1", u.userId);
+    await w.services.billing.renewals.run(at2 + 86_400_000);
+    expect(await count("SELECT COUNT(*) AS n FROM credit_grants WHERE user_id = ?1", u.userId)).toBe(
+      grantsBefore,
+    );
+    // After the 3-day grace period: overdue, and the plan falls back to Free.
+    await w.services.billing.renewals.run(row.period_end + 3 * 86_400_000 + 60_000);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?1 AND kind = 'renewal' AND status = 'overdue'",
+        u.userId,
+      ),
+    ).toBe(1);
+    const fallen = z
+      .object({ plan_slug: z.string() })
+      .parse(
+        await env.DB.prepare("SELECT plan_slug FROM subscriptions WHERE user_id = ?1 AND status = 'active'")
+          .bind(u.userId)
+          .first(),
+      );
+    expect(fallen.plan_slug).toBe("free");
+  });
+});

@@ -1,0 +1,81 @@
+import { SELF } from "cloudflare:test";
+import { type LiveEvent, liveEventSchema } from "../../worker/events";
+import { chooseFree, envelope, ORIGIN, signUp, uniqueIp } from "./helpers";
+
+export const STRATEGY_TEXT =
+  "Trade EURUSD on H1. Buy when the 10 SMA crosses above the 30 SMA, sell when it crosses below. Stop loss 30 pips, take profit 60 pips, 0.1 lots.";
+
+/** POST /ai/{action} with the session cookie, as the strategy pages call it. */
+export async function ai(action: string, body: unknown, cookie: string | null) {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    origin: ORIGIN,
+    "cf-connecting-ip": uniqueIp(),
+  };
+  if (cookie) headers.cookie = cookie;
+  const res = await SELF.fetch(`${ORIGIN}/ai/${action}`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: envelope.parse(await res.json()) };
+}
+
+/** The data of an ok answer; fails the test with the error otherwise. */
+export function data(answer: { status: number; body: ReturnType<typeof envelope.parse> }): unknown {
+  if (answer.body.status !== "ok")
+    throw new Error(`expected ok, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.data;
+}
+
+export async function freeUser(): Promise<string> {
+  const { cookie } = await signUp();
+  const res = await chooseFree(cookie);
+  if (res.status >= 400) throw new Error(`free plan refused: ${res.status}`);
+  return cookie;
+}
+
+/** A live-event socket of the user: every parsed event, and a wait for the one a test expects. */
+export async function connect(cookie: string) {
+  const res = await SELF.fetch(`${ORIGIN}/ai/connect`, { headers: { Upgrade: "websocket", cookie } });
+  const ws = res.webSocket;
+  if (!ws) throw new Error(`no socket: ${res.status}`);
+  ws.accept();
+  const events: LiveEvent[] = [];
+  const waiters: { pred: (e: LiveEvent) => boolean; resolve: (e: LiveEvent) => void }[] = [];
+  ws.addEventListener("message", (m) => {
+    if (typeof m.data !== "string") return;
+    const parsed = liveEventSchema.safeParse(JSON.parse(m.data));
+    if (!parsed.success) return;
+    events.push(parsed.data);
+    for (const w of [...waiters]) {
+      if (w.pred(parsed.data)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(parsed.data);
+      }
+    }
+  });
+  function waitFor(pred: (e: LiveEvent) => boolean, ms = 20_000): Promise<LiveEvent> {
+    const seen = events.find(pred);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`no matching event in ${ms} ms: ${JSON.stringify(events.map((e) => e.type))}`)),
+        ms,
+      );
+      waiters.push({
+        pred,
+        resolve: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      });
+    });
+  }
+  return { ws, events, waitFor, close: () => ws.close(1000, "done") };
+}
+
+export function today(offsetDays = 0): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,22 @@
+import { sessionToken } from "../http/cookies";
+import { errorBody } from "../http/envelope";
+import { errors } from "../http/errors";
+import type { Services } from "../services/context";
+
+/**
+ * `GET /ai/connect` (DESIGN D7): the session cookie is checked here, in the worker; the upgrade is then
+ * handed to the user's UserHub, which holds the socket with the hibernation API. The 101 answer goes back
+ * untouched (re-wrapping it for headers would drop the socket).
+ */
+export async function connectLiveEvents(request: Request, services: Services): Promise<Response> {
+  if (request.method !== "GET") return Response.json(errorBody(errors.notFound("Action")), { status: 405 });
+  const user = await services.accounts.sessionUser(sessionToken(request));
+  if (!user) return Response.json(errorBody(errors.notLogged()), { status: 401 });
+  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+    return Response.json(errorBody(errors.validation("upgrade", "Expected a WebSocket upgrade.")), {
+      status: 426,
+    });
+  }
+  const hub = services.env.USER_HUB;
+  return hub.get(hub.idFromName(user.id)).fetch(request);
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { type LiveEvent, liveEventSchema } from "./index";
+import { parseLiveEvent } from "./parse";
+
+const message = {
+  id: "7",
+  role: "user" as const,
+  text: "hi",
+  followUpQuestion: null,
+  created: "2026-01-01T00:00:00.000Z",
+};
+
+const samples: LiveEvent[] = [
+  { type: "strategy-message-user", strId: "1", message },
+  {
+    type: "strategy-message-agent",
+    strId: "1",
+    messageId: "8",
+    clarifications: "Done",
+    followUpQuestion: "Stop?",
+    stream: false,
+  },
+  { type: "strategy-message-list", strId: "1", messages: [message], hasCode: true },
+  { type: "strategy-outline", strId: "1", outline: "Buy when ...", stream: true },
+  { type: "strategy-code", strId: "1", code: null, state: null },
+  { type: "strategy-code", strId: "1", code: "void OnTick(){}", state: 11 },
+  { type: "strategy-code-state", strId: "1", state: 10 },
+  { type: "strategy-backtest-processing", strId: "1", btId: "3", processing: 1, progress: 20 },
+  { type: "strategy-backtest-processing", strId: "1", btId: "3", processing: 200, message: "No data" },
+];
+
+describe("parseLiveEvent (the browser's guard-based reader)", () => {
+  it("reads every event the worker's zod union accepts, unchanged", () => {
+    for (const e of samples) {
+      expect(liveEventSchema.parse(e)).toEqual(e);
+      expect(parseLiveEvent(JSON.stringify(e))).toEqual(e);
+    }
+  });
+
+  it("answers null for anything else, as the zod union does", () => {
+    const bad: unknown[] = [
+      "not json",
+      "[]",
+      "null",
+      JSON.stringify({ type: "unknown", strId: "1" }),
+      JSON.stringify({ type: "strategy-code-state", strId: 1, state: 10 }),
+      JSON.stringify({ type: "strategy-code-state", strId: "1", state: "10" }),
+      JSON.stringify({ type: "strategy-outline", strId: "1", outline: "x" }),
+      JSON.stringify({ type: "strategy-backtest-processing", strId: "1", btId: "x", processing: 1 }),
+      JSON.stringify({
+        type: "strategy-backtest-processing",
+        strId: "1",
+        btId: "2",
+        processing: 1,
+        progress: 101,
+      }),
+      JSON.stringify({ type: "strategy-message-list", strId: "1", messages: [{ id: "1" }], hasCode: false }),
+    ];
+    for (const b of bad) {
+      expect(parseLiveEvent(b), String(b)).toBeNull();
+      if (typeof b === "string" && b.startsWith("{"))
+        expect(liveEventSchema.safeParse(JSON.parse(b)).success).toBe(false);
+    }
+    expect(parseLiveEvent(42)).toBeNull();
+  });
+});

@@ -1,0 +1,11 @@
+import { interpret } from "../../strategy/interpreter";
+import type { AssistantPort } from "../strategies/ports";
+
+/** The embedded, offline, deterministic provider (DESIGN D4). */
+export function createInterpreterAssistant(): AssistantPort {
+  return {
+    async turn(message, current) {
+      return { ...interpret(message, current), provider: "interpreter" };
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { addonStatusAt, isNever } from "../../billing";
+import type { Plans } from "./plans";
+import { addonProductView, type Products } from "./products";
+
+const addonRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  credits: z.number().int(),
+  used: z.number().int(),
+  granted_at: z.number().int(),
+  expires_at: z.number().int(),
+  status: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+});
+
+/** Spec 3 s9: the far-future expiry 9999-12-31 23:59:59 is shown as Never; the ISO string carries it. */
+function expiryIso(at: number): string {
+  return isNever(at) ? "9999-12-31T23:59:59.000Z" : new Date(at).toISOString();
+}
+
+export function createAddons(d1: D1Database, products: Products, plans: Plans, now: () => number) {
+  /** addon/list: packs in the subscription's currency; add-ons need an active subscription (spec 3 s5). */
+  async function list(userId: string) {
+    const sub = await plans.requireActive(userId);
+    const packs = await products.active("addon");
+    return packs.filter((p) => p.currency === sub.currency).map(addonProductView);
+  }
+
+  /** user/addons: every pack bought, newest first (the add-ons tab sorts by purchase date). */
+  async function owned(userId: string) {
+    const { results } = await d1
+      .prepare(
+        `SELECT id, name, credits, used, granted_at, expires_at, status, amount_minor, currency FROM credit_grants
+         WHERE user_id = ?1 AND kind = 'addon' ORDER BY granted_at DESC`,
+      )
+      .bind(userId)
+      .all();
+    const t = now();
+    return results.map((raw) => {
+      const r = addonRow.parse(raw);
+      const status = addonStatusAt(
+        {
+          id: r.id,
+          credits: r.credits,
+          used: r.used,
+          grantedAt: r.granted_at,
+          expiresAt: r.expires_at,
+          canceled: r.status === "canceled",
+        },
+        t,
+      );
+      return {
+        userProductId: r.id,
+        name: r.name,
+        credits: r.credits,
+        creditsUsage: r.used,
+        createdAt: new Date(r.granted_at).toISOString(),
+        creditsExpiresAt: expiryIso(r.expires_at),
+        status,
+        isExpired: status === "expired",
+        currency: r.currency,
+        amount: r.amount_minor / 100,
+        amountMinor: r.amount_minor,
+      };
+    });
+  }
+
+  return { list, owned };
+}

@@ -1,0 +1,326 @@
+import { z } from "zod";
+import { CARD_MESSAGES, type CardBehaviour, lookupTestCard } from "./sandbox-cards";
+import {
+  type Card,
+  type ChargeInput,
+  type Intent,
+  PaymentMethodError,
+  type PaymentProvider,
+  WebhookSignatureError,
+} from "./types";
+
+/**
+ * The embedded card processor (DESIGN D8), used when no STRIPE_SECRET_KEY is configured. It keeps its
+ * objects in D1 (sandbox_objects) the way Stripe keeps them on its side, and its "client" operations (what
+ * Stripe.js does in the browser: create a card, confirm a payment or a setup, 3-D Secure) are exposed as
+ * extra methods that the app's own card form reaches through /api/sandbox/*. Everything is test mode.
+ *
+ * 3-D Secure: card 4000002500003155 answers requires_action when confirmed on session. The app shows a
+ * sandbox challenge with Complete and Fail buttons, which call `authenticate(clientSecret, outcome)`;
+ * Complete makes the intent succeed, Fail makes it requires_payment_method with Stripe's authentication
+ * error. Off session, a card that was set up for future use (saved through a SetupIntent or a payment)
+ * succeeds, as Stripe documents for this number; one that was not is declined with authentication_required.
+ */
+
+const cardSchema = z.object({
+  id: z.string(),
+  customerId: z.string().nullable(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  behaviour: z.enum(["success", "decline", "insufficient_funds", "authentication"]),
+  setUp: z.boolean(),
+});
+type SandboxCard = z.infer<typeof cardSchema>;
+
+const intentSchema = z.object({
+  id: z.string(),
+  clientSecret: z.string(),
+  status: z.enum([
+    "requires_payment_method",
+    "requires_confirmation",
+    "requires_action",
+    "processing",
+    "succeeded",
+    "canceled",
+  ]),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  customerId: z.string().nullable(),
+  paymentMethodId: z.string().nullable(),
+  metadata: z.record(z.string(), z.string()),
+  lastError: z.object({ type: z.string(), code: z.string().nullable(), message: z.string() }).nullable(),
+});
+
+const setupSchema = z.object({
+  id: z.string(),
+  clientSecret: z.string(),
+  customerId: z.string(),
+  status: z.enum(["requires_payment_method", "succeeded"]),
+  paymentMethodId: z.string().nullable(),
+});
+type SandboxSetup = z.infer<typeof setupSchema>;
+
+export interface NewCard {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export class SandboxCardError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function randomId(prefix: string): string {
+  return `${prefix}_sbx_${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
+}
+
+export function createSandboxProvider(d1: D1Database, now: () => number) {
+  async function put(kind: string, id: string, customerId: string | null, data: unknown): Promise<void> {
+    const t = now();
+    await d1
+      .prepare(
+        `INSERT INTO sandbox_objects (id, kind, customer_id, data, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)
+         ON CONFLICT(id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
+      )
+      .bind(id, kind, customerId, JSON.stringify(data), t)
+      .run();
+  }
+
+  async function get<S extends z.ZodType>(kind: string, id: string, schema: S): Promise<z.output<S> | null> {
+    const row = await d1
+      .prepare("SELECT data FROM sandbox_objects WHERE id = ?1 AND kind = ?2")
+      .bind(id, kind)
+      .first();
+    const parsed = z.object({ data: z.string() }).safeParse(row);
+    if (!parsed.success) return null;
+    return schema.parse(JSON.parse(parsed.data.data));
+  }
+
+  async function getIntent(id: string): Promise<Intent> {
+    const intent = await get("payment_intent", id, intentSchema);
+    if (!intent) throw new PaymentMethodError(`No such payment_intent: ${id}`);
+    return intent;
+  }
+
+  async function getCard(id: string): Promise<SandboxCard> {
+    const card = await get("card", id, cardSchema);
+    if (!card) throw new PaymentMethodError(`No such payment_method: ${id}`);
+    return card;
+  }
+
+  function declined(intent: Intent, error: { code: string; message: string }): Intent {
+    return {
+      ...intent,
+      status: "requires_payment_method",
+      lastError: { type: "card_error", code: error.code, message: error.message },
+    };
+  }
+
+  /** What charging `card` does, on or off session. */
+  function charge(intent: Intent, card: SandboxCard, offSession: boolean): Intent {
+    const base: Intent = { ...intent, paymentMethodId: card.id, lastError: null };
+    const behaviour: CardBehaviour = card.behaviour;
+    if (behaviour === "decline") return declined(base, CARD_MESSAGES.decline);
+    if (behaviour === "insufficient_funds") return declined(base, CARD_MESSAGES.insufficient_funds);
+    if (behaviour === "authentication") {
+      if (offSession) {
+        return card.setUp
+          ? { ...base, status: "succeeded" }
+          : declined(base, CARD_MESSAGES.authenticationRequired);
+      }
+      return { ...base, status: "requires_action" };
+    }
+    return { ...base, status: "succeeded" };
+  }
+
+  async function saveIntent(intent: Intent): Promise<Intent> {
+    await put("payment_intent", intent.id, intent.customerId, intent);
+    return intent;
+  }
+
+  /** Cards paid with on session are kept for future use (as Stripe's setup_future_usage does). */
+  async function markSetUp(card: SandboxCard, customerId: string | null): Promise<void> {
+    if (card.setUp && card.customerId) return;
+    await put("card", card.id, card.customerId ?? customerId, {
+      ...card,
+      setUp: true,
+      customerId: card.customerId ?? customerId,
+    });
+  }
+
+  const provider: PaymentProvider = {
+    name: "sandbox",
+    isTest: true,
+    publicKey: "pk_test_sandbox",
+
+    async createCustomer(user) {
+      const id = randomId("cus");
+      await put("customer", id, id, { id, email: user.email, name: user.name, userId: user.id });
+      return id;
+    },
+
+    async createPaymentIntent(input: ChargeInput) {
+      const id = randomId("pi");
+      return saveIntent({
+        id,
+        clientSecret: `${id}_secret_${crypto.randomUUID().replaceAll("-", "")}`,
+        status: "requires_payment_method",
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        customerId: input.customerId,
+        paymentMethodId: null,
+        metadata: input.metadata,
+        lastError: null,
+      });
+    },
+
+    retrievePaymentIntent: getIntent,
+
+    async confirmPaymentIntent(id, paymentMethodId) {
+      const intent = await getIntent(id);
+      if (intent.status === "succeeded") return intent;
+      const card = await getCard(paymentMethodId);
+      const result = await saveIntent(charge(intent, card, false));
+      if (result.status === "succeeded") await markSetUp(card, intent.customerId);
+      return result;
+    },
+
+    async chargeOffSession(input) {
+      // Like Stripe's Idempotency-Key: a retried renewal charge answers the first attempt's intent.
+      const key = `idem_${input.idempotencyKey}`;
+      const known = await get("idempotency", key, z.object({ intentId: z.string() }));
+      if (known) return getIntent(known.intentId);
+      const created = await provider.createPaymentIntent(input);
+      await put("idempotency", key, input.customerId, { intentId: created.id });
+      const card = await getCard(input.paymentMethodId);
+      return saveIntent(charge(created, card, true));
+    },
+
+    async createSetupIntent(customerId) {
+      const id = randomId("seti");
+      const setup: SandboxSetup = {
+        id,
+        clientSecret: `${id}_secret_${crypto.randomUUID().replaceAll("-", "")}`,
+        customerId,
+        status: "requires_payment_method",
+        paymentMethodId: null,
+      };
+      await put("setup_intent", id, customerId, setup);
+      return { id, clientSecret: setup.clientSecret };
+    },
+
+    async attachPaymentMethod(customerId, paymentMethodId): Promise<Card> {
+      const card = await getCard(paymentMethodId);
+      if (card.customerId !== null && card.customerId !== customerId) {
+        throw new PaymentMethodError("card of another customer");
+      }
+      await put("card", card.id, customerId, { ...card, customerId });
+      return {
+        id: card.id,
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+      };
+    },
+
+    async detachPaymentMethod(paymentMethodId) {
+      const card = await getCard(paymentMethodId);
+      await put("card", card.id, null, { ...card, customerId: null });
+    },
+
+    async setDefaultPaymentMethod() {
+      // The sandbox keeps no default of its own: the ledger's payment_methods.is_default is the one used.
+    },
+
+    async parseWebhook() {
+      // Sandbox payments settle synchronously; there is no sender to verify.
+      throw new WebhookSignatureError("the sandbox provider sends no webhooks");
+    },
+  };
+
+  /** Stripe.js's createPaymentMethod: a test card becomes a payment method (unattached). */
+  async function createCard(input: NewCard, at: number): Promise<Card> {
+    const test = lookupTestCard(input.number);
+    if (!test) throw new SandboxCardError(CARD_MESSAGES.notTestCard.code, CARD_MESSAGES.notTestCard.message);
+    const d = new Date(at);
+    const expired =
+      input.expYear < d.getUTCFullYear() ||
+      (input.expYear === d.getUTCFullYear() && input.expMonth < d.getUTCMonth() + 1);
+    if (expired) throw new SandboxCardError(CARD_MESSAGES.expired.code, CARD_MESSAGES.expired.message);
+    const digits = input.number.replace(/[\s-]/g, "");
+    const card: SandboxCard = {
+      id: randomId("pm"),
+      customerId: null,
+      brand: test.brand,
+      last4: digits.slice(-4),
+      expMonth: input.expMonth,
+      expYear: input.expYear,
+      behaviour: test.behaviour,
+      setUp: false,
+    };
+    await put("card", card.id, null, card);
+    return {
+      id: card.id,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+    };
+  }
+
+  async function intentBySecret(clientSecret: string): Promise<Intent | null> {
+    const id = clientSecret.split("_secret_")[0] ?? "";
+    const intent = await get("payment_intent", id, intentSchema);
+    return intent && intent.clientSecret === clientSecret ? intent : null;
+  }
+
+  /** Stripe.js's confirmCardPayment. */
+  async function confirmPayment(clientSecret: string, paymentMethodId: string): Promise<Intent | null> {
+    const intent = await intentBySecret(clientSecret);
+    if (!intent) return null;
+    return provider.confirmPaymentIntent(intent.id, paymentMethodId);
+  }
+
+  /** The 3-D Secure challenge's answer. */
+  async function authenticate(clientSecret: string, outcome: "complete" | "fail"): Promise<Intent | null> {
+    const intent = await intentBySecret(clientSecret);
+    if (!intent) return null;
+    if (intent.status !== "requires_action") return intent;
+    if (outcome === "fail") return saveIntent(declined(intent, CARD_MESSAGES.authenticationFailed));
+    const result = await saveIntent({ ...intent, status: "succeeded", lastError: null });
+    if (intent.paymentMethodId) await markSetUp(await getCard(intent.paymentMethodId), intent.customerId);
+    return result;
+  }
+
+  /** Stripe.js's confirmCardSetup: the card is attached to the setup's customer and set up for future use. */
+  async function confirmSetup(
+    clientSecret: string,
+    paymentMethodId: string,
+    customerId: string,
+  ): Promise<SandboxSetup | null> {
+    const id = clientSecret.split("_secret_")[0] ?? "";
+    const setup = await get("setup_intent", id, setupSchema);
+    if (!setup || setup.clientSecret !== clientSecret || setup.customerId !== customerId) return null;
+    const card = await getCard(paymentMethodId);
+    if (card.behaviour === "decline" || card.behaviour === "insufficient_funds") {
+      throw new SandboxCardError(CARD_MESSAGES.decline.code, CARD_MESSAGES.decline.message);
+    }
+    await put("card", card.id, setup.customerId, { ...card, customerId: setup.customerId, setUp: true });
+    const done: SandboxSetup = { ...setup, status: "succeeded", paymentMethodId: card.id };
+    await put("setup_intent", setup.id, setup.customerId, done);
+    return done;
+  }
+
+  return { provider, createCard, confirmPayment, authenticate, confirmSetup, intentBySecret };
+}
+
+export type Sandbox = ReturnType<typeof createSandboxProvider>;

@@ -1,0 +1,79 @@
+/**
+ * One interface for card processors (DESIGN D8): `stripe` (the real SDK) and `sandbox` (embedded default,
+ * Stripe's documented test cards, everything flagged isTest). The ledger never depends on which one runs.
+ */
+
+export type IntentStatus =
+  | "requires_payment_method"
+  | "requires_confirmation"
+  | "requires_action"
+  | "processing"
+  | "succeeded"
+  | "canceled";
+
+export interface PaymentError {
+  /** card_error and validation_error messages are shown to the user as they are (spec 3 s5). */
+  type: string;
+  code: string | null;
+  message: string;
+}
+
+export interface Intent {
+  id: string;
+  clientSecret: string;
+  status: IntentStatus;
+  amountMinor: number;
+  currency: string;
+  customerId: string | null;
+  paymentMethodId: string | null;
+  metadata: Record<string, string>;
+  lastError: PaymentError | null;
+}
+
+export interface Card {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface ChargeInput {
+  customerId: string;
+  amountMinor: number;
+  currency: string;
+  description: string;
+  metadata: Record<string, string>;
+  /** The invoice id: a retried request never charges twice. */
+  idempotencyKey: string;
+}
+
+/** A verified provider event, reduced to what the ledger acts on. */
+export type ProviderEvent =
+  | { id: string; type: "payment_succeeded"; intent: Intent }
+  | { id: string; type: "payment_failed"; intent: Intent }
+  | { id: string; type: "ignored"; providerType: string };
+
+export interface PaymentProvider {
+  readonly name: "sandbox" | "stripe";
+  readonly isTest: boolean;
+  readonly publicKey: string;
+  createCustomer(user: { id: string; email: string; name: string }): Promise<string>;
+  /** A PaymentIntent the browser confirms with a card (client secret). */
+  createPaymentIntent(input: ChargeInput): Promise<Intent>;
+  retrievePaymentIntent(id: string): Promise<Intent>;
+  /** Confirms an intent with a saved card, the customer present (may answer requires_action for 3-D Secure). */
+  confirmPaymentIntent(id: string, paymentMethodId: string): Promise<Intent>;
+  /** Renewals: charges a saved card with the customer absent. */
+  chargeOffSession(input: ChargeInput & { paymentMethodId: string }): Promise<Intent>;
+  createSetupIntent(customerId: string): Promise<{ id: string; clientSecret: string }>;
+  /** Attaches a card to the customer and answers its details; throws PaymentMethodError if unknown. */
+  attachPaymentMethod(customerId: string, paymentMethodId: string): Promise<Card>;
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;
+  /** Verifies a webhook signature and reduces the event; throws WebhookSignatureError when invalid. */
+  parseWebhook(payload: string, signature: string | null): Promise<ProviderEvent>;
+}
+
+export class WebhookSignatureError extends Error {}
+export class PaymentMethodError extends Error {}

@@ -1,0 +1,158 @@
+/**
+ * Importing a price file into the candle store (issue 3): the use case behind
+ * POST /admin/market/import, callable directly by tests and tools.
+ *
+ * The body is the file's text or its gzip (told apart by the gzip magic bytes, so a client needs no
+ * particular header). A file with any bad row writes nothing and answers every bad row with its
+ * line number; a good file replaces every month it covers (demo or an earlier import) and
+ * re-importing the same file writes nothing.
+ */
+import { AppError, errors } from "../http/errors";
+import { getSymbol } from "../market/catalogue";
+import { monthRange } from "../market/chunks";
+import { type ImportFormat, type ImportIssue, importBars } from "../market/importers";
+import type { Period } from "../market/types";
+import type { MarketData } from "./market-data";
+
+/**
+ * Largest file accepted, before and after gunzip. A Worker has 128 MB: the text, its parsed bars
+ * (56 B each) and the encoded chunks must fit together; a year of M1 in any supported format is
+ * about 20-30 MB of text. Split bigger files by year.
+ */
+export const MAX_IMPORT_BYTES = 40 * 1024 * 1024;
+
+export interface ImportInput {
+  symbol: string;
+  format?: ImportFormat;
+  timezone?: string;
+  resolution?: Period;
+  priceSide?: "bid" | "ask";
+  /** The file's name: Lean minute files keep their date in it. */
+  fileName?: string;
+  body: ReadableStream<Uint8Array> | null;
+}
+
+export interface ImportedMonth {
+  month: string;
+  bars: number;
+  /** False when the stored chunk already held exactly these bars (a re-import). */
+  written: boolean;
+  /** What the month held before: generated demo data, an earlier import, or nothing (future). */
+  replaced: "demo" | "import" | "none";
+}
+
+export type ImportOutcome =
+  | {
+      ok: true;
+      symbol: string;
+      format: ImportFormat;
+      resolution: Period;
+      rows: number;
+      bars: number;
+      months: ImportedMonth[];
+      monthsWritten: number;
+      demoMonthsReplaced: string[];
+      changed: boolean;
+    }
+  | {
+      ok: false;
+      symbol: string;
+      format: ImportFormat;
+      rows: number;
+      errorCount: number;
+      /** Bad rows with their 1-based line numbers (line 0: the file as a whole). */
+      errors: ImportIssue[];
+    };
+
+async function readLimited(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw errors.payloadTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/** The file's text from a request body holding the text or its gzip. */
+export async function readImportBody(body: ReadableStream<Uint8Array> | null): Promise<string> {
+  if (!body) throw errors.validation("body", "The request body must be the price file (text or gzip).");
+  const raw = await readLimited(body, MAX_IMPORT_BYTES);
+  let bytes = raw;
+  if (isGzip(raw)) {
+    try {
+      const unzipped = new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"));
+      bytes = await readLimited(unzipped, MAX_IMPORT_BYTES);
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      throw errors.validation("body", "The gzip body is damaged and cannot be read.");
+    }
+  }
+  if (bytes.length === 0) throw errors.validation("body", "The file is empty.");
+  return new TextDecoder().decode(bytes);
+}
+
+/** Parses, checks and stores one file. Throws MarketError (unknown symbol, format) or AppError (body). */
+export async function importMarketFile(market: MarketData, input: ImportInput): Promise<ImportOutcome> {
+  const symbol = getSymbol(input.symbol);
+  const text = await readImportBody(input.body);
+  const result = importBars(text, {
+    symbol,
+    format: input.format,
+    timezone: input.timezone,
+    resolution: input.resolution,
+    priceSide: input.priceSide,
+    fileName: input.fileName,
+  });
+  if (result.errorCount > 0 || result.errors.length > 0) {
+    return {
+      ok: false,
+      symbol: symbol.name,
+      format: result.format,
+      rows: result.rows,
+      errorCount: Math.max(result.errorCount, result.errors.length),
+      errors: result.errors,
+    };
+  }
+  const before = await market.storedManifest(symbol.name);
+  const summary = await market.store.import(symbol, result);
+  const now = market.now();
+  const months: ImportedMonth[] = summary.months.map((m) => ({
+    month: m.month,
+    bars: m.bars,
+    written: m.changed,
+    replaced: before.months[m.month] ? "import" : monthRange(m.month).start <= now ? "demo" : "none",
+  }));
+  return {
+    ok: true,
+    symbol: symbol.name,
+    format: result.format,
+    resolution: result.resolution,
+    rows: result.rows,
+    bars: result.bars.length,
+    months,
+    monthsWritten: months.filter((m) => m.written).length,
+    demoMonthsReplaced: months.filter((m) => m.replaced === "demo").map((m) => m.month),
+    changed: summary.changed,
+  };
+}

@@ -1,0 +1,241 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { strategies, strategyCodes } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import {
+  CODE_STATE,
+  type CodeState,
+  codeStateMessage,
+  consumesCredits,
+  isCodeReady,
+  isCodeState,
+  runGeneration,
+} from "../../mql5";
+import { billingErrors } from "../billing/errors";
+import { activeStrategy, specAt } from "./access";
+import type { StrategyDeps } from "./deps";
+import { strategyErrors } from "./errors";
+import { idText } from "./ids";
+
+/** One credit per generated expert advisor (the plan catalogue's wording). */
+export const CODE_CREDITS = 1;
+
+/** States of a generation still running; a second request waits instead of starting another. */
+const RUNNING: readonly CodeState[] = [
+  CODE_STATE.STARTED,
+  CODE_STATE.GENERATED,
+  CODE_STATE.GENERATED_ERROR,
+  CODE_STATE.REBUILDED,
+];
+
+/** A generation still "running" after this long died with its request; a new one may replace it. */
+const STUCK_MS = 2 * 60_000;
+
+export interface CodeUser {
+  id: string;
+  subscription: { status: string } | null;
+}
+
+export type CodeRow = typeof strategyCodes.$inferSelect;
+
+export const codeKey = (userId: string, strategyId: number, codeId: number, specVersion: number) =>
+  `strategies/${userId}/${strategyId}/code/${codeId}-v${specVersion}.mq5`;
+
+const completeFailed = () =>
+  new AppError(
+    "CODE_COMPLETE_FAILED",
+    409,
+    "An error occurred while trying to complete the code generation process.",
+  );
+
+/**
+ * Code generation (DESIGN D5): the state machine of spec 2 s4 with its live events, one stored version per
+ * generation in R2 with the spec version it came from, and credits consumed once, only for ready code.
+ */
+export function createCode(deps: StrategyDeps) {
+  const { db, now, events, bucket } = deps;
+
+  async function codeRow(userId: string, codeId: number | null): Promise<CodeRow | null> {
+    if (codeId === null) return null;
+    const row = await db
+      .select()
+      .from(strategyCodes)
+      .where(and(eq(strategyCodes.id, codeId), eq(strategyCodes.userId, userId)))
+      .get();
+    return row ?? null;
+  }
+
+  async function codeText(row: CodeRow): Promise<string | null> {
+    if (!row.r2Key || !isCodeState(row.state) || !isCodeReady(row.state)) return null;
+    const object = await bucket.get(row.r2Key);
+    return object ? object.text() : null;
+  }
+
+  async function view(strategyId: number, row: CodeRow | null) {
+    return {
+      strId: idText(strategyId),
+      code: row ? await codeText(row) : null,
+      state: row?.state ?? null,
+      specVersion: row?.specVersion ?? null,
+      lines: row?.lines ?? null,
+      message: row && isCodeState(row.state) ? codeStateMessage(row.state) : null,
+    };
+  }
+
+  /** Undo a claimed generation that must not stand (no credits, too large): the code is absent again. */
+  async function release(userId: string, strategyId: number, codeId: number) {
+    await db
+      .update(strategies)
+      .set({ codeId: null })
+      .where(
+        and(eq(strategies.id, strategyId), eq(strategies.userId, userId), eq(strategies.codeId, codeId)),
+      );
+    await db.delete(strategyCodes).where(and(eq(strategyCodes.id, codeId), eq(strategyCodes.userId, userId)));
+    await events.publish(userId, {
+      type: "strategy-code",
+      strId: idText(strategyId),
+      code: null,
+      state: null,
+    });
+  }
+
+  async function generate(user: CodeUser, strategyId: number, recreate: boolean) {
+    const userId = user.id;
+    const strategy = await activeStrategy(db, userId, strategyId);
+    const current = await codeRow(userId, strategy.codeId);
+    if (current && isRunning(current, now())) throw strategyErrors.codeInProgress();
+    // A generation that died with its request (still "running" long after) is replaced, not shown.
+    const stuck = current !== null && isCodeState(current.state) && RUNNING.includes(current.state);
+    if (current && !recreate && !stuck) return view(strategyId, current);
+    if (user.subscription?.status === "pending") throw billingErrors.subscriptionPending();
+    const spec = await specAt(db, userId, strategyId, strategy.specVersion);
+    if (!spec) throw strategyErrors.noSpec();
+
+    const t = now();
+    const mine = await db
+      .insert(strategyCodes)
+      .values({
+        strategyId,
+        userId,
+        specVersion: strategy.specVersion,
+        state: CODE_STATE.STARTED,
+        createdAt: t,
+        updatedAt: t,
+      })
+      .returning()
+      .get();
+    // The claim: only the request that moves code_id from what it read wins; a racing one gives way, so
+    // two generations never both run (and never both charge).
+    const claimed = await db
+      .update(strategies)
+      .set({ codeId: mine.id })
+      .where(
+        and(
+          eq(strategies.id, strategyId),
+          eq(strategies.userId, userId),
+          eq(strategies.specVersion, strategy.specVersion),
+          strategy.codeId === null ? isNull(strategies.codeId) : eq(strategies.codeId, strategy.codeId),
+        ),
+      )
+      .run();
+    if (claimed.meta.changes !== 1) {
+      await db
+        .delete(strategyCodes)
+        .where(and(eq(strategyCodes.id, mine.id), eq(strategyCodes.userId, userId)));
+      const fresh = await activeStrategy(db, userId, strategyId);
+      const winner = await codeRow(userId, fresh.codeId);
+      if (winner && isRunning(winner, now())) throw strategyErrors.codeInProgress();
+      return view(strategyId, winner);
+    }
+
+    const strId = idText(strategyId);
+    const run = runGeneration(spec, { strategyId: strId, title: strategy.title });
+    for (const state of run.states)
+      await events.publish(userId, { type: "strategy-code-state", strId, state });
+
+    let r2Key: string | null = null;
+    let lines: number | null = null;
+    if (run.code !== null && consumesCredits(run.final)) {
+      lines = run.code.split("\n").length;
+      const { maxCodeLines } = await deps.credits.limits(userId);
+      if (maxCodeLines >= 0 && lines > maxCodeLines) {
+        await release(userId, strategyId, mine.id);
+        throw strategyErrors.codeTooLarge(lines, maxCodeLines);
+      }
+      // Stored before charging, so a failed write never costs a credit; a refused charge removes it again.
+      r2Key = codeKey(userId, strategyId, mine.id, strategy.specVersion);
+      await bucket.put(r2Key, run.code, {
+        httpMetadata: { contentType: "text/plain; charset=utf-8" },
+        customMetadata: { strategyId: strId, specVersion: String(strategy.specVersion), userId },
+      });
+      let operationId: string;
+      try {
+        ({ operationId } = await deps.credits.consume(userId, CODE_CREDITS, `code:${strId}:${mine.id}`));
+      } catch (e) {
+        await bucket.delete(r2Key);
+        await release(userId, strategyId, mine.id);
+        throw e;
+      }
+      await db
+        .update(strategyCodes)
+        .set({ creditOperationId: operationId })
+        .where(and(eq(strategyCodes.id, mine.id), eq(strategyCodes.userId, userId)));
+    }
+    await db
+      .update(strategyCodes)
+      .set({ state: run.final, r2Key, lines, failure: run.failure ?? null, updatedAt: now() })
+      .where(and(eq(strategyCodes.id, mine.id), eq(strategyCodes.userId, userId)));
+    const done = await codeRow(userId, mine.id);
+    const answer = await view(strategyId, done);
+    await events.publish(userId, { type: "strategy-code", strId, code: answer.code, state: run.final });
+    return answer;
+  }
+
+  /** "Run Backtest" / "later": ready code becomes OK. Idempotent; it never charges (that happened once). */
+  async function complete(userId: string, strategyId: number) {
+    const strategy = await activeStrategy(db, userId, strategyId);
+    const row = await codeRow(userId, strategy.codeId);
+    if (!row) throw completeFailed();
+    if (row.state === CODE_STATE.OK) return view(strategyId, row);
+    const moved = await db
+      .update(strategyCodes)
+      .set({ state: CODE_STATE.OK, updatedAt: now() })
+      .where(
+        and(
+          eq(strategyCodes.id, row.id),
+          eq(strategyCodes.userId, userId),
+          inArray(strategyCodes.state, [CODE_STATE.GENERATED_OK, CODE_STATE.REBUILDED_OK]),
+        ),
+      )
+      .run();
+    const after = await codeRow(userId, row.id);
+    if (moved.meta.changes !== 1 && after?.state !== CODE_STATE.OK) throw completeFailed();
+    if (moved.meta.changes === 1) {
+      await events.publish(userId, {
+        type: "strategy-code-state",
+        strId: idText(strategyId),
+        state: CODE_STATE.OK,
+      });
+    }
+    return view(strategyId, after);
+  }
+
+  /** The download (`str-{id}.mq5`) of the current ready code. */
+  async function download(userId: string, strategyId: number) {
+    const strategy = await activeStrategy(db, userId, strategyId);
+    const row = await codeRow(userId, strategy.codeId);
+    const text = row ? await codeText(row) : null;
+    if (text === null) throw strategyErrors.codeNotFound();
+    return { filename: `str-${strategyId}.mq5`, text };
+  }
+
+  async function read(userId: string, strategyId: number) {
+    const strategy = await activeStrategy(db, userId, strategyId);
+    return view(strategyId, await codeRow(userId, strategy.codeId));
+  }
+
+  return { generate, complete, download, read, codeRow };
+}
+
+function isRunning(row: CodeRow, at: number): boolean {
+  return isCodeState(row.state) && RUNNING.includes(row.state) && at - row.updatedAt < STUCK_MS;
+}

@@ -1,0 +1,188 @@
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { backtests, strategies, strategyCodes, strategyMessages } from "../../db/schema";
+import { renderOutline } from "../../strategy/outline";
+import { activeStrategy, findStrategy, specAt } from "./access";
+import type { StrategyDeps } from "./deps";
+import { strategyErrors } from "./errors";
+import { idText, iso } from "./ids";
+import { headline, processingStatus } from "./wire";
+
+export const newStrategySchema = z.object({
+  title: z.string().trim().min(1, "Title is required.").max(255, "Title must be at most 255 characters."),
+  description: z.string().trim().min(1, "Description is required.").max(20_000),
+});
+export const renameSchema = z.object({
+  title: z.string().trim().min(1, "Title is required.").max(70, "Title must be at most 70 characters."),
+});
+
+const DAY_MS = 86_400_000;
+
+/** Strategies: create, list, archive, restore, rename, get (spec 2 s3, s4, s9). */
+export function createStrategyCrud(deps: StrategyDeps) {
+  const { db, now } = deps;
+
+  async function create(userId: string, input: z.infer<typeof newStrategySchema>) {
+    const { maxStrategies } = await deps.credits.limits(userId);
+    if (maxStrategies >= 0) {
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(strategies)
+        .where(and(eq(strategies.userId, userId), eq(strategies.status, "active")));
+      if (n >= maxStrategies) throw strategyErrors.limitReached(maxStrategies);
+    }
+    const t = now();
+    const row = await db
+      .insert(strategies)
+      .values({ userId, title: input.title, description: input.description, createdAt: t, updatedAt: t })
+      .returning({ id: strategies.id })
+      .get();
+    return { strId: idText(row.id) };
+  }
+
+  /** The latest backtest of each strategy, for the list's headline columns. */
+  async function latestBacktests(userId: string, ids: number[]) {
+    const out = new Map<number, typeof backtests.$inferSelect>();
+    if (ids.length === 0) return out;
+    const rows = await db
+      .select()
+      .from(backtests)
+      .where(and(eq(backtests.userId, userId), inArray(backtests.strategyId, ids)))
+      .orderBy(asc(backtests.id));
+    for (const r of rows) out.set(r.strategyId, r);
+    return out;
+  }
+
+  async function list(userId: string, status: "active" | "archived") {
+    const rows = await db
+      .select()
+      .from(strategies)
+      .where(and(eq(strategies.userId, userId), eq(strategies.status, status)))
+      .orderBy(desc(strategies.updatedAt), desc(strategies.id));
+    const latest = await latestBacktests(
+      userId,
+      rows.map((r) => r.id),
+    );
+    const t = now();
+    return rows.map((r) => {
+      const bt = latest.get(r.id);
+      return {
+        strId: idText(r.id),
+        title: r.title,
+        updated: iso(r.updatedAt),
+        ...(status === "archived" && r.archivedAt !== null
+          ? { daysElapsed: Math.floor((t - r.archivedAt) / DAY_MS) }
+          : {}),
+        backtest: bt
+          ? {
+              backtestId: idText(bt.id),
+              processing: bt.processing,
+              status: processingStatus(bt.processing),
+              results: bt.processing === 100 ? headline(bt) : null,
+            }
+          : null,
+      };
+    });
+  }
+
+  async function setStatus(userId: string, id: number, status: "active" | "archived") {
+    await findStrategy(db, userId, id);
+    const t = now();
+    await db
+      .update(strategies)
+      .set({ status, archivedAt: status === "archived" ? t : null, updatedAt: t })
+      .where(and(eq(strategies.id, id), eq(strategies.userId, userId)));
+    return { strId: idText(id) };
+  }
+
+  async function restore(userId: string, id: number) {
+    const row = await findStrategy(db, userId, id);
+    if (row.status === "active") return { strId: idText(id) };
+    // Restoring counts against the plan's limit like creating does.
+    const { maxStrategies } = await deps.credits.limits(userId);
+    if (maxStrategies >= 0) {
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(strategies)
+        .where(and(eq(strategies.userId, userId), eq(strategies.status, "active")));
+      if (n >= maxStrategies) throw strategyErrors.limitReached(maxStrategies);
+    }
+    return setStatus(userId, id, "active");
+  }
+
+  async function rename(userId: string, id: number, input: z.infer<typeof renameSchema>) {
+    await activeStrategy(db, userId, id);
+    await db
+      .update(strategies)
+      .set({ title: input.title, updatedAt: now() })
+      .where(and(eq(strategies.id, id), eq(strategies.userId, userId)));
+    return { strId: idText(id), title: input.title };
+  }
+
+  async function messages(userId: string, id: number) {
+    const rows = await db
+      .select()
+      .from(strategyMessages)
+      .where(and(eq(strategyMessages.strategyId, id), eq(strategyMessages.userId, userId)))
+      .orderBy(asc(strategyMessages.id));
+    return rows.map((m) => ({
+      id: idText(m.id),
+      role: m.role === "user" ? ("user" as const) : ("agent" as const),
+      text: m.text,
+      followUpQuestion: m.followUpQuestion,
+      created: iso(m.createdAt),
+    }));
+  }
+
+  async function get(userId: string, id: number) {
+    const row = await activeStrategy(db, userId, id);
+    const spec = await specAt(db, userId, id, row.specVersion);
+    const [bt] = await db
+      .select()
+      .from(backtests)
+      .where(and(eq(backtests.strategyId, id), eq(backtests.userId, userId)))
+      .orderBy(desc(backtests.id))
+      .limit(1);
+    const code =
+      row.codeId === null
+        ? null
+        : await db
+            .select({ state: strategyCodes.state, specVersion: strategyCodes.specVersion })
+            .from(strategyCodes)
+            .where(and(eq(strategyCodes.id, row.codeId), eq(strategyCodes.userId, userId)))
+            .get();
+    return {
+      strId: idText(row.id),
+      title: row.title,
+      description: row.description,
+      updated: iso(row.updatedAt),
+      main: { type: 1 },
+      specVersion: row.specVersion,
+      backtest: bt
+        ? { backtestId: idText(bt.id), processing: bt.processing, status: processingStatus(bt.processing) }
+        : null,
+      messages: await messages(userId, id),
+      outline: spec ? renderOutline(spec) : "",
+      code: { hasCode: code !== null && code !== undefined, state: code?.state ?? null },
+    };
+  }
+
+  /** `strategy/details`: `main` with type 1, the current StrategySpec and its version (DESIGN D4). */
+  async function details(userId: string, id: number) {
+    const row = await activeStrategy(db, userId, id);
+    const spec = await specAt(db, userId, id, row.specVersion);
+    return { strId: idText(row.id), main: { type: 1, spec, version: row.specVersion } };
+  }
+
+  return {
+    create,
+    list: (userId: string) => list(userId, "active"),
+    listDeleted: (userId: string) => list(userId, "archived"),
+    archive: (userId: string, id: number) => setStatus(userId, id, "archived"),
+    restore,
+    rename,
+    get,
+    details,
+    messages,
+  };
+}

@@ -1,0 +1,56 @@
+import type { LiveEvent } from "../../events";
+import type { StrategySpec } from "../../strategy/spec";
+
+/**
+ * What the strategy pipeline needs from the rest of the worker, as small interfaces (DESIGN D1): the real
+ * ones are wired in services/context.ts; tests and the bench pass their own.
+ */
+
+/** Billing's credits service (DESIGN D8): atomic; throws INSUFFICIENT_CREDITS (402) when short. */
+export interface CreditsPort {
+  consume(userId: string, amount: number, reason: string): Promise<{ operationId: string }>;
+  limits(userId: string): Promise<{ maxStrategies: number; maxCodeLines: number }>;
+}
+
+/** Delivers one live event to every open socket of a user (UserHub, DESIGN D7). */
+export interface EventsPort {
+  publish(userId: string, event: LiveEvent): Promise<void>;
+}
+
+/** One assistant turn (DESIGN D4): the interpreter's result shape, plus which provider answered. */
+export interface AssistantTurn {
+  spec: StrategySpec | null;
+  changes: string[];
+  clarifications: string;
+  followUpQuestion: string | null;
+  understood: boolean;
+  provider: string;
+}
+
+export interface AssistantPort {
+  turn(message: string, current: StrategySpec | null): Promise<AssistantTurn>;
+}
+
+/** Starts a backtest in the strategy's BacktestRunner; false when that runner is busy. */
+export interface RunnerPort {
+  start(job: BacktestJob): Promise<boolean>;
+}
+
+export interface BacktestInputs {
+  symbol: string;
+  period: string;
+  dateStart: string;
+  dateEnd: string;
+  executionMode: number;
+  model: number;
+  depositAmount: number;
+  depositCurrency: string;
+}
+
+export interface BacktestJob {
+  backtestId: number;
+  strategyId: number;
+  userId: string;
+  specVersion: number;
+  inputs: BacktestInputs;
+}
