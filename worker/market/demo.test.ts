@@ -124,7 +124,7 @@ describe("demo data", () => {
     const min = Math.min(...levels);
     const max = Math.max(...levels);
     expect(max / min).toBeGreaterThan(1.05);
-    expect(min).toBeGreaterThan(eurusd.typicalPrice * Math.exp(-0.26));
-    expect(max).toBeLessThan(eurusd.typicalPrice * Math.exp(0.26));
+    expect(min).toBeGreaterThan(eurusd.typicalPrice * Math.exp(-0.101));
+    expect(max).toBeLessThan(eurusd.typicalPrice * Math.exp(0.101));
   });
 });

@@ -167,8 +167,9 @@ export function demoLevel(s: SymbolInfo, index: number): number {
     const b = seededGaussian(`${s.name}|L${o.months}|${k + 1}`);
     x += o.amp * vol * (a + (b - a) * f);
   }
-  // Keep the level within a plausible band of the real one whatever the draw.
-  x = Math.max(-0.25, Math.min(0.25, x));
+  // Keep the level near the real one whatever the draw: a trader reading demo EURUSD should see a price
+  // that looks like EURUSD (halved wander, then within about ±10%).
+  x = Math.max(-0.1, Math.min(0.1, 0.5 * x));
   return s.typicalPrice * Math.exp(x);
 }
 
