@@ -12,6 +12,9 @@ export default defineConfig(async () => {
           test: {
             name: "node",
             environment: "node",
+            // A limit against hangs, not a speed check (speed is measured in `npm run bench`): CI runs the
+            // suites in parallel on 2 cores, where a cold property test or demo-data generation can take seconds.
+            testTimeout: 60_000,
             include: ["worker/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts"],
           },
         },
@@ -25,6 +28,8 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "workers",
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
             include: ["tests/worker/**/*.test.ts"],
             setupFiles: ["./tests/worker/setup.ts"],
           },
