@@ -13,6 +13,7 @@ import {
 import { type ReactNode, useEffect } from "react";
 import { ExternalScripts } from "./components/external-scripts";
 import { NotFound } from "./components/not-found";
+import { uiStylesheet } from "./components/ui/styles";
 import appCss from "./styles/app.css?url";
 import { getUser } from "./utils/auth.server";
 import { useNonce } from "./utils/nonce";
@@ -20,6 +21,7 @@ import { themeFor } from "./utils/theme.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
+  uiStylesheet,
   { rel: "icon", href: "/logo.svg", type: "image/svg+xml" },
 ];
 
