@@ -16,7 +16,10 @@ export function createApi(services: Services) {
   const app = createApiApp();
   app.use("*", async (c, next) => {
     c.set("services", services);
-    c.set("user", await services.accounts.sessionUser(sessionToken(c.req.raw)));
+    // Candles and webhooks never act as a user: no session lookup (and no D1 query) for them.
+    const path = new URL(c.req.url).pathname;
+    const anonymous = path.startsWith("/datafeed/") || path.startsWith("/webhooks/");
+    c.set("user", anonymous ? null : await services.accounts.sessionUser(sessionToken(c.req.raw)));
     await next();
   });
   app.route("/api", authApi);

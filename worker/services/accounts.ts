@@ -80,6 +80,34 @@ export function createAccounts(deps: AccountsDeps) {
     return id;
   }
 
+  const sessionCache = new Map<string, Promise<SessionUser | null>>();
+
+  async function lookupSession(token: string): Promise<SessionUser | null> {
+    const tokenHash = await sha256Hex(token);
+    const t = now();
+    const rows = await db
+      .select({ user: users, session: sessions })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, t)))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return null;
+    if (t - row.session.lastSeenAt > SESSION_TOUCH_MS) {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: t, expiresAt: t + SESSION_TTL_MS })
+        .where(eq(sessions.tokenHash, tokenHash));
+    }
+    return {
+      id: row.user.id,
+      name: row.user.name,
+      email: row.user.email,
+      internal: row.user.internal === true,
+      subscription: await deps.subscriptions.current(row.user.id),
+    };
+  }
+
   return {
     async signUp(input: SignUpInput, meta: RequestMeta): Promise<{ token: string; userId: string }> {
       await requireHuman(deps.turnstile, input.turnstileToken, meta.ip);
@@ -122,35 +150,23 @@ export function createAccounts(deps: AccountsDeps) {
 
     async signOut(token: string | null): Promise<void> {
       if (!token) return;
+      sessionCache.delete(token);
       await db.delete(sessions).where(eq(sessions.tokenHash, await sha256Hex(token)));
     },
 
-    /** The signed-in user for a session cookie token, or null (expired, signed out, unknown). */
-    async sessionUser(token: string | null): Promise<SessionUser | null> {
-      if (!token || token.length > 128) return null;
-      const tokenHash = await sha256Hex(token);
-      const t = now();
-      const rows = await db
-        .select({ user: users, session: sessions })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, t)))
-        .limit(1);
-      const row = rows[0];
-      if (!row) return null;
-      if (t - row.session.lastSeenAt > SESSION_TOUCH_MS) {
-        await db
-          .update(sessions)
-          .set({ lastSeenAt: t, expiresAt: t + SESSION_TTL_MS })
-          .where(eq(sessions.tokenHash, tokenHash));
+    /**
+     * The signed-in user for a session cookie token, or null (expired, signed out, unknown). Services live for
+     * one request, so the answer is kept for the rest of it: the root loader and the shell's guard ask for the
+     * same user, and each lookup costs several D1 queries.
+     */
+    sessionUser(token: string | null): Promise<SessionUser | null> {
+      if (!token || token.length > 128) return Promise.resolve(null);
+      let answer = sessionCache.get(token);
+      if (!answer) {
+        answer = lookupSession(token);
+        sessionCache.set(token, answer);
       }
-      return {
-        id: row.user.id,
-        name: row.user.name,
-        email: row.user.email,
-        internal: row.user.internal === true,
-        subscription: await deps.subscriptions.current(row.user.id),
-      };
+      return answer;
     },
 
     /** Never reveals whether the account exists: the answer is the same either way (spec 1 s8). */
