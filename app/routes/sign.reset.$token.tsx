@@ -57,7 +57,7 @@ export default function ResetPassword() {
   if (actionData?.done) {
     return (
       <div className="auth-card w420" style={{ textAlign: "center" }}>
-        <div className="tick" aria-hidden="true">
+        <div className="success-tick" aria-hidden="true">
           ✓
         </div>
         <h1>Password Reset Successfully!</h1>

@@ -89,7 +89,7 @@ export default function SponsorSignUp() {
         {/* Without JavaScript the browser follows this after the same 5 seconds. */}
         <meta httpEquiv="refresh" content={`${SPONSOR_REDIRECT_MS / 1000};url=/`} />
         {header}
-        <div className="tick" aria-hidden="true">
+        <div className="success-tick" aria-hidden="true">
           ✓
         </div>
         <h1>Welcome aboard!</h1>
