@@ -38,7 +38,10 @@ export default async function handleRequest(
   // Crawlers and no-JS clients get the whole document at once.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // The system colour scheme as a client hint; Critical-CH makes the browser retry a first visit with it, so
+  // even the first page is drawn in the right theme (no flash).
   responseHeaders.set("Accept-CH", "Sec-CH-Prefers-Color-Scheme");
+  responseHeaders.set("Critical-CH", "Sec-CH-Prefers-Color-Scheme");
   responseHeaders.set("Vary", "Sec-CH-Prefers-Color-Scheme, Cookie");
   return new Response(body, { headers: responseHeaders, status });
 }

@@ -1,8 +1,133 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Placeholder } from "../components/placeholder";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { isLimitReached, newStrategySchema } from "../components/strategies/strategies.server";
+import { strategiesStylesheet } from "../components/strategies/styles";
+import { requireSubscriber } from "../utils/auth.server";
+import { fieldErrors, readForm } from "../utils/form.server";
 
 export const meta: MetaFunction = () => [{ title: "New Strategy · StratForge" }];
+export const links = () => [strategiesStylesheet];
 
-export default function Page() {
-  return <Placeholder title="New Strategy" />;
+const GENERIC = "An error occurred. Please try again.";
+const EXAMPLES = [
+  "Go long when the 6 MA crosses the 12 MA.",
+  "When the 60 moving average crosses the 120 moving average, go long. Do the opposite for short.",
+] as const;
+
+/** `?example=1|2` prefills the description on the server, so the examples work without JavaScript. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireSubscriber(request, context);
+  const example = new URL(request.url).searchParams.get("example");
+  const description = example === "1" ? EXAMPLES[0] : example === "2" ? EXAMPLES[1] : "";
+  return { description };
+}
+
+/**
+ * Creates the strategy, then sends the description as its first chat message (the create service stores it
+ * as the description only), so the build tab opens with the assistant's reply and the outline.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireSubscriber(request, context);
+  const values = await readForm(request);
+  const parsed = newStrategySchema.safeParse(values);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return data({ error: errors.title ?? errors.description ?? GENERIC, limit: false }, 400);
+  }
+  const strategies = context.services.strategies;
+  let strId: string;
+  try {
+    ({ strId } = await strategies.create(user.id, parsed.data));
+  } catch (e) {
+    if (isLimitReached(e)) return data({ error: e.userMessage, limit: true }, 403);
+    console.error(e);
+    return data({ error: GENERIC, limit: false }, 500);
+  }
+  try {
+    await strategies.chat.update(user.id, Number(strId), parsed.data.description);
+  } catch (e) {
+    // The strategy exists; the user can send the message again from its chat.
+    console.error(e);
+  }
+  return redirect(`/strategy/${strId}/build`);
+}
+
+export default function NewStrategy() {
+  const loaded = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [description, setDescription] = useState(loaded.description);
+  const [error, setError] = useState(result?.error ?? null);
+  // A new example link or a new answer from the action replaces what the form shows.
+  useEffect(() => setDescription(loaded.description), [loaded.description]);
+  useEffect(() => setError(result?.error ?? null), [result]);
+
+  return (
+    <main className="page">
+      <div className="new-strategy">
+        <h1>New Strategy</h1>
+        <Form method="post" className="card" onChange={() => setError(null)}>
+          {error ? (
+            <div className="form-error" role="alert">
+              {error}
+              {result?.limit ? (
+                <>
+                  {" "}
+                  <Link to="/strategy/deleted">Strategies Archive</Link> ·{" "}
+                  <Link to="/subscription/change">Change plan</Link>
+                </>
+              ) : null}
+            </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor="title">Title</label>
+            <input id="title" name="title" defaultValue="My Strategy" required maxLength={255} />
+          </div>
+          <div className="field">
+            <label htmlFor="description">Description</label>
+            <textarea
+              id="description"
+              name="description"
+              className="strategy-description"
+              placeholder="Describe your strategy"
+              required
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </div>
+          <div className="examples">
+            <span className="muted">Examples:</span>
+            {EXAMPLES.map((text, i) => (
+              <Link
+                key={text}
+                to={`?example=${i + 1}`}
+                className="example-prompt"
+                replace
+                preventScrollReset
+                onClick={(e) => {
+                  // With JavaScript, fill the field in place without a round trip.
+                  e.preventDefault();
+                  setDescription(text);
+                  setError(null);
+                }}
+              >
+                {text}
+              </Link>
+            ))}
+          </div>
+          <button type="submit" className="button primary" disabled={busy}>
+            {busy ? "Creating..." : "Create Strategy"}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
 }

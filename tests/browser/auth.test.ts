@@ -31,7 +31,11 @@ async function signUpThroughForm(page: Page, email: string, password = "pw-12345
   await page.click("button:has-text('Get Started')");
   await page.waitForURL(`${server.url}/subscribe`);
   await page.click("button:has-text('Get Started')");
-  await page.waitForURL(`${server.url}/`);
+  // A new user without strategies sees the welcome page once (spec 2 s2); Continue remembers it.
+  await page.waitForURL(`${server.url}/welcome`);
+  await page.click("button:has-text('Continue')");
+  await page.waitForURL(`${server.url}/strategy/ai/new`);
+  await page.goto(`${server.url}/`);
 }
 
 for (const javaScript of [true, false]) {
@@ -137,7 +141,8 @@ describe("JavaScript on only", () => {
     await page.fill("#email", email);
     await page.fill("#password", "new-password-1");
     await page.click("button:has-text('Sign In')");
-    await page.waitForURL(`${server.url}/`);
+    // The cleared cookies took the welcome flag with them, and the user still has no strategies.
+    await page.waitForURL(`${server.url}/welcome`);
 
     // The link is single-use.
     await page.goto(href.replace(/^https?:\/\/[^/]+/, server.url));
@@ -188,7 +193,21 @@ describe("JavaScript on only", () => {
     await page.check("input[name=terms]");
     await page.click("button:has-text('Register')");
     await page.getByText("Go to Dashboard Now").waitFor();
-    await page.waitForURL(`${server.url}/`, { timeout: 9000 });
+    // The dashboard sends a new user without strategies on to the welcome page (spec 2 s2).
+    await page.waitForURL(`${server.url}/welcome`, { timeout: 9000 });
+    await context.close();
+  });
+
+  it("switches the theme from the footer and keeps the choice on other pages", async () => {
+    // The system-scheme default is covered by the worker tests: Chromium sets the Sec-CH-* hint itself and
+    // headless Chromium cannot be told a system scheme for it.
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await page.goto(`${server.url}/sign/in`);
+    assert.equal(await page.getAttribute("html", "data-theme"), "light");
+    await page.click("button:has-text('Dark theme')");
+    await page.waitForSelector("html[data-theme='dark']", { state: "attached" });
+    await page.goto(`${server.url}/sign/up`);
+    assert.equal(await page.getAttribute("html", "data-theme"), "dark");
     await context.close();
   });
 

@@ -78,7 +78,9 @@ describe("guards", () => {
     const chosen = await chooseFree(cookie);
     expect(chosen.status).toBe(302);
     expect(chosen.headers.get("location")).toBe("/");
-    expect((await get("/", cookie)).status).toBe(200);
+    // A new subscriber without strategies sees the welcome page first (spec 2 s2).
+    expect((await get("/", cookie)).headers.get("location")).toBe("/welcome");
+    expect((await get("/welcome", cookie)).status).toBe(200);
     expect((await get("/subscribe", cookie)).headers.get("location")).toBe("/account");
   });
 });

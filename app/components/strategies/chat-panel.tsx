@@ -1,0 +1,94 @@
+import { useFetcher } from "@remix-run/react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import type { ChatMessage } from "../../../worker/events";
+
+export interface ChatPanelProps {
+  messages: ChatMessage[];
+  /** Text of a no-JS post that failed ('Error sending message'). */
+  error: string | null;
+}
+
+/**
+ * The build tab's chat (spec 2 s2): a plain POST form that works without JavaScript; with it, the form posts
+ * through a fetcher, Enter sends and Shift+Enter inserts a newline. `messages` already merges the live
+ * events, so a streamed reply shows as it arrives.
+ */
+export function ChatPanel({ messages, error }: ChatPanelProps) {
+  const fetcher = useFetcher<{ error: string | null }>();
+  const [hydrated, setHydrated] = useState(false);
+  const [text, setText] = useState("");
+  const formRef = useRef<HTMLFormElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  const sending = fetcher.state !== "idle";
+  const shownError = fetcher.state === "idle" && fetcher.data ? fetcher.data.error : error;
+
+  useEffect(() => setHydrated(true), []);
+  // Keep the newest message in view as replies stream in.
+  const last = messages.at(-1);
+  const lastKey = `${messages.length}:${last?.text.length ?? 0}`;
+  useEffect(() => {
+    if (lastKey) endRef.current?.scrollIntoView?.({ block: "nearest" });
+  }, [lastKey]);
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key !== "Enter" || e.shiftKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    if (text.trim() && !sending) formRef.current?.requestSubmit();
+  }
+
+  return (
+    <section className="chat-panel" aria-label="Chat">
+      <ol className="chat-messages" aria-live="polite">
+        {messages.length === 0 ? (
+          <li className="muted chat-empty">Describe your strategy to start.</li>
+        ) : null}
+        {messages.map((m) => (
+          <li key={m.id} className={`chat-message chat-${m.role}`} data-role={m.role}>
+            <span className="sr-only">{m.role === "user" ? "You:" : "Assistant:"}</span>
+            <div className="chat-text">{m.text}</div>
+            {/* The assistant often ends its text with the question already; shown once. */}
+            {m.followUpQuestion && !m.text.includes(m.followUpQuestion) ? (
+              <div className="chat-followup">{m.followUpQuestion}</div>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <div ref={endRef} />
+      <fetcher.Form
+        method="post"
+        ref={formRef}
+        className="chat-form"
+        onSubmit={(e) => {
+          // Spec 2 s5: an empty message, or one while another is sending, is not sent.
+          if (!text.trim() || sending) {
+            e.preventDefault();
+            return;
+          }
+          // Cleared after the browser has read the form's values.
+          setTimeout(() => setText(""), 0);
+        }}
+      >
+        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+        <input type="hidden" name="intent" value="message" />
+        {shownError ? (
+          <div className="form-error" role="alert">
+            {shownError}
+          </div>
+        ) : null}
+        <textarea
+          name="message"
+          aria-label="Message"
+          placeholder="Type your message here"
+          required
+          maxLength={8000}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="button primary" disabled={sending || (hydrated && !text.trim())}>
+          {sending ? "Sending..." : "Send"}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launch, newPage, uniqueEmail } from "./browser.ts";
+import { startServer, type TestServer } from "./server.ts";
+
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function hydrated(page: Page) {
+  await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
+}
+
+/** Sign-up, Free plan, then the welcome page's Continue, which lands on the new-strategy form. */
+async function newSubscriber(page: Page, email: string, javaScript: boolean) {
+  await page.goto(`${server.url}/sign/up`);
+  await page.fill("#name", "Strategy Trader");
+  await page.fill("#email", email);
+  await page.fill("#password", "pw-12345678");
+  await page.check("input[name=terms]");
+  await page.click("button:has-text('Get Started')");
+  await page.waitForURL(`${server.url}/subscribe`);
+  await page.click("button:has-text('Get Started')");
+  await page.waitForURL(`${server.url}/welcome`);
+  await page.getByText("Risk disclaimer").waitFor();
+  if (javaScript) await hydrated(page);
+  await page.click("button:has-text('Continue')");
+  await page.waitForURL(`${server.url}/strategy/ai/new`);
+}
+
+async function createFromExample(page: Page, javaScript: boolean): Promise<string> {
+  if (javaScript) await hydrated(page);
+  await page.click("a:has-text('Go long when the 6 MA crosses the 12 MA.')");
+  if (!javaScript) await page.waitForURL(`${server.url}/strategy/ai/new?example=1`);
+  assert.equal(await page.inputValue("#description"), "Go long when the 6 MA crosses the 12 MA.");
+  await page.click("button:has-text('Create Strategy')");
+  await page.waitForURL(/\/strategy\/\d+\/build$/);
+  const sid = /\/strategy\/(\d+)\/build$/.exec(page.url())?.[1];
+  assert.ok(sid, page.url());
+  return sid;
+}
+
+describe("JavaScript off", () => {
+  it("creates a strategy from an example prompt and shows the reply and the outline", async () => {
+    const { context, page } = await newPage(browser, { javaScript: false });
+    await newSubscriber(page, uniqueEmail("st-new"), false);
+    await createFromExample(page, false);
+    await page.locator(".chat-user", { hasText: "Go long when the 6 MA crosses the 12 MA." }).waitFor();
+    await page.locator(".chat-agent").first().waitFor();
+    const outline = (await page.textContent(".outline-text")) ?? "";
+    assert.ok(outline.trim().length > 0 && !outline.includes("The summary appears"), outline);
+    assert.equal(await page.getAttribute("details.outline-panel", "open"), "");
+    await context.close();
+  });
+
+  it("archives a strategy from the list and restores it from the archive", async () => {
+    const { context, page } = await newPage(browser, { javaScript: false });
+    await newSubscriber(page, uniqueEmail("st-arch"), false);
+    await createFromExample(page, false);
+    await page.goto(`${server.url}/`);
+    await page.locator("td", { hasText: "My Strategy" }).first().waitFor();
+    await page.click("a:has-text('Delete strategy')");
+    const dialog = page.locator("[role=dialog]");
+    await dialog.getByText("Are you sure you want to delete this strategy?").waitFor();
+    await dialog.locator("button:has-text('Confirm')").click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByText("You don't have any strategies yet.").waitFor();
+
+    await page.goto(`${server.url}/strategy/deleted`);
+    await page.locator("td", { hasText: "My Strategy" }).first().waitFor();
+    await page.click("button:has-text('Restore')");
+    await page.getByText("You don't have any deleted strategies to show here").waitFor();
+    await page.goto(`${server.url}/`);
+    await page.locator("td", { hasText: "My Strategy" }).first().waitFor();
+    await context.close();
+  });
+});
+
+describe("JavaScript on", () => {
+  it("sends a chat message with Enter and the streamed reply arrives without a reload", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    // Proof the reply came through the live-event socket, not only through the post's own reload of data.
+    const frames: string[] = [];
+    let sockets = 0;
+    page.on("websocket", (ws) => {
+      if (!ws.url().endsWith("/ai/connect")) return;
+      sockets++;
+      ws.on("framereceived", (f) => {
+        if (typeof f.payload === "string") frames.push(f.payload);
+      });
+    });
+    await newSubscriber(page, uniqueEmail("st-chat"), true);
+    await createFromExample(page, true);
+    await hydrated(page);
+    await page.locator(".chat-agent").first().waitFor();
+    // A marker on the window survives only if the page is never reloaded.
+    await page.evaluate(() => {
+      document.documentElement.dataset.marker = "still-here";
+    });
+    const agents = await page.locator(".chat-agent").count();
+    const box = page.locator("textarea[placeholder='Type your message here']");
+    await box.fill("Use a stop loss of 30 pips.");
+    await box.press("Shift+Enter");
+    await box.type("Take profit 60 pips.");
+    assert.equal(await box.inputValue(), "Use a stop loss of 30 pips.\nTake profit 60 pips.");
+    await box.press("Enter");
+    await page.locator(".chat-user", { hasText: "Take profit 60 pips." }).waitFor();
+    await page.waitForFunction((n) => document.querySelectorAll(".chat-agent").length > n, agents);
+    assert.equal(await box.inputValue(), "");
+    assert.equal(await page.getAttribute("html", "data-marker"), "still-here");
+    assert.equal(sockets, 1, "one live-event connection per tab");
+    const streamed = frames.filter(
+      (f) => f.includes('"strategy-message-agent"') && f.includes('"stream":true'),
+    );
+    assert.ok(streamed.length > 0, "streamed agent chunks arrived");
+    await context.close();
+  });
+});
