@@ -1,8 +1,57 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Placeholder } from "../components/placeholder";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { billingMessage } from "../components/billing/billing.server";
+import billingCss from "../styles/billing.css?url";
+import { requireUser } from "../utils/auth.server";
+import { formatMoney } from "../utils/format";
 
 export const meta: MetaFunction = () => [{ title: "Buy Add-on · StratForge" }];
+export const links = () => [{ rel: "stylesheet", href: billingCss }];
 
-export default function Page() {
-  return <Placeholder title="Buy Add-on" />;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  try {
+    return { packs: await context.services.billing.addons.list(user.id), error: null, code: null };
+  } catch (e) {
+    // Spec 3 s8: no subscription and a pending one have their own texts; anything else is a list failure.
+    const { code, message } = billingMessage(e, "Failed to load plans.");
+    const known = code === "USER_HAS_NO_ACTIVE_SUBSCRIPTION" || code === "SUBSCRIPTION_PENDING";
+    return { packs: [], error: known ? message : "Failed to load plans.", code };
+  }
+}
+
+/** Spec 3 s2 'Buy Add-on': one card per pack in the subscription's currency, Buy goes to the payment page. */
+export default function Addons() {
+  const { packs, error, code } = useLoaderData<typeof loader>();
+  return (
+    <main className="page billing">
+      <div className="page-header">
+        <h1>Buy Add-on</h1>
+      </div>
+      {error ? (
+        <div className="form-error" role="alert">
+          {error}
+          {code === "SUBSCRIPTION_PENDING" ? (
+            <>
+              {" "}
+              <Link to="/account">Account</Link>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="plans">
+        {packs.map((p) => (
+          <div className="plan addon" key={p.pid} data-addon={p.pid}>
+            <h2>{p.name}</h2>
+            <p className="plan-credits">{`${p.credits.toLocaleString("en-US")} credits`}</p>
+            <p className="muted">{`Valid for ${p.creditsDays} days`}</p>
+            <div className="price">{formatMoney(p.price, p.currency)}</div>
+            <Link to={`/payment?type=addon&id=${encodeURIComponent(p.pid)}`} className="button primary block">
+              Buy
+            </Link>
+          </div>
+        ))}
+      </div>
+    </main>
+  );
 }

@@ -1,57 +1,268 @@
-import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/cloudflare";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
+import {
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  billingErrors,
+  billingMessage,
+  SandboxCardError,
+  SWITCH_MARKETS_SPONSOR,
+  sandboxCardSchema,
+} from "../components/billing/billing.server";
+import { CheckoutStep } from "../components/billing/checkout-step";
+import { PlanCard } from "../components/billing/plan-card";
+import { CURRENCIES, currencyOf, cycleOf } from "../components/billing/plan-price";
+import { useRootData } from "../root";
+import billingCss from "../styles/billing.css?url";
 import { requireUser } from "../utils/auth.server";
-import { messageFor, readForm } from "../utils/form.server";
+import { fieldErrors, readForm } from "../utils/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose your plan · StratForge" }];
+export const links = () => [{ rel: "stylesheet", href: billingCss }];
 
-const choice = z.object({ plan: z.literal("free", { error: "Unknown plan" }) });
+/** Plan picker and checkout step (spec 3 s2): everything is in the URL (currency, cycle, pid) or a POST. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const currency = currencyOf(url.searchParams.get("currency"));
+  const cycle = cycleOf(url.searchParams.get("cycle"));
+  const { billing } = context.services;
+  const base = { currency, cycle, provider: billing.provider.name, isTest: billing.provider.isTest };
+  let all: Awaited<ReturnType<typeof billing.plans.list>>;
+  try {
+    all = await billing.plans.list(user.id);
+  } catch (e) {
+    return { ...base, error: billingMessage(e, "Failed to load plans.").message, plans: [], checkout: null };
+  }
+  // Plans without a charge exist monthly only, so they show under both cycles.
+  const plans = all.filter(
+    (p) => p.currency === currency && (p.priceMinor === 0 ? true : p.billingCycle === cycle),
+  );
+  const pid = url.searchParams.get("pid");
+  const checkout = pid ? (all.find((p) => p.pid === pid && p.priceMinor > 0) ?? null) : null;
+  return { ...base, error: null, plans, checkout };
+}
 
-/** Minimal subscribe page of the foundation: the Free plan gets a new user into the app. */
+interface Answer {
+  error: string | null;
+  fields: Record<string, string>;
+  challenge: { clientSecret: string; paymentId: string } | null;
+}
+
+function answer(partial: Partial<Answer>, status = 400) {
+  const body: Answer = { error: null, fields: {}, challenge: null, ...partial };
+  return data(body, status);
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const parsed = choice.safeParse(await readForm(request));
-  if (!parsed.success) return data({ error: "Failed to initiate subscription." }, 400);
+  const values = await readForm(request);
+  // The foundation's form (and its tests) posted plan=free; it still means the Free plan in USD.
+  const intent = values.intent ?? (values.plan ? "start" : "");
+  if (intent === "start") return start(context, user, values);
+  if (intent === "pay") return pay(context, user.id, values);
+  if (intent === "authenticate") return authenticate(context, user.id, values);
+  return answer({ error: "Failed to initiate subscription." });
+}
+
+async function start(
+  context: AppLoadContext,
+  user: { id: string; email: string },
+  values: Record<string, string>,
+) {
+  const s = context.services;
+  const pid =
+    values.pid ||
+    (values.plan === "free" ? ((await s.billing.products.planPid("free", "USD", "monthly"))?.pid ?? "") : "");
   try {
-    await context.services.subscriptions.startFree(user.id, "free");
+    const result = await s.billing.payments.subscribeInitiate(user.id, pid, async (product) => {
+      if (product.slug === "sponsor-sm") {
+        const check = await s.sponsor.check(SWITCH_MARKETS_SPONSOR, user.email);
+        if (!check.eligible) throw billingErrors.sponsorIneligible(check.userMessage);
+        await s.subscriptions.startFree(user.id, "sponsor-sm", SWITCH_MARKETS_SPONSOR);
+      } else {
+        await s.subscriptions.startFree(user.id, "free");
+      }
+    });
+    if (result.status === "success") return redirect("/");
+    return redirect(`/subscribe?pid=${encodeURIComponent(pid)}`);
   } catch (e) {
-    const { message, status } = messageFor(e, {}, "Failed to initiate subscription.");
-    return data({ error: message }, status);
+    return answer({ error: billingMessage(e, "Failed to initiate subscription.").message });
   }
-  return redirect("/");
+}
+
+/** 'MM/YY' or 'MM/YYYY' into the month and the four-digit year the card schema checks. */
+function expiryParts(value: string): { expMonth: string; expYear: string } | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!m?.[1] || !m[2]) return null;
+  return { expMonth: m[1], expYear: m[2].length === 2 ? `20${m[2]}` : m[2] };
+}
+
+/**
+ * The sandbox checkout in one POST, doing on the server what Stripe.js does in the browser: the card becomes
+ * a payment method, the checkout's intent is confirmed with it, and the ledger settles it.
+ */
+async function pay(context: AppLoadContext, userId: string, values: Record<string, string>) {
+  const { billing, now } = context.services;
+  const fields: Record<string, string> = {};
+  if (!values.terms) fields.terms = "Please accept the Terms of Service and Privacy Policy.";
+  const expiry = expiryParts(values.expiry ?? "");
+  if (!expiry) fields.expiry = "Your card's expiration date is incomplete.";
+  const card = sandboxCardSchema.safeParse({
+    number: values.number ?? "",
+    cvc: values.cvc ?? "",
+    expMonth: expiry?.expMonth ?? "",
+    expYear: expiry?.expYear ?? "",
+  });
+  if (!card.success) Object.assign(fields, { ...fieldErrors(card.error), ...fields });
+  if (!card.success || Object.keys(fields).length > 0) return answer({ fields });
+  const sandbox = billing.sandbox;
+  if (!sandbox) return answer({ error: "Failed to initiate subscription." });
+
+  let started: Awaited<ReturnType<typeof billing.payments.checkoutInitiate>>;
+  try {
+    started = await billing.payments.checkoutInitiate(userId, values.pid ?? "");
+  } catch (e) {
+    return answer({ error: billingMessage(e, "Failed to initiate subscription.").message });
+  }
+  try {
+    const method = await sandbox.createCard(card.data, now());
+    const intent = await sandbox.confirmPayment(started.clientSecret, method.id);
+    if (!intent) return answer({ error: "Failed to complete subscription." });
+    if (intent.status === "requires_action") {
+      return answer({ challenge: { clientSecret: started.clientSecret, paymentId: started.paymentId } }, 200);
+    }
+  } catch (e) {
+    if (e instanceof SandboxCardError) return answer({ error: e.message, fields: { number: e.message } });
+    return answer({ error: billingMessage(e, "Failed to complete subscription.").message });
+  }
+  return finish(context, userId, started.paymentId);
+}
+
+/** The 3-D Secure challenge's Complete or Fail, for an intent of this user only. */
+async function authenticate(context: AppLoadContext, userId: string, values: Record<string, string>) {
+  const { billing } = context.services;
+  const sandbox = billing.sandbox;
+  const clientSecret = values.clientSecret ?? "";
+  const paymentId = values.paymentId ?? "";
+  const outcome = values.outcome === "complete" ? "complete" : "fail";
+  if (!sandbox) return answer({ error: "Failed to complete subscription." });
+  try {
+    const intent = await sandbox.intentBySecret(clientSecret);
+    const customerId = await billing.customers.find(userId);
+    if (!intent || intent.id !== paymentId || intent.customerId !== customerId) {
+      return answer({ error: "Failed to complete subscription." }, 404);
+    }
+    await sandbox.authenticate(clientSecret, outcome);
+  } catch (e) {
+    return answer({ error: billingMessage(e, "Failed to complete subscription.").message });
+  }
+  return finish(context, userId, paymentId);
+}
+
+async function finish(context: AppLoadContext, userId: string, paymentId: string) {
+  try {
+    const outcome = await context.services.billing.payments.checkoutConfirm(userId, paymentId);
+    // /subscribe itself sends a subscriber to /account, so the success message has its own page.
+    if (outcome.status === "succeeded") return redirect("/subscribe/success");
+    if (outcome.status === "processing") {
+      return answer({ error: "Subscription is pending. Please check your account to proceed." }, 202);
+    }
+    return answer({ error: "Unexpected response from server." }, 500);
+  } catch (e) {
+    return answer({ error: billingMessage(e, "Failed to complete subscription.").message }, 402);
+  }
+}
+
+function query(currency: string, cycle: string, pid?: string): string {
+  const q = new URLSearchParams({ currency, cycle });
+  if (pid) q.set("pid", pid);
+  return `/subscribe?${q.toString()}`;
 }
 
 export default function Subscribe() {
+  const { currency, cycle, plans, checkout, provider, isTest, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const marketingUrl = useRootData()?.config.marketingUrl ?? "";
+  const busy = navigation.state !== "idle";
+  if (checkout) {
+    return (
+      <main className="page billing">
+        <div className="page-header">
+          <h1>Checkout</h1>
+        </div>
+        <CheckoutStep
+          plan={checkout}
+          provider={provider}
+          isTest={isTest}
+          backHref={query(currency, cycle)}
+          marketingUrl={marketingUrl}
+          error={actionData?.error ?? null}
+          fields={actionData?.fields ?? {}}
+          challenge={actionData?.challenge ?? null}
+          busy={busy}
+        />
+      </main>
+    );
+  }
   return (
-    <main className="page">
+    <main className="page billing">
       <div className="page-header">
         <h1>Choose your plan</h1>
       </div>
-      {actionData?.error ? (
+      {error || actionData?.error ? (
         <div className="form-error" role="alert">
-          {actionData.error}
+          {error ?? actionData?.error}
         </div>
       ) : null}
+      <div className="plan-controls">
+        <Form method="get" className="currency-form">
+          <input type="hidden" name="cycle" value={cycle} />
+          <label>
+            Currency{" "}
+            <select
+              name="currency"
+              defaultValue={currency}
+              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            >
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button">
+            Show prices
+          </button>
+        </Form>
+        <nav className="cycle-toggle" aria-label="Billing cycle">
+          <Link
+            to={query(currency, "monthly")}
+            className={cycle === "monthly" ? "cycle active" : "cycle"}
+            aria-current={cycle === "monthly" ? "page" : undefined}
+          >
+            Monthly
+          </Link>
+          <Link
+            to={query(currency, "yearly")}
+            className={cycle === "yearly" ? "cycle active" : "cycle"}
+            aria-current={cycle === "yearly" ? "page" : undefined}
+          >
+            Annual <span className="save">Save 20%</span>
+          </Link>
+        </nav>
+      </div>
       <div className="plans">
-        <div className="plan">
-          <h2>Free</h2>
-          <p className="muted">Try the assistant and backtest your first idea.</p>
-          <div className="price">$0</div>
-          <ul>
-            <li>1 strategy build/download</li>
-            <li>1 save</li>
-            <li>Code up to 1,000 lines</li>
-          </ul>
-          <Form method="post">
-            <input type="hidden" name="plan" value="free" />
-            <button type="submit" className="button primary block" disabled={navigation.state !== "idle"}>
-              Get Started
-            </button>
-          </Form>
-        </div>
+        {plans.map((p) => (
+          <PlanCard key={p.pid} plan={p} checkoutHref={query(currency, cycle, p.pid)} busy={busy} />
+        ))}
       </div>
     </main>
   );

@@ -1,8 +1,0 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Placeholder } from "../components/placeholder";
-
-export const meta: MetaFunction = () => [{ title: "Account · StratForge" }];
-
-export default function Page() {
-  return <Placeholder title="Account" />;
-}

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AddonsTable } from "../components/billing/addons-table";
+import { billingMessage } from "../components/billing/billing.server";
+import { requireUser } from "../utils/auth.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  try {
+    return { rows: await context.services.billing.addons.owned(user.id), error: null };
+  } catch (e) {
+    return { rows: [], error: billingMessage(e, "Failed to load plans.").message };
+  }
+}
+
+export default function AddonsTab() {
+  const { rows, error } = useLoaderData<typeof loader>();
+  return (
+    <section aria-label="Add-ons">
+      <div className="tab-head">
+        <h2>Add-ons</h2>
+        <Link to="/addons" className="button">
+          Buy Add-on
+        </Link>
+      </div>
+      {error ? (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      ) : null}
+      <AddonsTable rows={rows} />
+    </section>
+  );
+}

@@ -1,0 +1,279 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { api, chooseFree, env, ORIGIN, signUp } from "./helpers";
+
+/** The billing screens as a browser without JavaScript sees them: server HTML and plain form posts. */
+
+function get(path: string, cookie: string) {
+  return SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: "manual" });
+}
+
+function postForm(path: string, fields: Record<string, string>, cookie: string) {
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: {
+      cookie,
+      host: "app.test",
+      origin: ORIGIN,
+      "content-type": "application/x-www-form-urlencoded",
+      "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+}
+
+const productRow = z.object({ credits: z.number(), price_minor: z.number() });
+
+async function product(pid: string) {
+  const row = await env.DB.prepare("SELECT credits, price_minor FROM products WHERE pid = ?1")
+    .bind(pid)
+    .first();
+  return productRow.parse(row);
+}
+
+function card(number: string, extra: Record<string, string> = {}) {
+  return {
+    intent: "pay",
+    pid: "builder-monthly-eur",
+    number,
+    expiry: "12/34",
+    cvc: "123",
+    name: "Ada Trader",
+    terms: "on",
+    ...extra,
+  };
+}
+
+function whole(minor: number): string {
+  return Math.round(minor / 100).toLocaleString("en-US");
+}
+
+describe("/subscribe", () => {
+  it("lists the plans in USD monthly, and switches currency and cycle through the query", async () => {
+    const { cookie } = await signUp();
+    const usd = await (await get("/subscribe", cookie)).text();
+    expect(usd).toContain("Choose your plan");
+    expect(usd).toContain("Save 20%");
+    expect(usd).toContain("Get Started");
+    expect(usd).toContain("Free");
+    expect(usd).toContain("Builder");
+    const builder = await product("builder-monthly-usd");
+    expect(usd).toContain(`$${whole(builder.price_minor)}`);
+    expect(usd).toContain(`${builder.credits} credits per`);
+
+    const eur = await (await get("/subscribe?currency=EUR&cycle=yearly", cookie)).text();
+    const yearly = await product("builder-yearly-eur");
+    expect(eur).toContain(`€${whole(yearly.price_minor / 12)}`);
+    expect(eur).toContain(`Billed at €${whole(yearly.price_minor)} yearly`);
+    expect(eur).toContain("pid=builder-yearly-eur");
+    expect(eur).not.toContain("builder-monthly-usd");
+  });
+
+  it("shows the checkout step with the summary, the test notice and the card form", async () => {
+    const { cookie } = await signUp();
+    const html = await (
+      await get("/subscribe?currency=EUR&cycle=monthly&pid=builder-monthly-eur", cookie)
+    ).text();
+    const builder = await product("builder-monthly-eur");
+    expect(html).toContain("Builder");
+    expect(html).toContain(`€${whole(builder.price_minor)}`);
+    expect(html).toContain("billed monthly");
+    expect(html).toContain("Test mode");
+    expect(html).toContain("Choose another plan");
+    expect(html).toContain('name="number"');
+    expect(html).toContain('name="terms"');
+    expect(html).toContain("No obligation and cancel anytime.");
+  });
+
+  it("requires the terms, and shows the provider's message for a declined card", async () => {
+    const { cookie } = await signUp();
+    const noTerms = await postForm(
+      "/subscribe?pid=builder-monthly-eur",
+      card("4242424242424242", { terms: "" }),
+      cookie,
+    );
+    expect(noTerms.status).toBe(400);
+    expect(await noTerms.text()).toContain("Please accept the Terms of Service and Privacy Policy.");
+
+    const declined = await postForm("/subscribe?pid=builder-monthly-eur", card("4000000000000002"), cookie);
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain("Your card was declined.");
+    expect((await get("/account", cookie)).headers.get("location")).toBe("/subscribe");
+
+    // A declined attempt leaves the user free to pay again with another card.
+    const retried = await postForm("/subscribe?pid=builder-monthly-eur", card("4242424242424242"), cookie);
+    expect(retried.headers.get("location")).toBe("/subscribe/success");
+  });
+
+  it("shows the authentication failure when the 3-D Secure challenge fails", async () => {
+    const { cookie } = await signUp();
+    const html = await (
+      await postForm("/subscribe?pid=builder-monthly-eur", card("4000002500003155"), cookie)
+    ).text();
+    const clientSecret = html.match(/name="clientSecret" value="([^"]+)"/)?.[1] ?? "";
+    const paymentId = html.match(/name="paymentId" value="([^"]+)"/)?.[1] ?? "";
+    const failed = await postForm(
+      "/subscribe?pid=builder-monthly-eur",
+      { intent: "authenticate", pid: "builder-monthly-eur", clientSecret, paymentId, outcome: "fail" },
+      cookie,
+    );
+    expect(failed.status).toBe(402);
+    expect(await failed.text()).toContain("We are unable to authenticate your payment method.");
+  });
+
+  it("pays with a test card without JavaScript, then shows the credits on /account", async () => {
+    const { cookie } = await signUp();
+    const paid = await postForm("/subscribe?pid=builder-monthly-eur", card("4242 4242 4242 4242"), cookie);
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get("location")).toBe("/subscribe/success");
+    const success = await (await get("/subscribe/success", cookie)).text();
+    expect(success).toContain("Payment successful");
+    expect(success).toMatch(/http-equiv="refresh" content="5;url=\/"/i);
+
+    const { credits } = await product("builder-monthly-eur");
+    const account = await (await get("/account", cookie)).text();
+    expect(account).toContain("Builder");
+    expect(account).toContain(`0 of ${credits} used (0%)`);
+    expect(account).toContain("Renews at");
+    expect(account).toContain("Upgrade Plan");
+    expect(account).toContain('href="/subscription/change"');
+    expect((await get("/subscribe", cookie)).headers.get("location")).toBe("/account");
+  });
+
+  it("asks for 3-D Secure and completes it with plain forms", async () => {
+    const { cookie } = await signUp();
+    const asked = await postForm("/subscribe?pid=builder-monthly-eur", card("4000002500003155"), cookie);
+    expect(asked.status).toBe(200);
+    const html = await asked.text();
+    expect(html).toContain("3-D Secure");
+    const secret = html.match(/name="clientSecret" value="([^"]+)"/)?.[1] ?? "";
+    const paymentId = html.match(/name="paymentId" value="([^"]+)"/)?.[1] ?? "";
+    expect(secret).not.toBe("");
+
+    const someoneElse = await signUp();
+    const stolen = await postForm(
+      "/subscribe?pid=builder-monthly-eur",
+      {
+        intent: "authenticate",
+        pid: "builder-monthly-eur",
+        clientSecret: secret,
+        paymentId,
+        outcome: "complete",
+      },
+      someoneElse.cookie,
+    );
+    expect(stolen.status).toBe(404);
+
+    const done = await postForm(
+      "/subscribe?pid=builder-monthly-eur",
+      {
+        intent: "authenticate",
+        pid: "builder-monthly-eur",
+        clientSecret: secret,
+        paymentId,
+        outcome: "complete",
+      },
+      cookie,
+    );
+    expect(done.headers.get("location")).toBe("/subscribe/success");
+  });
+});
+
+describe("/account", () => {
+  it("shows the Free plan with its credits renewal and no cancel, and the profile", async () => {
+    const { cookie, email } = await signUp();
+    await chooseFree(cookie);
+    const html = await (await get("/account", cookie)).text();
+    expect(html).toContain("Subscription");
+    expect(html).toContain("Payment Methods");
+    expect(html).toContain("Credits renew at");
+    expect(html).not.toContain("Cancel Subscription");
+    const profile = await (await get("/account/profile", cookie)).text();
+    expect(profile).toContain(email);
+    expect(profile).toContain("Ada Trader");
+  });
+
+  it("schedules a cancellation after the confirm, and reverts it", async () => {
+    const { cookie } = await signUp();
+    await postForm("/subscribe?pid=builder-monthly-eur", card("4242424242424242"), cookie);
+    const before = await (await get("/account", cookie)).text();
+    expect(before).toContain("Cancel Subscription");
+    const asked = await (await get("/account?cancel=1", cookie)).text();
+    expect(asked).toContain("Are you sure you want to cancel your subscription?");
+    expect(asked).toContain(">No<");
+    expect(asked).toContain(">Yes<");
+
+    const canceled = await postForm("/account?index&cancel=1", { intent: "cancel" }, cookie);
+    expect(canceled.status).toBe(302);
+    expect(canceled.headers.get("location")).toBe("/account");
+    const scheduled = await (await get("/account", cookie)).text();
+    expect(scheduled).toContain("scheduled to be canceled");
+    expect(scheduled).toContain("Revert Cancelation");
+    expect(scheduled).not.toContain("Cancel Subscription");
+
+    const reverted = await postForm("/account?index", { intent: "revert" }, cookie);
+    expect(reverted.headers.get("location")).toBe("/account");
+    const after = await (await get("/account", cookie)).text();
+    expect(after).not.toContain("Revert Cancelation");
+    expect(after).toContain("Cancel Subscription");
+  });
+});
+
+const okData = z.object({ status: z.literal("ok"), data: z.record(z.string(), z.unknown()) });
+
+/** Buys an add-on through the JSON API with the success card, as the payment page's script would. */
+async function buyAddon(cookie: string, pid: string) {
+  const started = okData.parse((await api("payment/initiate", { type: "addon", id: pid }, { cookie })).body);
+  const clientSecret = z.string().parse(started.data.clientSecret);
+  const made = okData.parse(
+    (
+      await api(
+        "sandbox/card",
+        { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" },
+        { cookie },
+      )
+    ).body,
+  );
+  const paymentMethodId = z.string().parse(made.data.paymentMethodId);
+  const confirmed = okData.parse(
+    (await api("sandbox/confirm_payment", { clientSecret, paymentMethodId }, { cookie })).body,
+  );
+  const paymentIntentId = z.string().parse(confirmed.data.paymentIntentId);
+  const paid = okData.parse(
+    (await api("payment/confirm", { type: "addon", id: pid, paymentData: { paymentIntentId } }, { cookie }))
+      .body,
+  );
+  expect(paid.data.status).toBe("succeeded");
+}
+
+describe("add-ons", () => {
+  it("lists the packs of the subscription's currency with Buy links, and the tab shows what was bought", async () => {
+    const { cookie } = await signUp();
+    await postForm("/subscribe?pid=builder-monthly-eur", card("4242424242424242"), cookie);
+    const shop = await (await get("/addons", cookie)).text();
+    expect(shop).toContain("Buy Add-on");
+    expect(shop).toMatch(/href="\/payment\?type=addon&amp;id=addon-\d+-eur"/);
+    expect(shop).not.toMatch(/id=addon-\d+-usd/);
+
+    const empty = await (await get("/account/addons", cookie)).text();
+    expect(empty).toContain("Browse add-ons");
+
+    const pack = z
+      .object({ pid: z.string(), name: z.string(), credits: z.number() })
+      .parse(
+        await env.DB.prepare(
+          "SELECT pid, name, credits FROM products WHERE kind = 'addon' AND currency = 'EUR' ORDER BY price_minor LIMIT 1",
+        ).first(),
+      );
+    await buyAddon(cookie, pack.pid);
+    const tab = await (await get("/account/addons", cookie)).text();
+    expect(tab).toContain(pack.name);
+    expect(tab).toContain(`0 / ${pack.credits} (0%)`);
+    expect(tab).toContain("Active");
+    const { credits } = await product("builder-monthly-eur");
+    const account = await (await get("/account", cookie)).text();
+    expect(account).toContain(`0 of ${credits + pack.credits} used (0%)`);
+  });
+});
