@@ -9,6 +9,7 @@
  * a handle, take 8 and 10).
  */
 
+import { PERIODS } from "../../market/types";
 export interface Arity {
   readonly min: number;
   readonly max: number;
@@ -188,30 +189,6 @@ export const ENUM_TYPES: ReadonlySet<string> = new Set([
   "ENUM_DAY_OF_WEEK",
   "ENUM_INIT_RETCODE",
 ]);
-
-const PERIODS = [
-  "M1",
-  "M2",
-  "M3",
-  "M4",
-  "M5",
-  "M6",
-  "M10",
-  "M12",
-  "M15",
-  "M20",
-  "M30",
-  "H1",
-  "H2",
-  "H3",
-  "H4",
-  "H6",
-  "H8",
-  "H12",
-  "D1",
-  "W1",
-  "MN1",
-];
 
 export const CONSTANTS: ReadonlySet<string> = new Set([
   "true",

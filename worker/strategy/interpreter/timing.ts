@@ -1,32 +1,12 @@
+import { PERIODS } from "../../market/types";
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Facts, Session } from "./facts";
 
 // Timeframe, sessions, trading hours, weekdays and position limits.
 // Like the risk extractor, each phrase found is blanked from the text.
 
-const PERIOD_SET = new Set([
-  "M1",
-  "M2",
-  "M3",
-  "M4",
-  "M5",
-  "M6",
-  "M10",
-  "M12",
-  "M15",
-  "M20",
-  "M30",
-  "H1",
-  "H2",
-  "H3",
-  "H4",
-  "H6",
-  "H8",
-  "H12",
-  "D1",
-  "W1",
-  "MN1",
-]);
+// The product's 21 periods, defined once with the market data.
+const PERIOD_SET: ReadonlySet<string> = new Set(PERIODS);
 
 function minutesToPeriod(minutes: number): string | null {
   if (minutes < 60) return PERIOD_SET.has(`M${minutes}`) ? `M${minutes}` : null;
