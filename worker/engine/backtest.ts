@@ -27,7 +27,14 @@ import { summarise } from "./report/summary";
 import type { ReportInput } from "./report/types";
 import { compileStrategy } from "./signals";
 import { Simulation } from "./simulation";
-import { barIsBullish, generateTicks, MAX_TICKS_PER_BAR, ohlcTicks } from "./ticks";
+import {
+  barIsBullish,
+  generateTicks,
+  lastTickBid,
+  lastTickTime,
+  MAX_TICKS_PER_BAR,
+  ohlcTicks,
+} from "./ticks";
 import {
   type BacktestResult,
   type BacktestSettings,
@@ -45,10 +52,20 @@ const MODEL_NAMES = [
   "math calculations",
 ];
 
+/** Internal switches for tests; not part of the settings a user picks. */
+export interface RunOptions {
+  /**
+   * false: every modelled tick goes through the full per-tick path (no skipped quiet bars, no fast bars,
+   * no idle bars), the reference the shortcuts are tested against. Default true.
+   */
+  readonly shortcuts?: boolean;
+}
+
 export function runBacktest(
   spec: StrategySpec,
   data: SourceData,
   settings: BacktestSettings,
+  options: RunOptions = {},
 ): BacktestResult {
   checkSettings(settings);
   const notes: string[] = [];
@@ -129,7 +146,16 @@ export function runBacktest(
     ),
   );
 
-  const { quality, defaultSpreadBars } = drive(sim, broker, sourceBars, start, end, modelRun, settings);
+  const { quality, defaultSpreadBars } = drive(
+    sim,
+    broker,
+    sourceBars,
+    start,
+    end,
+    modelRun,
+    settings,
+    options.shortcuts !== false,
+  );
   sim.finish();
   if (defaultSpreadBars > 0) {
     notes.push(
@@ -184,7 +210,11 @@ export function runBacktest(
  * undocumented; this is our stand-in.
  * Fast path: the first tick of every bar goes to the simulation; when after it the account is flat
  * with no request waiting ("quiet"), the bar's other ticks cannot change anything (no stop, no
- * equity move, and signals only come at bar opens), so they are counted, not generated.
+ * equity move, and signals only come at bar opens), so they are counted, not generated. Otherwise a
+ * "fast bar" (no stop, target, stop-out, trailing or break-even reachable in the bar) only moves equity;
+ * in every-tick mode such a bar is also "idle" when no equity it can reach would change the drawdown,
+ * MFE/MAE or margin-level figures, and then only its last tick is fed (see Broker.fastBarIdle).
+ * shortcuts=false (tests) takes none of these paths. shortcuts.test.ts checks they change nothing.
  */
 function drive(
   sim: Simulation,
@@ -194,7 +224,9 @@ function drive(
   end: number,
   model: Model,
   settings: BacktestSettings,
+  shortcuts: boolean,
 ): { quality: number; defaultSpreadBars: number } {
+  if (model === 3) return driveOpenPrices(sim, broker, bars, start, end, settings, shortcuts);
   const { time, open, high, low, close, volume, spread } = bars;
   const point = settings.symbol.point;
   const override = settings.spreadPoints;
@@ -210,13 +242,11 @@ function drive(
       sim.step();
     }
   };
-  // Fixed test periods have a constant quarter; W1/MN1 bars vary in length.
   // Ticks of a "fast bar" (see Broker.beginFastBar) only move equity.
   const fastSink = (t: number, bid: number) => {
     if (skipFirst) skipFirst = false;
     else broker.fastTick(t, bid);
   };
-  const quarter = isFixed(settings.period) ? periodMs(settings.period) / 4 : 0;
   let bullish = true;
   let good = 0;
   let defaultSpreadBars = 0;
@@ -241,15 +271,26 @@ function drive(
       sim.tickTime = t;
       sim.tickBid = n === 1 ? c : o;
       sim.step();
-      if (sim.quiet()) {
+      if (shortcuts && sim.quiet()) {
         sim.ticks += n - 1;
         bullish = barIsBullish(o, c, bullish);
         continue;
       }
       rng.reseed(t);
       skipFirst = true;
-      if (sim.beginFastBar(l, h)) {
-        bullish = generateTicks(o, h, l, c, volume[i], t, bullish, point, rng.next, fastSink);
+      // Every generated bid lies in [min(l, o, c), max(h, o, c)] up to float noise (< 1e-6 point): a
+      // point of margin either side keeps the idle tests exact on any bar.
+      const lw = Math.min(l, o, c) - point;
+      const hw = Math.max(h, o, c) + point;
+      if (shortcuts && sim.beginFastBar(l, h, lw, hw)) {
+        if (n > 1 && broker.fastBarIdle(lw, hw)) {
+          // Idle bar: its ticks could change only the closing quote and equity, so only the last one
+          // is fed (generating the others is most of an every-tick run's cost).
+          broker.fastTick(lastTickTime(volume[i], t), lastTickBid(o, h, l, c, volume[i], bullish, point));
+          bullish = barIsBullish(o, c, bullish);
+        } else {
+          bullish = generateTicks(o, h, l, c, volume[i], t, bullish, point, rng.next, fastSink);
+        }
         broker.endFastBar();
         sim.ticks += n - 1;
       } else {
@@ -260,24 +301,75 @@ function drive(
     sim.tickTime = t;
     sim.tickBid = o;
     sim.step();
-    if (sim.quiet()) {
+    if (shortcuts && sim.quiet()) {
       sim.ticks += 3;
       bullish = barIsBullish(o, c, bullish);
       continue;
     }
-    if (model === 2) {
-      skipFirst = true;
-      bullish = ohlcTicks(o, h, l, c, t, bullish, sink);
+    skipFirst = true;
+    bullish = ohlcTicks(o, h, l, c, t, bullish, sink);
+  }
+  return { quality: end > start ? (good / (end - start)) * 100 : 0, defaultSpreadBars };
+}
+
+/**
+ * drive() for open prices only: the bar's first tick, then its other three OHLC points at 1/4, 2/4 and
+ * 3/4 of its period, so that SL/TP exits carry a time inside the bar (a doji takes the opposite of the
+ * previous bar). A loop of its own: a small function lets the JIT inline the per-tick calls, and quotes
+ * go through fields (Simulation.tickTime, Broker.quoteTime) rather than double arguments.
+ */
+function driveOpenPrices(
+  sim: Simulation,
+  broker: Broker,
+  bars: Bars,
+  start: number,
+  end: number,
+  settings: BacktestSettings,
+  shortcuts: boolean,
+): { quality: number; defaultSpreadBars: number } {
+  const { time, open, high, low, close, spread } = bars;
+  const point = settings.symbol.point;
+  const override = settings.spreadPoints;
+  const fallbackSpread = settings.symbol.spread;
+  // Fixed test periods have a constant quarter; W1/MN1 bars vary in length.
+  const quarter = isFixed(settings.period) ? periodMs(settings.period) / 4 : 0;
+  let bullish = true;
+  let good = 0;
+  let defaultSpreadBars = 0;
+  for (let i = start; i < end; i++) {
+    const o = open[i];
+    const h = high[i];
+    const l = low[i];
+    const c = close[i];
+    const t = time[i];
+    if (l <= o && l <= c && h >= o && h >= c) good++;
+    let pts = override ?? spread[i];
+    if (!(pts > 0) && override === undefined) {
+      pts = fallbackSpread;
+      defaultSpreadBars++;
+    }
+    sim.spreadPrice = pts * point;
+    sim.firstTickOfBar = true;
+    sim.tickTime = t;
+    sim.tickBid = o;
+    sim.step();
+    if (shortcuts && sim.quiet()) {
+      sim.ticks += 3;
+      bullish = barIsBullish(o, c, bullish);
       continue;
     }
-    // Open prices only: the bar's other three OHLC points at 1/4, 2/4 and 3/4 of its period, so that
-    // SL/TP exits carry a time inside the bar (a doji takes the opposite of the previous bar).
     bullish = barIsBullish(o, c, bullish);
     const q = quarter || Math.max(1, Math.floor((bucketEnd(t, settings.period) - t) / 4));
-    if (sim.beginFastBar(l, h)) {
-      broker.fastTick(t + q, bullish ? l : h);
-      broker.fastTick(t + 2 * q, bullish ? h : l);
-      broker.fastTick(t + 3 * q, c);
+    if (shortcuts && sim.beginFastBar(l, h)) {
+      broker.quoteTime = t + q;
+      broker.quoteBid = bullish ? l : h;
+      broker.fastQuote();
+      broker.quoteTime = t + 2 * q;
+      broker.quoteBid = bullish ? h : l;
+      broker.fastQuote();
+      broker.quoteTime = t + 3 * q;
+      broker.quoteBid = c;
+      broker.fastQuote();
       broker.endFastBar();
       sim.ticks += 3;
       continue;

@@ -344,7 +344,10 @@ export class Broker {
   beginFastBar(low: number, high: number, spread: number): boolean {
     if (!this.fastRateOk) return false;
     const positions = this.positions;
-    const unit = this.contract * this.converter.profitRate(this.quoteTime, this.quoteBid);
+    const unit =
+      this.constantUnit > 0
+        ? this.constantUnit
+        : this.contract * this.converter.profitRate(this.quoteTime, this.quoteBid);
     let a = this.balance;
     let b = 0;
     for (let k = 0; k < positions.length; k++) {
@@ -373,13 +376,45 @@ export class Broker {
   }
 
   fastTick(time: number, bid: number): void {
+    this.quoteTime = time;
+    this.quoteBid = bid;
+    this.fastQuote();
+  }
+
+  /** fastTick at (quoteTime, quoteBid) as the caller wrote them (no double arguments to box). */
+  fastQuote(): void {
+    const bid = this.quoteBid;
     const equity = this.fastA + this.fastB * bid;
     if (bid < this.fastLow) this.fastLow = bid;
     else if (bid > this.fastHigh) this.fastHigh = bid;
-    this.quoteTime = time;
-    this.quoteBid = bid;
     this.equity = equity;
     this.drawdown.update(equity);
+  }
+
+  /**
+   * After beginFastBar: would the bar's ticks change nothing but the closing quote and equity, for any bids
+   * in [low, high]? That is, the drawdown tracker ignores every equity a + b x bid there, and no MFE/MAE
+   * or margin-level minimum moves (the same comparisons endFastBar makes, at the range's ends: all of
+   * them are monotonic in the bid). Then the driver feeds only the bar's last tick, with the same result.
+   */
+  fastBarIdle(low: number, high: number): boolean {
+    const a = this.fastA;
+    const b = this.fastB;
+    const atLow = a + b * low;
+    const atHigh = a + b * high;
+    const worst = Math.min(atLow, atHigh);
+    if (!this.drawdown.unchangedWithin(worst, Math.max(atLow, atHigh))) return false;
+    if (this.usedMargin > 0 && worst < this.usedMargin * this.levelMinFraction) return false;
+    const unit = this.fastUnit;
+    const s = this.fastSpread;
+    const positions = this.positions;
+    for (let k = 0; k < positions.length; k++) {
+      const p = positions[k];
+      const lo = p.dir === 1 ? (low - p.openPrice) * p.lots * unit : (p.openPrice - high - s) * p.lots * unit;
+      const hi = p.dir === 1 ? (high - p.openPrice) * p.lots * unit : (p.openPrice - low - s) * p.lots * unit;
+      if (!(hi <= p.mfe) || !(lo >= p.mae)) return false;
+    }
+    return true;
   }
 
   endFastBar(): void {
@@ -434,6 +469,42 @@ export class Broker {
   /** Lowest equity / margin x 100 seen while margin was used; null when no position was ever open. */
   get marginLevelMin(): number | null {
     return this.levelMinFraction === Number.POSITIVE_INFINITY ? null : this.levelMinFraction * 100;
+  }
+
+  /**
+   * Could trail() move a stop at any bid in [low, high] (ask = bid + spread)? The profit test and the
+   * new stop are monotonic in the quote, so checking the range's best end is exact.
+   */
+  trailCouldMove(
+    dist: number,
+    start: number,
+    step: number,
+    low: number,
+    high: number,
+    spread: number,
+  ): boolean {
+    for (const p of this.positions) {
+      if (p.dir === 1) {
+        if (high - p.openPrice < start) continue;
+        const s = this.round(high - dist);
+        if (Number.isNaN(p.sl) || s >= p.sl + step) return true;
+      } else {
+        const ask = low + spread;
+        if (p.openPrice - ask < start) continue;
+        const s = this.round(ask + dist);
+        if (Number.isNaN(p.sl) || s <= p.sl - step) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Could breakEven() fire for a position at any bid in [low, high] (ask = bid + spread)? */
+  breakEvenCouldFire(trigger: number, low: number, high: number, spread: number): boolean {
+    for (const p of this.positions) {
+      if (p.breakEvenDone) continue;
+      if (p.dir === 1 ? high - p.openPrice >= trigger : p.openPrice - (low + spread) >= trigger) return true;
+    }
+    return false;
   }
 
   /** Trailing stop: stop = exit quote -/+ dist once `start` in profit, moved only forward by >= step. */

@@ -6,6 +6,8 @@ import type { Drawdown } from "./report/types";
 
 export interface DrawdownLike {
   update(value: number): void;
+  /** True when update(v) would change nothing for any v in [min, max]. */
+  unchangedWithin(min: number, max: number): boolean;
   result(): Drawdown;
 }
 

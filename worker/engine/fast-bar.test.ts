@@ -1,7 +1,7 @@
 /**
  * The broker's fast bar (ticks that can only move equity take a shortcut) must change nothing a trader
- * sees. A trailing stop too far away to ever move forces every tick through the full path; the same
- * strategy without it takes the shortcut. Equity drawdown, margin level, MFE/MAE, the per-bar equity
+ * sees. The reference run has the shortcuts turned off (and a trailing stop too far away to ever move); the
+ * same strategy without it runs with every shortcut the engine has. Equity drawdown, margin level, MFE/MAE, the per-bar equity
  * and the trades must be identical (money up to float rounding).
  */
 import { describe, expect, it } from "vitest";
@@ -74,7 +74,14 @@ function same(a: BacktestResult, b: BacktestResult): void {
   });
 }
 
-function run(spec: StrategySpec, bars: Bars, period: "H1" | "M1", model: Model, testPeriod: "H1" | "M15") {
+function run(
+  spec: StrategySpec,
+  bars: Bars,
+  period: "H1" | "M1",
+  model: Model,
+  testPeriod: "H1" | "M15",
+  shortcuts = true,
+) {
   return runBacktest(
     spec,
     { bars, period },
@@ -88,17 +95,21 @@ function run(spec: StrategySpec, bars: Bars, period: "H1" | "M1", model: Model, 
       deposit: 50_000,
       currency: "USD",
     },
+    { shortcuts },
   );
 }
 
 describe("fast bars are exact", () => {
   it("open prices only on the real EURUSD H1 file", () => {
     const h1 = leanEurusdH1();
-    same(run(smaCross("H1", true), h1, "H1", 3, "H1"), run(smaCross("H1", false), h1, "H1", 3, "H1"));
+    same(run(smaCross("H1", true), h1, "H1", 3, "H1", false), run(smaCross("H1", false), h1, "H1", 3, "H1"));
   });
 
   it("every tick on a month of demo M1", () => {
     const m1 = concatBars([demoMonth(getSymbol("EURUSD"), "2023-03")]);
-    same(run(smaCross("M15", true), m1, "M1", 0, "M15"), run(smaCross("M15", false), m1, "M1", 0, "M15"));
+    same(
+      run(smaCross("M15", true), m1, "M1", 0, "M15", false),
+      run(smaCross("M15", false), m1, "M1", 0, "M15"),
+    );
   });
 });

@@ -14,7 +14,7 @@ import type { Bars, Period, SymbolInfo } from "../market/types";
 import type { Distance, StrategySpec } from "../strategy/spec";
 import type { Broker } from "./broker";
 import type { DelayFn } from "./delay";
-import type { CompiledStrategy } from "./signals";
+import { type CompiledStrategy, ENTRY_LONG, ENTRY_SHORT, EXIT_LONG, EXIT_SHORT } from "./signals";
 
 interface Request {
   readonly due: number;
@@ -71,6 +71,8 @@ export class Simulation {
   private readonly signalLen: number;
   private readonly atrOf: (ref: string) => Float64Array;
   private readonly manages: boolean;
+  /** No trailing/break-even distance that manageIdle reads depends on the price. */
+  private readonly manageFixed: boolean;
 
   constructor(
     private readonly spec: StrategySpec,
@@ -99,6 +101,10 @@ export class Simulation {
       return s;
     };
     this.manages = spec.trailingStop !== undefined || spec.breakEven !== undefined;
+    const ts = spec.trailingStop;
+    this.manageFixed = ![spec.breakEven?.trigger, ts?.distance, ts?.start, ts?.step].some(
+      (d) => d?.unit === "percent",
+    );
     // Fixed periods (M1 ... D1) tile the epoch from 00:00 UTC: their boundaries are plain arithmetic.
     this.testLen = isFixed(testPeriod) ? periodMs(testPeriod) : 0;
     this.signalLen = isFixed(signalPeriod) ? periodMs(signalPeriod) : 0;
@@ -108,10 +114,38 @@ export class Simulation {
    * Can the rest of this bar (bid within [low, high]) go through the broker's fast bar? Only when no
    * request waits and no trailing/break-even needs each tick; the broker checks stops and margin.
    */
-  beginFastBar(low: number, high: number): boolean {
-    return (
-      this.pending.length === 0 && !this.manages && this.broker.beginFastBar(low, high, this.spreadPrice)
-    );
+  beginFastBar(low: number, high: number, reachLow = low, reachHigh = high): boolean {
+    if (this.pending.length > 0) return false;
+    // Open prices only runs trailing/break-even on bar opens only; otherwise they must be unable to act
+    // at any bid the bar's ticks can reach ([reachLow, reachHigh] contains them all).
+    if (this.manages && !this.eaOnOpensOnly && !this.manageIdle(reachLow, reachHigh)) return false;
+    return this.broker.beginFastBar(low, high, this.spreadPrice);
+  }
+
+  /**
+   * Would manage() change nothing at any bid in [low, high] for the rest of this bar? Its distances are
+   * fixed within the bar (ATR reads the last closed strategy bar, which changes only on a bar's first
+   * tick) unless one is a % of the price: then this says no. Mirrors manage()'s NaN rules.
+   */
+  private manageIdle(low: number, high: number): boolean {
+    if (!this.manageFixed) return false;
+    const broker = this.broker;
+    const spread = this.spreadPrice;
+    const be = this.spec.breakEven;
+    if (be) {
+      const trigger = this.distance(be.trigger, 0);
+      if (!Number.isNaN(trigger) && broker.breakEvenCouldFire(trigger, low, high, spread)) return false;
+    }
+    const ts = this.spec.trailingStop;
+    if (ts) {
+      const dist = this.distance(ts.distance, 0);
+      if (Number.isNaN(dist)) return true;
+      const start = ts.start ? this.distance(ts.start, 0) : 0;
+      const step = ts.step ? this.distance(ts.step, 0) : 0;
+      if (Number.isNaN(start) || Number.isNaN(step)) return true;
+      if (broker.trailCouldMove(dist, start, step, low, high, spread)) return false;
+    }
+    return true;
   }
 
   /** Nothing can happen before the next bar: flat, no request waiting (the driver may skip ticks). */
@@ -178,12 +212,12 @@ export class Simulation {
   }
 
   private onNewBar(time: number, bid: number, ask: number): void {
-    const c = this.closed;
     const s = this.strategy;
-    const el = s.entryLong?.(c) === true;
-    const es = s.entryShort?.(c) === true;
-    const xl = s.exitLong?.(c) === true;
-    const xs = s.exitShort?.(c) === true;
+    const bits = s.signals[this.closed];
+    const el = (bits & ENTRY_LONG) !== 0;
+    const es = (bits & ENTRY_SHORT) !== 0;
+    const xl = (bits & EXIT_LONG) !== 0;
+    const xs = (bits & EXIT_SHORT) !== 0;
     const opposite = this.spec.closeOnOpposite;
     if (xl || (opposite && es && !el)) this.request(2, time, bid, ask);
     if (xs || (opposite && el && !es)) this.request(-2, time, bid, ask);

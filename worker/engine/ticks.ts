@@ -226,6 +226,42 @@ export function generateTicks(
   return bullish;
 }
 
+/** Time of the last tick generateTicks emits for a bar (tick N - 1 of N, or the bar time when N = 1). */
+export function lastTickTime(volume: number, barTimeMs: number): number {
+  let n = Math.floor(volume);
+  if (!(n >= 1)) n = 1;
+  if (n > MAX_TICKS_PER_BAR) n = MAX_TICKS_PER_BAR;
+  if (n === 1) return barTimeMs;
+  if (n === 2) return barTimeMs + MINUTE_MS / 2;
+  return barTimeMs + Math.floor(((n - 1) * MINUTE_MS) / n);
+}
+
+/**
+ * Bid of the last tick generateTicks emits for a bar, without generating the others: Close, except when
+ * the walk has no close shadow (Close rounds to the second extreme's grid point): then the walk ends on
+ * that extreme's own price, which differs from Close only for prices off the point grid.
+ */
+export function lastTickBid(
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  volume: number,
+  prevBullish: boolean,
+  point: number,
+): number {
+  if (!(Math.floor(volume) >= 3)) return close;
+  const inverse = 1 / point;
+  const lo = Math.ceil(low * inverse - 1e-6);
+  const hi = Math.floor(high * inverse + 1e-6);
+  if (hi <= lo) return close;
+  const bullish = barIsBullish(open, close, prevBullish);
+  const a2 = bullish ? hi : lo;
+  const a3 = clamp(Math.round(close * inverse), lo, hi);
+  if (a3 !== a2) return close;
+  return bullish ? high : low;
+}
+
 /**
  * "1 minute OHLC": four ticks per M1 bar at 0, 15, 30 and 45 s: Open, then Low and High for a
  * bull bar or High and Low for a bear bar (a doji opposite to the previous bar), then Close.

@@ -17,6 +17,12 @@ export class DrawdownTracker {
   private maximalPercent = 0;
   private relative = 0;
   private relativePercent = 0;
+  /**
+   * A drawdown (below the current peak) already known to change nothing: it is <= maximal and its % is
+   * <= relativePercent. The % grows with the drawdown for a fixed peak, so any drawdown up to this one
+   * changes nothing either and needs no divide. Reset at every new peak.
+   */
+  private settled = 0;
 
   constructor(initial: number) {
     this.initial = initial;
@@ -27,10 +33,14 @@ export class DrawdownTracker {
   update(value: number): void {
     if (value < this.lowest) this.lowest = value;
     if (value >= this.peak) {
-      this.peak = value;
+      if (value > this.peak) {
+        this.peak = value;
+        this.settled = 0;
+      }
       return;
     }
     const dd = this.peak - value;
+    if (dd <= this.settled) return;
     // A non-positive peak has no meaningful percentage (only possible with a non-positive deposit).
     const percent = this.peak > 0 ? (dd / this.peak) * 100 : 0;
     // Strict comparisons: on ties the first drawdown is kept, with its own companion figure.
@@ -42,6 +52,22 @@ export class DrawdownTracker {
       this.relativePercent = percent;
       this.relative = dd;
     }
+    // Now dd <= maximal and percent <= relativePercent hold (whichever was just raised).
+    this.settled = dd;
+  }
+
+  /**
+   * Would update(v) leave the tracker unchanged for every v in [min, max]? True when that whole range
+   * is below the peak, not below the lowest value, and its deepest drawdown is not beyond the settled
+   * one (the same comparisons update makes, at the worst value: both figures grow as v falls). NaN: false.
+   */
+  unchangedWithin(min: number, max: number): boolean {
+    if (!(max < this.peak) || !(min >= this.lowest)) return false;
+    const dd = this.peak - min;
+    if (dd <= this.settled) return true;
+    if (dd > this.maximal) return false;
+    const percent = this.peak > 0 ? (dd / this.peak) * 100 : 0;
+    return !(percent > this.relativePercent);
   }
 
   result(): Drawdown {

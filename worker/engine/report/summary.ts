@@ -51,10 +51,41 @@ function groupings<T>(make: () => T): Groupings<T> {
   return { hourly: buckets(0, 23, make), weekdays: buckets(1, 7, make), months: buckets(1, 12, make) };
 }
 
-/** ISO weekday: Monday 1 .. Sunday 7 (getUTCDay gives Sunday 0). */
-function isoWeekday(date: Date): number {
-  const day = date.getUTCDay();
-  return day === 0 ? 7 : day;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** UTC hour 0..23 of an epoch-ms time, by arithmetic (no Date per trade). */
+function utcHour(timeMs: number): number {
+  const day = Math.floor(timeMs / DAY_MS);
+  return Math.floor((timeMs - day * DAY_MS) / HOUR_MS);
+}
+
+/** ISO weekday: Monday 1 .. Sunday 7 (1970-01-01, day 0, was a Thursday). */
+function isoWeekday(timeMs: number): number {
+  const day = Math.floor(timeMs / DAY_MS);
+  return ((((day + 3) % 7) + 7) % 7) + 1;
+}
+
+/**
+ * UTC month 1..12 of epoch-ms times. Trades come in time order, so consecutive ones mostly share a
+ * month: a Date is built only when a time leaves the month of the previous one.
+ */
+class MonthOf {
+  private from = 0;
+  private to = 0;
+  private month = 0;
+
+  at(timeMs: number): number {
+    if (!(timeMs >= this.from && timeMs < this.to)) {
+      const d = new Date(timeMs);
+      const y = d.getUTCFullYear();
+      const m = d.getUTCMonth();
+      this.from = Date.UTC(y, m, 1);
+      this.to = Date.UTC(y, m + 1, 1);
+      this.month = m + 1;
+    }
+    return this.month;
+  }
 }
 
 function addResult(bucket: ProfitLossBucket, p: number): void {
@@ -74,16 +105,18 @@ export function summarise(input: SummaryInput): SummaryData {
 
   const entriesData = groupings<EntriesBucket>(() => ({ entries: 0 }));
   const profitLossData = groupings<ProfitLossBucket>(() => ({ profit: 0, loss: 0 }));
+  const openMonth = new MonthOf();
+  const closeMonth = new MonthOf();
   for (const trade of input.trades) {
-    const open = new Date(trade.openTime);
-    entriesData.hourly[open.getUTCHours()].entries++;
+    const open = trade.openTime;
+    entriesData.hourly[utcHour(open)].entries++;
     entriesData.weekdays[isoWeekday(open)].entries++;
-    entriesData.months[open.getUTCMonth() + 1].entries++;
+    entriesData.months[openMonth.at(open)].entries++;
 
-    const close = new Date(trade.closeTime);
-    addResult(profitLossData.hourly[close.getUTCHours()], trade.profit);
+    const close = trade.closeTime;
+    addResult(profitLossData.hourly[utcHour(close)], trade.profit);
     addResult(profitLossData.weekdays[isoWeekday(close)], trade.profit);
-    addResult(profitLossData.months[close.getUTCMonth() + 1], trade.profit);
+    addResult(profitLossData.months[closeMonth.at(close)], trade.profit);
   }
   for (const grouping of [profitLossData.hourly, profitLossData.weekdays, profitLossData.months]) {
     for (const bucket of Object.values(grouping)) {

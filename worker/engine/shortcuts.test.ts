@@ -1,0 +1,248 @@
+/**
+ * The driver's shortcuts (quiet bars counted not generated, fast bars, idle bars that feed only their
+ * last tick, trailing/break-even bars that cannot act) must change nothing a trader sees. Each run is
+ * compared with the same run taking no shortcut at all (every modelled tick through the full path):
+ * trades, MFE/MAE, equity drawdown, margin level, per-bar equity and the tick count. Money is compared up
+ * to float rounding (the fast bar sums the same terms in another order): 1e-6.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { concatBars } from "../market/bars";
+import { getSymbol } from "../market/catalogue";
+import { demoMonth } from "../market/demo";
+import type { Bars, Period } from "../market/types";
+import type { StrategySpec, StrategySpecInput } from "../strategy/spec";
+import { runBacktest } from "./backtest";
+import { leanEurusdH1 } from "./lean.fixture";
+import { mulberry32 } from "./rng";
+import { specOf } from "./scenario.fixture";
+import { generateTicks, lastTickBid, lastTickTime } from "./ticks";
+import type { BacktestResult, BacktestSettings, Model } from "./types";
+
+const ma = (ref: string) => ({ type: "indicator", ref }) as const;
+
+function smaCross(timeframe: "H1" | "M15", extra: Partial<StrategySpecInput> = {}): StrategySpec {
+  return specOf({
+    specVersion: 1,
+    timeframe,
+    indicators: [
+      { id: "fast", kind: "SMA", period: 10 },
+      { id: "slow", kind: "SMA", period: 20 },
+    ],
+    entry: {
+      long: { all: [{ type: "crossesAbove", left: ma("fast"), right: ma("slow") }] },
+      short: { all: [{ type: "crossesBelow", left: ma("fast"), right: ma("slow") }] },
+    },
+    sizing: { type: "fixed", lots: 1 },
+    ...extra,
+  });
+}
+
+/** MACD/RSI entries, ATR stop and target, risk sizing, trailing stop and break-even, London hours. */
+function managed(timeframe: "H1" | "M15"): StrategySpec {
+  return specOf({
+    specVersion: 1,
+    timeframe,
+    indicators: [
+      { id: "macd", kind: "MACD", fast: 12, slow: 26, signal: 9 },
+      { id: "rsi", kind: "RSI", period: 14 },
+      { id: "atr", kind: "ATR", period: 14 },
+    ],
+    entry: {
+      long: {
+        all: [
+          {
+            type: "crossesAbove",
+            left: ma("macd"),
+            right: { type: "indicator", ref: "macd", line: "signal" },
+          },
+          {
+            type: "between",
+            operand: ma("rsi"),
+            lower: { type: "constant", value: 40 },
+            upper: { type: "constant", value: 70 },
+          },
+        ],
+      },
+      short: {
+        all: [
+          {
+            type: "crossesBelow",
+            left: ma("macd"),
+            right: { type: "indicator", ref: "macd", line: "signal" },
+          },
+          {
+            type: "between",
+            operand: ma("rsi"),
+            lower: { type: "constant", value: 30 },
+            upper: { type: "constant", value: 60 },
+          },
+        ],
+      },
+    },
+    sizing: { type: "riskPercent", percent: 1 },
+    stopLoss: { unit: "atr", ref: "atr", multiple: 2 },
+    takeProfit: { unit: "atr", ref: "atr", multiple: 3 },
+    trailingStop: { distance: { unit: "atr", ref: "atr", multiple: 1.5 }, start: { unit: "pips", value: 5 } },
+    breakEven: { trigger: { unit: "pips", value: 8 }, offset: { unit: "pips", value: 1 } },
+    timeFilter: { sessions: ["london"], weekdays: [1, 2, 3, 4, 5] },
+    closeOnOpposite: true,
+  });
+}
+
+function close(a: number, b: number): void {
+  expect(Math.abs(a - b)).toBeLessThan(1e-6);
+}
+
+function same(fast: BacktestResult, full: BacktestResult, minTrades: number): void {
+  expect(full.trades.length).toBeGreaterThanOrEqual(minTrades);
+  expect(fast.trades.length).toBe(full.trades.length);
+  full.trades.forEach((t, i) => {
+    const u = fast.trades[i];
+    expect([u.entryTime, u.exitTime, u.entryPrice, u.exitPrice, u.exitReason, u.volume]).toEqual([
+      t.entryTime,
+      t.exitTime,
+      t.entryPrice,
+      t.exitPrice,
+      t.exitReason,
+      t.volume,
+    ]);
+    close(u.profit, t.profit);
+    close(u.mfe, t.mfe);
+    close(u.mae, t.mae);
+  });
+  expect(fast.orders.map((o) => [o.timeDone, o.state, o.comment])).toEqual(
+    full.orders.map((o) => [o.timeDone, o.state, o.comment]),
+  );
+  const a = full.report.equityDrawdown;
+  const b = fast.report.equityDrawdown;
+  close(b.absolute, a.absolute);
+  close(b.maximal, a.maximal);
+  close(b.maximalPercent, a.maximalPercent);
+  close(b.relative, a.relative);
+  close(b.relativePercent, a.relativePercent);
+  close(fast.report.marginLevelMin ?? 0, full.report.marginLevelMin ?? 0);
+  expect(fast.report.ticks).toBe(full.report.ticks);
+  expect(fast.report.barEquity.length).toBe(full.report.barEquity.length);
+  full.report.barEquity.forEach((e, i) => {
+    close(fast.report.barEquity[i], e);
+  });
+  close(fast.finalBalance, full.finalBalance);
+}
+
+function both(
+  spec: StrategySpec,
+  bars: Bars,
+  period: Period,
+  model: Model,
+  account: Partial<BacktestSettings> = {},
+): [BacktestResult, BacktestResult] {
+  const settings: BacktestSettings = {
+    symbol: getSymbol("EURUSD"),
+    period: "H1",
+    from: bars.time[0],
+    to: bars.time[bars.length - 1] + 60_000,
+    model,
+    executionMode: 0,
+    deposit: 50_000,
+    currency: "USD",
+    ...account,
+  };
+  return [
+    runBacktest(spec, { bars, period }, settings),
+    runBacktest(spec, { bars, period }, settings, { shortcuts: false }),
+  ];
+}
+
+/** The reference runs take every tick the slow way, several seconds on a busy machine. */
+const SLOW = 60_000;
+
+describe("driver shortcuts are exact", () => {
+  const m1 = concatBars([demoMonth(getSymbol("EURUSD"), "2023-03")]);
+
+  it(
+    "every tick, always in the market with a target (fast and idle bars)",
+    () => {
+      same(...both(smaCross("M15", { takeProfit: { unit: "pips", value: 60 } }), m1, "M1", 0), 20);
+    },
+    SLOW,
+  );
+
+  it(
+    "every tick, trailing stop and break-even (bars where they cannot act)",
+    () => {
+      same(...both(managed("M15"), m1, "M1", 0), 10);
+    },
+    SLOW,
+  );
+
+  it(
+    "every tick, a small account (margin level, rejected orders)",
+    () => {
+      const [fast, full] = both(smaCross("M15"), m1, "M1", 0, { deposit: 1_500, stopOutLevel: 90 });
+      expect(full.report.marginLevelMin).not.toBeNull();
+      same(fast, full, 20);
+    },
+    SLOW,
+  );
+
+  it(
+    "open prices only, risk sizing on a small account with stop-outs (real EURUSD H1 file)",
+    () => {
+      const spec = smaCross("H1", {
+        sizing: { type: "riskPercent", percent: 50 },
+        stopLoss: { unit: "pips", value: 300 },
+      });
+      const [fast, full] = both(spec, leanEurusdH1(), "H1", 3, {
+        deposit: 5_000,
+        leverage: 50,
+        stopOutLevel: 95,
+      });
+      expect(full.trades.filter((t) => t.exitReason === "stopout").length).toBeGreaterThan(0);
+      same(fast, full, 100);
+    },
+    SLOW,
+  );
+
+  it(
+    "open prices only, trailing stop and break-even on the real EURUSD H1 file",
+    () => {
+      same(...both(managed("H1"), leanEurusdH1(), "H1", 3), 100);
+    },
+    SLOW,
+  );
+});
+
+describe("lastTickTime / lastTickBid", () => {
+  it("are the time and bid of the last tick generateTicks emits, on and off the point grid", () => {
+    const point = 0.00001;
+    const price = fc.integer({ min: 100_000, max: 100_400 });
+    fc.assert(
+      fc.property(
+        fc.tuple(price, price, price, price),
+        fc.integer({ min: 0, max: 300 }),
+        fc.boolean(),
+        fc.boolean(),
+        fc.double({ min: -0.4, max: 0.4, noNaN: true }),
+        ([a, b, c, d], volume, prevBullish, offGrid, noise) => {
+          const sorted = [a, b, c, d].sort((x, y) => x - y);
+          const shift = offGrid ? noise * point : 0;
+          const low = sorted[0] / 1e5 + shift;
+          const high = sorted[3] / 1e5 + shift;
+          const open = a / 1e5 + shift;
+          const close = d / 1e5 - shift;
+          const t0 = Date.UTC(2024, 0, 2, 10, 0);
+          let last: [number, number] = [Number.NaN, Number.NaN];
+          generateTicks(open, high, low, close, volume, t0, prevBullish, point, mulberry32(3), (t, p) => {
+            last = [t, p];
+          });
+          expect([
+            lastTickTime(volume, t0),
+            lastTickBid(open, high, low, close, volume, prevBullish, point),
+          ]).toEqual(last);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+});
