@@ -42,11 +42,27 @@ try {
       await page.waitForURL(`${server.url}/subscribe`);
       await shot("subscribe");
       await page.click("button:has-text('Get Started')");
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${server.url}/welcome`);
+      await shot("welcome");
+      await page.click("button:has-text('Continue')");
+      await page.waitForURL(`${server.url}/strategy/ai/new`);
+      await page.click("text=Go long when the 6 MA crosses the 12 MA.");
+      await shot("new-strategy");
+      await page.click("button:has-text('Create Strategy')");
+      await page.waitForURL(/\/strategy\/\d+\/build/);
+      await page.waitForTimeout(1500);
+      await shot("build-tab");
+      await page.goto(`${server.url}/`);
+      await shot("my-strategies");
       await page.click("summary[aria-label='Profile menu']");
       await shot("shell-menu");
       await page.goto(`${server.url}/?contact=1`);
       await shot("contact");
+      await page.goto(`${server.url}/account`);
+      await shot("account");
+      await page.goto(`${server.url}/subscribe?currency=EUR&cycle=yearly`);
+      await page.goto(`${server.url}/addons`);
+      await shot("addons");
       await context.close();
     }
   }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { OutlineText } from "./outline-text";
 
 /** Below this width the Summary starts collapsed, so the chat keeps the screen (spec 2 s2). */
 const NARROW = "(max-width: 900px)";
@@ -42,7 +43,7 @@ export function OutlinePanel({ outline, arrivals }: OutlinePanelProps) {
       </summary>
       <div className="outline-text">
         {outline ? (
-          outline
+          <OutlineText text={outline} />
         ) : (
           <span className="muted">The summary appears once the assistant understands your strategy.</span>
         )}
