@@ -39,9 +39,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (e) {
     return { ...base, error: billingMessage(e, "Failed to load plans.").message, plans: [], checkout: null };
   }
-  // Plans without a charge exist monthly only, so they show under both cycles.
+  // Plans without a charge exist monthly only, so they show under both cycles. The partner plan is offered
+  // through the partner's own sign-up page (/sign/up/switch-markets), not in the public picker.
   const plans = all.filter(
-    (p) => p.currency === currency && (p.priceMinor === 0 ? true : p.billingCycle === cycle),
+    (p) =>
+      p.currency === currency &&
+      p.slug !== "sponsor-sm" &&
+      (p.priceMinor === 0 ? true : p.billingCycle === cycle),
   );
   const pid = url.searchParams.get("pid");
   const checkout = pid ? (all.find((p) => p.pid === pid && p.priceMinor > 0) ?? null) : null;

@@ -57,6 +57,15 @@ export async function startServer(): Promise<TestServer> {
     ],
     { env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
+  // If the test process dies before stop() (an uncaught error, a killed run), its server must not outlive it.
+  const killGroup = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once("exit", killGroup);
   let log = "";
   child.stdout?.on("data", (d) => {
     log += String(d);
@@ -79,11 +88,8 @@ export async function startServer(): Promise<TestServer> {
   return {
     url,
     async stop() {
-      try {
-        if (child.pid) process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // Already gone.
-      }
+      process.off("exit", killGroup);
+      killGroup();
       await new Promise((r) => setTimeout(r, 300));
       rmSync(state, { recursive: true, force: true });
     },
