@@ -183,11 +183,18 @@ describe("JavaScript on", () => {
     assert.deepEqual(await firstTitles(page), ["RSI Reversal 22", "RSI Reversal 17"]);
     await button.click();
     await page.waitForURL((u) => u.searchParams.get("dir") === "none");
+    // The URL changes before React renders the new sort: wait for the rendered state, then check it.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("th")].some(
+        (th) => th.textContent?.includes("Title") && th.getAttribute("aria-sort") === "none",
+      ),
+    );
     assert.equal(await titleHeader(page).getAttribute("aria-sort"), "none");
     assert.deepEqual(await firstTitles(page), ["EMA Cross 1", "RSI Reversal 2"]);
 
     await strategies(page).getByRole("link", { name: "Next page" }).click();
     await page.waitForURL((u) => u.searchParams.get("page") === "2");
+    await page.getByText("Page 2 of 4").first().waitFor();
     assert.match(await footer(page), /Page 2 of 4/);
 
     assert.equal(await page.evaluate(() => Reflect.get(window, "uiKitMarker")), 42, "no full page load");
