@@ -321,42 +321,34 @@ export function manageFunction(ctx: Context): FunctionDecl | undefined {
     body: [
       decl("double", "bid", symbolDouble("SYMBOL_BID")),
       decl("double", "ask", symbolDouble("SYMBOL_ASK")),
-      {
-        kind: "forDown",
-        variable: "i",
-        from: bin("-", call("PositionsTotal"), int(1)),
-        body: [
-          decl("ulong", "ticket", call("PositionGetTicket", id("i"))),
-          continueIf(bin("==", id("ticket"), int(0))),
-          continueIf(not(call("IsOurPosition"))),
-          assign("g_dataOk", id("true")),
-          ...locals,
-          { kind: "comment", text: "An ATR distance without data: leave the stop alone this tick." },
-          continueIf(not(id("g_dataOk"))),
-          decl("double", "openPrice", call("PositionGetDouble", id("POSITION_PRICE_OPEN"))),
-          decl("double", "sl", call("PositionGetDouble", id("POSITION_SL"))),
-          decl("double", "tp", call("PositionGetDouble", id("POSITION_TP"))),
-          decl("double", "newSl", id("sl")),
-          ifThen(
-            bin("==", call("PositionGetInteger", id("POSITION_TYPE")), id("POSITION_TYPE_BUY")),
-            side(true),
-            side(false),
-          ),
-          assign("newSl", call("NormalizeDouble", id("newSl"), id("_Digits"))),
-          ifThen(bin("!=", id("newSl"), id("sl")), [
-            ifThen(not(method("trade", "PositionModify", id("ticket"), id("newSl"), id("tp"))), [
-              expr(
-                call(
-                  "PrintFormat",
-                  str("PositionModify failed: %u %s"),
-                  method("trade", "ResultRetcode"),
-                  method("trade", "ResultRetcodeDescription"),
-                ),
+      eachOurPosition([
+        assign("g_dataOk", id("true")),
+        ...locals,
+        { kind: "comment", text: "An ATR distance without data: leave the stop alone this tick." },
+        continueIf(not(id("g_dataOk"))),
+        decl("double", "openPrice", call("PositionGetDouble", id("POSITION_PRICE_OPEN"))),
+        decl("double", "sl", call("PositionGetDouble", id("POSITION_SL"))),
+        decl("double", "tp", call("PositionGetDouble", id("POSITION_TP"))),
+        decl("double", "newSl", id("sl")),
+        ifThen(
+          bin("==", call("PositionGetInteger", id("POSITION_TYPE")), id("POSITION_TYPE_BUY")),
+          side(true),
+          side(false),
+        ),
+        assign("newSl", call("NormalizeDouble", id("newSl"), id("_Digits"))),
+        ifThen(bin("!=", id("newSl"), id("sl")), [
+          ifThen(not(method("trade", "PositionModify", id("ticket"), id("newSl"), id("tp"))), [
+            expr(
+              call(
+                "PrintFormat",
+                str("PositionModify failed: %u %s"),
+                method("trade", "ResultRetcode"),
+                method("trade", "ResultRetcodeDescription"),
               ),
-            ]),
+            ),
           ]),
-        ],
-      },
+        ]),
+      ]),
     ],
   };
 }
