@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
-import { launch, newPage, uniqueEmail } from "./browser.ts";
+import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
 import { startServer, type TestServer } from "./server.ts";
 
 let server: TestServer;
@@ -81,7 +81,7 @@ for (const javaScript of [true, false]) {
       await page.fill("#password", "pw-12345678");
       await page.click("button:has-text('Sign In')");
       await page.waitForURL((u) => u.pathname === "/strategy/deleted" && u.search === "?sort=updated");
-      assert.equal(await page.textContent("h1"), "Strategies Archive");
+      await eventually(async () => assert.equal(await page.textContent("h1"), "Strategies Archive"));
       await context.close();
     });
 

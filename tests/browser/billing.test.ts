@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launch, newPage, uniqueEmail } from "./browser.ts";
+import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
 import { startServer, type TestServer } from "./server.ts";
 
 let server: TestServer;
@@ -62,7 +62,9 @@ for (const javaScript of [true, false]) {
       assert.match((await page.textContent(".checkout-pay")) ?? "", /No obligation and cancel anytime\./);
       await pay(page, "4242 4242 4242 4242");
       await page.waitForURL(`${server.url}/subscribe/success`);
-      assert.match((await page.textContent("[role=status]")) ?? "", /Payment successful/);
+      await eventually(async () =>
+        assert.match((await page.textContent("[role=status]")) ?? "", /Payment successful/),
+      );
       await page.goto(`${server.url}/account`);
       assert.match((await page.textContent(".credit-bar")) ?? "", /0 of \d+ used \(0%\)/);
       assert.match((await page.textContent(".current-plan")) ?? "", /Builder/);

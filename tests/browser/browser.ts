@@ -39,3 +39,20 @@ export function uniqueEmail(prefix: string): string {
   n++;
   return `${prefix}-${Date.now().toString(36)}-${n}@example.com`;
 }
+
+/**
+ * Retries an assertion until it passes or the time runs out. With JavaScript on, Remix updates the URL
+ * before React commits the new route, so a check right after `waitForURL` can still see the old page.
+ */
+export async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

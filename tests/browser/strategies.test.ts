@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launch, newPage, uniqueEmail } from "./browser.ts";
+import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
 import { startServer, type TestServer } from "./server.ts";
 
 let server: TestServer;
@@ -42,7 +42,9 @@ async function createFromExample(page: Page, javaScript: boolean): Promise<strin
   if (javaScript) await hydrated(page);
   await page.click("a:has-text('Go long when the 6 MA crosses the 12 MA.')");
   if (!javaScript) await page.waitForURL(`${server.url}/strategy/ai/new?example=1`);
-  assert.equal(await page.inputValue("#description"), "Go long when the 6 MA crosses the 12 MA.");
+  await eventually(async () =>
+    assert.equal(await page.inputValue("#description"), "Go long when the 6 MA crosses the 12 MA."),
+  );
   await page.click("button:has-text('Create Strategy')");
   await page.waitForURL(/\/strategy\/\d+\/build$/);
   const sid = /\/strategy\/(\d+)\/build$/.exec(page.url())?.[1];
