@@ -27,6 +27,11 @@ export function isMissingStrategy(error: unknown): boolean {
   );
 }
 
+/** No ready code to download or back-test yet (spec 2 s2 'Algo code not found'). */
+export function isMissingCode(error: unknown): boolean {
+  return error instanceof AppError && error.code === "BACKTEST_CODE_NOT_FOUND";
+}
+
 export function isLimitReached(error: unknown): error is AppError {
   return error instanceof AppError && error.code === "STRATEGY_LIMIT_REACHED";
 }
