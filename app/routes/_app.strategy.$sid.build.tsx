@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, redirect } from "@remix-run/cloudflare";
-import { useActionData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ChatMessage } from "../../worker/events";
 import { ChatPanel } from "../components/strategies/chat-panel";
@@ -66,6 +66,7 @@ export default function BuildTab() {
   const [live, setLive] = useState<ChatMessage[]>([]);
   const [outline, setOutline] = useState(serverOutline);
   const [arrivals, setArrivals] = useState(0);
+  const revalidator = useRevalidator();
 
   // A fresh load (after a post, or another strategy) is the truth again.
   useEffect(() => setOutline(serverOutline), [serverOutline]);
@@ -84,6 +85,11 @@ export default function BuildTab() {
         created: new Date().toISOString(),
       };
       setLive((l) => upsert(l, message));
+    }
+    if (event.type === "strategy-message-list") {
+      setLive(event.messages);
+      // The turn cleared the code: reload the shell so the Code tab reads 'Generate Code' again.
+      if (event.hasCode !== strategy?.hasCode) revalidator.revalidate();
     }
     if (event.type === "strategy-outline") {
       setOutline(event.outline);

@@ -71,6 +71,12 @@ describe("the strategy pipeline: chat, outline, code, backtest, live events", ()
     expect(order.indexOf("strategy-message-user")).toBeLessThan(order.indexOf("strategy-message-agent"));
     expect(order.lastIndexOf("strategy-message-agent")).toBeLessThan(order.indexOf("strategy-outline"));
     expect(final.type === "strategy-message-agent" && final.clarifications).toBe(turn.messages[1].text);
+    // Another tab resyncs from the whole list; the turn cleared the code.
+    const resync = await socket.waitFor((e) => e.type === "strategy-message-list" && e.strId === strId);
+    expect(resync.type === "strategy-message-list" && resync.messages.map((m) => m.text)).toEqual(
+      turn.messages.map((m) => m.text),
+    );
+    expect(resync.type === "strategy-message-list" && resync.hasCode).toBe(false);
     const details = z
       .object({
         main: z.object({

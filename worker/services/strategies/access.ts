@@ -1,8 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { strategies, strategySpecs } from "../../db/schema";
+import { strategies, strategyMessages, strategySpecs } from "../../db/schema";
 import { parseSpec, type StrategySpec } from "../../strategy/spec";
 import { strategyErrors } from "./errors";
+import { idText, iso } from "./ids";
 
 export type StrategyRow = typeof strategies.$inferSelect;
 
@@ -47,4 +48,20 @@ export async function specAt(
   if (!row) return null;
   const parsed = parseSpec(JSON.parse(row.spec));
   return parsed.ok ? parsed.spec : null;
+}
+
+/** The chat history in order, as the wire and the `strategy-message-list` event carry it. */
+export async function messageList(db: Db, userId: string, strategyId: number) {
+  const rows = await db
+    .select()
+    .from(strategyMessages)
+    .where(and(eq(strategyMessages.strategyId, strategyId), eq(strategyMessages.userId, userId)))
+    .orderBy(asc(strategyMessages.id));
+  return rows.map((m) => ({
+    id: idText(m.id),
+    role: m.role === "user" ? ("user" as const) : ("agent" as const),
+    text: m.text,
+    followUpQuestion: m.followUpQuestion,
+    created: iso(m.createdAt),
+  }));
 }

@@ -2,7 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { z } from "zod";
 import { strategies, strategyMessages, strategySpecs } from "../../db/schema";
 import { renderOutline } from "../../strategy/outline";
-import { activeStrategy, specAt } from "./access";
+import { activeStrategy, messageList, specAt } from "./access";
 import type { StrategyDeps } from "./deps";
 import { strategyErrors } from "./errors";
 import { idText, iso } from "./ids";
@@ -119,6 +119,14 @@ export function createChat(deps: StrategyDeps) {
     }
     await events.publish(userId, { type: "strategy-outline", strId, outline, stream: false });
     await events.publish(userId, { type: "strategy-code", strId, code: null, state: null });
+    // Spec 2 s7: the whole list lets another tab of the same strategy resync after the turn; the code was
+    // just cleared, so hasCode is false.
+    await events.publish(userId, {
+      type: "strategy-message-list",
+      strId,
+      messages: await messageList(db, userId, id),
+      hasCode: false,
+    });
 
     return {
       strId,

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { backtests, strategies, strategyCodes, strategyMessages } from "../../db/schema";
+import { backtests, strategies, strategyCodes } from "../../db/schema";
 import { renderOutline } from "../../strategy/outline";
-import { activeStrategy, findStrategy, specAt } from "./access";
+import { activeStrategy, findStrategy, messageList, specAt } from "./access";
 import type { StrategyDeps } from "./deps";
 import { strategyErrors } from "./errors";
 import { idText, iso } from "./ids";
@@ -119,19 +119,8 @@ export function createStrategyCrud(deps: StrategyDeps) {
     return { strId: idText(id), title: input.title };
   }
 
-  async function messages(userId: string, id: number) {
-    const rows = await db
-      .select()
-      .from(strategyMessages)
-      .where(and(eq(strategyMessages.strategyId, id), eq(strategyMessages.userId, userId)))
-      .orderBy(asc(strategyMessages.id));
-    return rows.map((m) => ({
-      id: idText(m.id),
-      role: m.role === "user" ? ("user" as const) : ("agent" as const),
-      text: m.text,
-      followUpQuestion: m.followUpQuestion,
-      created: iso(m.createdAt),
-    }));
+  function messages(userId: string, id: number) {
+    return messageList(db, userId, id);
   }
 
   async function get(userId: string, id: number) {
