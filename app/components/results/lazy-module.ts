@@ -31,14 +31,19 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
 }
 
 /**
- * The module after mount, so the page's first JavaScript stays small. Before hydration nothing has loaded
- * it (loading starts in an effect), so the server's HTML and the first client render agree on the fallback;
- * later mounts (another graph tab) get it at once.
+ * The module after mount, so the page's first JavaScript stays small. The first render is always the
+ * fallback, even when the module is already in (a prefetch may finish before hydration), so the server's
+ * HTML and the hydrating render agree.
  */
 export function useLazyModule<T>(mod: LazyModule<T>, enabled = true): T | null {
-  const [value, setValue] = useState<T | null>(() => mod.current());
+  const [value, setValue] = useState<T | null>(null);
   useEffect(() => {
     if (!enabled || value) return;
+    const ready = mod.current();
+    if (ready) {
+      setValue(ready);
+      return;
+    }
     let live = true;
     mod.load().then(
       (m) => {
