@@ -68,6 +68,12 @@ describe("JavaScript on", () => {
       await page.locator("a:has-text('Download EA')").getAttribute("href"),
       `/strategy/${sid}/download`,
     );
+    // The header's 'more' popover: details and status; Escape closes it.
+    await page.click("summary:has-text('more')");
+    const popover = page.locator(".results-popover");
+    await popover.getByText("Completed").waitFor();
+    await page.keyboard.press("Escape");
+    await popover.waitFor({ state: "hidden" });
   });
 
   it("renders every graph tab, and Sort By changes the grouping", async () => {

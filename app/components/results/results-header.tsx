@@ -3,6 +3,7 @@ import { delayLabel, modelLabel, periodText } from "../../utils/results-view";
 import { DownloadButton } from "../strategies/download-button";
 import { InstallGuide } from "../strategies/install-guide";
 import { LocalDateTime } from "./local-date-time";
+import { MorePopover } from "./more-popover";
 import type { ResultsBacktest } from "./types";
 
 /**
@@ -17,40 +18,37 @@ export function ResultsHeader({ bt }: { bt: ResultsBacktest }) {
       <div className="results-title">
         Backtest for <strong>{bt.inputs.symbol}</strong> ({bt.inputs.period}) -{" "}
         <LocalDateTime value={bt.created} />{" "}
-        <details className="results-more">
-          <summary>more</summary>
-          <div className="results-popover">
-            <dl>
-              <dt>Backtest</dt>
-              <dd>#{bt.backtestId}</dd>
-              <dt>Status</dt>
-              <dd>
-                <span className={`status-badge status-${bt.processingStatus}`}>
-                  {statusLabel(bt.processingStatus)}
-                </span>
-              </dd>
-              <dt>Dates</dt>
-              <dd>{periodText(bt.inputs)}</dd>
-              <dt>Delay</dt>
-              <dd>{delayLabel(bt.inputs.executionMode)}</dd>
-              <dt>Modelling</dt>
-              <dd>{modelLabel(bt.inputs.model)}</dd>
-              {bt.message ? (
-                <>
-                  <dt>Message</dt>
-                  <dd>{bt.message}</dd>
-                </>
-              ) : null}
-            </dl>
-            {bt.notes.length > 0 ? (
-              <ul className="results-notes">
-                {bt.notes.map((n) => (
-                  <li key={n}>{n}</li>
-                ))}
-              </ul>
+        <MorePopover>
+          <dl>
+            <dt>Backtest</dt>
+            <dd>#{bt.backtestId}</dd>
+            <dt>Status</dt>
+            <dd>
+              <span className={`status-badge status-${bt.processingStatus}`}>
+                {statusLabel(bt.processingStatus)}
+              </span>
+            </dd>
+            <dt>Dates</dt>
+            <dd>{periodText(bt.inputs)}</dd>
+            <dt>Delay</dt>
+            <dd>{delayLabel(bt.inputs.executionMode)}</dd>
+            <dt>Modelling</dt>
+            <dd>{modelLabel(bt.inputs.model)}</dd>
+            {bt.message ? (
+              <>
+                <dt>Message</dt>
+                <dd>{bt.message}</dd>
+              </>
             ) : null}
-          </div>
-        </details>
+          </dl>
+          {bt.notes.length > 0 ? (
+            <ul className="results-notes">
+              {bt.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          ) : null}
+        </MorePopover>
       </div>
       <div className="results-actions">
         <DownloadButton strId={bt.strId} disabled={!completed} />
