@@ -238,6 +238,8 @@ export function createBacktests(deps: StrategyDeps) {
       progress: row.progress,
       inputs,
       created: iso(row.createdAt),
+      // The results screen's summary box shows it (spec 2 s2).
+      description: row.description,
       isMessage: row.processing === PROCESSING.ERROR || notes.length > 0,
       message: row.errorMessage,
       notes,

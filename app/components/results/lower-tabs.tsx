@@ -1,0 +1,75 @@
+import { useSearchParams } from "@remix-run/react";
+import { LOWER_TAB_LABELS, LOWER_TABS, withParam } from "../../utils/results-view";
+import { Tabs } from "../ui/tabs";
+import { MetricsPanel } from "./metrics-panel";
+import { DealsTable, OrdersTable } from "./report-tables";
+import type { ResultsBacktest, ResultsTabData } from "./types";
+
+/**
+ * Spec 2 s2 lower tabs 'Results & Export', 'Orders', 'Deals' (`?tab=`). While processing they read
+ * 'In Progress...'; on error they render nothing (spec 2 s4).
+ */
+export function LowerTabs({
+  bt,
+  data,
+  current,
+  exportBase,
+}: {
+  bt: ResultsBacktest;
+  data: ResultsTabData | null;
+  current: (typeof LOWER_TABS)[number];
+  exportBase: string;
+}) {
+  const [search] = useSearchParams();
+  return (
+    <section className="results-lower card" aria-label="Report">
+      <Tabs
+        label="Report"
+        className="lower-tabs"
+        preventScrollReset
+        items={LOWER_TABS.map((t) => ({
+          id: t,
+          label: LOWER_TAB_LABELS[t],
+          to: withParam(search, "tab", t),
+          active: t === current,
+        }))}
+      />
+      <div className="results-lower-body">
+        <TabBody bt={bt} data={data} exportBase={exportBase} />
+      </div>
+    </section>
+  );
+}
+
+function TabBody({
+  bt,
+  data,
+  exportBase,
+}: {
+  bt: ResultsBacktest;
+  data: ResultsTabData | null;
+  exportBase: string;
+}) {
+  if (bt.processingStatus === "processing") return <p className="muted">In Progress...</p>;
+  if (bt.processingStatus === "error" || !data) return null;
+  if (data.orders) {
+    const page = data.orders.value;
+    if (!page) return <p className="form-error">{data.orders.error}</p>;
+    return <OrdersTable rows={page.rows} total={page.total} />;
+  }
+  if (data.deals) {
+    const page = data.deals.value;
+    if (!page) return <p className="form-error error-box">{data.deals.error}</p>;
+    return <DealsTable rows={page.rows} total={page.total} />;
+  }
+  const results = data.results?.value;
+  if (!results) {
+    return (
+      <>
+        <h3>Results</h3>
+        <p className="form-error">{data.results?.error}</p>
+      </>
+    );
+  }
+  return <MetricsPanel results={results} exportBase={exportBase} />;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { delayLabel, graphOf, lowerTabOf, modelLabel, summaryRows, withParam } from "./results-view";
+
+describe("the results screen's URL state", () => {
+  it("reads the graph and lower tab, falling back to Balance and Results & Export", () => {
+    expect(graphOf(new URLSearchParams("graph=pnl"))).toBe("pnl");
+    expect(graphOf(new URLSearchParams("graph=<x>"))).toBe("balance");
+    expect(lowerTabOf(new URLSearchParams("tab=deals"))).toBe("deals");
+    expect(lowerTabOf(new URLSearchParams(""))).toBe("results");
+  });
+
+  it("keeps the other params when switching, and drops the default value", () => {
+    const sp = new URLSearchParams("tab=orders&orders_page=2");
+    expect(withParam(sp, "graph", "entries")).toBe("?tab=orders&orders_page=2&graph=entries");
+    expect(withParam(new URLSearchParams("graph=play"), "graph", "balance")).toBe("?");
+  });
+});
+
+describe("the summary box (spec 2 s2)", () => {
+  it("labels delays and models as the backtest form does", () => {
+    expect(delayLabel(0)).toBe("Zero latency");
+    expect(delayLabel(-1)).toBe("Random delay");
+    expect(delayLabel(1500)).toBe("1,500 ms");
+    expect(modelLabel(2)).toBe("1 minute OHLC");
+  });
+
+  it("lists the nine fields in order", () => {
+    const rows = summaryRows({
+      inputs: {
+        symbol: "EURUSD",
+        period: "H1",
+        dateStart: "2025-01-01",
+        dateEnd: "2025-06-30",
+        executionMode: 0,
+        model: 0,
+        depositAmount: 10000,
+        depositCurrency: "USD",
+      },
+      created: "2026-01-02T03:04:05.000Z",
+      description: "",
+      statusLabel: "Completed",
+    });
+    expect(rows.map((r) => r[0])).toEqual([
+      "Symbol",
+      "Timeframe",
+      "Period",
+      "Delay",
+      "Modelling",
+      "Deposit",
+      "Created",
+      "Description",
+      "Status",
+    ]);
+    expect(rows[2][1]).toBe("2025-01-01 - 2025-06-30");
+    expect(rows[5][1]).toBe("10,000 USD");
+    expect(rows[6][1]).toBe("January 2, 2026 at 03:04");
+    expect(rows[7][1]).toBe("-");
+  });
+});

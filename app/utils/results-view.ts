@@ -1,0 +1,119 @@
+/**
+ * What the results screen shows for a URL and a backtest (spec 2 s2, s3): the graph and lower tabs kept in
+ * the query (`?graph=`, `?tab=`) so they work without JavaScript, and the summary box's texts. Pure.
+ */
+import { formatDate, formatMetric } from "./format";
+
+export const GRAPHS = ["balance", "entries", "pnl", "play", "candle"] as const;
+export type Graph = (typeof GRAPHS)[number];
+export const GRAPH_LABELS: Readonly<Record<Graph, string>> = {
+  balance: "Balance",
+  entries: "Entries",
+  pnl: "Profit and Loss",
+  play: "Play",
+  candle: "Candle",
+};
+
+export const LOWER_TABS = ["results", "orders", "deals"] as const;
+export type LowerTab = (typeof LOWER_TABS)[number];
+export const LOWER_TAB_LABELS: Readonly<Record<LowerTab, string>> = {
+  results: "Results & Export",
+  orders: "Orders",
+  deals: "Deals",
+};
+
+/** Table params of the two tables (`orders_page`, `deals_sort` ...). */
+export const TABLE_PREFIX: Readonly<Record<Exclude<LowerTab, "results">, string>> = {
+  orders: "orders",
+  deals: "deals",
+};
+
+function pick<T extends string>(list: readonly T[], raw: string | null, fallback: T): T {
+  return list.find((v) => v === raw) ?? fallback;
+}
+
+/** Spec 2 s2: Balance by default; unknown values fall back rather than fail. */
+export function graphOf(search: URLSearchParams): Graph {
+  return pick(GRAPHS, search.get("graph"), "balance");
+}
+
+export function lowerTabOf(search: URLSearchParams): LowerTab {
+  return pick(LOWER_TABS, search.get("tab"), "results");
+}
+
+/** The query for another graph or tab: other params stay, a table's paging stays with its own tab. */
+export function withParam(search: URLSearchParams, name: "graph" | "tab", value: string): string {
+  const sp = new URLSearchParams(search);
+  const fallback = name === "graph" ? "balance" : "results";
+  if (value === fallback) sp.delete(name);
+  else sp.set(name, value);
+  const q = sp.toString();
+  return q ? `?${q}` : "?";
+}
+
+/**
+ * 'Supported symbols' for Play and Candle (spec 2 s5): every symbol that has candle data, which with the
+ * demo feed is every catalogue symbol; a symbol the backtest could run on always has data.
+ */
+export function supportsCandles(symbol: string | null | undefined): boolean {
+  return typeof symbol === "string" && /^[A-Z0-9.]{3,12}$/i.test(symbol);
+}
+
+const DELAYS: Readonly<Record<number, string>> = { 0: "Zero latency", [-1]: "Random delay" };
+
+/** Spec 2 s3 executionMode: 0 zero latency, -1 random, otherwise a delay in ms (fixed or custom). */
+export function delayLabel(executionMode: number): string {
+  return DELAYS[executionMode] ?? `${formatMetric(executionMode)} ms`;
+}
+
+const MODELS = [
+  "Every tick",
+  "Every tick based on real ticks",
+  "1 minute OHLC",
+  "Open prices only",
+  "Math calculations",
+] as const;
+
+/** Spec 2 s3 model 0-4. */
+export function modelLabel(model: number): string {
+  return MODELS[model] ?? String(model);
+}
+
+export interface SummaryInputs {
+  readonly symbol: string;
+  readonly period: string;
+  readonly dateStart: string;
+  readonly dateEnd: string;
+  readonly executionMode: number;
+  readonly model: number;
+  readonly depositAmount: number;
+  readonly depositCurrency: string;
+}
+
+/** '2025-01-01 - 2025-12-31' (the request's calendar days). */
+export function periodText(inputs: Pick<SummaryInputs, "dateStart" | "dateEnd">): string {
+  return `${inputs.dateStart.slice(0, 10)} - ${inputs.dateEnd.slice(0, 10)}`;
+}
+
+/** Spec 2 s2 summary box: Symbol, Timeframe, Period, Delay, Modelling, Deposit, Created, Description, Status. */
+export function summaryRows(
+  bt: { inputs: SummaryInputs; created: string; description: string; statusLabel: string },
+  timeZone = "UTC",
+): [string, string][] {
+  return [
+    ["Symbol", bt.inputs.symbol],
+    ["Timeframe", bt.inputs.period],
+    ["Period", periodText(bt.inputs)],
+    ["Delay", delayLabel(bt.inputs.executionMode)],
+    ["Modelling", modelLabel(bt.inputs.model)],
+    ["Deposit", `${formatMetric(bt.inputs.depositAmount)} ${bt.inputs.depositCurrency}`],
+    ["Created", formatDate(bt.created, timeZone)],
+    ["Description", bt.description.trim() === "" ? "-" : bt.description],
+    ["Status", bt.statusLabel],
+  ];
+}
+
+/** The completed banner's local dismissal (spec 2 s2), one localStorage key per backtest. */
+export function dismissKey(backtestId: string): string {
+  return `backtest-message-dismissed:${backtestId}`;
+}

@@ -1,0 +1,97 @@
+// A signed-up Free user with one strategy from an example prompt, its code generated and a backtest started
+// through the JSON API from the page (the session cookie rides along), for the results screen's tests and
+// scripts/measure-results.ts.
+import type { Page } from "playwright-core";
+
+export const EXAMPLE = "Go long when the 6 MA crosses the 12 MA.";
+
+async function hydrated(page: Page) {
+  await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
+}
+
+export async function signUpFree(page: Page, base: string, email: string) {
+  await page.goto(`${base}/sign/up`);
+  await page.fill("#name", "Results Trader");
+  await page.fill("#email", email);
+  await page.fill("#password", "pw-12345678");
+  await page.check("input[name=terms]");
+  await page.click("button:has-text('Get Started')");
+  await page.waitForURL(`${base}/subscribe`);
+  await page.click("button:has-text('Get Started')");
+  await page.waitForURL(`${base}/welcome`);
+  await hydrated(page);
+  await page.click("button:has-text('Continue')");
+  await page.waitForURL(`${base}/strategy/ai/new`);
+}
+
+/** POST /ai/{action} from the page: same origin, with the session cookie. */
+export async function ai(page: Page, action: string, body: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ({ action, body }) => {
+      const res = await fetch(`/ai/${action}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return res.json();
+    },
+    { action, body },
+  );
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === "object" && value !== null && key in value
+    ? Object.getOwnPropertyDescriptor(value, key)?.value
+    : undefined;
+}
+
+function okData(answer: unknown): unknown {
+  if (field(answer, "status") !== "ok") throw new Error(`API error: ${JSON.stringify(answer)}`);
+  return field(answer, "data");
+}
+
+/** The strategy from the example prompt (the New Strategy form), with its code ready: its id. */
+export async function strategyWithCode(page: Page): Promise<string> {
+  await hydrated(page);
+  await page.click(`a:has-text('${EXAMPLE}')`);
+  await page.click("button:has-text('Create Strategy')");
+  await page.waitForURL(/\/strategy\/\d+\/build$/);
+  const sid = /\/strategy\/(\d+)\/build$/.exec(page.url())?.[1];
+  if (!sid) throw new Error(`no strategy id in ${page.url()}`);
+  await hydrated(page);
+  // The assistant's turn may still be streaming: generation needs its spec, so retry for a while.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answer = await ai(page, "strategy/code", { strId: sid });
+    if (field(answer, "status") === "ok") break;
+    if (Date.now() > deadline) throw new Error(`code generation failed: ${JSON.stringify(answer)}`);
+    await page.waitForTimeout(500);
+  }
+  okData(await ai(page, "strategy/code/complete", { strId: sid }));
+  return sid;
+}
+
+function day(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Starts a backtest (EURUSD H1 over the last `days` days): its id. */
+export async function startBacktest(page: Page, sid: string, days = 60): Promise<string> {
+  const data = okData(
+    await ai(page, "strategy/backtest/new", {
+      strId: sid,
+      description: "results screen",
+      symbol: "EURUSD",
+      period: "H1",
+      dateStart: day(-days),
+      dateEnd: day(-1),
+      executionMode: 0,
+      model: 0,
+      depositAmount: 10000,
+      depositCurrency: "USD",
+    }),
+  );
+  const bid = field(data, "backtestId");
+  if (typeof bid !== "string") throw new Error(`no backtest id: ${JSON.stringify(data)}`);
+  return bid;
+}

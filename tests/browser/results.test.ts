@@ -1,0 +1,244 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
+import { signUpFree, startBacktest, strategyWithCode } from "./results-setup.ts";
+import { startServer, type TestServer } from "./server.ts";
+
+/** The backtest results screen (spec 2 s2-s4) in Chromium, with JavaScript and without it. */
+
+let server: TestServer;
+let browser: Browser;
+let owner: BrowserContext;
+let page: Page;
+let sid = "";
+let bid = "";
+let resultsUrl = "";
+
+async function hydrated(p: Page) {
+  await p.waitForSelector("html[data-hydrated='true']", { state: "attached" });
+}
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  ({ context: owner, page } = await newPage(browser, { javaScript: true }));
+  await signUpFree(page, server.url, uniqueEmail("results"));
+  sid = await strategyWithCode(page);
+  // A year of every-tick modelling: long enough that the page may still see the run in progress.
+  bid = await startBacktest(page, sid, 365);
+  resultsUrl = `${server.url}/strategy/${sid}/results/${bid}`;
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("JavaScript on", () => {
+  it("turns the processing banner into the results without a reload", async (t) => {
+    await page.goto(resultsUrl);
+    await hydrated(page);
+    await page.evaluate(() => {
+      document.documentElement.dataset.marker = "same-document";
+    });
+    const processing = await page.locator(".results-processing").isVisible();
+    t.diagnostic(
+      processing ? "the run was still in progress on load" : "the run had finished before the page loaded",
+    );
+    if (processing) {
+      const step = (await page.textContent(".results-step")) ?? "";
+      assert.ok(
+        [
+          "Preparing backtest ...",
+          "Backtest in progress ...",
+          "Backtest finished. Preparing reports ...",
+        ].includes(step),
+        step,
+      );
+      const now = Number(await page.getAttribute("[role=progressbar]", "aria-valuenow"));
+      assert.ok(now >= 0 && now < 100, String(now));
+    }
+    await page.locator(".results-processing").waitFor({ state: "detached", timeout: 90_000 });
+    await page.locator(".chart-svg path").first().waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.marker), "same-document");
+    assert.equal(page.url(), resultsUrl);
+    await page.getByText("Backtest completed!").waitFor();
+    assert.equal(
+      await page.locator("a:has-text('Download EA')").getAttribute("href"),
+      `/strategy/${sid}/download`,
+    );
+    // The header's 'more' popover: details and status; Escape closes it.
+    await page.click("summary:has-text('more')");
+    const popover = page.locator(".results-popover");
+    await popover.getByText("Completed").waitFor();
+    await page.keyboard.press("Escape");
+    await popover.waitFor({ state: "hidden" });
+  });
+
+  it("renders every graph tab, and Sort By changes the grouping", async () => {
+    await page.goto(resultsUrl);
+    await hydrated(page);
+    const graphs = page.locator("nav[aria-label=Graphs]");
+    await page.locator(".chart-svg path.chart-line").waitFor();
+
+    await graphs.locator("a:has-text('Entries')").click();
+    await eventually(async () => assert.equal(await page.locator(".chart-svg rect.chart-bar").count(), 24));
+    assert.ok(page.url().endsWith("?graph=entries"), page.url());
+    await page.getByText("Asia").waitFor();
+    await page.locator(".chart-switch label:has-text('Weekdays')").click();
+    await eventually(async () => assert.equal(await page.locator(".chart-svg rect.chart-bar").count(), 7));
+    assert.equal(await page.locator(".chart-legend").count(), 0);
+    await page.locator(".chart-switch label:has-text('Months')").click();
+    await eventually(async () => assert.equal(await page.locator(".chart-svg rect.chart-bar").count(), 12));
+
+    await graphs.locator("a:has-text('Profit and Loss')").click();
+    await eventually(async () => assert.equal(await page.locator(".chart-svg rect.chart-bar").count(), 48));
+    await page.locator(".chart-switch label:has-text('Weekdays')").click();
+    await eventually(async () => assert.equal(await page.locator(".chart-svg rect.chart-bar").count(), 14));
+    await page.locator(".chart-legend li:has-text('Loss')").waitFor();
+
+    await graphs.locator("a:has-text('Candle')").click();
+    await page.locator(".candle-canvas canvas").first().waitFor();
+    await eventually(async () =>
+      assert.equal(await page.locator(".candle-controls button").first().textContent(), " Play"),
+    );
+
+    await graphs.locator("a:has-text('Balance')").click();
+    await page.locator(".chart-svg path.chart-line").waitFor();
+  });
+
+  it("plays and pauses the candle replay from the completed banner's Play", async () => {
+    await page.goto(resultsUrl);
+    await hydrated(page);
+    await page.locator(".results-completed a:has-text('Play')").click();
+    await eventually(async () => assert.ok(page.url().endsWith("?graph=play"), page.url()));
+    await page.locator(".candle-canvas canvas").first().waitFor();
+    const toggle = page.locator(".candle-controls button").first();
+    await eventually(async () => assert.equal((await toggle.textContent())?.trim(), "Pause"));
+    const fast = page.locator(".candle-controls button[aria-pressed]");
+    assert.equal(await fast.getAttribute("aria-pressed"), "false");
+    await fast.click();
+    assert.equal(await fast.getAttribute("aria-pressed"), "true");
+    await page.waitForTimeout(800);
+    await toggle.click();
+    await eventually(async () => assert.equal((await toggle.textContent())?.trim(), "Play"));
+    await toggle.click();
+    await eventually(async () => assert.equal((await toggle.textContent())?.trim(), "Pause"));
+  });
+
+  it("shows the metrics with keyboard tooltips and downloads the CSV and JSON report", async () => {
+    await page.goto(resultsUrl);
+    await hydrated(page);
+    await page.locator("nav[aria-label=Report] a:has-text('Results & Export')").waitFor();
+    for (const label of ["Total Net Profit", "Profit Factor", "Sharpe Ratio", "Equity Drawdown Relative"]) {
+      await page.locator(".metric dt", { hasText: label }).first().waitFor();
+    }
+    const info = page.locator("button[aria-label='About Total Net Profit']");
+    const tip = page.locator(`#${await info.getAttribute("aria-describedby")}`.replaceAll(":", "\\:"));
+    assert.equal(await tip.isVisible(), false);
+    await info.focus();
+    await eventually(async () => assert.equal(await tip.isVisible(), true));
+    assert.match((await tip.textContent()) ?? "", /Gross profit plus gross loss/);
+
+    for (const [name, ext] of [
+      ["Export as CSV", "csv"],
+      ["Export as JSON", "json"],
+    ]) {
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.click(`a:has-text('${name}')`),
+      ]);
+      assert.equal(download.suggestedFilename(), `str-${sid}-backtest-${bid}.${ext}`);
+    }
+  });
+
+  it("pages the Orders and Deals tables", async () => {
+    await page.goto(resultsUrl);
+    await hydrated(page);
+    const report = page.locator("nav[aria-label=Report]");
+    await report.locator("a:has-text('Orders')").click();
+    const orders = page.locator("table[aria-label=Orders]");
+    await orders.waitFor();
+    await page.getByText(/Page 1 of \d+/).waitFor();
+    await page.click("a[aria-label='Next page']");
+    await page.getByText(/Page 2 of \d+/).waitFor();
+    await eventually(async () => assert.match(page.url(), /orders_page=2/));
+
+    await report.locator("a:has-text('Deals')").click();
+    const deals = page.locator("table[aria-label=Deals]");
+    await deals.waitFor();
+    await eventually(async () => assert.equal(await deals.locator("tbody tr").count(), 10));
+    assert.equal(
+      (await deals.locator("tbody tr").first().locator("td").nth(3).textContent())?.trim(),
+      "balance",
+    );
+    await page.click("a[aria-label='Next page']");
+    await eventually(async () => assert.match(page.url(), /deals_page=2/));
+    await eventually(async () =>
+      assert.equal(
+        (await deals.locator("tbody tr").first().locator("td").first().textContent())?.trim(),
+        "11",
+      ),
+    );
+  });
+
+  it("keeps the completed banner dismissed after a reload", async () => {
+    await page.goto(resultsUrl);
+    await hydrated(page);
+    const banner = page.locator(".results-completed");
+    await banner.waitFor();
+    await banner.locator("button[aria-label=Close]").click();
+    await banner.waitFor({ state: "detached" });
+    await page.reload();
+    await hydrated(page);
+    await page.locator(".results-summary").waitFor();
+    await eventually(async () => assert.equal(await banner.count(), 0));
+  });
+});
+
+describe("JavaScript off", () => {
+  it("shows the results, switches the lower tabs by links and exports the report", async () => {
+    const { context, page: plain } = await newPage(browser, { javaScript: false });
+    await context.addCookies(await owner.cookies());
+    await plain.goto(resultsUrl);
+    await plain.getByText("Backtest for").waitFor();
+    await plain.getByText(/Balance from [\d,.]+ to [\d,.]+ over \d+ trades\./).waitFor();
+    // Chromium's per-context "JavaScript off" still parses <noscript> as raw text, so check it is there.
+    assert.match(
+      (await plain.locator(".graph-fallback noscript").textContent()) ?? "",
+      /The charts need JavaScript; the figures are in the tabs below\./,
+    );
+    await plain.locator(".metric dt", { hasText: "Total Net Profit" }).waitFor();
+    await plain.click("summary:has-text('more')");
+    await plain.locator(".results-popover").getByText("Completed").waitFor();
+
+    await plain.click("nav[aria-label=Report] a:has-text('Orders')");
+    await plain.waitForURL(`${resultsUrl}?tab=orders`);
+    await plain.locator("table[aria-label=Orders]").waitFor();
+    await plain.click("a[aria-label='Next page']");
+    await plain.waitForURL(/orders_page=2/);
+    await plain.getByText(/Page 2 of \d+/).waitFor();
+    await plain.click("nav[aria-label=Report] a:has-text('Deals')");
+    await plain.waitForURL(/tab=deals/);
+    await plain.locator("table[aria-label=Deals]").waitFor();
+
+    await plain.click("nav[aria-label=Graphs] a:has-text('Entries')");
+    await plain.waitForURL(/graph=entries/);
+    await plain.getByText(/\d+ entries\./).waitFor();
+
+    await plain.click("nav[aria-label=Report] a:has-text('Results & Export')");
+    await plain.locator(".metric").first().waitFor();
+    for (const [name, ext] of [
+      ["Export as CSV", "csv"],
+      ["Export as JSON", "json"],
+    ]) {
+      const [download] = await Promise.all([
+        plain.waitForEvent("download"),
+        plain.click(`a:has-text('${name}')`),
+      ]);
+      assert.equal(download.suggestedFilename(), `str-${sid}-backtest-${bid}.${ext}`);
+    }
+    await context.close();
+  });
+});

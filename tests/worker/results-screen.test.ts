@@ -1,0 +1,282 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { REPORT_HELP, REPORT_LABELS } from "../../worker/engine/report/labels";
+import { ORIGIN } from "./helpers";
+import { ai, data, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
+
+/** The backtest results screen (spec 2 s2) as HTML, and its CSV/JSON exports, for the owner and for others. */
+
+function get(path: string, cookie: string) {
+  return SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: "manual" });
+}
+
+/** The page's text with React's entity escapes undone, so assertions read like the screen. */
+async function html(res: Response): Promise<string> {
+  return (await res.text())
+    .replaceAll("<!-- -->", "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");
+}
+
+async function strategyWithCode(cookie: string): Promise<string> {
+  const { strId } = z
+    .object({ strId: z.string() })
+    .parse(data(await ai("strategy/new", { title: "Results", description: "d" }, cookie)));
+  data(await ai("strategy/update", { strId, instructions: STRATEGY_TEXT }, cookie));
+  data(await ai("strategy/code", { strId }, cookie));
+  data(await ai("strategy/code/complete", { strId }, cookie));
+  return strId;
+}
+
+async function completedBacktest(cookie: string, strId: string): Promise<string> {
+  const { backtestId } = z.object({ backtestId: z.string() }).parse(
+    data(
+      await ai(
+        "strategy/backtest/new",
+        {
+          strId,
+          description: "for the screen",
+          symbol: "EURUSD",
+          period: "H1",
+          dateStart: today(-45),
+          dateEnd: today(-1),
+          executionMode: 0,
+          model: 3,
+          depositAmount: 10000,
+          depositCurrency: "USD",
+        },
+        cookie,
+      ),
+    ),
+  );
+  const deadline = Date.now() + 50_000;
+  for (;;) {
+    const bt = z
+      .object({ processing: z.number() })
+      .parse(data(await ai("strategy/backtest", { strId, backtestId }, cookie)));
+    if (bt.processing === 100) return backtestId;
+    if (bt.processing === 200 || Date.now() > deadline) throw new Error(`backtest ended ${bt.processing}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A copy of a backtest row in another state (the runner finishes too fast to catch it mid-run). */
+async function copyAs(backtestId: string, processing: number, progress: number, message: string | null) {
+  const row = await env.DB.prepare(
+    `INSERT INTO backtests (strategy_id, user_id, code_id, spec_version, description, inputs, processing, progress, error_message, created_at, updated_at)
+     SELECT strategy_id, user_id, code_id, spec_version, description, inputs, ?2, ?3, ?4, ?5, ?5 FROM backtests WHERE id = ?1
+     RETURNING id`,
+  )
+    .bind(Number(backtestId), processing, progress, message, Date.now())
+    .first();
+  return String(z.object({ id: z.number() }).parse(row).id);
+}
+
+let owner = "";
+let other = "";
+let sid = "";
+let bid = "";
+let processingId = "";
+let errorId = "";
+let results: Record<string, string> = {};
+
+beforeAll(async () => {
+  owner = await freeUser();
+  other = await freeUser();
+  sid = await strategyWithCode(owner);
+  bid = await completedBacktest(owner, sid);
+  results = z
+    .record(z.string(), z.string())
+    .parse(
+      data(await ai("strategy/backtest/results", { strId: sid, backtestId: bid, section: "results" }, owner)),
+    );
+  processingId = await copyAs(bid, 1, 40, null);
+  errorId = await copyAs(bid, 200, 0, "No market data for the period.");
+}, 90_000);
+
+describe("the results page", () => {
+  it("shows a completed backtest: header, banner, summary box, graph tabs and the metrics with help", async () => {
+    const res = await get(`/strategy/${sid}/results/${bid}`, owner);
+    expect(res.status).toBe(200);
+    const page = await html(res);
+    expect(page).toMatch(/Backtest for <strong>EURUSD<\/strong> \(H1\) - /);
+    expect(page).toContain("<summary>more</summary>");
+    expect(page).toContain(`href="/strategy/${sid}/download"`);
+    expect(page).toContain("Install Guide");
+    // Demo data gives the backtest a note, so isMessage is set.
+    expect(page).toContain("Backtest completed!");
+    expect(page).toContain("Demo data: generated prices, not real market history.");
+    for (const label of [
+      "Symbol",
+      "Timeframe",
+      "Period",
+      "Delay",
+      "Modelling",
+      "Deposit",
+      "Created",
+      "Description",
+    ]) {
+      expect(page).toContain(`<dt>${label}</dt>`);
+    }
+    expect(page).toContain("Open prices only");
+    expect(page).toContain("for the screen");
+    for (const tab of [
+      "Balance",
+      "Entries",
+      "Profit and Loss",
+      "Play",
+      "Candle",
+      "Results & Export",
+      "Orders",
+      "Deals",
+    ]) {
+      expect(page).toContain(`>${tab}</a>`);
+    }
+    expect(page).toContain(`href="/strategy/${sid}/results/${bid}?graph=play"`);
+    for (const label of REPORT_LABELS) {
+      expect(page).toContain(REPORT_HELP[label]);
+    }
+    const net = page.match(/Total Net Profit<span class="info-tip">.*?<dd>([^<]*)<\/dd>/s)?.[1];
+    expect(net).toBe(results["Total Net Profit"]);
+    expect(page).toContain(`href="/strategy/${sid}/results/${bid}/export.csv"`);
+    expect(page).toContain(`href="/strategy/${sid}/results/${bid}/export.json"`);
+  });
+
+  it("pages the Orders and Deals tabs through the URL, deal 1 being the balance deposit", async () => {
+    const deals = await html(await get(`/strategy/${sid}/results/${bid}?tab=deals`, owner));
+    expect(deals).toMatch(/<table aria-label="Deals">/);
+    expect(deals).toMatch(/Showing 10 of \d+ Rows/);
+    expect(deals).toMatch(
+      /<td class="align-right">1<\/td><td class="align-left">[\d. :]+<\/td><td class="align-left"><\/td><td class="align-left">balance<\/td>/,
+    );
+    const orders = await html(await get(`/strategy/${sid}/results/${bid}?tab=orders&orders_page=2`, owner));
+    expect(orders).toMatch(/<table aria-label="Orders">/);
+    expect(orders).toMatch(/Page 2 of \d+/);
+    expect(orders).toContain("Stop Loss");
+    const desc = await html(
+      await get(`/strategy/${sid}/results/${bid}?tab=orders&orders_sort=id&orders_dir=desc`, owner),
+    );
+    const ids = Array.from(desc.matchAll(/<tr><td class="align-right">(\d+)<\/td>/g), (m) => Number(m[1]));
+    expect(ids.length).toBeGreaterThan(1);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it("shows the processing banner with the step and the server's progress, and no results yet", async () => {
+    const page = await html(await get(`/strategy/${sid}/results/${processingId}`, owner));
+    expect(page).toContain("Backtest in progress ...");
+    expect(page).toMatch(/role="progressbar"[^>]*aria-valuenow="40"/);
+    expect(page).toContain("In Progress...");
+    expect(page).not.toContain("Backtest completed!");
+    expect(page).toMatch(
+      /<button type="button" class="button" disabled="" title="Download the EA code of your strategy">Download EA<\/button>/,
+    );
+  });
+
+  it("shows the error banner with Try Again to the build tab, and no results", async () => {
+    const page = await html(await get(`/strategy/${sid}/results/${errorId}`, owner));
+    expect(page).toContain("First attempt backtest error: Please check your settings and try again.");
+    expect(page).toContain(`href="/strategy/${sid}/build">Try Again</a>`);
+    expect(page).toContain("No market data for the period.");
+    expect(page).not.toContain("In Progress...");
+    expect(page).not.toContain("Export as CSV");
+  });
+
+  it("says 'Create a backtest to view results.' without backtests, and opens the newest one otherwise", async () => {
+    // The Free plan allows one active strategy: a second user has the one without backtests.
+    const third = await freeUser();
+    const fresh = await strategyWithCode(third);
+    const none = await get(`/strategy/${fresh}/results`, third);
+    expect(none.status).toBe(200);
+    expect(await html(none)).toContain("Create a backtest to view results.");
+    const latest = await get(`/strategy/${sid}/results`, owner);
+    expect(latest.status).toBe(302);
+    expect(latest.headers.get("location")).toBe(`/strategy/${sid}/results/${errorId}`);
+  });
+
+  it("answers 404 with the not-found screen for an unknown backtest, and 404 for another user's", async () => {
+    const unknown = await get(`/strategy/${sid}/results/987654`, owner);
+    expect(unknown.status).toBe(404);
+    expect(await html(unknown)).toContain("404. Backtest Not Found");
+    expect((await get(`/strategy/${sid}/results/abc`, owner)).status).toBe(404);
+    const foreign = await get(`/strategy/${sid}/results/${bid}`, other);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.text()).not.toContain("EURUSD");
+  });
+});
+
+/** A CSV line's fields (RFC 4180 quoting). */
+function csvLine(line: string): string[] {
+  const out: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      out.push(field);
+      field = "";
+    } else field += c;
+  }
+  out.push(field);
+  return out;
+}
+
+describe("the report export", () => {
+  it("serves CSV with a file name and every label's value as the service gives it", async () => {
+    const res = await get(`/strategy/${sid}/results/${bid}/export.csv`, owner);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="str-${sid}-backtest-${bid}.csv"`,
+    );
+    const rows = new Map(
+      (await res.text())
+        .trimEnd()
+        .split("\r\n")
+        .map((l) => {
+          const [label, value] = csvLine(l);
+          return [label, value] as const;
+        }),
+    );
+    expect(rows.get("Label")).toBe("Value");
+    expect(rows.get("Symbol")).toBe("EURUSD");
+    for (const label of REPORT_LABELS) expect(rows.get(label), label).toBe(results[label] ?? "");
+  });
+
+  it("serves JSON with a file name and the same figures", async () => {
+    const res = await get(`/strategy/${sid}/results/${bid}/export.json`, owner);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="str-${sid}-backtest-${bid}.json"`,
+    );
+    const body = z
+      .object({
+        backtestId: z.string(),
+        inputs: z.object({ symbol: z.string() }),
+        results: z.record(z.string(), z.string().nullable()),
+      })
+      .parse(await res.json());
+    expect(body.backtestId).toBe(bid);
+    expect(body.inputs.symbol).toBe("EURUSD");
+    for (const label of REPORT_LABELS) expect(body.results[label], label).toBe(results[label] ?? null);
+  });
+
+  it("is a 404 for another user and for an unknown backtest, and a 409 while running", async () => {
+    for (const ext of ["csv", "json"]) {
+      expect((await get(`/strategy/${sid}/results/${bid}/export.${ext}`, other)).status).toBe(404);
+      expect((await get(`/strategy/${sid}/results/987654/export.${ext}`, owner)).status).toBe(404);
+      expect((await get(`/strategy/${sid}/results/${processingId}/export.${ext}`, owner)).status).toBe(409);
+    }
+  });
+});
