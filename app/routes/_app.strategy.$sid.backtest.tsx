@@ -4,6 +4,7 @@ import {
   useActionData,
   useLoaderData,
   useLocation,
+  useNavigation,
   useRevalidator,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -137,6 +138,7 @@ export default function BacktestPage() {
   const parent = useRouteLoaderData<StrategyLoader>("routes/_app.strategy.$sid");
   const actionData = useActionData<typeof action>();
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
   const location = useLocation();
   const [live, setLive] = useState<LiveProgress | null>(null);
 
@@ -150,13 +152,22 @@ export default function BacktestPage() {
       // Finished (or started in another tab): the stored row, with its results, replaces the live figures.
       if (revalidator.state === "idle") revalidator.revalidate();
     }
-    if (event.btId === page.newest?.backtestId)
+    // The newest one, or one newer than the page knows (its progress arrives before the page reloads).
+    const newer = !known && Number(event.btId) > Number(page.newest?.backtestId ?? 0);
+    if (event.btId === page.newest?.backtestId || newer)
       setLive({ btId: event.btId, processing: event.processing, progress: event.progress ?? 0 });
   });
 
   if (parent && !parent.strategy.hasCode) return <p className="tab-message">Algo code not found</p>;
 
-  const newest = page.newest;
+  // Until the page has reloaded, a just-submitted backtest is shown from the submission and its live events.
+  const submitted = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  const liveNewer = live && !page.rows.some((r) => r.backtestId === live.btId) ? live : null;
+  const newest = liveNewer
+    ? { backtestId: liveNewer.btId, processing: liveNewer.processing, progress: liveNewer.progress }
+    : submitted
+      ? { backtestId: "", processing: 0, progress: 0 }
+      : page.newest;
   const current = newest && live?.btId === newest.backtestId ? live : null;
   const processingCode = current ? current.processing : newest?.processing;
   const status = processingCode === undefined ? null : processingStatus(processingCode);

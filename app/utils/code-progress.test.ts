@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { CODE_STATES, isReadyState, isSettled, nextTick, stepForState } from "./code-progress";
+import {
+  BACKTEST_STEPS,
+  CODE_STATES,
+  isReadyState,
+  isSettled,
+  nextTick,
+  type ProgressStep,
+  stepForState,
+} from "./code-progress";
 
 /** Runs the bar through a step the way the overlay's timer does, counting the time it takes. */
-function run(from: number, step: number): { percent: number; ms: number } {
+function run(from: number, step: number, steps?: readonly ProgressStep[]) {
   let percent = from;
   let ms = 0;
-  for (let t = nextTick(percent, step); t; t = nextTick(percent, step)) {
+  for (let t = nextTick(percent, step, steps); t; t = nextTick(percent, step, steps)) {
     percent = t.percent;
     ms += t.delayMs;
   }
@@ -47,5 +55,15 @@ describe("generation progress (spec 2 s4, s9)", () => {
     expect(isReadyState(11)).toBe(true);
     expect(isReadyState(21)).toBe(true);
     expect(isReadyState(100)).toBe(false);
+  });
+
+  it("runs a backtest's bar 0-85% over 3 minutes, then 85-99% over 30 seconds, never to 100", () => {
+    expect(run(0, 1, BACKTEST_STEPS)).toEqual({ percent: 0, ms: 0 });
+    const one = run(0, 2, BACKTEST_STEPS);
+    expect(one.percent).toBe(85);
+    expect(one.ms).toBeCloseTo(180_000, 6);
+    const two = run(20, 3, BACKTEST_STEPS);
+    expect(two.percent).toBe(99);
+    expect(two.ms).toBeCloseTo(30_000, 6);
   });
 });

@@ -20,6 +20,16 @@ export const GENERATION_STEPS: readonly ProgressStep[] = [
   { from: 99, to: 100, ms: 0 },
 ];
 
+/**
+ * Spec 2 s4/s9 backtest progress, indexed by processing step + 1: step 0 (preparing) holds at 0, step 1 runs
+ * 0-85% over 3 minutes, step 2 85-99% over 30 seconds; never 100 before completion.
+ */
+export const BACKTEST_STEPS: readonly ProgressStep[] = [
+  { from: 0, to: 0, ms: 0 },
+  { from: 0, to: 85, ms: 180_000 },
+  { from: 85, to: 99, ms: 30_000 },
+];
+
 /** Code states (spec 2 s4) as the worker numbers them; mirrored here so the browser bundle stays small. */
 export const CODE_STATES = {
   STARTED: 0,
@@ -67,10 +77,19 @@ export function isReadyState(state: number | null): boolean {
  * The next tick of the bar at `percent` during `step` (1-based): the value it moves to and after how long.
  * A bar behind the step's start jumps there at once; a bar at the step's bound waits (null).
  */
-export function nextTick(percent: number, step: number): { percent: number; delayMs: number } | null {
-  const s = GENERATION_STEPS[Math.min(Math.max(step, 1), GENERATION_STEPS.length) - 1];
+export function nextTick(
+  percent: number,
+  step: number,
+  steps: readonly ProgressStep[] = GENERATION_STEPS,
+): { percent: number; delayMs: number } | null {
+  const s = stepAt(steps, step);
   if (percent < s.from) return { percent: s.from, delayMs: 0 };
   if (percent >= s.to) return null;
   if (s.ms === 0) return { percent: s.to, delayMs: 0 };
   return { percent: percent + 1, delayMs: s.ms / (s.to - s.from) };
+}
+
+/** The step (1-based, clamped) of a table. */
+export function stepAt(steps: readonly ProgressStep[], step: number): ProgressStep {
+  return steps[Math.min(Math.max(Math.floor(step), 1), steps.length) - 1];
 }

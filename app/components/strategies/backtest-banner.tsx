@@ -1,4 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { BACKTEST_STEPS } from "../../utils/code-progress";
+import { useTickingPercent } from "./code-progress-bar";
 
 /** Spec 2 s4: the step texts of a running backtest. */
 const STEP_TEXT: Record<number, string> = {
@@ -29,6 +31,8 @@ export function BacktestBanner({
   refreshHref,
 }: BacktestBannerProps) {
   const navigation = useNavigation();
+  // Reported progress moves in big steps (0, 20, 85): the bar runs at the spec's pace in between.
+  const ticking = useTickingPercent(Math.min(Math.max(processing, 0), 2) + 1, BACKTEST_STEPS, progress);
   if (status === "completed") return null;
   if (status === "error") {
     return (
@@ -45,7 +49,7 @@ export function BacktestBanner({
     );
   }
   // Never 100 before completion (spec 2 s4).
-  const percent = Math.min(99, Math.max(0, Math.round(progress)));
+  const percent = Math.min(99, Math.max(0, Math.round(ticking)));
   return (
     <section className="backtest-banner processing" role="status" aria-live="polite">
       <div className="backtest-banner-head">

@@ -1,32 +1,35 @@
 import { useEffect, useState } from "react";
-import { GENERATION_STEPS, nextTick } from "../../utils/code-progress";
+import { GENERATION_STEPS, nextTick, type ProgressStep, stepAt } from "../../utils/code-progress";
 
 /**
- * The overlay's bar (spec 2 s4): it ticks 1% at a time towards the current step's bound at the step's pace,
- * and jumps to a later step's start when the code state moves on. The server draws the step's start.
+ * A bar that ticks 1% at a time towards the current step's bound at the step's pace (spec 2 s4), jumps to a
+ * later step's start when the work moves on, and starts again when a new run begins at an earlier step.
+ * `floor` is a known figure (a backtest's reported progress) the bar never shows less than.
  */
-export function CodeProgressBar({ step }: { step: number }) {
-  const total = GENERATION_STEPS.length;
-  const current = Math.min(Math.max(step, 1), total);
-  // The last step takes no time: a finished generation is drawn full on the server already.
-  const [percent, setPercent] = useState(
-    current === total ? GENERATION_STEPS[current - 1].to : GENERATION_STEPS[current - 1].from,
-  );
+export function useTickingPercent(step: number, steps: readonly ProgressStep[], floor = 0): number {
+  const { from, to, ms } = stepAt(steps, step);
+  // A step that takes no time (the last one) is drawn at its bound already on the server.
+  const [percent, setPercent] = useState(ms === 0 ? to : Math.max(from, Math.min(floor, to)));
 
   useEffect(() => {
-    // A new generation after a finished one starts the bar again from its step.
-    if (percent > GENERATION_STEPS[current - 1].to) {
-      setPercent(GENERATION_STEPS[current - 1].from);
+    if (percent > to) {
+      setPercent(from);
       return;
     }
-    const tick = nextTick(percent, current);
+    const tick = nextTick(percent, step, steps);
     if (!tick) return;
     const timer = setTimeout(() => setPercent(tick.percent), tick.delayMs);
     return () => clearTimeout(timer);
-  }, [percent, current]);
+  }, [percent, step, steps, from, to]);
 
-  const { from, to } = GENERATION_STEPS[current - 1];
-  const shown = Math.min(Math.max(percent, from), to);
+  return Math.min(Math.max(percent, from, floor), to);
+}
+
+/** The generation overlay's bar over the 5 steps of spec 2 s4. */
+export function CodeProgressBar({ step }: { step: number }) {
+  const total = GENERATION_STEPS.length;
+  const current = Math.min(Math.max(step, 1), total);
+  const shown = useTickingPercent(current, GENERATION_STEPS);
   return (
     <div className="code-progress">
       <div
