@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ORIGIN, uniqueIp } from "./helpers";
@@ -125,6 +125,23 @@ describe("code tab", () => {
     const after = await html(await get(`/strategy/${sid}/code`, cookie));
     expect(after).toContain("Generate Code");
     expect(after).not.toContain("Generating Your EA");
+  });
+
+  it("draws a running generation from the stored state, with a refresh for pages without scripts", async () => {
+    const cookie = await freeUser();
+    const sid = await strategy(cookie);
+    await post(`/strategy/${sid}/code`, { intent: "generate" }, cookie);
+    // A generation caught mid-way (checked code, state GENERATED 10), as another tab's reload would see it.
+    await env.DB.prepare("UPDATE strategy_codes SET state = 10, updated_at = ?1 WHERE strategy_id = ?2")
+      .bind(Date.now(), Number(sid))
+      .run();
+    const page = await html(await get(`/strategy/${sid}/code`, cookie));
+    expect(page).toContain("Generating Your EA");
+    expect(page).toContain("Step 2 of 5");
+    expect(page).toMatch(/aria-valuenow="34"/);
+    expect(page).toContain('http-equiv="refresh"');
+    expect(page).toContain(">Refresh<");
+    expect(page).not.toContain("Run backtest later");
   });
 
   it("answers another user's strategy as not found, and ignores unknown intents", async () => {

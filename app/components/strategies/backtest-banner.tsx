@@ -69,7 +69,7 @@ export function BacktestBanner({
         </div>
         <div className="progress-meta muted small">
           <span>{STEP_TEXT[processing] ?? STEP_TEXT[0]}</span>
-          <span>{percent}%</span>
+          <span>{`${percent}%`}</span>
         </div>
       </div>
       <noscript>

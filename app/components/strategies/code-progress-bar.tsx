@@ -43,10 +43,8 @@ export function CodeProgressBar({ step }: { step: number }) {
         <div className="progress-fill" style={{ width: `${shown}%` }} />
       </div>
       <div className="progress-meta muted small">
-        <span>
-          Step {current} of {total}
-        </span>
-        <span>{shown}%</span>
+        <span>{`Step ${current} of ${total}`}</span>
+        <span>{`${shown}%`}</span>
       </div>
     </div>
   );
