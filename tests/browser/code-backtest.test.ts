@@ -193,6 +193,12 @@ describe("JavaScript off", () => {
     await page.waitForURL(`${server.url}/strategy/${sid}/backtest`);
     await page.locator("section.backtest-form").waitFor();
     assert.equal(await page.locator("table[aria-label='Backtest History']").count(), 0);
+
+    // The viewer loads lazily with scripts; without them a link brings the code with the page.
+    await page.goto(`${server.url}/strategy/${sid}/code`);
+    assert.equal(await page.getByText("Loading code...").isVisible(), false);
+    await page.click("a:has-text('Show the code')");
+    await page.locator(".code-viewer .code-line", { hasText: "#property" }).first().waitFor();
     await context.close();
   });
 });

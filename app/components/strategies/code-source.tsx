@@ -64,6 +64,8 @@ export function CodeSource({
       <>
         <Loading />
         <noscript>
+          {/* Nothing loads without scripts: the spinner gives way to a link that brings the code with the page. */}
+          <style>{".code-loading { display: none; }"}</style>
           <p className="muted">
             <Link to="?source=1">Show the code</Link>
           </p>
