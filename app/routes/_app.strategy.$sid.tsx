@@ -1,5 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
 import { isMissingStrategy, notFound, strategyId } from "../components/strategies/strategies.server";
 import { strategiesStylesheet } from "../components/strategies/styles";
 import { uiStylesheet } from "../components/ui/styles";
@@ -34,6 +41,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export type StrategyLoader = typeof loader;
+
+/**
+ * The tabs follow the code's existence: a refused generation (no credits, 402) can remove the code, so the
+ * shell reloads after every action, failed ones included (single fetch skips those by default).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult !== undefined ? true : defaultShouldRevalidate;
 
 export default function StrategyPage() {
   const { strategy } = useLoaderData<typeof loader>();

@@ -1,0 +1,249 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import {
+  type BacktestFormValues,
+  CURRENCY_OPTIONS,
+  CUSTOM_DELAY,
+  DELAY_OPTIONS,
+  DESCRIPTION_MAX,
+  MAX_CUSTOM_DELAY_MS,
+  MODEL_OPTIONS,
+  PERIOD_OPTIONS,
+} from "../../utils/backtest-form";
+
+export interface BacktestFormProps {
+  symbols: { name: string; description: string }[];
+  values: BacktestFormValues;
+  errors: Record<string, string>;
+  /** A request-level failure (spec 2 s8), cleared as soon as the form changes. */
+  message: string | null;
+  /** Spec 2 s5: the date inputs' maximum. */
+  today: string;
+}
+
+function Field({
+  id,
+  label,
+  error,
+  children,
+  hint,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+  hint?: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint ? (
+        <span className="muted small" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="error" id={`${id}-error`} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** aria attributes tying an input to its message. */
+function described(id: string, error?: string) {
+  return error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
+}
+
+/**
+ * Create New Backtest (spec 2 s2, s3, s5): a plain POST with every field and default, validated on the
+ * server. With JavaScript the custom delay appears (and takes focus) only when chosen; without it the
+ * field is always there and read only for 'Custom delay'.
+ */
+export function BacktestForm({ symbols, values, errors, message, today }: BacktestFormProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  const [hydrated, setHydrated] = useState(false);
+  const [delay, setDelay] = useState(values.executionMode);
+  const [messageShown, setMessageShown] = useState(true);
+  const customRef = useRef<HTMLInputElement>(null);
+  const focusCustom = useRef(false);
+
+  useEffect(() => setHydrated(true), []);
+  // A new answer from the action shows its message (and its values) again.
+  useEffect(() => {
+    setMessageShown(true);
+    setDelay(values.executionMode);
+  }, [values]);
+  useEffect(() => {
+    if (focusCustom.current && delay === String(CUSTOM_DELAY)) customRef.current?.focus();
+    focusCustom.current = false;
+  }, [delay]);
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    // Spec 2 s4: a second submit while one is in flight is ignored.
+    if (submitting) e.preventDefault();
+  }
+
+  const custom = delay === String(CUSTOM_DELAY);
+  // The values object identity changes with every answer: remount the inputs so they show it.
+  const key = JSON.stringify(values);
+  return (
+    <section className="card backtest-form" aria-labelledby="backtest-form-title">
+      <h2 id="backtest-form-title">Create New Backtest</h2>
+      <Form method="post" onSubmit={onSubmit} onChange={() => setMessageShown(false)} key={key}>
+        <input type="hidden" name="intent" value="create" />
+        {message && messageShown ? (
+          <p className="form-error" role="alert">
+            {message}
+          </p>
+        ) : null}
+        <div className="backtest-grid">
+          <Field id="bt-symbol" label="Symbol" error={errors.symbol}>
+            <select
+              id="bt-symbol"
+              name="symbol"
+              defaultValue={values.symbol}
+              {...described("bt-symbol", errors.symbol)}
+            >
+              {symbols.map((s) => (
+                <option key={s.name} value={s.name}>
+                  {`${s.name} - ${s.description}`}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="bt-period" label="Period" error={errors.period}>
+            <select
+              id="bt-period"
+              name="period"
+              defaultValue={values.period}
+              {...described("bt-period", errors.period)}
+            >
+              {PERIOD_OPTIONS.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="bt-start" label="Start date" error={errors.dateStart}>
+            <input
+              id="bt-start"
+              type="date"
+              name="dateStart"
+              defaultValue={values.dateStart}
+              max={today}
+              {...described("bt-start", errors.dateStart)}
+            />
+          </Field>
+          <Field id="bt-end" label="End date" error={errors.dateEnd}>
+            <input
+              id="bt-end"
+              type="date"
+              name="dateEnd"
+              defaultValue={values.dateEnd}
+              max={today}
+              {...described("bt-end", errors.dateEnd)}
+            />
+          </Field>
+          <Field id="bt-delay" label="Delay" error={errors.executionMode}>
+            <select
+              id="bt-delay"
+              name="executionMode"
+              defaultValue={values.executionMode}
+              onChange={(e) => {
+                focusCustom.current = true;
+                setDelay(e.currentTarget.value);
+              }}
+              {...described("bt-delay", errors.executionMode)}
+            >
+              {DELAY_OPTIONS.map((d) => (
+                <option key={d.value} value={d.value}>
+                  {d.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {!hydrated || custom ? (
+            <Field
+              id="bt-custom-delay"
+              label="Custom delay (ms)"
+              error={errors.customDelay}
+              hint={hydrated ? undefined : "Used when the delay is 'Custom delay (ms)'."}
+            >
+              <input
+                id="bt-custom-delay"
+                ref={customRef}
+                type="number"
+                name="customDelay"
+                inputMode="numeric"
+                min={0}
+                max={MAX_CUSTOM_DELAY_MS}
+                step={1}
+                defaultValue={values.customDelay}
+                {...described("bt-custom-delay", errors.customDelay)}
+              />
+            </Field>
+          ) : null}
+          <Field id="bt-model" label="Modelling" error={errors.model}>
+            <select
+              id="bt-model"
+              name="model"
+              defaultValue={values.model}
+              {...described("bt-model", errors.model)}
+            >
+              {MODEL_OPTIONS.map((m) => (
+                <option key={m.value} value={m.value}>
+                  {m.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="bt-deposit" label="Deposit" error={errors.depositAmount}>
+            <input
+              id="bt-deposit"
+              type="number"
+              name="depositAmount"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              defaultValue={values.depositAmount}
+              {...described("bt-deposit", errors.depositAmount)}
+            />
+          </Field>
+          <Field id="bt-currency" label="Currency" error={errors.depositCurrency}>
+            <select
+              id="bt-currency"
+              name="depositCurrency"
+              defaultValue={values.depositCurrency}
+              {...described("bt-currency", errors.depositCurrency)}
+            >
+              {CURRENCY_OPTIONS.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <Field id="bt-description" label="Description" error={errors.description}>
+          <input
+            id="bt-description"
+            type="text"
+            name="description"
+            maxLength={DESCRIPTION_MAX}
+            placeholder="Optional"
+            defaultValue={values.description}
+            {...described("bt-description", errors.description)}
+          />
+        </Field>
+        <button type="submit" className="button primary" disabled={submitting}>
+          {submitting ? "Starting..." : "Run Backtest"}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,221 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ORIGIN, uniqueIp } from "./helpers";
+import { ai, data, freeUser, today } from "./strategies-helpers";
+
+/** The backtest page (spec 2 s2, s3, s5, s8) as HTML and form posts, the way a browser without JavaScript uses it. */
+
+function get(path: string, cookie: string) {
+  return SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: "manual" });
+}
+
+function post(path: string, fields: Record<string, string>, cookie: string) {
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: {
+      cookie,
+      host: "app.test",
+      origin: ORIGIN,
+      "content-type": "application/x-www-form-urlencoded",
+      "cf-connecting-ip": uniqueIp(),
+    },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+}
+
+async function html(res: Response): Promise<string> {
+  return (await res.text())
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");
+}
+
+async function strategy(cookie: string, withCode = true): Promise<string> {
+  const res = await post(
+    "/strategy/ai/new",
+    { title: "My Strategy", description: "Go long when the 6 MA crosses the 12 MA." },
+    cookie,
+  );
+  const sid = /^\/strategy\/(\d+)\/build$/.exec(res.headers.get("location") ?? "")?.[1];
+  if (!sid) throw new Error(`no strategy: ${res.status}`);
+  if (withCode) {
+    expect((await post(`/strategy/${sid}/code`, { intent: "generate" }, cookie)).status).toBe(302);
+    expect(
+      (await post(`/strategy/${sid}/code`, { intent: "complete", next: "backtest" }, cookie)).status,
+    ).toBe(302);
+  }
+  return sid;
+}
+
+const listed = z.array(z.object({ backtestId: z.string(), status: z.string() }));
+
+async function backtests(sid: string, cookie: string) {
+  return listed.parse(data(await ai("strategy/backtests", { strId: sid }, cookie)));
+}
+
+async function settled(sid: string, cookie: string, backtestId: string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const row = (await backtests(sid, cookie)).find((b) => b.backtestId === backtestId);
+    if (row && row.status !== "processing") return row.status;
+    if (Date.now() > deadline) throw new Error("backtest did not finish");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A short run (the defaults cover a whole year) so the test stays quick. */
+function form(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    intent: "create",
+    symbol: "EURUSD",
+    period: "H1",
+    dateStart: today(-20),
+    dateEnd: today(-1),
+    executionMode: "0",
+    customDelay: "",
+    model: "2",
+    depositAmount: "10000",
+    depositCurrency: "USD",
+    description: "kept text",
+    ...overrides,
+  };
+}
+
+describe("backtest page", () => {
+  it("renders the form with the spec's defaults, computed on the server", async () => {
+    const cookie = await freeUser();
+    const sid = await strategy(cookie);
+    const page = await html(await get(`/strategy/${sid}/backtest`, cookie));
+    expect(page).toContain("Create New Backtest");
+    expect(page).toMatch(/<option value="EURUSD" selected="">EURUSD - Euro vs US Dollar<\/option>/);
+    expect(page).toMatch(/<option value="H1" selected="">H1<\/option>/);
+    const input = (name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(page)?.[0] ?? "";
+    expect(input("dateEnd")).toContain(`value="${today()}"`);
+    expect(input("dateEnd")).toContain(`max="${today()}"`);
+    expect(input("dateStart")).toContain(`max="${today()}"`);
+    const yearAgo = new Date();
+    yearAgo.setUTCFullYear(yearAgo.getUTCFullYear() - 1);
+    expect(input("dateStart")).toContain(`value="${yearAgo.toISOString().slice(0, 10)}"`);
+    expect(page).toMatch(/<option value="-1">Random delay<\/option>/);
+    expect(page).toMatch(/<option value="-2">Custom delay \(ms\)<\/option>/);
+    expect(input("customDelay")).toContain('type="number"');
+    expect(page).toMatch(/<option value="0" selected="">Every tick<\/option>/);
+    expect(input("depositAmount")).toContain('value="10000"');
+    expect(input("depositAmount")).toContain('min="0"');
+    expect(page).toMatch(/<option value="USD" selected="">USD<\/option>/);
+    expect(page).not.toContain("Backtest History");
+  });
+
+  it("refuses bad input with the field's message, keeps the values and creates nothing", async () => {
+    const cookie = await freeUser();
+    const sid = await strategy(cookie);
+    const cases: [Record<string, string>, string][] = [
+      [{ dateStart: "2025-13-45" }, "Use a date like 2025-01-31."],
+      [{ dateStart: today(-1), dateEnd: today(-5) }, "The start date must not be after the end date."],
+      [{ dateEnd: today(2) }, "The end date cannot be after today."],
+      [{ symbol: "NOPE" }, "Choose a symbol from the list."],
+      [
+        { executionMode: "-2", customDelay: "700000" },
+        "The custom delay must be a whole number of milliseconds from 0 to 600000.",
+      ],
+      [{ executionMode: "-2", customDelay: "" }, "Enter the custom delay in milliseconds."],
+      [{ depositAmount: "-10" }, "The deposit cannot be negative."],
+      [{ description: "d".repeat(256) }, "Description must be at most 255 characters."],
+    ];
+    for (const [overrides, message] of cases) {
+      const res = await post(`/strategy/${sid}/backtest`, form(overrides), cookie);
+      expect(res.status, message).toBe(400);
+      const page = await html(res);
+      expect(page, message).toContain(message);
+      expect(page, message).toContain("Create New Backtest");
+      if (!overrides.description) expect(page, message).toContain('value="kept text"');
+    }
+    expect(await backtests(sid, cookie)).toEqual([]);
+  });
+
+  it("runs a backtest, shows its progress banner, then the history row; delete confirms first", async () => {
+    const cookie = await freeUser();
+    const sid = await strategy(cookie);
+    const created = await post(`/strategy/${sid}/backtest`, form(), cookie);
+    expect(created.status).toBe(302);
+    expect(created.headers.get("location")).toBe(`/strategy/${sid}/backtest`);
+    const [bt] = await backtests(sid, cookie);
+    expect(bt).toBeDefined();
+
+    const running = await html(await get(`/strategy/${sid}/backtest`, cookie));
+    if (running.includes("Backtesting in Progress...")) {
+      expect(running).not.toContain("Create New Backtest");
+      expect(running).toContain("Refresh");
+    }
+    expect(await settled(sid, cookie, bt.backtestId)).toBe("completed");
+
+    const done = await html(await get(`/strategy/${sid}/backtest`, cookie));
+    expect(done).toContain("Backtest History");
+    for (const header of [
+      "Created",
+      "Status",
+      "Profitability",
+      "Average Win",
+      "Average Loss",
+      "Max Drawdown",
+      "Profit Factor",
+      "Sharpe Ratio",
+      "Total Trades",
+      "Description",
+      "Actions",
+    ])
+      expect(done).toContain(`>${header}<`);
+    expect(done).toContain("Completed");
+    expect(done).toContain(`href="/strategy/${sid}/results/${bt.backtestId}"`);
+    expect(done).toContain("Delete Backtest");
+    expect(done).toContain("kept text");
+    expect(done).toContain("Create New Backtest");
+
+    const confirmPath = `/strategy/${sid}/backtest?confirm=delete-${bt.backtestId}`;
+    const dialog = await html(await get(confirmPath, cookie));
+    expect(dialog).toContain("Are you sure you want to delete this backtest?");
+    expect(dialog).toContain("This action can not be undone");
+    expect(dialog).toContain("Cancel");
+    expect(dialog).toContain("Confirm");
+    expect(await backtests(sid, cookie)).toHaveLength(1);
+
+    const removed = await post(confirmPath, { intent: "delete", backtestId: bt.backtestId }, cookie);
+    expect(removed.status).toBe(302);
+    expect(removed.headers.get("location")).toBe(`/strategy/${sid}/backtest`);
+    expect(await backtests(sid, cookie)).toEqual([]);
+  }, 90_000);
+
+  it("shows the error banner with Remove for a failed run", async () => {
+    const cookie = await freeUser();
+    const sid = await strategy(cookie);
+    // Math calculations cannot run a strategy that reads prices: the run ends as an error.
+    expect((await post(`/strategy/${sid}/backtest`, form({ model: "4" }), cookie)).status).toBe(302);
+    const [bt] = await backtests(sid, cookie);
+    expect(await settled(sid, cookie, bt.backtestId)).toBe("error");
+    const page = await html(await get(`/strategy/${sid}/backtest`, cookie));
+    expect(page).toContain("Backtest error: Please check your settings and try again.");
+    expect(page).toContain(">Remove<");
+    const removed = await post(
+      `/strategy/${sid}/backtest`,
+      { intent: "delete", backtestId: bt.backtestId },
+      cookie,
+    );
+    expect(removed.status).toBe(302);
+    expect(await backtests(sid, cookie)).toEqual([]);
+  }, 90_000);
+
+  it("says 'Algo code not found' without code, and refuses a request for it", async () => {
+    const cookie = await freeUser();
+    const sid = await strategy(cookie, false);
+    const page = await html(await get(`/strategy/${sid}/backtest`, cookie));
+    expect(page).toContain("Algo code not found");
+    const res = await post(`/strategy/${sid}/backtest`, form(), cookie);
+    expect(res.status).toBe(404);
+    expect(await html(res)).toContain("Strategy code not found.");
+    expect(await backtests(sid, cookie)).toEqual([]);
+  });
+});
