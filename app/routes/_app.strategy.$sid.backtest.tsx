@@ -114,8 +114,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const parsed = parseBacktestForm(values, isoDay(now));
   if (!parsed.ok)
     return data({ kind: "create" as const, values: shown, errors: parsed.errors, message: null }, 400);
+  let created: { backtestId: string };
   try {
-    await context.services.strategies.backtests.create(user, id, parsed.input);
+    created = await context.services.strategies.backtests.create(user, id, parsed.input);
   } catch (e) {
     if (isMissingStrategy(e)) throw notFound();
     const failure = backtestFailure(e);
@@ -124,7 +125,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       failure.status,
     );
   }
-  return redirect(`/strategy/${id}/backtest`);
+  // Spec 2 s4: a created backtest takes the user to its results, where its progress arrives live.
+  return redirect(`/strategy/${id}/results/${created.backtestId}`);
 }
 
 interface LiveProgress {

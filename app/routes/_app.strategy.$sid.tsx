@@ -5,6 +5,7 @@ import {
   Outlet,
   type ShouldRevalidateFunction,
   useLoaderData,
+  useLocation,
   useRouteError,
 } from "@remix-run/react";
 import { isMissingStrategy, notFound, strategyId } from "../components/strategies/strategies.server";
@@ -52,6 +53,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 export default function StrategyPage() {
   const { strategy } = useLoaderData<typeof loader>();
   const base = `/strategy/${strategy.strId}`;
+  // The Results tab links to the newest backtest but stays current on any backtest's results.
+  const onResults = useLocation().pathname.startsWith(`${base}/results`);
   return (
     <main className="page strategy-page">
       <div className="page-header">
@@ -67,6 +70,7 @@ export default function StrategyPage() {
             id: "results",
             label: "Results",
             to: strategy.backtestId ? `${base}/results/${strategy.backtestId}` : `${base}/results`,
+            active: onResults,
           },
         ]}
       />

@@ -104,13 +104,18 @@ describe("JavaScript on", () => {
       const seen: string[] = [];
       Object.assign(window, { seenBanners: seen });
       new MutationObserver(() => {
-        for (const el of document.querySelectorAll(".backtest-banner")) {
+        for (const el of document.querySelectorAll(".backtest-banner, .results-processing")) {
           const text = el.textContent ?? "";
           if (!seen.includes(text)) seen.push(text);
         }
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await form.locator("button:has-text('Run Backtest')").click();
+    // Spec 2 s4: the new backtest's results, which turn from progress to the report without a reload.
+    await page.waitForURL(new RegExp(`/strategy/${sid}/results/\\d+$`));
+    await page.getByText("Backtest completed!").waitFor({ timeout: 240_000 });
+    await page.click("nav[aria-label=Strategy] a:has-text('Backtest')");
+    await page.waitForURL(`${server.url}/strategy/${sid}/backtest`);
 
     const history = page.locator("table[aria-label='Backtest History']");
     await history.locator("td", { hasText: "Completed" }).waitFor({ timeout: 240_000 });
@@ -120,7 +125,9 @@ describe("JavaScript on", () => {
       "seenBanners" in window && Array.isArray(window.seenBanners) ? window.seenBanners.map(String) : [],
     );
     assert.ok(
-      banners.some((b) => b.includes("Backtesting in Progress...")),
+      banners.some((b) =>
+        /Backtesting in Progress\.\.\.|Preparing backtest|Backtest in progress|Preparing reports/.test(b),
+      ),
       `the progress banner showed: ${JSON.stringify(banners)}`,
     );
     const steps = frames.filter((f) => f.includes('"strategy-backtest-processing"'));
@@ -171,7 +178,8 @@ describe("JavaScript off", () => {
     await page.selectOption("#bt-model", "2");
     await page.fill("#bt-description", "no script");
     await page.click("section.backtest-form button:has-text('Run Backtest')");
-    await page.waitForURL(`${server.url}/strategy/${sid}/backtest`);
+    await page.waitForURL(new RegExp(`/strategy/${sid}/results/\\d+$`));
+    await page.goto(`${server.url}/strategy/${sid}/backtest`);
     const history = page.locator("table[aria-label='Backtest History']");
     await eventually(async () => {
       if (await page.getByText("Backtesting in Progress...").count()) {

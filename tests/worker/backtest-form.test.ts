@@ -142,9 +142,10 @@ describe("backtest page", () => {
     const sid = await strategy(cookie);
     const created = await post(`/strategy/${sid}/backtest`, form(), cookie);
     expect(created.status).toBe(302);
-    expect(created.headers.get("location")).toBe(`/strategy/${sid}/backtest`);
     const [bt] = await backtests(sid, cookie);
     expect(bt).toBeDefined();
+    // Spec 2 s4: the user goes to the new backtest's results.
+    expect(created.headers.get("location")).toBe(`/strategy/${sid}/results/${bt.backtestId}`);
 
     const running = await html(await get(`/strategy/${sid}/backtest`, cookie));
     if (running.includes("Backtesting in Progress...")) {
