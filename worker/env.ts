@@ -97,6 +97,8 @@ export function publicConfig(config: Config) {
     analyticsSiteId: config.ANALYTICS_SITE_ID ?? null,
     segmentWriteKey: config.SEGMENT_WRITE_KEY ?? null,
     sentryDsn: config.SENTRY_DSN ?? null,
+    // The stripe payment provider is on: pages with a card form load Stripe.js (CSP below).
+    stripeConfigured: Boolean(config.STRIPE_SECRET_KEY),
     devTools: config.APP_ENV !== "production",
   };
 }

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { billingMessage } from "../components/billing/billing.server";
 import { CreditBar } from "../components/billing/credit-bar";
+import { CreditsBanner } from "../components/billing/credits-banner";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { useUrlFlag } from "../components/ui/url-flag";
 import { requireUser } from "../utils/auth.server";
@@ -60,6 +61,10 @@ export default function SubscriptionTab() {
   }
   const unlimited = sub.credits === -1;
   const isFree = sub.slug === "free";
+  const used = sub.creditsUsage + sub.addonCreditsUsage;
+  const total = sub.credits + sub.addonCreditsTotal;
+  // Spec 3 s2 upsell variant: shown here once every credit of the period (and of the add-ons) is used.
+  const exhausted = !unlimited && sub.state !== 2 && used >= total;
   const partner = sub.sponsor ? (PARTNERS[sub.sponsor] ?? sub.sponsor) : null;
   const cycle = sub.billingCycle === "yearly" ? "Yearly" : "Monthly";
   return (
@@ -74,11 +79,8 @@ export default function SubscriptionTab() {
           Subscription is pending. Please check your account to proceed.
         </p>
       ) : null}
-      <CreditBar
-        unlimited={unlimited}
-        used={sub.creditsUsage + sub.addonCreditsUsage}
-        total={sub.credits + sub.addonCreditsTotal}
-      />
+      <CreditBar unlimited={unlimited} used={used} total={total} />
+      {exhausted ? <CreditsBanner free={isFree} variant="upsell" /> : null}
       {sub.cancelationRequested ? (
         <div className="notice cancel-notice" role="status">
           <p>

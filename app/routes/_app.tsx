@@ -13,8 +13,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const path = new URL(request.url).pathname;
   const onSubscribe = path === "/subscribe" || path === "/subscribe/";
+  // The return from a Stripe checkout comes before the subscription exists: that page settles it.
+  const onCheckoutReturn = path === "/checkout/complete" || path === "/checkout/complete/";
   if (onSubscribe && user.subscription) throw redirect("/account");
-  if (!onSubscribe && !user.subscription) throw redirect("/subscribe");
+  if (!onSubscribe && !onCheckoutReturn && !user.subscription) throw redirect("/subscribe");
   return {
     user: { name: user.name, email: user.email, internal: user.internal },
     roadmapUrl: context.publicConfig.roadmapUrl,

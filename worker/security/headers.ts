@@ -42,6 +42,12 @@ export function contentSecurityPolicy(config: PublicConfig, nonce: string): stri
     frame.push("https://canny.io");
     img.push("https://canny.io", "https://canny-assets.io");
   }
+  if (config.stripeConfigured) {
+    // Stripe.js and its Elements and 3-D Secure frames (docs.stripe.com/security/guide#content-security-policy).
+    script.push("https://js.stripe.com", "https://*.js.stripe.com");
+    connect.push("https://api.stripe.com");
+    frame.push("https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com");
+  }
   const directives = [
     "default-src 'self'",
     `script-src ${script.join(" ")}`,

@@ -1,6 +1,10 @@
 import { Form, Link } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import { ApiError, browserApi } from "../../utils/api-client";
 import { formatMoney } from "../../utils/format";
+import { SandboxCardFields, SandboxChallenge, TestModeNotice } from "./card-fields";
 import { creditsText } from "./plan-price";
+import { StripeElements, StripePaymentForm } from "./stripe-elements";
 
 export interface CheckoutPlan {
   pid: string;
@@ -38,11 +42,7 @@ export function CheckoutStep(props: CheckoutProps) {
           <strong>{formatMoney(plan.price, plan.currency)}</strong>
           {` billed ${billed}`}
         </p>
-        {isTest ? (
-          <p className="test-notice" role="note">
-            Test mode: no real payment is taken. Use a test card such as 4242 4242 4242 4242.
-          </p>
-        ) : null}
+        {isTest ? <TestModeNotice /> : null}
         <Link to={backHref} className="button link">
           Choose another plan
         </Link>
@@ -54,15 +54,14 @@ export function CheckoutStep(props: CheckoutProps) {
           </div>
         ) : null}
         {challenge ? (
-          <Challenge plan={plan} challenge={challenge} busy={busy} />
+          <SandboxChallenge
+            hidden={{ pid: plan.pid, clientSecret: challenge.clientSecret, paymentId: challenge.paymentId }}
+            busy={busy}
+          />
         ) : provider === "sandbox" ? (
           <CardForm {...props} />
         ) : (
-          // TODO(stripe): mount Stripe's Payment Element with the publishable key when the stripe provider
-          // is configured; until then the screen says so instead of showing a form that cannot pay.
-          <p className="form-error" role="alert">
-            Card payments with Stripe are not available on this screen yet. Please contact support.
-          </p>
+          <StripeCheckout plan={plan} marketingUrl={props.marketingUrl} />
         )}
       </section>
     </div>
@@ -74,47 +73,8 @@ function CardForm({ plan, fields, marketingUrl, busy }: CheckoutProps) {
     <Form method="post" className="card-form">
       <input type="hidden" name="intent" value="pay" />
       <input type="hidden" name="pid" value={plan.pid} />
-      <label>
-        Card number
-        <input
-          name="number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          required
-          aria-invalid={fields.number ? true : undefined}
-        />
-      </label>
-      {fields.number ? <p className="error field">{fields.number}</p> : null}
-      <div className="card-row">
-        <label>
-          Expiry (MM/YY)
-          <input name="expiry" autoComplete="cc-exp" placeholder="12/34" required />
-        </label>
-        <label>
-          CVC
-          <input name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required />
-        </label>
-      </div>
-      {fields.expiry ? <p className="error field">{fields.expiry}</p> : null}
-      {fields.cvc ? <p className="error field">{fields.cvc}</p> : null}
-      <label>
-        Name on card
-        <input name="name" autoComplete="cc-name" />
-      </label>
-      <label className="check">
-        <input type="checkbox" name="terms" required />
-        <span>
-          I agree to the{" "}
-          <a href={`${marketingUrl}/terms`} target="_blank" rel="noreferrer">
-            Terms of Service
-          </a>{" "}
-          and{" "}
-          <a href={`${marketingUrl}/privacy`} target="_blank" rel="noreferrer">
-            Privacy Policy
-          </a>
-        </span>
-      </label>
+      <SandboxCardFields fields={fields} />
+      <TermsCheck marketingUrl={marketingUrl} />
       {fields.terms ? <p className="error field">{fields.terms}</p> : null}
       <button type="submit" className="button primary block" disabled={busy}>
         {`Pay ${formatMoney(plan.price, plan.currency)}`}
@@ -124,45 +84,95 @@ function CardForm({ plan, fields, marketingUrl, busy }: CheckoutProps) {
   );
 }
 
-function Challenge({
-  plan,
-  challenge,
-  busy,
-}: {
-  plan: CheckoutPlan;
-  challenge: { clientSecret: string; paymentId: string };
-  busy: boolean;
-}) {
-  const hidden = (
-    <>
-      <input type="hidden" name="intent" value="authenticate" />
-      <input type="hidden" name="pid" value={plan.pid} />
-      <input type="hidden" name="clientSecret" value={challenge.clientSecret} />
-      <input type="hidden" name="paymentId" value={challenge.paymentId} />
-    </>
-  );
+/** Spec 3 s2: the required terms and privacy checkbox of the checkout step. */
+function TermsCheck({ marketingUrl }: { marketingUrl: string }) {
   return (
-    <div className="challenge">
-      <h2>3-D Secure test challenge</h2>
-      <p className="muted">
-        Your bank asks you to confirm this payment. Choose how the test authentication ends.
-      </p>
-      <div className="challenge-actions">
-        <Form method="post">
-          {hidden}
-          <input type="hidden" name="outcome" value="complete" />
-          <button type="submit" className="button primary" disabled={busy}>
-            Complete
-          </button>
-        </Form>
-        <Form method="post">
-          {hidden}
-          <input type="hidden" name="outcome" value="fail" />
-          <button type="submit" className="button danger" disabled={busy}>
-            Fail
-          </button>
-        </Form>
+    <label className="check">
+      <input type="checkbox" name="terms" required />
+      <span>
+        I agree to the{" "}
+        <a href={`${marketingUrl}/terms`} target="_blank" rel="noreferrer">
+          Terms of Service
+        </a>{" "}
+        and{" "}
+        <a href={`${marketingUrl}/privacy`} target="_blank" rel="noreferrer">
+          Privacy Policy
+        </a>
+      </span>
+    </label>
+  );
+}
+
+interface CheckoutIntent {
+  clientSecret: string;
+  publicKey: string;
+}
+
+/** subscribe/checkout/initiate's answer, checked (never cast). */
+function checkoutIntent(d: unknown): CheckoutIntent {
+  if (typeof d === "object" && d !== null && "clientSecret" in d && "publicKey" in d) {
+    const { clientSecret, publicKey } = d;
+    if (typeof clientSecret === "string" && typeof publicKey === "string") return { clientSecret, publicKey };
+  }
+  throw new ApiError("BAD_RESPONSE", "Unexpected response from server.", "unexpected checkout answer");
+}
+
+/** Server messages the checkout shows as they are; anything else is the spec's initiate failure. */
+const OWN = new Set(["SUBSCRIPTION_EXISTS", "SUBSCRIPTION_PENDING", "PRODUCT_NOT_FOUND"]);
+
+/**
+ * The stripe provider's checkout (spec 3 s2, s4 'Payment flow'): subscribe/checkout/initiate for the client
+ * secret, Stripe's Payment Element confirms the card (3-D Secure in Stripe's dialog), then /checkout/complete
+ * settles the intent, the page Stripe itself returns to after a redirect-based method.
+ */
+function StripeCheckout({ plan, marketingUrl }: { plan: CheckoutPlan; marketingUrl: string }) {
+  const [intent, setIntent] = useState<CheckoutIntent | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    browserApi()("/api/subscribe/checkout/initiate", { pid: plan.pid }, checkoutIntent)
+      .then((answer) => {
+        if (live) setIntent(answer);
+      })
+      .catch((e: unknown) => {
+        if (!live) return;
+        const own = e instanceof ApiError && (OWN.has(e.errorCode) || e.errorCode === "BAD_RESPONSE");
+        setError(own ? e.userMessage : "Failed to initiate subscription.");
+      });
+    return () => {
+      live = false;
+    };
+  }, [plan.pid]);
+  const complete = useCallback((paymentIntentId: string) => {
+    const q = new URLSearchParams({ payment_intent: paymentIntentId, redirect_status: "succeeded" });
+    window.location.assign(`/checkout/complete?${q.toString()}`);
+  }, []);
+  if (error) {
+    return (
+      <div className="form-error" role="alert">
+        {error}
       </div>
-    </div>
+    );
+  }
+  if (!intent) {
+    return (
+      <p className="muted" role="status">
+        <noscript>The secure card form needs JavaScript. </noscript>
+        Loading the secure card form...
+      </p>
+    );
+  }
+  return (
+    <StripeElements publicKey={intent.publicKey} clientSecret={intent.clientSecret}>
+      <StripePaymentForm
+        label={`Pay ${formatMoney(plan.price, plan.currency)}`}
+        returnUrl="/checkout/complete"
+        busy={false}
+        onConfirmed={complete}
+      >
+        <TermsCheck marketingUrl={marketingUrl} />
+      </StripePaymentForm>
+      <p className="muted center">No obligation and cancel anytime.</p>
+    </StripeElements>
   );
 }

@@ -240,13 +240,15 @@ export function createPayments(deps: PaymentDeps) {
     return prepareInvoice(userId, id);
   }
 
-  /** The invoice's intent: the one already made while it can still be paid, else a new one. */
+  /**
+   * The invoice's intent: the one already made while it can still be paid, else a new one. One that already
+   * succeeded or is still processing at the provider stays the invoice's (its webhook finds the invoice by
+   * it): replacing it would orphan a payment the customer made.
+   */
   async function intentFor(userId: string, invoice: InvoiceRow): Promise<Intent> {
     if (invoice.providerPaymentId) {
       const known = await provider.retrievePaymentIntent(invoice.providerPaymentId);
-      const reusable =
-        known.status !== "succeeded" && known.status !== "canceled" && known.status !== "processing";
-      if (reusable && known.amountMinor === invoice.amountMinor) return known;
+      if (known.status !== "canceled" && known.amountMinor === invoice.amountMinor) return known;
     }
     const customerId = await customers.ensure(userId);
     const intent = await provider.createPaymentIntent({
@@ -271,6 +273,8 @@ export function createPayments(deps: PaymentDeps) {
       stripePublicKey: provider.publicKey,
       clientSecret: intent?.clientSecret ?? null,
       paymentIntentId: intent?.id ?? null,
+      /** The intent's state at the provider: succeeded or processing means this invoice is already paid for. */
+      paymentStatus: intent?.status ?? null,
       isTest: provider.isTest,
       provider: provider.name,
     };
@@ -370,7 +374,7 @@ export function createPayments(deps: PaymentDeps) {
         ? await provider.retrievePaymentIntent(data.paymentIntentId)
         : await intentFor(userId, invoice);
     const fresh = await invoiceStore.get(userId, invoice.id);
-    if (data.paymentMethodId && intent.status !== "succeeded") {
+    if (data.paymentMethodId && intent.status !== "succeeded" && intent.status !== "processing") {
       await chargeable(userId, data.paymentMethodId);
       try {
         intent = await provider.confirmPaymentIntent(intent.id, data.paymentMethodId);

@@ -1,0 +1,102 @@
+/**
+ * Server helpers of the payment page and the payment-methods tab (spec 3 s2, s5, s8): reading the sandbox
+ * card form, and turning service errors into the texts the spec gives for each step.
+ */
+import { sandboxCardSchema } from "../../../worker/forms/billing";
+import { AppError } from "../../../worker/http/errors";
+import type { NewCard } from "../../../worker/services/billing/providers/sandbox";
+import { SandboxCardError } from "../../../worker/services/billing/providers/sandbox";
+import { fieldErrors } from "../../utils/form.server";
+import { PAYMENT_NOT_PROCESSED, type PaymentType, PRODUCT_NOT_FOUND } from "./payment-text";
+
+/** Spec 3 s5: the type defaults to addon; an unknown type is refused (null). */
+export function paymentTypeOf(value: string | null | undefined): PaymentType | null {
+  if (value === null || value === undefined || value === "") return "addon";
+  return value === "addon" || value === "upgrade" || value === "invoice" ? value : null;
+}
+
+/** 'MM/YY' or 'MM/YYYY' into the month and the four-digit year the card schema checks. */
+function expiryParts(value: string): { expMonth: string; expYear: string } | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!m?.[1] || !m[2]) return null;
+  return { expMonth: m[1], expYear: m[2].length === 2 ? `20${m[2]}` : m[2] };
+}
+
+/** The sandbox card form's fields (number, expiry MM/YY, cvc) as a card, or the per-field messages. */
+export function readSandboxCard(
+  values: Record<string, string>,
+): { ok: true; card: NewCard } | { ok: false; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  const expiry = expiryParts(values.expiry ?? "");
+  if (!expiry) fields.expiry = "Your card's expiration date is incomplete.";
+  const card = sandboxCardSchema.safeParse({
+    number: values.number ?? "",
+    cvc: values.cvc ?? "",
+    expMonth: expiry?.expMonth ?? "",
+    expYear: expiry?.expYear ?? "",
+  });
+  if (!card.success) Object.assign(fields, { ...fieldErrors(card.error), ...fields });
+  if (!card.success || Object.keys(fields).length > 0) return { ok: false, fields };
+  return { ok: true, card: card.data };
+}
+
+export interface Failure {
+  code: string;
+  message: string;
+  status: number;
+}
+
+/** Errors whose own text is the spec's while preparing a payment (payment/initiate, spec 3 s8). */
+const INITIATE_OWN = new Set([
+  "PRODUCT_NOT_FOUND",
+  "INVOICE_ALREADY_PAID",
+  "INVOICE_STATUS_INVALID",
+  "USER_HAS_NO_ACTIVE_SUBSCRIPTION",
+  "SUBSCRIPTION_PENDING",
+  "CANCELATION_PENDING",
+  "PRODUCT_CHANGE_NOT_ALLOWED",
+]);
+
+/** Errors whose own text is shown when paying (spec 3 s5: card errors carry the provider's message). */
+const PAY_OWN = new Set([
+  ...INITIATE_OWN,
+  "PAYMENT_FAILED",
+  "PAYMENT_NOT_SUCCEEDED",
+  "PAYMENT_METHOD_NOT_FOUND",
+  "PAYMENT_METHOD_REQUIRED",
+  "SUBSCRIPTION_EXISTS",
+]);
+
+function failure(error: unknown, own: Set<string>, fallback: string): Failure {
+  if (error instanceof SandboxCardError) return { code: "CARD_ERROR", message: error.message, status: 402 };
+  if (error instanceof AppError) {
+    // Spec 3 s8: "When no product: 'Product not found'" (an unknown or foreign invoice is no product either).
+    if (error.code === "INVOICE_NOT_FOUND") {
+      return { code: error.code, message: PRODUCT_NOT_FOUND, status: 404 };
+    }
+    const status = error.status >= 400 && error.status < 500 ? error.status : 400;
+    return { code: error.code, message: own.has(error.code) ? error.userMessage : fallback, status };
+  }
+  console.error(error);
+  return { code: "INTERNAL_ERROR", message: fallback, status: 500 };
+}
+
+/** payment/initiate failures: the spec's texts, else 'Failed to initiate payment'. */
+export function initiateFailure(error: unknown): Failure {
+  return failure(error, INITIATE_OWN, "Failed to initiate payment");
+}
+
+/** payment/confirm failures: card messages as the provider wrote them, else the generic payment text. */
+export function payFailure(error: unknown): Failure {
+  return failure(error, PAY_OWN, PAYMENT_NOT_PROCESSED);
+}
+
+/**
+ * Payment-method failures (spec 3 s8): a card's own message (the sandbox's card errors) and the codes listed
+ * in `own` show their text; anything else the step's fallback.
+ */
+export function methodFailure(error: unknown, fallback: string, own: readonly string[] = []): Failure {
+  return failure(error, new Set(own), fallback);
+}
+
+export { SandboxCardError };
