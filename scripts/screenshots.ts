@@ -52,6 +52,36 @@ try {
       await page.waitForURL(/\/strategy\/\d+\/build/);
       await page.waitForTimeout(1500);
       await shot("build-tab");
+      const sid = /\/strategy\/(\d+)\//.exec(page.url())?.[1] ?? "";
+      await page.goto(`${server.url}/strategy/${sid}/code`);
+      await shot("code-tab-empty");
+      await page.click("button:has-text('Generate Code')");
+      await page.getByRole("button", { name: "Run Backtest", exact: true }).waitFor();
+      await shot("code-overlay");
+      await page.getByRole("button", { name: "Run backtest later" }).click();
+      await page.locator(".code-viewer .code-line").first().waitFor();
+      await shot("code-tab");
+      await page.goto(`${server.url}/strategy/${sid}/backtest`);
+      await shot("backtest-form");
+      await page.click("section.backtest-form button:has-text('Run Backtest')");
+      await page.waitForURL(/\/results\/\d+$/);
+      await page.getByText("Backtest completed!").waitFor({ timeout: 240_000 });
+      const results = page.url();
+      await page.locator(".chart-svg path").first().waitFor();
+      await page.waitForTimeout(500);
+      await shot("results-balance");
+      for (const graph of ["entries", "pnl", "candle", "play"]) {
+        await page.goto(`${results}?graph=${graph}`);
+        await page.locator(".chart-svg, .candle-canvas canvas").first().waitFor();
+        await page.waitForTimeout(1200);
+        await shot(`results-${graph}`);
+      }
+      for (const tab of ["orders", "deals"]) {
+        await page.goto(`${results}?tab=${tab}`);
+        await shot(`results-${tab}`);
+      }
+      await page.goto(`${server.url}/strategy/${sid}/backtest`);
+      await shot("backtest-history");
       await page.goto(`${server.url}/`);
       await shot("my-strategies");
       await page.click("summary[aria-label='Profile menu']");
