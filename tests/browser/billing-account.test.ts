@@ -249,14 +249,23 @@ for (const javaScript of [true, false]) {
     });
 
     // Last in the group: the renewal run moves the clock of every subscription whose period has ended.
-    it("pays a renewal invoice that could not be charged, from the Invoices tab", async () => {
+    it("pays an open renewal invoice, left Pending for 3-D Secure, from the Invoices tab", async () => {
       const { context, page } = await newPage(browser, { javaScript });
       await subscriber(page, `invoice-${javaScript}`);
-      // No card to charge at renewal: remove the saved one (the only card may go).
+      // Renewals charge the default card off session; this one needs the customer to authenticate every time.
       await open(page, "/account/payment-methods", javaScript);
-      await page.click("[data-last4='4242'] a:has-text('Remove')");
-      await page.locator("[role=dialog] button:has-text('Remove')").click();
-      await eventually(async () => assert.equal(await page.locator(".payment-method").count(), 0));
+      await page.click("a:has-text('Add New Card')");
+      const dialog = page.locator(".add-card-dialog");
+      await dialog.waitFor();
+      await dialog.locator("input[name=number]").fill("4000 0027 6000 3184");
+      await dialog.locator("input[name=expiry]").fill("11/33");
+      await dialog.locator("input[name=cvc]").fill("123");
+      await dialog.locator("button:has-text('Save Card')").click();
+      await page.locator("[data-last4='3184']").waitFor();
+      await page.click("[data-last4='3184'] button:has-text('Make Default')");
+      await eventually(async () =>
+        assert.equal(await page.locator("[data-last4='3184'] .default-badge").count(), 1),
+      );
 
       await runScheduledAt(server.url, (await periodEnd(page, server.url)) + 1000);
       await eventually(async () => {
@@ -265,7 +274,7 @@ for (const javaScript of [true, false]) {
       });
       const table = await text(page, "table[aria-label=Invoices]");
       assert.match(table, /Builder plan \(monthly\) renewal/);
-      assert.match(table, /Failed/);
+      assert.match(table, /Pending/);
       assert.equal(await page.locator("a:has-text('Pay Now')").count(), 1);
       if (javaScript) await hydrated(page);
       await page.click("a:has-text('Pay Now')");
@@ -275,12 +284,12 @@ for (const javaScript of [true, false]) {
       const summary = await text(page, ".order-summary");
       assert.match(summary, /Invoice #SF-/);
       assert.match(summary, /Due date/);
-      assert.match(summary, /StatusFailed/);
+      assert.match(summary, /StatusPending/);
       assert.match(await text(page, ".pay-form button[type=submit]"), /^Pay €25$/);
       await payWithNewCard(page, CARDS.visa);
       await paidThenRedirected(page, "/account/invoices");
       await eventually(async () => assert.equal(await page.locator("a:has-text('Pay Now')").count(), 0));
-      assert.doesNotMatch(await text(page, "table[aria-label=Invoices]"), /Failed/);
+      assert.doesNotMatch(await text(page, "table[aria-label=Invoices]"), /Pending/);
       await context.close();
     });
   });

@@ -2,7 +2,17 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServices } from "../../worker/services/context";
-import { count, expectError, newUser, subscribePaid, subscriptionOf, userIdOf } from "./billing-helpers";
+import {
+  count,
+  data,
+  expectError,
+  newUser,
+  parsed,
+  sandboxCard,
+  subscribePaid,
+  subscriptionOf,
+  userIdOf,
+} from "./billing-helpers";
 import { api, chooseFree, env, TOKEN } from "./helpers";
 
 // The renewal job (worker/jobs/renewals.ts) on a fixed clock, with the sandbox provider.
@@ -142,6 +152,65 @@ describe("renewals", () => {
     await api("subscription/cancel/revert", {}, { cookie: v.cookie });
     await runAt((await subRow(v.userId)).period_end + 1000);
     expect(await subRow(v.userId)).toMatchObject({ plan_slug: "builder" });
+  });
+
+  it("a renewal the bank wants authenticated stays open (Pending) without credits, and Pay Now settles it", async () => {
+    const u = await newUser();
+    await subscribePaid(u.cookie, "builder-monthly-usd");
+    // Stripe's 4000 0027 6000 3184 needs 3-D Secure on every payment, so the off-session charge cannot pass.
+    const setup = parsed(
+      await api("payment_method_setup", {}, { cookie: u.cookie }),
+      z.object({ client_secret: z.string() }),
+    );
+    const card = await sandboxCard(u.cookie, "4000002760003184");
+    await api(
+      "sandbox/confirm_setup",
+      { clientSecret: setup.client_secret, paymentMethodId: card },
+      { cookie: u.cookie },
+    );
+    await api("payment_method_attach", { payment_method_id: card }, { cookie: u.cookie });
+    expect(
+      data(await api("payment_method_default", { payment_method_id: card }, { cookie: u.cookie })),
+    ).toEqual({});
+    const { period_end: end } = await subRow(u.userId);
+    const before = await createServices(env, { now: () => end + 1000 }).credits.balance(u.userId);
+
+    const report = await runAt(end + 1000);
+    expect(report).toMatchObject({ awaiting: 1, failed: 0, charged: 0 });
+    const invoice = z
+      .object({ id: z.string(), status: z.string() })
+      .parse(
+        await env.DB.prepare("SELECT id, status FROM invoices WHERE user_id = ?1 AND kind = 'renewal'")
+          .bind(u.userId)
+          .first(),
+      );
+    expect(invoice.status).toBe("open");
+    expect(await subRow(u.userId)).toMatchObject({ plan_slug: "builder", period_end: end });
+    expect(await createServices(env, { now: () => end + 1000 }).credits.balance(u.userId)).toEqual(before);
+    // Running again does not charge again while the customer has not come back.
+    expect(await runAt(end + 2000)).toMatchObject({ awaiting: 0, charged: 0 });
+
+    // Pay Now with the first (default-free) card, on session.
+    const init = parsed(
+      await api("payment/initiate", { type: "invoice", id: invoice.id }, { cookie: u.cookie }),
+      z.object({
+        product: z.object({ status: z.string() }),
+        paymentMethods: z.array(z.object({ id: z.string(), last4: z.string() })),
+      }),
+    );
+    expect(init.product.status).toBe("open");
+    const visa = init.paymentMethods.find((m) => m.last4 === "4242");
+    expect(visa).toBeDefined();
+    const paid = await api(
+      "payment/confirm",
+      { type: "invoice", id: invoice.id, paymentData: { paymentMethodId: visa?.id ?? "" } },
+      { cookie: u.cookie },
+    );
+    expect(paid.body).toMatchObject({ status: "ok" });
+    expect(
+      await count("SELECT COUNT(*) AS n FROM invoices WHERE id = ?1 AND status = 'paid'", invoice.id),
+    ).toBe(1);
+    expect(await subRow(u.userId)).toMatchObject({ plan_slug: "builder", period_start: end });
   });
 
   it("expires add-ons and a failed renewal without a card becomes overdue after 3 days, falling back to Free", async () => {

@@ -34,6 +34,8 @@ export interface RenewalReport {
   renewed: number;
   charged: number;
   failed: number;
+  /** Renewal invoices left open because the bank asked the customer to authenticate. */
+  awaiting: number;
   overdue: number;
   downgraded: number;
   sponsorUnverified: number;
@@ -53,6 +55,7 @@ export function createRenewals(deps: RenewalDeps) {
       renewed: 0,
       charged: 0,
       failed: 0,
+      awaiting: 0,
       overdue: 0,
       downgraded: 0,
       sponsorUnverified: 0,
@@ -119,6 +122,7 @@ export function createRenewals(deps: RenewalDeps) {
       const outcome = await chargeRenewal(row, next, anchor, at, fulfilment, invoices);
       if (outcome === "paid") report.charged++;
       if (outcome === "failed") report.failed++;
+      if (outcome === "awaiting") report.awaiting++;
       return;
     }
     // Opened but never charged (the provider was unreachable): charge now; the invoice id is the idempotency key.
@@ -130,6 +134,7 @@ export function createRenewals(deps: RenewalDeps) {
       const outcome = await chargeInvoice(existing, at, fulfilment, invoices);
       if (outcome === "paid") report.charged++;
       if (outcome === "failed") report.failed++;
+      if (outcome === "awaiting") report.awaiting++;
       return;
     }
     const unpaid = existing.status === "failed" || existing.status === "open";
@@ -252,7 +257,7 @@ export function createRenewals(deps: RenewalDeps) {
     at: number,
     fulfilment: ReturnType<typeof createFulfilment>,
     invoices: ReturnType<typeof createInvoices>,
-  ): Promise<"paid" | "failed" | "skipped"> {
+  ): Promise<"paid" | "failed" | "awaiting" | "skipped"> {
     const period = planPeriodAt(product, anchor, row.periodEnd);
     const id = newId();
     const inserted = await d1
@@ -286,7 +291,7 @@ export function createRenewals(deps: RenewalDeps) {
     at: number,
     fulfilment: ReturnType<typeof createFulfilment>,
     invoices: ReturnType<typeof createInvoices>,
-  ): Promise<"paid" | "failed" | "skipped"> {
+  ): Promise<"paid" | "failed" | "awaiting" | "skipped"> {
     const userId = invoice.userId;
     const card = await paymentMethods.forRenewal(userId);
     const customerId = await customers.find(userId);
@@ -310,6 +315,9 @@ export function createRenewals(deps: RenewalDeps) {
     }
     // Still settling at the provider: the invoice stays open and the webhook (or the grace check) decides.
     if (intent.status === "processing") return "skipped";
+    // The bank wants the customer to authenticate: as with Stripe invoices, it stays open (Pending) for them
+    // to pay on session with Pay Now until the grace period makes it overdue.
+    if (intent.lastError?.code === "authentication_required") return "awaiting";
     await invoices.markFailed(
       userId,
       invoice.id,

@@ -3,7 +3,12 @@
  * Only these numbers are accepted, so a real card number typed into the sandbox is refused, never stored.
  */
 
-export type CardBehaviour = "success" | "decline" | "insufficient_funds" | "authentication";
+export type CardBehaviour =
+  | "success"
+  | "decline"
+  | "insufficient_funds"
+  | "authentication"
+  | "authentication_always";
 
 export interface TestCard {
   brand: string;
@@ -19,6 +24,8 @@ export const TEST_CARDS: Readonly<Record<string, TestCard>> = {
   "4000000000009995": { brand: "visa", behaviour: "insufficient_funds" },
   // Requires 3-D Secure on session unless the card was set up for future use (then off-session succeeds).
   "4000002500003155": { brand: "visa", behaviour: "authentication" },
+  // Requires 3-D Secure on every payment, however it was set up: off-session charges need the customer back.
+  "4000002760003184": { brand: "visa", behaviour: "authentication_always" },
 };
 
 /** Stripe's own messages, shown to the user as card errors (spec 3 s5). */

@@ -29,7 +29,7 @@ const cardSchema = z.object({
   last4: z.string(),
   expMonth: z.number().int(),
   expYear: z.number().int(),
-  behaviour: z.enum(["success", "decline", "insufficient_funds", "authentication"]),
+  behaviour: z.enum(["success", "decline", "insufficient_funds", "authentication", "authentication_always"]),
   setUp: z.boolean(),
 });
 type SandboxCard = z.infer<typeof cardSchema>;
@@ -137,6 +137,11 @@ export function createSandboxProvider(d1: D1Database, now: () => number) {
           : declined(base, CARD_MESSAGES.authenticationRequired);
       }
       return { ...base, status: "requires_action" };
+    }
+    if (behaviour === "authentication_always") {
+      return offSession
+        ? declined(base, CARD_MESSAGES.authenticationRequired)
+        : { ...base, status: "requires_action" };
     }
     return { ...base, status: "succeeded" };
   }
