@@ -206,6 +206,17 @@ function runDirection(
   return flips % 2 === 0 ? bullish : !bullish;
 }
 
+/** Are the times of [start, end) on the grid of `length` ms and strictly increasing (a bar per bucket)? */
+function onGrid(time: Float64Array, start: number, end: number, length: number): boolean {
+  let previous = Number.NEGATIVE_INFINITY;
+  for (let i = start; i < end; i++) {
+    const t = time[i];
+    if (!(t > previous) || Math.floor(t / length) * length !== t) return false;
+    previous = t;
+  }
+  return true;
+}
+
 /**
  * The bar-level path, in runs of bars:
  *   - flat, nothing waiting: until a bar whose open reads a strategy bar with a rule holding;
@@ -215,6 +226,10 @@ function runDirection(
  * Any other bar goes to tickBar. The simulation's bar bookkeeping (next test and strategy bar, samples,
  * tick count), the account's equity and the position's MFE/MAE live in locals during a run, and are
  * written back before a bar goes to tickBar (and read again after it).
+ * When the strategy's bars are the tested bars and every bar opens its own bucket of the period
+ * ("aligned", the usual case), every bar starts a new test bar and a new strategy bar at its own time,
+ * so a flat run is settled in bulk (its samples are the bars' times, equity and balance) and a run
+ * ends at the next bar whose rules' bits are set, found from the bits alone.
  */
 function barLevel(
   sim: Simulation,
@@ -247,6 +262,9 @@ function barLevel(
   const valued = unit > 0 && !sim.manages;
   const stopOut = broker.stopOutFraction;
   const mode = shortcutsFor(broker, settings);
+  const active = sim.active;
+  const aligned =
+    sim.signalBars === bars && testLen > 0 && signalLen === testLen && onGrid(time, start, end, testLen);
   // One sample per bar at most: no growth inside the loop.
   sim.barTime.reserve(end - start);
   sim.barEquity.reserve(end - start);
@@ -273,8 +291,15 @@ function barLevel(
   let defaultSpreadBars = 0;
   // Filled at the write-back inside the loop: after the loop comes nothing but `return counts`.
   const counts: Counts = { good: 0, defaultSpreadBars: 0 };
+  // Aligned: the next bar at or after i whose open reads a closed bar (the one before it) with bits set.
+  let event = start;
+  let next = 0;
   let i = start;
   for (;;) {
+    if (aligned) {
+      while (next < active.length && active[next] + 1 < i) next++;
+      event = next < active.length ? Math.min(end, active[next] + 1) : end;
+    }
     if (i >= end) {
       // Nothing left: write back below.
     } else if (pending.length === 0 && positions.length === 0) {
@@ -285,39 +310,59 @@ function barLevel(
       const first = i;
       const firstSample = samples;
       let firstSampled = false;
-      for (; i < end; i++) {
-        const t = time[i];
-        if (t >= nextSignalBar) {
-          let j = sigIdx;
-          while (j + 1 < stLength && st[j + 1] <= t) j++;
-          if (j >= 1 && signals[j - 1] !== 0) break;
-          sigIdx = j;
-          // A fixed-length bar right after the previous one starts where that one ended, which is
-          // what the floor division gives (times are whole ms far below 2^53).
-          nextSignalBar =
-            signalLen > 0
-              ? t < nextSignalBar + signalLen
-                ? nextSignalBar + signalLen
-                : Math.floor(t / signalLen) * signalLen + signalLen
-              : bucketEnd(t, signalPeriod);
+      if (aligned) {
+        // Each bar is its own test bar and strategy bar, starting at its time.
+        i = event;
+        if (i > first) {
+          for (let k = first; k < i; k++) {
+            barTime[samples++] = time[k];
+            const o = open[k];
+            const h = high[k];
+            const l = low[k];
+            const c = close[k];
+            if (l <= o && l <= c && h >= o && h >= c) good++;
+            if (!fixedSpread && !(spread[k] > 0)) defaultSpreadBars++;
+          }
+          firstSampled = true;
+          sigIdx = i - 1;
+          nextSignalBar = time[i - 1] + signalLen;
+          nextTestBar = time[i - 1] + testLen;
         }
-        const o = open[i];
-        const h = high[i];
-        const l = low[i];
-        const c = close[i];
-        if (l <= o && l <= c && h >= o && h >= c) good++;
-        if (!fixedSpread && !(spread[i] > 0)) defaultSpreadBars++;
-        if (t >= nextTestBar) {
-          const barStart =
-            testLen > 0
-              ? t < nextTestBar + testLen
-                ? nextTestBar
-                : Math.floor(t / testLen) * testLen
-              : bucketStart(t, testPeriod);
-          nextTestBar = testLen > 0 ? barStart + testLen : bucketEnd(t, testPeriod);
-          barTime[samples] = barStart;
-          if (i === first) firstSampled = true;
-          samples++;
+      } else {
+        for (; i < end; i++) {
+          const t = time[i];
+          if (t >= nextSignalBar) {
+            let j = sigIdx;
+            while (j + 1 < stLength && st[j + 1] <= t) j++;
+            if (j >= 1 && signals[j - 1] !== 0) break;
+            sigIdx = j;
+            // A fixed-length bar right after the previous one starts where that one ended, which is
+            // what the floor division gives (times are whole ms far below 2^53).
+            nextSignalBar =
+              signalLen > 0
+                ? t < nextSignalBar + signalLen
+                  ? nextSignalBar + signalLen
+                  : Math.floor(t / signalLen) * signalLen + signalLen
+                : bucketEnd(t, signalPeriod);
+          }
+          const o = open[i];
+          const h = high[i];
+          const l = low[i];
+          const c = close[i];
+          if (l <= o && l <= c && h >= o && h >= c) good++;
+          if (!fixedSpread && !(spread[i] > 0)) defaultSpreadBars++;
+          if (t >= nextTestBar) {
+            const barStart =
+              testLen > 0
+                ? t < nextTestBar + testLen
+                  ? nextTestBar
+                  : Math.floor(t / testLen) * testLen
+                : bucketStart(t, testPeriod);
+            nextTestBar = testLen > 0 ? barStart + testLen : bucketEnd(t, testPeriod);
+            barTime[samples] = barStart;
+            if (i === first) firstSampled = true;
+            samples++;
+          }
         }
       }
       if (i > first) {
@@ -369,14 +414,19 @@ function barLevel(
       let levelMin = broker.levelMinFraction;
       const first = i;
       const firstSample = samples;
+      // Aligned: the run stops at the next event; otherwise each bar checks for one.
+      const stop = aligned ? event : end;
       let sp = fixedPrice;
-      for (; i < end; i++) {
-        const t = time[i];
-        const newSignalBar = t >= nextSignalBar;
+      for (; i < stop; i++) {
+        let newSignalBar = false;
         let j = sigIdx;
-        if (newSignalBar) {
-          while (j + 1 < stLength && st[j + 1] <= t) j++;
-          if (j >= 1 && signals[j - 1] !== 0) break;
+        if (!aligned) {
+          const t = time[i];
+          newSignalBar = t >= nextSignalBar;
+          if (newSignalBar) {
+            while (j + 1 < stLength && st[j + 1] <= t) j++;
+            if (j >= 1 && signals[j - 1] !== 0) break;
+          }
         }
         const o = open[i];
         const h = high[i];
@@ -421,31 +471,34 @@ function barLevel(
         )
           break;
 
-        // The bar runs here: bookkeeping as in the flat run.
-        if (newSignalBar) {
-          sigIdx = j;
-          nextSignalBar =
-            signalLen > 0
-              ? t < nextSignalBar + signalLen
-                ? nextSignalBar + signalLen
-                : Math.floor(t / signalLen) * signalLen + signalLen
-              : bucketEnd(t, signalPeriod);
-        }
+        // The bar runs here: the bookkeeping of Simulation.step at its open.
         if (l <= o && l <= c && h >= o && h >= c) good++;
         if (noSpread) defaultSpreadBars++;
-        if (t >= nextTestBar) {
-          const barStart =
-            testLen > 0
-              ? t < nextTestBar + testLen
-                ? nextTestBar
-                : Math.floor(t / testLen) * testLen
-              : bucketStart(t, testPeriod);
-          nextTestBar = testLen > 0 ? barStart + testLen : bucketEnd(t, testPeriod);
-          barTime[samples] = barStart;
-          barEquity[samples] = equity;
-          samples++;
+        if (aligned) barEquity[samples++] = equity;
+        else {
+          const t = time[i];
+          if (newSignalBar) {
+            sigIdx = j;
+            nextSignalBar =
+              signalLen > 0
+                ? t < nextSignalBar + signalLen
+                  ? nextSignalBar + signalLen
+                  : Math.floor(t / signalLen) * signalLen + signalLen
+                : bucketEnd(t, signalPeriod);
+          }
+          if (t >= nextTestBar) {
+            const barStart =
+              testLen > 0
+                ? t < nextTestBar + testLen
+                  ? nextTestBar
+                  : Math.floor(t / testLen) * testLen
+                : bucketStart(t, testPeriod);
+            nextTestBar = testLen > 0 ? barStart + testLen : bucketEnd(t, testPeriod);
+            barTime[samples] = barStart;
+            barEquity[samples] = equity;
+            samples++;
+          }
         }
-        bullish = barIsBullish(o, c, bullish);
         // The open: markToMarket's MFE/MAE and margin level.
         if (extremes) {
           if (highSeen > highest) highest = highSeen;
@@ -467,9 +520,11 @@ function barLevel(
         const least = Math.min(openEquity, long ? atLow : atHigh);
         const most = Math.max(openEquity, long ? atHigh : atLow);
         if (!(least >= dd.lowest && most < dd.peak && dd.peak - least <= dd.settled)) {
+          // The tick order is needed only here (rarely): the bar's direction, folded from the run's start.
+          const up = runDirection(open, close, first, i + 1, bullish);
           dd.update(openEquity);
-          dd.update(a + b * (bullish ? l : h));
-          dd.update(a + b * (bullish ? h : l));
+          dd.update(a + b * (up ? l : h));
+          dd.update(a + b * (up ? h : l));
           dd.update(equity);
         }
         if (!extremes) {
@@ -481,6 +536,13 @@ function barLevel(
         if (margins && worst < usedMargin * levelMin) levelMin = worst / usedMargin;
       }
       if (i > first) {
+        bullish = runDirection(open, close, first, i, bullish);
+        if (aligned) {
+          for (let k = first, m = firstSample; k < i; k++, m++) barTime[m] = time[k];
+          sigIdx = i - 1;
+          nextSignalBar = time[i - 1] + signalLen;
+          nextTestBar = time[i - 1] + testLen;
+        }
         for (let k = firstSample; k < samples; k++) barBalance[k] = balance;
         ticks += 4 * (i - first);
         const last = i - 1;
@@ -536,15 +598,8 @@ function barLevel(
     const l = low[i];
     const c = close[i];
     if (l <= o && l <= c && h >= o && h >= c) good++;
-    let sp = fixedPrice;
-    if (!fixedSpread) {
-      const pts = spread[i];
-      if (pts > 0) sp = pts * point;
-      else {
-        sp = fallbackPrice;
-        defaultSpreadBars++;
-      }
-    }
+    if (!fixedSpread && !(spread[i] > 0)) defaultSpreadBars++;
+    const sp = spreadPrice(spread, i, fixedSpread, fixedPrice, point, fallbackPrice);
     bullish = tickBar(sim, broker, o, h, l, c, time[i], sp, quarter, settings, bullish, mode);
     samples = sim.barTime.length;
     nextTestBar = sim.nextTestBar;

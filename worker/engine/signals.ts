@@ -55,6 +55,8 @@ export interface CompiledStrategy {
    * read the same bits.
    */
   readonly signals: Uint8Array;
+  /** The strategy bars whose bits are not all 0, in order (where `signals` has anything to say). */
+  readonly active: Int32Array;
   /** Line series per indicator id (ATR distances read them). */
   readonly lines: ReadonlyMap<string, LineSeries>;
   /** Entry gate of the spec's time filter, at a UTC time. */
@@ -78,51 +80,24 @@ interface Codes {
   readonly changes: readonly number[];
 }
 
-/** The largest |x[i]| for i in [from, to), NaNs skipped; at least 1. */
-function maxAbs(x: Float64Array, from: number, to: number): number {
-  let m = 1;
-  for (let i = from; i < to; i++) {
-    const v = x[i];
-    if (v > m) m = v;
-    else if (-v > m) m = -v;
-  }
-  return m;
-}
-
-/** Bars per block of orderSeries: a block's values are still in cache when they are compared. */
-const BLOCK = 2048;
-
-/**
- * Code of l[c - ls] against r[c - rs] for every bar c, NAN where a shift reaches before bar 0. In
- * each block of bars, EPS x the largest |value| of both series there bounds every pair's tolerance: a
- * difference beyond it is GT or LT without computing the pair's own tolerance.
- */
+/** Code of l[c - ls] against r[c - rs] for every bar c, NAN where a shift reaches before bar 0. */
 function orderSeries(l: Float64Array, ls: number, r: Float64Array, rs: number, n: number): Codes {
   const out = new Uint8Array(n);
   const changes: number[] = [];
   const first = Math.min(n, Math.max(ls, rs));
   out.fill(NAN, 0, first);
   let previous = NAN;
-  for (let from = first; from < n; from += BLOCK) {
-    const to = Math.min(n, from + BLOCK);
-    const bound = EPS * Math.max(maxAbs(l, from - ls, to - ls), maxAbs(r, from - rs, to - rs));
-    for (let c = from; c < to; c++) {
-      const a = l[c - ls];
-      const b = r[c - rs];
-      // gt(a, b) is d > t, gt(b, a) is -d > t (t > 0); neither and no NaN: equal within the tolerance.
-      const d = a - b;
-      let code: number;
-      if (d > bound) code = GT;
-      else if (d < -bound) code = LT;
-      else {
-        const t = EPS * Math.max(1, Math.abs(a), Math.abs(b));
-        code = d > t ? GT : d < -t ? LT : Number.isNaN(d) ? NAN : EQ;
-      }
-      out[c] = code;
-      if (code !== previous) {
-        if (c > 0) changes.push(c);
-        previous = code;
-      }
+  for (let c = first; c < n; c++) {
+    const a = l[c - ls];
+    const b = r[c - rs];
+    // gt(a, b) is d > t, gt(b, a) is -d > t (t > 0); neither and no NaN: equal within the tolerance.
+    const d = a - b;
+    const t = EPS * Math.max(1, Math.abs(a), Math.abs(b));
+    const code = d > t ? GT : d < -t ? LT : Number.isNaN(d) ? NAN : EQ;
+    out[c] = code;
+    if (code !== previous) {
+      if (c > 0) changes.push(c);
+      previous = code;
     }
   }
   return { codes: out, changes };
@@ -136,25 +111,15 @@ function orderConstant(l: Float64Array, ls: number, b: number, n: number): Codes
   out.fill(NAN, 0, first);
   const absB = Math.abs(b);
   let previous = NAN;
-  for (let from = first; from < n; from += BLOCK) {
-    const to = Math.min(n, from + BLOCK);
-    // NaN when b is: then every difference is NaN, and falls through to the exact test.
-    const bound = EPS * Math.max(maxAbs(l, from - ls, to - ls), absB);
-    for (let c = from; c < to; c++) {
-      const a = l[c - ls];
-      const d = a - b;
-      let code: number;
-      if (d > bound) code = GT;
-      else if (d < -bound) code = LT;
-      else {
-        const t = EPS * Math.max(1, Math.abs(a), absB);
-        code = d > t ? GT : d < -t ? LT : Number.isNaN(d) ? NAN : EQ;
-      }
-      out[c] = code;
-      if (code !== previous) {
-        if (c > 0) changes.push(c);
-        previous = code;
-      }
+  for (let c = first; c < n; c++) {
+    const a = l[c - ls];
+    const d = a - b;
+    const t = EPS * Math.max(1, Math.abs(a), absB);
+    const code = d > t ? GT : d < -t ? LT : Number.isNaN(d) ? NAN : EQ;
+    out[c] = code;
+    if (code !== previous) {
+      if (c > 0) changes.push(c);
+      previous = code;
     }
   }
   return { codes: out, changes };
@@ -379,15 +344,30 @@ export function compileStrategy(spec: StrategySpec, bars: Bars): CompiledStrateg
       for (let c = 0; c < n; c++) if (marks[c] === 1) bars.push(c);
     }
     for (const c of bars) signals[c] |= bit;
+    found.push(bars);
     return (c) => c >= 0 && c < n && (signals[c] & bit) !== 0;
   };
+  const found: number[][] = [];
 
+  const entryLong = spec.direction === "short" ? null : rule(spec.entry.long, ENTRY_LONG);
+  const entryShort = spec.direction === "long" ? null : rule(spec.entry.short, ENTRY_SHORT);
+  const exitLong = rule(spec.exit.long, EXIT_LONG);
+  const exitShort = rule(spec.exit.short, EXIT_SHORT);
+  let total = 0;
+  for (const bars of found) total += bars.length;
+  const union = new Int32Array(total);
+  let k = 0;
+  for (const bars of found) for (const c of bars) union[k++] = c;
+  union.sort();
+  let m = 0;
+  for (let j = 0; j < union.length; j++) if (m === 0 || union[j] !== union[m - 1]) union[m++] = union[j];
   return {
-    entryLong: spec.direction === "short" ? null : rule(spec.entry.long, ENTRY_LONG),
-    entryShort: spec.direction === "long" ? null : rule(spec.entry.short, ENTRY_SHORT),
-    exitLong: rule(spec.exit.long, EXIT_LONG),
-    exitShort: rule(spec.exit.short, EXIT_SHORT),
+    entryLong,
+    entryShort,
+    exitLong,
+    exitShort,
     signals,
+    active: union.subarray(0, m),
     lines,
     timeAllowed: timeGate(spec),
   };

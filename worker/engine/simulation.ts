@@ -78,8 +78,9 @@ export class Simulation {
   private closed = -1;
   /** Requests waiting for their execution delay (the open-prices driver reads only the length). */
   readonly pending: Request[] = [];
-  /** The rules' bits per strategy bar (CompiledStrategy.signals). */
+  /** The rules' bits per strategy bar (CompiledStrategy.signals), and the bars where any is set. */
   readonly signals: Uint8Array;
+  readonly active: Int32Array;
   /** Trailing stop or break-even: the EA manages open positions on every EA tick. */
   readonly manages: boolean;
   private readonly pip: number;
@@ -110,6 +111,7 @@ export class Simulation {
     this.barBalance = new Samples(cap);
     this.eaOnOpensOnly = model === 3;
     this.signals = strategy.signals;
+    this.active = strategy.active;
     this.point = symbol.point;
     // A pip is the 4th decimal (2nd for JPY pairs): 10 points on 5- and 3-digit quotes.
     this.pip = symbol.digits === 3 || symbol.digits === 5 ? symbol.point * 10 : symbol.point;
