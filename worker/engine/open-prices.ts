@@ -74,7 +74,7 @@ function tickLevel(
   settings: BacktestSettings,
   shortcuts: boolean,
 ): Counts {
-  const { time, open, high, low, close, spread } = bars;
+  const { open, high, low, close, spread } = bars;
   const point = settings.symbol.point;
   const override = settings.spreadPoints;
   const fallbackSpread = settings.symbol.spread;
@@ -94,7 +94,8 @@ function tickLevel(
       pts = fallbackSpread;
       defaultSpreadBars++;
     }
-    bullish = tickBar(sim, broker, o, h, l, c, time[i], pts * point, quarter, settings, bullish, mode);
+    sim.spreadPrice = pts * point;
+    bullish = tickBar(sim, broker, bars, i, quarter, settings, bullish, mode);
   }
   return { good, defaultSpreadBars };
 }
@@ -122,18 +123,20 @@ function shortcutsFor(broker: Broker, settings: BacktestSettings): Shortcuts {
 function tickBar(
   sim: Simulation,
   broker: Broker,
-  o: number,
-  h: number,
-  l: number,
-  c: number,
-  t: number,
-  spreadPrice: number,
+  bars: Bars,
+  i: number,
   quarter: number,
   settings: BacktestSettings,
   wasBullish: boolean,
   shortcuts: Shortcuts,
 ): boolean {
-  sim.spreadPrice = spreadPrice;
+  // The bar's prices are read here and its spread set by the caller in sim.spreadPrice: doubles passed
+  // as arguments to a call that is not inlined would each be boxed.
+  const o = bars.open[i];
+  const h = bars.high[i];
+  const l = bars.low[i];
+  const c = bars.close[i];
+  const t = bars.time[i];
   sim.firstTickOfBar = true;
   sim.tickTime = t;
   sim.tickBid = o;
@@ -599,8 +602,8 @@ function barLevel(
     const c = close[i];
     if (l <= o && l <= c && h >= o && h >= c) good++;
     if (!fixedSpread && !(spread[i] > 0)) defaultSpreadBars++;
-    const sp = spreadPrice(spread, i, fixedSpread, fixedPrice, point, fallbackPrice);
-    bullish = tickBar(sim, broker, o, h, l, c, time[i], sp, quarter, settings, bullish, mode);
+    sim.spreadPrice = spreadPrice(spread, i, fixedSpread, fixedPrice, point, fallbackPrice);
+    bullish = tickBar(sim, broker, bars, i, quarter, settings, bullish, mode);
     samples = sim.barTime.length;
     nextTestBar = sim.nextTestBar;
     nextSignalBar = sim.nextSignalBar;

@@ -207,6 +207,7 @@ describe("compiled rules equal a bar-by-bar evaluation", () => {
             (ruleHolds(s, bars, spec.exit.short, c) ? EXIT_SHORT : 0);
           expect([c, s.signals[c]]).toEqual([c, want]);
         }
+        expect(Array.from(s.active)).toEqual(values.flatMap((_, c) => (s.signals[c] !== 0 ? [c] : [])));
       }),
       { numRuns: 2000 },
     );

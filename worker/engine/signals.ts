@@ -176,10 +176,13 @@ function scanCross(
   changes: readonly number[],
   shift: number,
   up: boolean,
+  n: number,
   out: number[],
 ): void {
+  // A code at x is the bar x + shift's: the last `shift` codes are past the last bar.
   for (let k = 0; k < changes.length; k++) {
     const x = changes[k];
+    if (x + shift >= n) break;
     const now = codes[x];
     const before = codes[x - 1];
     if (up ? now === GT && before <= EQ : now === LT && (before === EQ || before === GT)) out.push(x + shift);
@@ -191,7 +194,7 @@ function scanCode(codes: Uint8Array, shift: number, want: number, n: number, out
 }
 
 function scan(k: Check, n: number, out: number[]): void {
-  if (k.kind === "cross") scanCross(k.codes, k.changes, k.shift, k.up, out);
+  if (k.kind === "cross") scanCross(k.codes, k.changes, k.shift, k.up, n, out);
   else if (k.kind === "code") scanCode(k.codes, k.shift, k.want, n, out);
   else for (let c = 0; c < n; c++) if (holds(k, c)) out.push(c);
 }
@@ -353,24 +356,31 @@ export function compileStrategy(spec: StrategySpec, bars: Bars): CompiledStrateg
   const entryShort = spec.direction === "long" ? null : rule(spec.entry.short, ENTRY_SHORT);
   const exitLong = rule(spec.exit.long, EXIT_LONG);
   const exitShort = rule(spec.exit.short, EXIT_SHORT);
-  let total = 0;
-  for (const bars of found) total += bars.length;
-  const union = new Int32Array(total);
-  let k = 0;
-  for (const bars of found) for (const c of bars) union[k++] = c;
-  union.sort();
-  let m = 0;
-  for (let j = 0; j < union.length; j++) if (m === 0 || union[j] !== union[m - 1]) union[m++] = union[j];
+  // Each rule's bars are in order: merge them.
+  let union: readonly number[] = [];
+  for (const bars of found) union = mergeSorted(union, bars);
   return {
     entryLong,
     entryShort,
     exitLong,
     exitShort,
     signals,
-    active: union.subarray(0, m),
+    active: Int32Array.from(union),
     lines,
     timeAllowed: timeGate(spec),
   };
+}
+
+/** The union of two ascending lists of bar indices, ascending, without repeats. */
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i++] : b[j++];
+    if (out.length === 0 || out[out.length - 1] !== x) out.push(x);
+  }
+  return out;
 }
 
 function inHours(hour: number, from: number, to: number): boolean {
