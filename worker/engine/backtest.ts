@@ -226,6 +226,7 @@ export function runBacktest(
  * in every-tick mode such a bar is also "idle" when no equity it can reach would change the drawdown,
  * MFE/MAE or margin-level figures, and then only its last tick is fed (see Broker.fastBarIdle).
  * shortcuts=false (tests) takes none of these paths. shortcuts.test.ts checks they change nothing.
+ * Open prices only has a driver of its own (open-prices.ts), with a bar-level path on top of these.
  */
 function drive(
   sim: Simulation,

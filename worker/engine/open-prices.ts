@@ -7,18 +7,20 @@
  * THREE WAYS TO RUN A BAR, each the same as the one before it in everything a trader sees:
  *   "reference": every tick through Simulation.step (tests only: RunOptions.shortcuts false);
  *   "tick":      the open through Simulation.step; then a quiet bar (flat, no request waiting) counts its
- *                other ticks, and a fast bar (no stop, target or stop-out reachable) only moves equity
- *                (Broker.beginFastBar), which shortcuts.test.ts and fast-bar.test.ts check;
- *   "bar":       the bar-level path below, for the bars where the EA's open tick cannot act: no request
- *                waiting, no strategy rule firing on the bar that just closed (the rules' bits are
- *                precomputed for every strategy bar), no trailing stop or break-even with a position
- *                open, and, with positions open, a profit rate that never changes (quote currency =
- *                deposit currency) and no stop, target or stop-out reachable at any of the bar's four
- *                ticks. Such a bar changes only the equity, MFE/MAE, margin level and drawdown, so it is
- *                computed here without a call per tick: the same expressions as Broker.tick at the open
- *                and Broker's fast bar for the other three ticks, in the same order, so the numbers are
- *                the same to the last bit. Every other bar runs as "tick". open-prices.test.ts checks
- *                that "bar" and "tick" give identical orders, deals, trades, curves, report and summary.
+ *                other ticks, and a fast bar (no stop, target or stop-out reachable, a profit rate that
+ *                cannot change within the bar) only moves equity (Broker.beginFastBar); shortcuts.test.ts
+ *                and fast-bar.test.ts compare it with the reference;
+ *   "bar":       runs of bars where the EA's open tick cannot act (barLevel below): flat, or one position
+ *                valued without a conversion and without trailing stop or break-even, no request waiting,
+ *                no rule firing on the strategy bar that just closed (the rules are compiled to bits per
+ *                strategy bar, and the list of bars where any is set), and no stop, target or stop-out
+ *                reachable at any of the bar's four ticks. Such a bar changes only the equity samples,
+ *                the drawdown, MFE/MAE and the margin level, computed in a loop with no call per tick,
+ *                with the same expressions as Broker.tick and the fast bar, so the numbers are the same
+ *                to the last bit. Every other bar runs as "tick". open-prices.test.ts checks that "bar"
+ *                and "tick" give identical orders, deals, trades, curves, report input, summary and notes
+ *                on every example strategy (real EURUSD H1, several accounts) and on random strategies,
+ *                bars and accounts.
  */
 import { bucketEnd, bucketStart, isFixed, periodMs } from "../market/periods";
 import type { Bars } from "../market/types";
