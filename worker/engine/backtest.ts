@@ -15,7 +15,7 @@
  */
 import { aggregate } from "../market/aggregate";
 import { lowerBound } from "../market/bars";
-import { bucketEnd, canAggregate, isFixed, PERIOD_SECONDS, periodMs } from "../market/periods";
+import { canAggregate, PERIOD_SECONDS, periodMs } from "../market/periods";
 import type { Bars } from "../market/types";
 import { type StrategySpec, specReadsPrices } from "../strategy/spec";
 import { BarRng } from "./bar-rng";
@@ -23,6 +23,7 @@ import { Broker } from "./broker";
 import { Converter } from "./conversion";
 import { delayFunction } from "./delay";
 import { DrawdownTracker } from "./drawdown";
+import { driveOpenPrices } from "./open-prices";
 import { summarise } from "./report/summary";
 import type { ReportInput } from "./report/types";
 import { compileStrategy } from "./signals";
@@ -59,6 +60,11 @@ export interface RunOptions {
    * no idle bars), the reference the shortcuts are tested against. Default true.
    */
   readonly shortcuts?: boolean;
+  /**
+   * false: open prices only runs every bar on the per-tick path (with the shortcuts above), the reference
+   * its bar-level path (open-prices.ts) is tested against. Default true.
+   */
+  readonly barLevel?: boolean;
 }
 
 export function runBacktest(
@@ -140,9 +146,13 @@ export function runBacktest(
     delayFunction(settings.executionMode, settings.seed ?? 1),
     settings.symbol,
     modelRun,
-    Math.ceil(
-      (Math.min(settings.to, sourceBars.time[end - 1] + 1) - sourceBars.time[start]) /
-        periodMs(settings.period),
+    // Every sample is taken at a tick of a source bar in range, and a source bar lies in one test bar.
+    Math.min(
+      end - start,
+      Math.ceil(
+        (Math.min(settings.to, sourceBars.time[end - 1] + 1) - sourceBars.time[start]) /
+          periodMs(settings.period),
+      ),
     ),
   );
 
@@ -155,6 +165,7 @@ export function runBacktest(
     modelRun,
     settings,
     options.shortcuts !== false,
+    options.barLevel !== false,
   );
   sim.finish();
   if (defaultSpreadBars > 0) {
@@ -215,6 +226,7 @@ export function runBacktest(
  * in every-tick mode such a bar is also "idle" when no equity it can reach would change the drawdown,
  * MFE/MAE or margin-level figures, and then only its last tick is fed (see Broker.fastBarIdle).
  * shortcuts=false (tests) takes none of these paths. shortcuts.test.ts checks they change nothing.
+ * Open prices only has a driver of its own (open-prices.ts), with a bar-level path on top of these.
  */
 function drive(
   sim: Simulation,
@@ -225,8 +237,12 @@ function drive(
   model: Model,
   settings: BacktestSettings,
   shortcuts: boolean,
+  barLevel: boolean,
 ): { quality: number; defaultSpreadBars: number } {
-  if (model === 3) return driveOpenPrices(sim, broker, bars, start, end, settings, shortcuts);
+  if (model === 3) {
+    const mode = !shortcuts ? "reference" : barLevel ? "bar" : "tick";
+    return driveOpenPrices(sim, broker, bars, start, end, settings, mode);
+  }
   const { time, open, high, low, close, volume, spread } = bars;
   const point = settings.symbol.point;
   const override = settings.spreadPoints;
@@ -308,81 +324,6 @@ function drive(
     }
     skipFirst = true;
     bullish = ohlcTicks(o, h, l, c, t, bullish, sink);
-  }
-  return { quality: end > start ? (good / (end - start)) * 100 : 0, defaultSpreadBars };
-}
-
-/**
- * drive() for open prices only: the bar's first tick, then its other three OHLC points at 1/4, 2/4 and
- * 3/4 of its period, so that SL/TP exits carry a time inside the bar (a doji takes the opposite of the
- * previous bar). A loop of its own: a small function lets the JIT inline the per-tick calls, and quotes
- * go through fields (Simulation.tickTime, Broker.quoteTime) rather than double arguments.
- */
-function driveOpenPrices(
-  sim: Simulation,
-  broker: Broker,
-  bars: Bars,
-  start: number,
-  end: number,
-  settings: BacktestSettings,
-  shortcuts: boolean,
-): { quality: number; defaultSpreadBars: number } {
-  const { time, open, high, low, close, spread } = bars;
-  const point = settings.symbol.point;
-  const override = settings.spreadPoints;
-  const fallbackSpread = settings.symbol.spread;
-  // Fixed test periods have a constant quarter; W1/MN1 bars vary in length.
-  const quarter = isFixed(settings.period) ? periodMs(settings.period) / 4 : 0;
-  let bullish = true;
-  let good = 0;
-  let defaultSpreadBars = 0;
-  for (let i = start; i < end; i++) {
-    const o = open[i];
-    const h = high[i];
-    const l = low[i];
-    const c = close[i];
-    const t = time[i];
-    if (l <= o && l <= c && h >= o && h >= c) good++;
-    let pts = override ?? spread[i];
-    if (!(pts > 0) && override === undefined) {
-      pts = fallbackSpread;
-      defaultSpreadBars++;
-    }
-    sim.spreadPrice = pts * point;
-    sim.firstTickOfBar = true;
-    sim.tickTime = t;
-    sim.tickBid = o;
-    sim.step();
-    if (shortcuts && sim.quiet()) {
-      sim.ticks += 3;
-      bullish = barIsBullish(o, c, bullish);
-      continue;
-    }
-    bullish = barIsBullish(o, c, bullish);
-    const q = quarter || Math.max(1, Math.floor((bucketEnd(t, settings.period) - t) / 4));
-    if (shortcuts && sim.beginFastBar(l, h)) {
-      broker.quoteTime = t + q;
-      broker.quoteBid = bullish ? l : h;
-      broker.fastQuote();
-      broker.quoteTime = t + 2 * q;
-      broker.quoteBid = bullish ? h : l;
-      broker.fastQuote();
-      broker.quoteTime = t + 3 * q;
-      broker.quoteBid = c;
-      broker.fastQuote();
-      broker.endFastBar();
-      sim.ticks += 3;
-      continue;
-    }
-    sim.tickTime = t + q;
-    sim.tickBid = bullish ? l : h;
-    sim.step();
-    sim.tickTime = t + 2 * q;
-    sim.tickBid = bullish ? h : l;
-    sim.step();
-    sim.tickTime = t + 3 * q;
-    sim.tickBid = c;
-    sim.step();
   }
   return { quality: end > start ? (good / (end - start)) * 100 : 0, defaultSpreadBars };
 }

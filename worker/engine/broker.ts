@@ -50,13 +50,18 @@ export class Broker {
   quoteTime = 0;
   quoteBid = 0;
   quoteAsk = 0;
-  private levelMinFraction = Number.POSITIVE_INFINITY;
-  private readonly stopOutFraction: number;
+  // Read and written by the open-prices driver's bar-level path (open-prices.ts), which repeats tick()
+  // and the fast bar for bars where nothing but equity moves.
+  /** Lowest equity / used margin seen (marginLevelMin / 100). */
+  levelMinFraction = Number.POSITIVE_INFINITY;
+  /** The stop-out level as a fraction. */
+  readonly stopOutFraction: number;
   private nextTicket = 2;
   private nextDeal = 1;
   private readonly contract: number;
   private readonly scale: number;
-  private readonly constantUnit: number;
+  /** Deposit-currency value of one price unit for one lot when it never changes (quote = deposit); else 0. */
+  readonly constantUnit: number;
   private readonly fastRateOk: boolean;
   private fastA = 0;
   private fastB = 0;
@@ -69,7 +74,7 @@ export class Broker {
     private readonly symbol: SymbolInfo,
     private readonly leverage: number,
     private readonly converter: Converter,
-    private readonly drawdown: DrawdownLike,
+    readonly drawdown: DrawdownLike,
     stopOutLevel: number,
     deposit: number,
     startTime: number,
@@ -255,7 +260,8 @@ export class Broker {
     });
     this.usedMargin -= pos.margin;
     if (this.positions.length === 1) this.usedMargin = 0;
-    this.positions.splice(k, 1);
+    if (k === this.positions.length - 1) this.positions.pop();
+    else this.positions.splice(k, 1);
   }
 
   /** Closes every position of direction `dir` (0: all) at the current quote. */

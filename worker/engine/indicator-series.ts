@@ -4,6 +4,7 @@
  * before the main loop (DESIGN D6). Bars before the test range are included, so warm-up uses history.
  */
 import {
+  type AppliedPrice,
   adx,
   appliedPrice,
   atr,
@@ -23,27 +24,35 @@ import type { Indicator } from "../strategy/spec";
 
 export type LineSeries = Readonly<Record<string, Float64Array>>;
 
-export function indicatorLines(ind: Indicator, bars: Bars): LineSeries {
+/**
+ * `price` gives the applied-price series (default: a new array per call); the kernels only read it, so
+ * compileStrategy passes one shared array per field.
+ */
+export function indicatorLines(
+  ind: Indicator,
+  bars: Bars,
+  price: (kind: AppliedPrice) => Float64Array = (kind) => appliedPrice(bars, kind),
+): LineSeries {
   const { high, low, close } = bars;
   switch (ind.kind) {
     case "SMA":
-      return { main: sma(appliedPrice(bars, ind.appliedPrice), ind.period) };
+      return { main: sma(price(ind.appliedPrice), ind.period) };
     case "EMA":
-      return { main: ema(appliedPrice(bars, ind.appliedPrice), ind.period) };
+      return { main: ema(price(ind.appliedPrice), ind.period) };
     case "SMMA":
-      return { main: smma(appliedPrice(bars, ind.appliedPrice), ind.period) };
+      return { main: smma(price(ind.appliedPrice), ind.period) };
     case "LWMA":
-      return { main: lwma(appliedPrice(bars, ind.appliedPrice), ind.period) };
+      return { main: lwma(price(ind.appliedPrice), ind.period) };
     case "RSI":
-      return { main: rsi(appliedPrice(bars, ind.appliedPrice), ind.period) };
+      return { main: rsi(price(ind.appliedPrice), ind.period) };
     case "MACD": {
-      const m = macd(appliedPrice(bars, ind.appliedPrice), ind.fast, ind.slow, ind.signal);
+      const m = macd(price(ind.appliedPrice), ind.fast, ind.slow, ind.signal);
       const histogram = new Float64Array(m.main.length);
       for (let i = 0; i < histogram.length; i++) histogram[i] = m.main[i] - m.signal[i];
       return { main: m.main, signal: m.signal, histogram };
     }
     case "BOLLINGER": {
-      const b = bollinger(appliedPrice(bars, ind.appliedPrice), ind.period, ind.deviation);
+      const b = bollinger(price(ind.appliedPrice), ind.period, ind.deviation);
       return { middle: b.middle, upper: b.upper, lower: b.lower };
     }
     case "ATR":
@@ -59,6 +68,6 @@ export function indicatorLines(ind: Indicator, bars: Bars): LineSeries {
       return { adx: a.adx, plusDi: a.plusDi, minusDi: a.minusDi };
     }
     case "MOMENTUM":
-      return { main: momentum(appliedPrice(bars, ind.appliedPrice), ind.period) };
+      return { main: momentum(price(ind.appliedPrice), ind.period) };
   }
 }

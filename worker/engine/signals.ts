@@ -4,7 +4,7 @@
  * Semantics are written once in worker/strategy/spec.ts; NaN (indicator warm-up, or a shift before the
  * first bar) makes every comparison false, so no signal fires before the indicators exist.
  */
-import { appliedPrice } from "../indicators";
+import { type AppliedPrice, appliedPrice } from "../indicators";
 import type { Bars } from "../market/types";
 import {
   type Condition,
@@ -38,11 +38,6 @@ export function le(a: number, b: number): boolean {
   return d <= 0 || d <= tol(a, b);
 }
 
-/** 1 when gt(a, b), 0 when le(a, b), 2 when either is NaN (both comparisons false). */
-function relation(a: number, b: number): number {
-  return gt(a, b) ? 1 : le(a, b) ? 0 : 2;
-}
-
 /** Bits of `CompiledStrategy.signals`. */
 export const ENTRY_LONG = 1;
 export const ENTRY_SHORT = 2;
@@ -60,112 +55,332 @@ export interface CompiledStrategy {
    * read the same bits.
    */
   readonly signals: Uint8Array;
+  /** The strategy bars whose bits are not all 0, in order (where `signals` has anything to say). */
+  readonly active: Int32Array;
   /** Line series per indicator id (ATR distances read them). */
   readonly lines: ReadonlyMap<string, LineSeries>;
   /** Entry gate of the spec's time filter, at a UTC time. */
   readonly timeAllowed: (timeMs: number) => boolean;
 }
 
+/**
+ * Codes of `order`: how a compares with b under the tolerance. GT: gt(a, b); LT: gt(b, a); EQ: within the
+ * tolerance (le both ways); NAN: a or b is NaN (every comparison false). gt(b, a) is the same test as
+ * gt(a, b) on -(a - b), which IEEE subtraction gives exactly (b - a === -(a - b)), and the tolerance is
+ * symmetric, so one code answers both directions: le(a, b) is code <= EQ, le(b, a) is code >= EQ.
+ */
+const LT = 0;
+const EQ = 1;
+const GT = 2;
+const NAN = 3;
+
+/** The codes of a pair, and the indices where a code differs from the one before (where crosses are). */
+interface Codes {
+  readonly codes: Uint8Array;
+  readonly changes: readonly number[];
+}
+
+/** Code of l[c - ls] against r[c - rs] for every bar c, NAN where a shift reaches before bar 0. */
+function orderSeries(l: Float64Array, ls: number, r: Float64Array, rs: number, n: number): Codes {
+  const out = new Uint8Array(n);
+  const changes: number[] = [];
+  const first = Math.min(n, Math.max(ls, rs));
+  out.fill(NAN, 0, first);
+  let previous = NAN;
+  for (let c = first; c < n; c++) {
+    const a = l[c - ls];
+    const b = r[c - rs];
+    // gt(a, b) is d > t, gt(b, a) is -d > t (t > 0); neither and no NaN: equal within the tolerance.
+    const d = a - b;
+    const t = EPS * Math.max(1, Math.abs(a), Math.abs(b));
+    const code = d > t ? GT : d < -t ? LT : Number.isNaN(d) ? NAN : EQ;
+    out[c] = code;
+    if (code !== previous) {
+      if (c > 0) changes.push(c);
+      previous = code;
+    }
+  }
+  return { codes: out, changes };
+}
+
+/** orderSeries against a constant b. */
+function orderConstant(l: Float64Array, ls: number, b: number, n: number): Codes {
+  const out = new Uint8Array(n);
+  const changes: number[] = [];
+  const first = Math.min(n, ls);
+  out.fill(NAN, 0, first);
+  const absB = Math.abs(b);
+  let previous = NAN;
+  for (let c = first; c < n; c++) {
+    const a = l[c - ls];
+    const d = a - b;
+    const t = EPS * Math.max(1, Math.abs(a), absB);
+    const code = d > t ? GT : d < -t ? LT : Number.isNaN(d) ? NAN : EQ;
+    out[c] = code;
+    if (code !== previous) {
+      if (c > 0) changes.push(c);
+      previous = code;
+    }
+  }
+  return { codes: out, changes };
+}
+
+/**
+ * A condition read from pair codes: a crossing (`up`: (LT|EQ) -> GT, else (EQ|GT) -> LT), one code
+ * (`want`), or `between` (x within [lower, upper] from the codes of (x, lower) and (x, upper)).
+ */
+type Check =
+  | {
+      readonly kind: "cross";
+      readonly codes: Uint8Array;
+      readonly changes: readonly number[];
+      readonly shift: number;
+      readonly up: boolean;
+    }
+  | { readonly kind: "code"; readonly codes: Uint8Array; readonly shift: number; readonly want: number }
+  | { readonly kind: "between"; readonly lower: Pair; readonly upper: Pair };
+
+/** Code of a pair at bar c (NAN before its shift). */
+function codeAt(p: Pair, c: number): number {
+  return c >= p.shift ? p.codes[c - p.shift] : NAN;
+}
+
+/** Does the check hold at bar c? */
+function holds(k: Check, c: number): boolean {
+  switch (k.kind) {
+    case "cross": {
+      if (c < k.shift + 1) return false;
+      const before = k.codes[c - k.shift - 1];
+      const now = k.codes[c - k.shift];
+      return k.up ? before <= EQ && now === GT : before >= EQ && before <= GT && now === LT;
+    }
+    case "code":
+      return c >= k.shift && k.codes[c - k.shift] === k.want;
+    case "between": {
+      // le(lower, x): x vs lower EQ or GT (LT or EQ when the pair is stored as lower vs x); le(x, upper) likewise.
+      const a = codeAt(k.lower, c);
+      const b = codeAt(k.upper, c);
+      const aboveLower = k.lower.swapped ? a <= EQ : a >= EQ && a <= GT;
+      const belowUpper = k.upper.swapped ? b >= EQ && b <= GT : b <= EQ;
+      return aboveLower && belowUpper;
+    }
+  }
+}
+
+// Whole-series scans are plain functions of their arguments (closure variables in a hot loop are
+// reloaded from the context on every iteration). Each appends the bars where its check holds to `out`.
+
+/** A cross changes the code, so only the indices where it changes need a look. */
+function scanCross(
+  codes: Uint8Array,
+  changes: readonly number[],
+  shift: number,
+  up: boolean,
+  n: number,
+  out: number[],
+): void {
+  // A code at x is the bar x + shift's: the last `shift` codes are past the last bar.
+  for (let k = 0; k < changes.length; k++) {
+    const x = changes[k];
+    if (x + shift >= n) break;
+    const now = codes[x];
+    const before = codes[x - 1];
+    if (up ? now === GT && before <= EQ : now === LT && (before === EQ || before === GT)) out.push(x + shift);
+  }
+}
+
+function scanCode(codes: Uint8Array, shift: number, want: number, n: number, out: number[]): void {
+  for (let c = shift; c < n; c++) if (codes[c - shift] === want) out.push(c);
+}
+
+function scan(k: Check, n: number, out: number[]): void {
+  if (k.kind === "cross") scanCross(k.codes, k.changes, k.shift, k.up, n, out);
+  else if (k.kind === "code") scanCode(k.codes, k.shift, k.want, n, out);
+  else for (let c = 0; c < n; c++) if (holds(k, c)) out.push(c);
+}
+
+/** A series operand: its values (unshifted) and a key naming them, or a constant. */
+type Source =
+  | { readonly kind: "series"; readonly key: string; readonly values: Float64Array; readonly shift: number }
+  | { readonly kind: "constant"; readonly value: number };
+
+/** Codes of (left, right) at bar c: codes[c - shift] when c >= shift, else NAN. */
+interface Pair {
+  readonly codes: Uint8Array;
+  readonly changes: readonly number[];
+  readonly shift: number;
+  /** The codes compare (right, left): read them mirrored (GT <-> LT). */
+  readonly swapped: boolean;
+}
+
 export function compileStrategy(spec: StrategySpec, bars: Bars): CompiledStrategy {
   const n = bars.length;
-  const lines = new Map<string, LineSeries>();
-  for (const ind of spec.indicators) lines.set(ind.id, indicatorLines(ind, bars));
+  // Applied prices are read, never written (kernels and conditions only read their inputs): one array
+  // per field for every indicator and price operand, the bars' own columns for O/H/L/C (no copy).
   const prices = new Map<string, Float64Array>();
-
-  // Every operand becomes one whole series aligned on the bars (value at bar c = element c; NaN where a
-  // shift reaches before the first bar), so each condition is one plain loop over Float64Arrays.
-  const operand = (op: Operand): Float64Array => {
-    if (op.type === "constant") return new Float64Array(n).fill(op.value);
-    let s: Float64Array;
-    if (op.type === "price") {
-      const cached = prices.get(op.field);
-      s = cached ?? appliedPrice(bars, op.field);
-      if (!cached) prices.set(op.field, s);
-    } else {
-      const ind = spec.indicators.find((i) => i.id === op.ref);
-      const ls = lines.get(op.ref);
-      if (!ind || !ls) throw new Error(`unknown indicator "${op.ref}" (parseSpec rejects this)`);
-      s = ls[operandLine(ind, op.line)];
+  const price = (field: AppliedPrice): Float64Array => {
+    let s = prices.get(field);
+    if (!s) {
+      s =
+        field === "CLOSE"
+          ? bars.close
+          : field === "OPEN"
+            ? bars.open
+            : field === "HIGH"
+              ? bars.high
+              : field === "LOW"
+                ? bars.low
+                : appliedPrice(bars, field);
+      prices.set(field, s);
     }
-    if (op.shift === 0) return s;
-    const shifted = new Float64Array(n).fill(Number.NaN);
-    shifted.set(s.subarray(0, Math.max(0, n - op.shift)), Math.min(n, op.shift));
-    return shifted;
+    return s;
+  };
+  const lines = new Map<string, LineSeries>();
+  for (const ind of spec.indicators) lines.set(ind.id, indicatorLines(ind, bars, price));
+
+  const source = (op: Operand): Source => {
+    if (op.type === "constant") return { kind: "constant", value: op.value };
+    if (op.type === "price")
+      return { kind: "series", key: `p:${op.field}`, values: price(op.field), shift: op.shift };
+    const ind = spec.indicators.find((i) => i.id === op.ref);
+    const ls = lines.get(op.ref);
+    if (!ind || !ls) throw new Error(`unknown indicator "${op.ref}" (parseSpec rejects this)`);
+    const line = operandLine(ind, op.line);
+    return { kind: "series", key: `i:${op.ref}:${line}`, values: ls[line], shift: op.shift };
   };
 
-  /** 1 where the condition holds at bar c. */
-  const condition = (cond: Condition): Uint8Array => {
-    const out = new Uint8Array(n);
+  // Codes per compared pair, computed once: crossesAbove(a, b), crossesBelow(a, b) and lessThan on the
+  // same two lines two bars back all read one array. Shared shifts are an offset into the codes.
+  const pairs = new Map<string, Codes>();
+  const pair = (left: Operand, right: Operand): Pair => {
+    let l = source(left);
+    let r = source(right);
+    let swapped = false;
+    if (l.kind === "constant") {
+      if (r.kind === "constant") {
+        const one = orderConstant(Float64Array.of(l.value), 0, r.value, 1);
+        return { codes: new Uint8Array(n).fill(one.codes[0]), changes: [], shift: 0, swapped: false };
+      }
+      [l, r] = [r, l];
+      swapped = true;
+    }
+    const ls = (l as Source & { kind: "series" }).shift;
+    const lk = (l as Source & { kind: "series" }).key;
+    const lv = (l as Source & { kind: "series" }).values;
+    if (r.kind === "constant") {
+      const key = `${lk}@0|c:${r.value}`;
+      let found = pairs.get(key);
+      if (!found) {
+        found = orderConstant(lv, 0, r.value, n);
+        pairs.set(key, found);
+      }
+      return { codes: found.codes, changes: found.changes, shift: ls, swapped };
+    }
+    const shift = Math.min(ls, r.shift);
+    const key = `${lk}@${ls - shift}|${r.key}@${r.shift - shift}`;
+    const mirror = `${r.key}@${r.shift - shift}|${lk}@${ls - shift}`;
+    let found = pairs.get(key);
+    if (!found) {
+      const m = pairs.get(mirror);
+      if (m) return { codes: m.codes, changes: m.changes, shift, swapped: !swapped };
+      found = orderSeries(lv, ls - shift, r.values, r.shift - shift, n);
+      pairs.set(key, found);
+    }
+    return { codes: found.codes, changes: found.changes, shift, swapped };
+  };
+
+  const check = (cond: Condition): Check => {
     switch (cond.type) {
       case "crossesAbove":
       case "crossesBelow": {
-        // crossesBelow(l, r) is crossesAbove(r, l).
-        const above = cond.type === "crossesAbove";
-        const l = operand(above ? cond.left : cond.right);
-        const r = operand(above ? cond.right : cond.left);
-        // le at c - 1 and gt at c.
-        let previous = n > 0 ? relation(l[0], r[0]) : 2;
-        for (let c = 1; c < n; c++) {
-          const now = relation(l[c], r[c]);
-          out[c] = previous === 0 && now === 1 ? 1 : 0;
-          previous = now;
-        }
-        return out;
+        // crossesAbove(l, r): le(l, r) at c - 1 and gt(l, r) at c; crossesBelow(l, r) = crossesAbove(r, l).
+        const p = pair(cond.left, cond.right);
+        const up = (cond.type === "crossesAbove") !== p.swapped;
+        return { kind: "cross", codes: p.codes, changes: p.changes, shift: p.shift, up };
       }
       case "greaterThan":
       case "lessThan": {
-        const greater = cond.type === "greaterThan";
-        const l = operand(greater ? cond.left : cond.right);
-        const r = operand(greater ? cond.right : cond.left);
-        for (let c = 0; c < n; c++) out[c] = gt(l[c], r[c]) ? 1 : 0;
-        return out;
+        const p = pair(cond.left, cond.right);
+        const want = (cond.type === "greaterThan") !== p.swapped ? GT : LT;
+        return { kind: "code", codes: p.codes, shift: p.shift, want };
       }
-      case "between": {
-        const x = operand(cond.operand);
-        const lo = operand(cond.lower);
-        const hi = operand(cond.upper);
-        for (let c = 0; c < n; c++) {
-          const v = x[c];
-          out[c] = le(lo[c], v) && le(v, hi[c]) ? 1 : 0;
-        }
-        return out;
-      }
+      case "between":
+        return {
+          kind: "between",
+          lower: pair(cond.operand, cond.lower),
+          upper: pair(cond.operand, cond.upper),
+        };
     }
   };
 
   const signals = new Uint8Array(n);
-  /** ORs `bit` into the bars where the rule holds: all of `all`, and one of `any` when there are some. */
+  /**
+   * ORs `bit` into the bars where the rule holds: all of `all`, and one of `any` when there are some.
+   * One condition is scanned over every bar (a crossing when there is one: the fewest bars), the others
+   * are tested only at the bars it found.
+   */
   const rule = (r: Rule | undefined, bit: number): Test | null => {
     if (!r || (r.all.length === 0 && r.any.length === 0)) return null;
-    const all = r.all.map(condition);
-    const any = r.any.map(condition);
-    if (all.length === 1 && any.length === 0) {
-      // The common single-condition rule: its bars are the condition's.
-      const only = all[0];
-      for (let c = 0; c < n; c++) if (only[c] === 1) signals[c] |= bit;
-    } else {
-      for (let c = 0; c < n; c++) {
-        let ok = true;
-        for (let k = 0; k < all.length && ok; k++) ok = all[k][c] === 1;
-        if (ok && any.length > 0) {
-          ok = false;
-          for (let k = 0; k < any.length && !ok; k++) ok = any[k][c] === 1;
-        }
-        if (ok) signals[c] |= bit;
+    const all = r.all.map(check);
+    const any = r.any.map(check);
+    let bars: number[] = [];
+    if (all.length > 0) {
+      const lead = Math.max(
+        0,
+        all.findIndex((k) => k.kind === "cross"),
+      );
+      scan(all[lead], n, bars);
+      for (let k = 0; k < all.length; k++) {
+        if (k === lead) continue;
+        const other = all[k];
+        bars = bars.filter((c) => holds(other, c));
       }
+      if (any.length > 0) bars = bars.filter((c) => any.some((k) => holds(k, c)));
+    } else {
+      // Only `any`: the union of their bars, in order.
+      const marks = new Uint8Array(n);
+      for (const k of any) {
+        const found: number[] = [];
+        scan(k, n, found);
+        for (const c of found) marks[c] = 1;
+      }
+      for (let c = 0; c < n; c++) if (marks[c] === 1) bars.push(c);
     }
+    for (const c of bars) signals[c] |= bit;
+    found.push(bars);
     return (c) => c >= 0 && c < n && (signals[c] & bit) !== 0;
   };
+  const found: number[][] = [];
 
+  const entryLong = spec.direction === "short" ? null : rule(spec.entry.long, ENTRY_LONG);
+  const entryShort = spec.direction === "long" ? null : rule(spec.entry.short, ENTRY_SHORT);
+  const exitLong = rule(spec.exit.long, EXIT_LONG);
+  const exitShort = rule(spec.exit.short, EXIT_SHORT);
+  // Each rule's bars are in order: merge them.
+  let union: readonly number[] = [];
+  for (const bars of found) union = mergeSorted(union, bars);
   return {
-    entryLong: spec.direction === "short" ? null : rule(spec.entry.long, ENTRY_LONG),
-    entryShort: spec.direction === "long" ? null : rule(spec.entry.short, ENTRY_SHORT),
-    exitLong: rule(spec.exit.long, EXIT_LONG),
-    exitShort: rule(spec.exit.short, EXIT_SHORT),
+    entryLong,
+    entryShort,
+    exitLong,
+    exitShort,
     signals,
+    active: Int32Array.from(union),
     lines,
     timeAllowed: timeGate(spec),
   };
+}
+
+/** The union of two ascending lists of bar indices, ascending, without repeats. */
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i++] : b[j++];
+    if (out.length === 0 || out[out.length - 1] !== x) out.push(x);
+  }
+  return out;
 }
 
 function inHours(hour: number, from: number, to: number): boolean {

@@ -28,7 +28,7 @@ interface Request {
 }
 
 /** Growable Float64Array for per-bar samples, sized up front from the range so it rarely grows. */
-class Samples {
+export class Samples {
   data: Float64Array;
   length = 0;
   constructor(capacity: number) {
@@ -45,6 +45,14 @@ class Samples {
   view(): Float64Array {
     return this.data.subarray(0, this.length);
   }
+  /** Room for `extra` more values without growing (a driver then writes `data` directly). */
+  reserve(extra: number): void {
+    if (this.length + extra > this.data.length) {
+      const d = new Float64Array(this.length + extra);
+      d.set(this.data.subarray(0, this.length));
+      this.data = d;
+    }
+  }
 }
 
 export class Simulation {
@@ -58,28 +66,38 @@ export class Simulation {
   readonly barEquity: Samples;
   readonly barBalance: Samples;
 
-  private nextTestBar = Number.NEGATIVE_INFINITY;
-  private nextSignalBar = Number.NEGATIVE_INFINITY;
-  private sigIdx = -1;
+  // The bar bookkeeping below is public for the open-prices driver, which keeps it in locals while it
+  // runs bars at bar level and writes it back before it hands a bar to step() (open-prices.ts).
+  /** Start of the next test-timeframe bar: a tick at or after it samples a new bar (sampleBar). */
+  nextTestBar = Number.NEGATIVE_INFINITY;
+  /** Start of the next strategy-timeframe bar: an EA tick at or after it reads a newly closed bar. */
+  nextSignalBar = Number.NEGATIVE_INFINITY;
+  /** Index of the current strategy bar (the last one whose time is at or before the last EA tick). */
+  sigIdx = -1;
   /** Index of the last closed strategy bar (ATR distances read it). */
   private closed = -1;
-  private readonly pending: Request[] = [];
+  /** Requests waiting for their execution delay (the open-prices driver reads only the length). */
+  readonly pending: Request[] = [];
+  /** The rules' bits per strategy bar (CompiledStrategy.signals), and the bars where any is set. */
+  readonly signals: Uint8Array;
+  readonly active: Int32Array;
+  /** Trailing stop or break-even: the EA manages open positions on every EA tick. */
+  readonly manages: boolean;
   private readonly pip: number;
   private readonly point: number;
   /** Bar lengths in ms of fixed periods; 0 for W1/MN1 (calendar arithmetic). */
-  private readonly testLen: number;
-  private readonly signalLen: number;
+  readonly testLen: number;
+  readonly signalLen: number;
   private readonly atrOf: (ref: string) => Float64Array;
-  private readonly manages: boolean;
   /** No trailing/break-even distance that manageIdle reads depends on the price. */
   private readonly manageFixed: boolean;
 
   constructor(
     private readonly spec: StrategySpec,
     private readonly strategy: CompiledStrategy,
-    private readonly signalBars: Bars,
-    private readonly signalPeriod: Period,
-    private readonly testPeriod: Period,
+    readonly signalBars: Bars,
+    readonly signalPeriod: Period,
+    readonly testPeriod: Period,
     private readonly broker: Broker,
     private readonly delay: DelayFn,
     symbol: SymbolInfo,
@@ -92,6 +110,8 @@ export class Simulation {
     this.barEquity = new Samples(cap);
     this.barBalance = new Samples(cap);
     this.eaOnOpensOnly = model === 3;
+    this.signals = strategy.signals;
+    this.active = strategy.active;
     this.point = symbol.point;
     // A pip is the 4th decimal (2nd for JPY pairs): 10 points on 5- and 3-digit quotes.
     this.pip = symbol.digits === 3 || symbol.digits === 5 ? symbol.point * 10 : symbol.point;
@@ -170,17 +190,7 @@ export class Simulation {
     this.ticks++;
     const broker = this.broker;
 
-    if (time >= this.nextTestBar) {
-      // Floor-division, not %, which V8 runs as a slow fmod call on doubles.
-      const start =
-        this.testLen > 0
-          ? Math.floor(time / this.testLen) * this.testLen
-          : bucketStart(time, this.testPeriod);
-      this.nextTestBar = this.testLen > 0 ? start + this.testLen : bucketEnd(time, this.testPeriod);
-      this.barTime.push(start);
-      this.barEquity.push(broker.equity);
-      this.barBalance.push(broker.balance);
-    }
+    if (time >= this.nextTestBar) this.sampleBar(time);
     if (this.pending.length > 0) this.runDue(time, bid, ask);
 
     broker.quoteTime = time;
@@ -190,16 +200,44 @@ export class Simulation {
 
     if (this.eaOnOpensOnly && !gap) return;
     if (time >= this.nextSignalBar) {
-      this.nextSignalBar =
-        this.signalLen > 0
-          ? Math.floor(time / this.signalLen) * this.signalLen + this.signalLen
-          : bucketEnd(time, this.signalPeriod);
-      const st = this.signalBars.time;
-      while (this.sigIdx + 1 < st.length && st[this.sigIdx + 1] <= time) this.sigIdx++;
-      this.closed = this.sigIdx - 1;
+      this.enterSignalBar(time);
       if (this.closed >= 0) this.onNewBar(time, bid, ask);
     }
     if (this.manages && broker.positions.length > 0) this.manage(bid, ask);
+  }
+
+  /**
+   * A tick at `time` starts a new test-timeframe bar (time >= nextTestBar): records its start with the
+   * equity and balance as they stand before the tick (the last tick's), for the Sharpe ratio and curves.
+   */
+  sampleBar(time: number): void {
+    // Floor-division, not %, which V8 runs as a slow fmod call on doubles.
+    const start =
+      this.testLen > 0 ? Math.floor(time / this.testLen) * this.testLen : bucketStart(time, this.testPeriod);
+    this.nextTestBar = this.testLen > 0 ? start + this.testLen : bucketEnd(time, this.testPeriod);
+    this.barTime.push(start);
+    this.barEquity.push(this.broker.equity);
+    this.barBalance.push(this.broker.balance);
+  }
+
+  /** Sets the strategy-bar bookkeeping as enterSignalBar would have left it (open-prices driver). */
+  setSignalBar(nextSignalBar: number, sigIdx: number): void {
+    this.nextSignalBar = nextSignalBar;
+    if (sigIdx !== this.sigIdx) {
+      this.sigIdx = sigIdx;
+      this.closed = sigIdx - 1;
+    }
+  }
+
+  /** The bookkeeping of an EA tick at `time` >= nextSignalBar: the strategy bar that just closed. */
+  enterSignalBar(time: number): void {
+    this.nextSignalBar =
+      this.signalLen > 0
+        ? Math.floor(time / this.signalLen) * this.signalLen + this.signalLen
+        : bucketEnd(time, this.signalPeriod);
+    const st = this.signalBars.time;
+    while (this.sigIdx + 1 < st.length && st[this.sigIdx + 1] <= time) this.sigIdx++;
+    this.closed = this.sigIdx - 1;
   }
 
   /** Closes what is still open at the last modelled tick ("end of test") and drops unsent requests. */
@@ -251,9 +289,8 @@ export class Simulation {
       else if (Number.isNaN(slDist)) return;
     }
     const wait = this.delay();
-    const r: Request = { due: time + wait, requestTime: time, action, slDist, tpDist, lots };
-    if (wait === 0) this.execute(r, time, bid, ask);
-    else this.pending.push(r);
+    if (wait === 0) this.execute(action, time, slDist, tpDist, lots, time, bid, ask);
+    else this.pending.push({ due: time + wait, requestTime: time, action, slDist, tpDist, lots });
   }
 
   private runDue(time: number, bid: number, ask: number): void {
@@ -264,29 +301,39 @@ export class Simulation {
       const r = this.pending[k];
       if (r.due <= time) {
         this.pending.splice(k, 1);
-        this.execute(r, time, bid, ask);
+        this.execute(r.action, r.requestTime, r.slDist, r.tpDist, r.lots, time, bid, ask);
       } else k++;
     }
   }
 
-  private execute(r: Request, time: number, bid: number, ask: number): void {
+  /** Runs a request (sent at requestTime) at this tick. */
+  private execute(
+    action: 1 | -1 | 2 | -2,
+    requestTime: number,
+    slDist: number,
+    tpDist: number,
+    requestLots: number,
+    time: number,
+    bid: number,
+    ask: number,
+  ): void {
     const broker = this.broker;
-    if (r.action === 2 || r.action === -2) {
-      broker.closeAll(r.action === 2 ? 1 : -1, time, bid, ask, "signal", "", r.requestTime);
+    if (action === 2 || action === -2) {
+      broker.closeAll(action === 2 ? 1 : -1, time, bid, ask, "signal", "", requestTime);
       return;
     }
-    let lots = r.lots;
+    let lots = requestLots;
     if (Number.isNaN(lots)) {
       const sizing = this.spec.sizing;
       const pct = sizing.type === "riskPercent" ? sizing.percent : 0;
       const risk = (broker.balance * pct) / 100;
-      const perLot = r.slDist * broker.valuePerPriceUnit(time, bid);
+      const perLot = slDist * broker.valuePerPriceUnit(time, bid);
       // Round DOWN to the 0.01 lot step so the risk is never exceeded (except at the 0.01 minimum).
       lots = Math.floor((risk / perLot) * 100 + 1e-9) / 100;
       if (!(lots >= 0.01)) lots = 0.01;
       if (lots > 100) lots = 100;
     }
-    broker.open(r.action, lots, r.slDist, r.tpDist, r.requestTime, time, bid, ask);
+    broker.open(action, lots, slDist, tpDist, requestTime, time, bid, ask);
   }
 
   /** A spec distance in price units at the current bar (ATR of the last closed bar). */

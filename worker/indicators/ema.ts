@@ -1,4 +1,4 @@
-import { checkPeriod, nanSeries } from "./series";
+import { checkPeriod } from "./series";
 
 /**
  * The recursion of MetaQuotes' ExponentialMAOnBuffer (MovingAverages.mqh) and "Custom Moving
@@ -30,7 +30,7 @@ export function emaRaw(src: Float64Array, period: number, out: Float64Array): vo
  */
 export function ema(src: Float64Array, period: number): Float64Array {
   checkPeriod("ema period", period);
-  const out = nanSeries(src.length);
+  const out = new Float64Array(src.length);
   emaRaw(src, period, out);
   out.fill(Number.NaN, 0, Math.min(period - 1, src.length));
   return out;

@@ -11,6 +11,16 @@ export function nanSeries(length: number): Float64Array {
   return new Float64Array(length).fill(Number.NaN);
 }
 
+/**
+ * A series whose first `warmup` values are NaN and the rest 0, for a kernel that writes every later
+ * index (one pass less than nanSeries over a long series).
+ */
+export function warmupSeries(length: number, warmup: number): Float64Array {
+  const out = new Float64Array(length);
+  out.fill(Number.NaN, 0, Math.min(Math.max(0, warmup), length));
+  return out;
+}
+
 /** Periods are bar counts: reject 0, negatives and fractions early instead of returning garbage. */
 export function checkPeriod(name: string, period: number, min = 1): void {
   if (!Number.isInteger(period) || period < min) {

@@ -1,4 +1,4 @@
-import { checkPeriod, nanSeries } from "./series";
+import { checkPeriod, warmupSeries } from "./series";
 
 /**
  * Simple moving average, as MetaQuotes' MovingAverages.mqh SimpleMAOnBuffer and
@@ -8,7 +8,7 @@ import { checkPeriod, nanSeries } from "./series";
 export function sma(src: Float64Array, period: number): Float64Array {
   checkPeriod("sma period", period);
   const n = src.length;
-  const out = nanSeries(n);
+  const out = warmupSeries(n, period - 1);
   if (n < period) return out;
   let sum = 0;
   for (let i = 0; i < period; i++) sum += src[i];

@@ -11,8 +11,11 @@ import type { Drawdown } from "./types";
  */
 export class DrawdownTracker {
   private readonly initial: number;
-  private peak: number;
-  private lowest: number;
+  // Readable so that a hot loop can test unchangedWithin's first case without a call (open-prices.ts).
+  /** The running peak of the curve. */
+  peak: number;
+  /** The lowest value seen. */
+  lowest: number;
   private maximal = 0;
   private maximalPercent = 0;
   private relative = 0;
@@ -22,7 +25,7 @@ export class DrawdownTracker {
    * <= relativePercent. The % grows with the drawdown for a fixed peak, so any drawdown up to this one
    * changes nothing either and needs no divide. Reset at every new peak.
    */
-  private settled = 0;
+  settled = 0;
 
   constructor(initial: number) {
     this.initial = initial;

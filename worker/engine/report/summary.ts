@@ -1,4 +1,5 @@
 import { balanceSeries } from "./balance";
+import { toFixed2 } from "./format";
 import type { ReportTrade } from "./types";
 
 /** One point of the balance chart: id 0 is the initial deposit, id i the balance after trade i. */
@@ -101,7 +102,7 @@ function cents(value: number): number {
 export function summarise(input: SummaryInput): SummaryData {
   const balance = balanceSeries(input.initialDeposit, input.trades);
   const balanceData: BalancePoint[] = [];
-  for (let i = 0; i < balance.length; i++) balanceData.push({ id: i, balance: balance[i].toFixed(2) });
+  for (let i = 0; i < balance.length; i++) balanceData.push({ id: i, balance: toFixed2(balance[i]) });
 
   const entriesData = groupings<EntriesBucket>(() => ({ entries: 0 }));
   const profitLossData = groupings<ProfitLossBucket>(() => ({ profit: 0, loss: 0 }));

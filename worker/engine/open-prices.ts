@@ -1,0 +1,623 @@
+/**
+ * The driver of open prices only (model 3): each bar of the test period is four ticks, its open, then
+ * its other three OHLC points at 1/4, 2/4 and 3/4 of its period (low first on a bullish bar, high first
+ * on a bearish one; a doji takes the opposite of the previous bar), so that SL/TP exits carry a time
+ * inside the bar. The EA runs on the open only; the other three ticks still trigger SL/TP.
+ *
+ * THREE WAYS TO RUN A BAR, each the same as the one before it in everything a trader sees:
+ *   "reference": every tick through Simulation.step (tests only: RunOptions.shortcuts false);
+ *   "tick":      the open through Simulation.step; then a quiet bar (flat, no request waiting) counts its
+ *                other ticks, and a fast bar (no stop, target or stop-out reachable, a profit rate that
+ *                cannot change within the bar) only moves equity (Broker.beginFastBar); shortcuts.test.ts
+ *                and fast-bar.test.ts compare it with the reference;
+ *   "bar":       runs of bars where the EA's open tick cannot act (barLevel below): flat, or one position
+ *                valued without a conversion and without trailing stop or break-even, no request waiting,
+ *                no rule firing on the strategy bar that just closed (the rules are compiled to bits per
+ *                strategy bar, and the list of bars where any is set), and no stop, target or stop-out
+ *                reachable at any of the bar's four ticks. Such a bar changes only the equity samples,
+ *                the drawdown, MFE/MAE and the margin level, computed in a loop with no call per tick,
+ *                with the same expressions as Broker.tick and the fast bar, so the numbers are the same
+ *                to the last bit. Every other bar runs as "tick". open-prices.test.ts checks that "bar"
+ *                and "tick" give identical orders, deals, trades, curves, report input, summary and notes
+ *                on every example strategy (real EURUSD H1, several accounts) and on random strategies,
+ *                bars and accounts.
+ */
+import { bucketEnd, bucketStart, isFixed, periodMs } from "../market/periods";
+import type { Bars } from "../market/types";
+import type { Broker } from "./broker";
+import type { Simulation } from "./simulation";
+import { barIsBullish } from "./ticks";
+import type { BacktestSettings } from "./types";
+
+export type OpenPricesMode = "reference" | "tick" | "bar";
+
+interface DriveResult {
+  quality: number;
+  defaultSpreadBars: number;
+}
+
+/** What a driver counted: bars with a consistent OHLC, and bars without a spread. */
+interface Counts {
+  good: number;
+  defaultSpreadBars: number;
+}
+
+/**
+ * Streams bars [start, end) into the simulation. Returns the history quality (the % of bars whose OHLC
+ * is consistent: low <= open, close <= high; MT5's exact algorithm is undocumented) and the number of
+ * bars that carried no spread (the symbol's default was used).
+ */
+export function driveOpenPrices(
+  sim: Simulation,
+  broker: Broker,
+  bars: Bars,
+  start: number,
+  end: number,
+  settings: BacktestSettings,
+  mode: OpenPricesMode,
+): DriveResult {
+  const counts =
+    mode === "bar"
+      ? barLevel(sim, broker, bars, start, end, settings)
+      : tickLevel(sim, broker, bars, start, end, settings, mode === "tick");
+  return {
+    quality: end > start ? (counts.good / (end - start)) * 100 : 0,
+    defaultSpreadBars: counts.defaultSpreadBars,
+  };
+}
+
+/** The open tick through Simulation.step, then the bar's other three ticks (see tickBar). */
+function tickLevel(
+  sim: Simulation,
+  broker: Broker,
+  bars: Bars,
+  start: number,
+  end: number,
+  settings: BacktestSettings,
+  shortcuts: boolean,
+): Counts {
+  const { open, high, low, close, spread } = bars;
+  const point = settings.symbol.point;
+  const override = settings.spreadPoints;
+  const fallbackSpread = settings.symbol.spread;
+  const quarter = isFixed(settings.period) ? periodMs(settings.period) / 4 : 0;
+  const mode = shortcuts ? shortcutsFor(broker, settings) : NONE;
+  let bullish = true;
+  let good = 0;
+  let defaultSpreadBars = 0;
+  for (let i = start; i < end; i++) {
+    const o = open[i];
+    const h = high[i];
+    const l = low[i];
+    const c = close[i];
+    if (l <= o && l <= c && h >= o && h >= c) good++;
+    let pts = override ?? spread[i];
+    if (!(pts > 0) && override === undefined) {
+      pts = fallbackSpread;
+      defaultSpreadBars++;
+    }
+    sim.spreadPrice = pts * point;
+    bullish = tickBar(sim, broker, bars, i, quarter, settings, bullish, mode);
+  }
+  return { good, defaultSpreadBars };
+}
+
+/** Which shortcuts tickBar takes: none (the reference), quiet bars only, or quiet and fast bars. */
+type Shortcuts = 0 | 1 | 2;
+const NONE = 0;
+const QUIET = 1;
+const QUIET_AND_FAST = 2;
+
+/**
+ * Quiet bars always; fast bars only when the profit rate cannot change inside a bar. The fast bar values
+ * the bar's ticks at one rate, and a cross rate (EURGBP with a USD deposit) is refreshed every minute,
+ * while the ticks of a bar longer than M1 are minutes apart: such bars take every tick.
+ */
+function shortcutsFor(broker: Broker, settings: BacktestSettings): Shortcuts {
+  return broker.constantUnit > 0 || settings.period === "M1" ? QUIET_AND_FAST : QUIET;
+}
+
+/**
+ * One bar on the tick path: its open through step(); then, with shortcuts, a quiet bar (flat, nothing
+ * waiting) only counts its other ticks and a fast bar only moves equity (Broker.beginFastBar); otherwise
+ * every tick goes through step(). Returns the bar's direction (the next doji's tick order).
+ */
+function tickBar(
+  sim: Simulation,
+  broker: Broker,
+  bars: Bars,
+  i: number,
+  quarter: number,
+  settings: BacktestSettings,
+  wasBullish: boolean,
+  shortcuts: Shortcuts,
+): boolean {
+  // The bar's prices are read here and its spread set by the caller in sim.spreadPrice: doubles passed
+  // as arguments to a call that is not inlined would each be boxed.
+  const o = bars.open[i];
+  const h = bars.high[i];
+  const l = bars.low[i];
+  const c = bars.close[i];
+  const t = bars.time[i];
+  sim.firstTickOfBar = true;
+  sim.tickTime = t;
+  sim.tickBid = o;
+  sim.step();
+  const bullish = barIsBullish(o, c, wasBullish);
+  if (shortcuts !== NONE && sim.quiet()) {
+    sim.ticks += 3;
+    return bullish;
+  }
+  const q = quarter || Math.max(1, Math.floor((bucketEnd(t, settings.period) - t) / 4));
+  if (shortcuts === QUIET_AND_FAST && sim.beginFastBar(l, h)) {
+    broker.quoteTime = t + q;
+    broker.quoteBid = bullish ? l : h;
+    broker.fastQuote();
+    broker.quoteTime = t + 2 * q;
+    broker.quoteBid = bullish ? h : l;
+    broker.fastQuote();
+    broker.quoteTime = t + 3 * q;
+    broker.quoteBid = c;
+    broker.fastQuote();
+    broker.endFastBar();
+    sim.ticks += 3;
+    return bullish;
+  }
+  sim.tickTime = t + q;
+  sim.tickBid = bullish ? l : h;
+  sim.step();
+  sim.tickTime = t + 2 * q;
+  sim.tickBid = bullish ? h : l;
+  sim.step();
+  sim.tickTime = t + 3 * q;
+  sim.tickBid = c;
+  sim.step();
+  return bullish;
+}
+
+/** The spread price of bar i as the drivers compute it (pts x point, the symbol's default where 0). */
+function spreadPrice(
+  spread: Float64Array,
+  i: number,
+  fixed: boolean,
+  fixedPrice: number,
+  point: number,
+  fallbackPrice: number,
+): number {
+  if (fixed) return fixedPrice;
+  const pts = spread[i];
+  return pts > 0 ? pts * point : fallbackPrice;
+}
+
+/**
+ * barIsBullish folded over bars [from, to) from `bullish`: the last bar that is not a doji sets the
+ * direction, and every doji after it flips it.
+ */
+function runDirection(
+  open: Float64Array,
+  close: Float64Array,
+  from: number,
+  to: number,
+  bullish: boolean,
+): boolean {
+  let flips = 0;
+  for (let k = to - 1; k >= from; k--) {
+    const o = open[k];
+    const c = close[k];
+    if (c > o) return flips % 2 === 0;
+    if (c < o) return flips % 2 === 1;
+    flips++;
+  }
+  return flips % 2 === 0 ? bullish : !bullish;
+}
+
+/** Are the times of [start, end) on the grid of `length` ms and strictly increasing (a bar per bucket)? */
+function onGrid(time: Float64Array, start: number, end: number, length: number): boolean {
+  let previous = Number.NEGATIVE_INFINITY;
+  for (let i = start; i < end; i++) {
+    const t = time[i];
+    if (!(t > previous) || Math.floor(t / length) * length !== t) return false;
+    previous = t;
+  }
+  return true;
+}
+
+/**
+ * The bar-level path, in runs of bars:
+ *   - flat, nothing waiting: until a bar whose open reads a strategy bar with a rule holding;
+ *   - one position, valued without conversion, no trailing stop or break-even, nothing waiting: until
+ *     such a bar, or a bar where the open hits its stop or target (gap rules of Broker.tick), or one of
+ *     the other three ticks could reach them, or a stop-out could happen (Broker.beginFastBar).
+ * Any other bar goes to tickBar. The simulation's bar bookkeeping (next test and strategy bar, samples,
+ * tick count), the account's equity and the position's MFE/MAE live in locals during a run, and are
+ * written back before a bar goes to tickBar (and read again after it).
+ * When the strategy's bars are the tested bars and every bar opens its own bucket of the period
+ * ("aligned", the usual case), every bar starts a new test bar and a new strategy bar at its own time,
+ * so a flat run is settled in bulk (its samples are the bars' times, equity and balance) and a run
+ * ends at the next bar whose rules' bits are set, found from the bits alone.
+ */
+function barLevel(
+  sim: Simulation,
+  broker: Broker,
+  bars: Bars,
+  start: number,
+  end: number,
+  settings: BacktestSettings,
+): Counts {
+  const { time, open, high, low, close, spread } = bars;
+  const point = settings.symbol.point;
+  const override = settings.spreadPoints;
+  const fixedSpread = override !== undefined;
+  // The spread price as tickLevel computes it: pts x point, the symbol's default where a bar has none.
+  const fixedPrice = fixedSpread ? override * point : 0;
+  const fallbackPrice = settings.symbol.spread * point;
+  const quarter = isFixed(settings.period) ? periodMs(settings.period) / 4 : 0;
+  const signals = sim.signals;
+  const st = sim.signalBars.time;
+  const stLength = st.length;
+  const testLen = sim.testLen;
+  const signalLen = sim.signalLen;
+  const testPeriod = sim.testPeriod;
+  const signalPeriod = sim.signalPeriod;
+  const pending = sim.pending;
+  const positions = broker.positions;
+  const dd = broker.drawdown;
+  // A position is valued here only when no conversion is needed (unit > 0) and nothing manages it.
+  const unit = broker.constantUnit;
+  const valued = unit > 0 && !sim.manages;
+  const stopOut = broker.stopOutFraction;
+  const mode = shortcutsFor(broker, settings);
+  const active = sim.active;
+  const aligned =
+    sim.signalBars === bars && testLen > 0 && signalLen === testLen && onGrid(time, start, end, testLen);
+  // One sample per bar at most: no growth inside the loop.
+  sim.barTime.reserve(end - start);
+  sim.barEquity.reserve(end - start);
+  sim.barBalance.reserve(end - start);
+  const barTime = sim.barTime.data;
+  const barEquity = sim.barEquity.data;
+  const barBalance = sim.barBalance.data;
+
+  // The locals, loaded from the simulation and broker (and again after every tickBar).
+  let samples = sim.barTime.length;
+  let nextTestBar = sim.nextTestBar;
+  let nextSignalBar = sim.nextSignalBar;
+  let sigIdx = sim.sigIdx;
+  let ticks = sim.ticks;
+  let equity = broker.equity;
+  let balance = broker.balance;
+  let usedMargin = broker.usedMargin;
+  let quoteTime = broker.quoteTime;
+  let quoteBid = broker.quoteBid;
+  let quoteAsk = broker.quoteAsk;
+
+  let bullish = true;
+  let good = 0;
+  let defaultSpreadBars = 0;
+  // Filled at the write-back inside the loop: after the loop comes nothing but `return counts`.
+  const counts: Counts = { good: 0, defaultSpreadBars: 0 };
+  // Aligned: the next bar at or after i whose open reads a closed bar (the one before it) with bits set.
+  let event = start;
+  let next = 0;
+  let i = start;
+  for (;;) {
+    if (aligned) {
+      while (next < active.length && active[next] + 1 < i) next++;
+      event = next < active.length ? Math.min(end, active[next] + 1) : end;
+    }
+    if (i >= end) {
+      // Nothing left: write back below.
+    } else if (pending.length === 0 && positions.length === 0) {
+      // A flat run: Simulation.step at each open (strategy-bar bookkeeping, the test-bar sample with the
+      // equity the last tick left, Broker.tick making equity the balance); the other three ticks count.
+      // What is the same for every bar of the run (equity and balance samples, tick count, the last
+      // quote, the bars' direction) is settled after it.
+      const first = i;
+      const firstSample = samples;
+      let firstSampled = false;
+      if (aligned) {
+        // Each bar is its own test bar and strategy bar, starting at its time.
+        i = event;
+        if (i > first) {
+          for (let k = first; k < i; k++) {
+            barTime[samples++] = time[k];
+            const o = open[k];
+            const h = high[k];
+            const l = low[k];
+            const c = close[k];
+            if (l <= o && l <= c && h >= o && h >= c) good++;
+            if (!fixedSpread && !(spread[k] > 0)) defaultSpreadBars++;
+          }
+          firstSampled = true;
+          sigIdx = i - 1;
+          nextSignalBar = time[i - 1] + signalLen;
+          nextTestBar = time[i - 1] + testLen;
+        }
+      } else {
+        for (; i < end; i++) {
+          const t = time[i];
+          if (t >= nextSignalBar) {
+            let j = sigIdx;
+            while (j + 1 < stLength && st[j + 1] <= t) j++;
+            if (j >= 1 && signals[j - 1] !== 0) break;
+            sigIdx = j;
+            // A fixed-length bar right after the previous one starts where that one ended, which is
+            // what the floor division gives (times are whole ms far below 2^53).
+            nextSignalBar =
+              signalLen > 0
+                ? t < nextSignalBar + signalLen
+                  ? nextSignalBar + signalLen
+                  : Math.floor(t / signalLen) * signalLen + signalLen
+                : bucketEnd(t, signalPeriod);
+          }
+          const o = open[i];
+          const h = high[i];
+          const l = low[i];
+          const c = close[i];
+          if (l <= o && l <= c && h >= o && h >= c) good++;
+          if (!fixedSpread && !(spread[i] > 0)) defaultSpreadBars++;
+          if (t >= nextTestBar) {
+            const barStart =
+              testLen > 0
+                ? t < nextTestBar + testLen
+                  ? nextTestBar
+                  : Math.floor(t / testLen) * testLen
+                : bucketStart(t, testPeriod);
+            nextTestBar = testLen > 0 ? barStart + testLen : bucketEnd(t, testPeriod);
+            barTime[samples] = barStart;
+            if (i === first) firstSampled = true;
+            samples++;
+          }
+        }
+      }
+      if (i > first) {
+        // The first bar's sample holds the equity the last tick left; Broker.tick at its open then
+        // makes equity the balance, which every later sample of the run holds.
+        if (samples > firstSample) {
+          barEquity[firstSample] = firstSampled ? equity : balance;
+          for (let k = firstSample + 1; k < samples; k++) barEquity[k] = balance;
+          for (let k = firstSample; k < samples; k++) barBalance[k] = balance;
+        }
+        if (equity !== balance) {
+          equity = balance;
+          dd.update(balance);
+        }
+        ticks += 4 * (i - first);
+        bullish = runDirection(open, close, first, i, bullish);
+        const last = i - 1;
+        quoteTime = time[last];
+        quoteBid = open[last];
+        quoteAsk = open[last] + spreadPrice(spread, last, fixedSpread, fixedPrice, point, fallbackPrice);
+      }
+    } else if (pending.length === 0 && positions.length === 1 && valued) {
+      // A one-position run: at each open Broker.tick (no stop or target hit: only markToMarket), then the
+      // fast bar (Broker.fastQuote for the other three ticks, endFastBar), with the same expressions.
+      const p = positions[0];
+      const long = p.dir === 1;
+      const lots = p.lots;
+      const entry = p.openPrice;
+      const sl = p.sl;
+      const tp = p.tp;
+      const noSl = Number.isNaN(sl);
+      const noTp = Number.isNaN(tp);
+      const stops = !noSl || !noTp;
+      // Broker.beginFastBar: equity = a + b x bid; a long's a does not depend on the spread.
+      const b = long ? lots * unit : 0 - lots * unit;
+      const longA = balance - entry * lots * unit;
+      const margins = usedMargin > 0;
+      const stopOutAt = usedMargin * stopOut;
+      // MFE/MAE: every candidate (the open's floating P/L, the fast bar's best and worst) is a monotonic
+      // function of one price when the spread is fixed (or the position long), so the run keeps the
+      // extreme prices and settles MFE/MAE once, with the expressions of markToMarket and endFastBar.
+      const extremes = long || fixedSpread;
+      let highest = Number.NEGATIVE_INFINITY;
+      let lowest = Number.POSITIVE_INFINITY;
+      let lowestAsk = Number.POSITIVE_INFINITY;
+      let highestAsk = Number.NEGATIVE_INFINITY;
+      let mfe = p.mfe;
+      let mae = p.mae;
+      let levelMin = broker.levelMinFraction;
+      const first = i;
+      const firstSample = samples;
+      // Aligned: the run stops at the next event; otherwise each bar checks for one.
+      const stop = aligned ? event : end;
+      let sp = fixedPrice;
+      for (; i < stop; i++) {
+        let newSignalBar = false;
+        let j = sigIdx;
+        if (!aligned) {
+          const t = time[i];
+          newSignalBar = t >= nextSignalBar;
+          if (newSignalBar) {
+            while (j + 1 < stLength && st[j + 1] <= t) j++;
+            if (j >= 1 && signals[j - 1] !== 0) break;
+          }
+        }
+        const o = open[i];
+        const h = high[i];
+        const l = low[i];
+        const c = close[i];
+        let noSpread = false;
+        if (!fixedSpread) {
+          const pts = spread[i];
+          if (pts > 0) sp = pts * point;
+          else {
+            sp = fallbackPrice;
+            noSpread = true;
+          }
+        }
+        const ask = o + sp;
+        if (stops) {
+          if (long) {
+            if (o <= sl || o >= tp || !(l > sl || noSl) || !(h < tp || noTp)) break;
+          } else if (ask >= sl || ask <= tp || !(h + sp < sl || noSl) || !(l + sp > tp || noTp)) break;
+        }
+        const f = long ? (o - entry) * lots * unit : (entry - ask) * lots * unit;
+        const openEquity = balance + f;
+        const a = long ? longA : balance + (entry - sp) * lots * unit;
+        // The bar's lowest and highest bid from its open (fastQuote's running extremes: the order of the
+        // ticks does not change them), and the equity there: a + b x bid is monotonic in the bid.
+        let lowSeen = o;
+        let highSeen = o;
+        if (l < lowSeen) lowSeen = l;
+        else if (l > highSeen) highSeen = l;
+        if (h < lowSeen) lowSeen = h;
+        else if (h > highSeen) highSeen = h;
+        if (c < lowSeen) lowSeen = c;
+        else if (c > highSeen) highSeen = c;
+        const atLow = a + b * lowSeen;
+        const atHigh = a + b * highSeen;
+        const worst = Math.min(atLow, atHigh);
+        // Stop-out (Broker.tick at the open, beginFastBar for the rest). The bar's low and high lie
+        // within [lowSeen, highSeen], so their equities are at or above `worst`.
+        if (
+          margins &&
+          (openEquity <= stopOutAt || (worst <= stopOutAt && Math.min(a + b * l, a + b * h) <= stopOutAt))
+        )
+          break;
+
+        // The bar runs here: the bookkeeping of Simulation.step at its open.
+        if (l <= o && l <= c && h >= o && h >= c) good++;
+        if (noSpread) defaultSpreadBars++;
+        if (aligned) barEquity[samples++] = equity;
+        else {
+          const t = time[i];
+          if (newSignalBar) {
+            sigIdx = j;
+            nextSignalBar =
+              signalLen > 0
+                ? t < nextSignalBar + signalLen
+                  ? nextSignalBar + signalLen
+                  : Math.floor(t / signalLen) * signalLen + signalLen
+                : bucketEnd(t, signalPeriod);
+          }
+          if (t >= nextTestBar) {
+            const barStart =
+              testLen > 0
+                ? t < nextTestBar + testLen
+                  ? nextTestBar
+                  : Math.floor(t / testLen) * testLen
+                : bucketStart(t, testPeriod);
+            nextTestBar = testLen > 0 ? barStart + testLen : bucketEnd(t, testPeriod);
+            barTime[samples] = barStart;
+            barEquity[samples] = equity;
+            samples++;
+          }
+        }
+        // The open: markToMarket's MFE/MAE and margin level.
+        if (extremes) {
+          if (highSeen > highest) highest = highSeen;
+          if (lowSeen < lowest) lowest = lowSeen;
+          if (!long) {
+            if (ask < lowestAsk) lowestAsk = ask;
+            if (ask > highestAsk) highestAsk = ask;
+          }
+        } else {
+          if (f > mfe) mfe = f;
+          else if (f < mae) mae = f;
+        }
+        if (openEquity < usedMargin * levelMin) levelMin = openEquity / usedMargin;
+        // The other three ticks, then endFastBar.
+        equity = a + b * c;
+        // The four equities in tick order to the drawdown tracker, unless none of them can change it:
+        // all at or above its lowest value, below its peak, and no deeper than a drawdown it has
+        // already settled (DrawdownTracker.unchangedWithin's first case, without the call).
+        const least = Math.min(openEquity, long ? atLow : atHigh);
+        const most = Math.max(openEquity, long ? atHigh : atLow);
+        if (!(least >= dd.lowest && most < dd.peak && dd.peak - least <= dd.settled)) {
+          // The tick order is needed only here (rarely): the bar's direction, folded from the run's start.
+          const up = runDirection(open, close, first, i + 1, bullish);
+          dd.update(openEquity);
+          dd.update(a + b * (up ? l : h));
+          dd.update(a + b * (up ? h : l));
+          dd.update(equity);
+        }
+        if (!extremes) {
+          const lo = (entry - highSeen - sp) * lots * unit;
+          const hi = (entry - lowSeen - sp) * lots * unit;
+          if (hi > mfe) mfe = hi;
+          if (lo < mae) mae = lo;
+        }
+        if (margins && worst < usedMargin * levelMin) levelMin = worst / usedMargin;
+      }
+      if (i > first) {
+        bullish = runDirection(open, close, first, i, bullish);
+        if (aligned) {
+          for (let k = first, m = firstSample; k < i; k++, m++) barTime[m] = time[k];
+          sigIdx = i - 1;
+          nextSignalBar = time[i - 1] + signalLen;
+          nextTestBar = time[i - 1] + testLen;
+        }
+        for (let k = firstSample; k < samples; k++) barBalance[k] = balance;
+        ticks += 4 * (i - first);
+        const last = i - 1;
+        const lastSpread = spreadPrice(spread, last, fixedSpread, fixedPrice, point, fallbackPrice);
+        if (extremes) {
+          // The largest and smallest of every bar's candidates, through the same monotonic expressions.
+          let best: number;
+          let worstPl: number;
+          if (long) {
+            best = (highest - entry) * lots * unit;
+            worstPl = (lowest - entry) * lots * unit;
+          } else {
+            best = (entry - lowest - sp) * lots * unit;
+            worstPl = (entry - highest - sp) * lots * unit;
+            const openBest = (entry - lowestAsk) * lots * unit;
+            const openWorst = (entry - highestAsk) * lots * unit;
+            if (openBest > mfe) mfe = openBest;
+            if (openWorst < mae) mae = openWorst;
+          }
+          if (best > mfe) mfe = best;
+          if (worstPl < mae) mae = worstPl;
+        }
+        const c = close[last];
+        p.floating = long ? (c - entry) * lots * unit : (entry - c - lastSpread) * lots * unit;
+        p.mfe = mfe;
+        p.mae = mae;
+        broker.levelMinFraction = levelMin;
+        const t = time[last];
+        quoteTime = t + 3 * (quarter || Math.max(1, Math.floor((bucketEnd(t, settings.period) - t) / 4)));
+        quoteBid = c;
+        quoteAsk = c + lastSpread;
+      }
+    }
+
+    // Write the locals back: before a bar goes to tickBar, and at the end (one place in the loop, so
+    // that the optimised loop never meets code it has not seen run).
+    sim.barTime.length = samples;
+    sim.barEquity.length = samples;
+    sim.barBalance.length = samples;
+    sim.nextTestBar = nextTestBar;
+    sim.setSignalBar(nextSignalBar, sigIdx);
+    sim.ticks = ticks;
+    broker.equity = equity;
+    broker.quoteTime = quoteTime;
+    broker.quoteBid = quoteBid;
+    broker.quoteAsk = quoteAsk;
+    counts.good = good;
+    counts.defaultSpreadBars = defaultSpreadBars;
+    if (i >= end) break;
+
+    const o = open[i];
+    const h = high[i];
+    const l = low[i];
+    const c = close[i];
+    if (l <= o && l <= c && h >= o && h >= c) good++;
+    if (!fixedSpread && !(spread[i] > 0)) defaultSpreadBars++;
+    sim.spreadPrice = spreadPrice(spread, i, fixedSpread, fixedPrice, point, fallbackPrice);
+    bullish = tickBar(sim, broker, bars, i, quarter, settings, bullish, mode);
+    samples = sim.barTime.length;
+    nextTestBar = sim.nextTestBar;
+    nextSignalBar = sim.nextSignalBar;
+    sigIdx = sim.sigIdx;
+    ticks = sim.ticks;
+    equity = broker.equity;
+    balance = broker.balance;
+    usedMargin = broker.usedMargin;
+    quoteTime = broker.quoteTime;
+    quoteBid = broker.quoteBid;
+    quoteAsk = broker.quoteAsk;
+    i++;
+  }
+  return counts;
+}
