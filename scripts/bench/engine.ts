@@ -16,6 +16,7 @@ import { DataFrame } from "data-forge";
 import { backtest as grademarkBacktest } from "grademark";
 import { runBacktest } from "../../worker/engine/backtest";
 import { leanEurusdH1 } from "../../worker/engine/lean.fixture";
+import { computeReport } from "../../worker/engine/report/metrics";
 import { mulberry32 } from "../../worker/engine/rng";
 import { compileStrategy, ENTRY_LONG, EXIT_LONG } from "../../worker/engine/signals";
 import { generateTicks } from "../../worker/engine/ticks";
@@ -158,7 +159,8 @@ export async function bench(): Promise<void> {
  * grademark skips never carry a signal, and the two must agree trade for trade, which is checked.
  * grademark gets the engine's own signal bits (same SMA kernel, same 1e-9 tie tolerance) in its bars,
  * computed before timing: its time is its backtest() call only, ours the whole runBacktest (indicators,
- * signals, simulation, report and summary). Runs alternate so that both see the same machine load.
+ * signals, simulation, report input and summary). Runs alternate so that both see the same machine load.
+ * computeReport (the report's figures from the report input) is timed apart and printed for information.
  */
 function grademarkComparison(h1: Bars): void {
   const fast = { type: "indicator", ref: "fast" } as const;
@@ -275,6 +277,12 @@ function grademarkComparison(h1: Bars): void {
   );
   console.log(
     `  trades identical one by one (entry time and price, exit bar and price): ${same ? "yes" : `NO (first difference at trade ${firstDiff})`}; engine ${ours.trades.length}, grademark ${gm.length}`,
+  );
+  // For information (not in the ratio above): the report's figures, which the service computes from
+  // runBacktest's report input right after the run (engine-adapter.ts).
+  const figures = timed(21, () => computeReport(ours.report));
+  console.log(
+    `  then computeReport on that result: ${ms(figures, 1)}; grademark / (runBacktest + computeReport), medians: ${(g.median / (o.median + figures.median)).toFixed(1)}x`,
   );
   if (!same) process.exitCode = 1;
 }

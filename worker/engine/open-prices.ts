@@ -132,6 +132,24 @@ function tickBar(
   wasBullish: boolean,
   shortcuts: Shortcuts,
 ): boolean {
+  sim.firstTickOfBar = true;
+  sim.tickTime = bars.time[i];
+  sim.tickBid = bars.open[i];
+  sim.step();
+  return restOfBar(sim, broker, bars, i, quarter, settings, wasBullish, shortcuts);
+}
+
+/** tickBar after its open: the other three ticks (quiet, fast, or each through step()). */
+function restOfBar(
+  sim: Simulation,
+  broker: Broker,
+  bars: Bars,
+  i: number,
+  quarter: number,
+  settings: BacktestSettings,
+  wasBullish: boolean,
+  shortcuts: Shortcuts,
+): boolean {
   // The bar's prices are read here and its spread set by the caller in sim.spreadPrice: doubles passed
   // as arguments to a call that is not inlined would each be boxed.
   const o = bars.open[i];
@@ -139,10 +157,6 @@ function tickBar(
   const l = bars.low[i];
   const c = bars.close[i];
   const t = bars.time[i];
-  sim.firstTickOfBar = true;
-  sim.tickTime = t;
-  sim.tickBid = o;
-  sim.step();
   const bullish = barIsBullish(o, c, wasBullish);
   if (shortcuts !== NONE && sim.quiet()) {
     sim.ticks += 3;
@@ -604,8 +618,65 @@ function barLevel(
     const c = close[i];
     if (l <= o && l <= c && h >= o && h >= c) good++;
     if (!fixedSpread && !(spread[i] > 0)) defaultSpreadBars++;
-    sim.spreadPrice = spreadPrice(spread, i, fixedSpread, fixedPrice, point, fallbackPrice);
-    bullish = tickBar(sim, broker, bars, i, quarter, settings, bullish, mode);
+    const sp = spreadPrice(spread, i, fixedSpread, fixedPrice, point, fallbackPrice);
+    sim.spreadPrice = sp;
+    // An aligned bar whose rules act, flat or with one position valued here: Simulation.step's open tick
+    // is run here (its sample, Broker.tick with no stop, target or stop-out to handle, the strategy-bar
+    // bookkeeping), then the rules and the rest of the bar as tickBar runs them.
+    let ran = false;
+    if (aligned && i === event && pending.length === 0 && !sim.manages) {
+      const n = positions.length;
+      const t = time[i];
+      const ask = o + sp;
+      if (n === 0) {
+        ran = true;
+        barTime[samples] = t;
+        barEquity[samples] = equity;
+        barBalance[samples] = balance;
+        if (equity !== balance) {
+          equity = balance;
+          dd.update(balance);
+        }
+      } else if (n === 1 && valued) {
+        const p = positions[0];
+        const long = p.dir === 1;
+        const f = long ? (o - p.openPrice) * p.lots * unit : (p.openPrice - ask) * p.lots * unit;
+        const openEquity = balance + f;
+        ran =
+          (long ? !(o <= p.sl || o >= p.tp) : !(ask >= p.sl || ask <= p.tp)) &&
+          !(usedMargin > 0 && openEquity <= usedMargin * stopOut);
+        if (ran) {
+          barTime[samples] = t;
+          barEquity[samples] = equity;
+          barBalance[samples] = balance;
+          // Broker.markToMarket.
+          p.floating = f;
+          if (f > p.mfe) p.mfe = f;
+          else if (f < p.mae) p.mae = f;
+          if (openEquity < usedMargin * broker.levelMinFraction) {
+            broker.levelMinFraction = openEquity / usedMargin;
+          }
+          equity = openEquity;
+          dd.update(openEquity);
+        }
+      }
+      if (ran) {
+        samples++;
+        sim.barTime.length = samples;
+        sim.barEquity.length = samples;
+        sim.barBalance.length = samples;
+        sim.nextTestBar = t + testLen;
+        sim.setSignalBar(t + signalLen, i);
+        sim.ticks = ticks + 1;
+        broker.equity = equity;
+        broker.quoteTime = t;
+        broker.quoteBid = o;
+        broker.quoteAsk = ask;
+        sim.onNewBar(t, o, ask);
+        bullish = restOfBar(sim, broker, bars, i, quarter, settings, bullish, mode);
+      }
+    }
+    if (!ran) bullish = tickBar(sim, broker, bars, i, quarter, settings, bullish, mode);
     samples = sim.barTime.length;
     nextTestBar = sim.nextTestBar;
     nextSignalBar = sim.nextSignalBar;

@@ -249,7 +249,11 @@ export class Simulation {
     }
   }
 
-  private onNewBar(time: number, bid: number, ask: number): void {
+  /**
+   * The rules on the strategy bar that just closed (exits, close-on-opposite, entries): step() runs this
+   * on a new bar's first EA tick; the open-prices driver calls it directly for a bar whose open it ran.
+   */
+  onNewBar(time: number, bid: number, ask: number): void {
     const s = this.strategy;
     const bits = s.signals[this.closed];
     const el = (bits & ENTRY_LONG) !== 0;
