@@ -257,6 +257,17 @@ describe("modelling", () => {
     expect(b.trades).toEqual(a.trades);
   });
 
+  it("every tick on M1 bars without tick volume still walks each bar's range, so a stop inside it fills", () => {
+    const sl = levelCross(1.1, { stopLoss: { unit: "pips", value: 50 } });
+    // Bar 3 dips to 1.0940 and closes at 1.1050: a close-only model would never see the stop at 1.0950.
+    const rows: Ohlc[] = [...CROSS_UP, [1.1, 1.101, 1.0995, 1.1005], [1.101, 1.111, 1.094, 1.105]];
+    const bars = barsOf(rows, MONDAY, MINUTE, 0, 0);
+    const r = runBacktest(sl, { bars, period: "M1" }, settingsOf(bars, { model: 0 }));
+    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.095 });
+    expect(r.report.ticks).toBe(4 * 12);
+    expect(r.notes.join(" ")).toContain("4 of 4 M1 bars carry no tick volume");
+  });
+
   it("math calculations refuse a spec that reads prices", () => {
     expectEngineError(
       () => run([...CROSS_UP], levelCross(1.1), { model: 4 }),

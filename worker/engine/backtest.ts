@@ -33,7 +33,8 @@ import {
   generateTicks,
   lastTickBid,
   lastTickTime,
-  MAX_TICKS_PER_BAR,
+  tickCount,
+  UNKNOWN_VOLUME_TICKS,
   ohlcTicks,
 } from "./ticks";
 import {
@@ -156,7 +157,7 @@ export function runBacktest(
     ),
   );
 
-  const { quality, defaultSpreadBars } = drive(
+  const { quality, defaultSpreadBars, noVolumeBars } = drive(
     sim,
     broker,
     sourceBars,
@@ -171,6 +172,12 @@ export function runBacktest(
   if (defaultSpreadBars > 0) {
     notes.push(
       `${defaultSpreadBars} of ${end - start} bars carry no spread: the ${settings.symbol.name} default of ${settings.symbol.spread} points was used for them.`,
+    );
+  }
+
+  if (noVolumeBars > 0) {
+    notes.push(
+      `${noVolumeBars} of ${end - start} M1 bars carry no tick volume: each was modelled with ${UNKNOWN_VOLUME_TICKS} generated ticks visiting its open, high, low and close.`,
     );
   }
 
@@ -238,10 +245,10 @@ function drive(
   settings: BacktestSettings,
   shortcuts: boolean,
   barLevel: boolean,
-): { quality: number; defaultSpreadBars: number } {
+): { quality: number; defaultSpreadBars: number; noVolumeBars: number } {
   if (model === 3) {
     const mode = !shortcuts ? "reference" : barLevel ? "bar" : "tick";
-    return driveOpenPrices(sim, broker, bars, start, end, settings, mode);
+    return { ...driveOpenPrices(sim, broker, bars, start, end, settings, mode), noVolumeBars: 0 };
   }
   const { time, open, high, low, close, volume, spread } = bars;
   const point = settings.symbol.point;
@@ -266,6 +273,7 @@ function drive(
   let bullish = true;
   let good = 0;
   let defaultSpreadBars = 0;
+  let noVolumeBars = 0;
   for (let i = start; i < end; i++) {
     const o = open[i];
     const h = high[i];
@@ -281,9 +289,8 @@ function drive(
     sim.spreadPrice = pts * point;
     sim.firstTickOfBar = true;
     if (model === 0) {
-      let n = Math.floor(volume[i]);
-      if (!(n >= 1)) n = 1;
-      if (n > MAX_TICKS_PER_BAR) n = MAX_TICKS_PER_BAR;
+      const n = tickCount(volume[i]);
+      if (!(volume[i] >= 1)) noVolumeBars++;
       sim.tickTime = t;
       sim.tickBid = n === 1 ? c : o;
       sim.step();
@@ -325,7 +332,7 @@ function drive(
     skipFirst = true;
     bullish = ohlcTicks(o, h, l, c, t, bullish, sink);
   }
-  return { quality: end > start ? (good / (end - start)) * 100 : 0, defaultSpreadBars };
+  return { quality: end > start ? (good / (end - start)) * 100 : 0, defaultSpreadBars, noVolumeBars };
 }
 
 function checkSettings(s: BacktestSettings): void {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "./rng";
-import { generateTicks, MAX_TICKS_PER_BAR, ohlcTicks } from "./ticks";
+import { generateTicks, MAX_TICKS_PER_BAR, ohlcTicks, tickCount, UNKNOWN_VOLUME_TICKS } from "./ticks";
 
 const POINT = 0.00001;
 const T0 = Date.UTC(2024, 0, 2, 10, 0);
@@ -111,9 +111,23 @@ describe("generateTicks (MT5 every tick from M1)", () => {
     expect(prices(every(1.1, 1.1, 1.1, 1.1, 5).ticks)).toEqual([1.1, 1.1, 1.1, 1.1, 1.1]);
   });
 
-  it(`caps a bar at ${MAX_TICKS_PER_BAR} ticks and treats a missing volume as 1`, () => {
+  it(`caps a bar at ${MAX_TICKS_PER_BAR} ticks`, () => {
     expect(every(1.1002, 1.101, 1.1, 1.1008, 1_000_000).ticks).toHaveLength(MAX_TICKS_PER_BAR);
-    expect(every(1.1002, 1.101, 1.1, 1.1008, 0).ticks).toEqual([[T0, 1.1008]]);
+  });
+
+  it("a bar without tick volume (FXCM, Lean files) still visits open, both extremes and close", () => {
+    // Modelled as one tick at Close, a stop at the Low would never be touched: the data has no volume,
+    // not a bar of one tick.
+    const missing = every(1.1002, 1.101, 1.1, 1.1008, 0);
+    expect(missing.ticks).toHaveLength(UNKNOWN_VOLUME_TICKS);
+    expect(missing.ticks).toEqual(every(1.1002, 1.101, 1.1, 1.1008, UNKNOWN_VOLUME_TICKS).ticks);
+    const xs = prices(missing.ticks);
+    expect(xs[0]).toBe(1.1002);
+    expect(xs.at(-1)).toBe(1.1008);
+    expect(xs).toContain(1.1);
+    expect(xs).toContain(1.101);
+    expect(tickCount(Number.NaN)).toBe(UNKNOWN_VOLUME_TICKS);
+    expect(tickCount(2.7)).toBe(2);
   });
 
   it("the same seed gives the same ticks; another seed may place the fill differently", () => {

@@ -34,6 +34,21 @@
  */
 export const MAX_TICKS_PER_BAR = 256;
 
+/**
+ * Ticks generated for an M1 bar whose source carries no tick volume (0: FXCM and Lean files have none):
+ * Open plus the 11 reference points of the ideal 3-5-3 split, so that the open, both extremes and the
+ * close are all visited. Modelling such a bar as one tick at Close (MT5's rule for a real volume of 1)
+ * would check stops and targets at minute closes only and silently turn every tick into close prices.
+ */
+export const UNKNOWN_VOLUME_TICKS = 12;
+
+/** Ticks generated for an M1 bar of tick volume `volume`: the one rule every caller shares. */
+export function tickCount(volume: number): number {
+  const n = Math.floor(volume);
+  if (!(n >= 1)) return UNKNOWN_VOLUME_TICKS;
+  return n > MAX_TICKS_PER_BAR ? MAX_TICKS_PER_BAR : n;
+}
+
 const MINUTE_MS = 60_000;
 
 export type TickSink = (timeMs: number, bid: number) => void;
@@ -69,7 +84,7 @@ export function barIsBullish(open: number, close: number, prevBullish: boolean):
 /**
  * "Every tick" for one M1 bar. Returns the direction used (pass it as `prevBullish` for the next
  * bar so that a doji reverses it). `point` is the symbol's price step (1e-5 for EURUSD).
- * A tick volume below 1 (missing) is treated as 1; fractions are dropped.
+ * A tick volume below 1 (missing) gets UNKNOWN_VOLUME_TICKS ticks; fractions are dropped.
  */
 export function generateTicks(
   open: number,
@@ -84,9 +99,7 @@ export function generateTicks(
   sink: TickSink,
 ): boolean {
   const bullish = barIsBullish(open, close, prevBullish);
-  let n = Math.floor(volume);
-  if (!(n >= 1)) n = 1;
-  if (n > MAX_TICKS_PER_BAR) n = MAX_TICKS_PER_BAR;
+  const n = tickCount(volume);
   if (n === 1) {
     sink(barTimeMs, close);
     return bullish;
@@ -228,9 +241,7 @@ export function generateTicks(
 
 /** Time of the last tick generateTicks emits for a bar (tick N - 1 of N, or the bar time when N = 1). */
 export function lastTickTime(volume: number, barTimeMs: number): number {
-  let n = Math.floor(volume);
-  if (!(n >= 1)) n = 1;
-  if (n > MAX_TICKS_PER_BAR) n = MAX_TICKS_PER_BAR;
+  const n = tickCount(volume);
   if (n === 1) return barTimeMs;
   if (n === 2) return barTimeMs + MINUTE_MS / 2;
   return barTimeMs + Math.floor(((n - 1) * MINUTE_MS) / n);
@@ -250,7 +261,7 @@ export function lastTickBid(
   prevBullish: boolean,
   point: number,
 ): number {
-  if (!(Math.floor(volume) >= 3)) return close;
+  if (tickCount(volume) < 3) return close;
   const inverse = 1 / point;
   const lo = Math.ceil(low * inverse - 1e-6);
   const hi = Math.floor(high * inverse + 1e-6);
