@@ -33,9 +33,9 @@ import {
   generateTicks,
   lastTickBid,
   lastTickTime,
+  ohlcTicks,
   tickCount,
   UNKNOWN_VOLUME_TICKS,
-  ohlcTicks,
 } from "./ticks";
 import {
   type BacktestResult,

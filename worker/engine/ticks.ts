@@ -46,7 +46,7 @@ export const UNKNOWN_VOLUME_TICKS = 12;
 export function tickCount(volume: number): number {
   const n = Math.floor(volume);
   if (!(n >= 1)) return UNKNOWN_VOLUME_TICKS;
-  return n > MAX_TICKS_PER_BAR ? MAX_TICKS_PER_BAR : n;
+  return Math.min(n, MAX_TICKS_PER_BAR);
 }
 
 const MINUTE_MS = 60_000;
