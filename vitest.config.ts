@@ -1,10 +1,13 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { startFakeStripe } from "./tests/fake-stripe/server";
 
 // Two projects (STACK.md "Tests in workerd"): pure libraries in Node, and the built worker inside workerd
 // with real local D1, R2 and Durable Objects.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  // The FAKE Stripe API the worker tests reach over a real socket (DESIGN D8: a fake only at the network edge).
+  const fakeStripe = await startFakeStripe();
   return {
     test: {
       projects: [
@@ -23,7 +26,9 @@ export default defineConfig(async () => {
             cloudflareTest({
               main: "./build/index.js",
               wrangler: { configPath: "./wrangler.toml" },
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+              miniflare: {
+                bindings: { TEST_MIGRATIONS: migrations, FAKE_STRIPE_PORT: String(fakeStripe.port) },
+              },
             }),
           ],
           test: {

@@ -1,14 +1,14 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { newUser } from "./billing-helpers";
-import { createFakeStripe, FAKE_STRIPE_HOST, type FakeStripe } from "./fake-stripe";
+import { createFakeStripe, type FakeStripe } from "./fake-stripe";
 import { env, envelope, ORIGIN } from "./helpers";
 
 /*
  * The billing screens with the `stripe` provider: the BUILT worker's fetch handler called in-process with
- * the test bindings plus Stripe keys pointing at the FAKE Stripe API (fake-stripe.ts). The SDK reaches the
- * fake through the global fetch, routed here for its host only. What Stripe.js does in the browser (confirm
+ * the test bindings plus Stripe keys pointing at the FAKE Stripe server (tests/fake-stripe, on 127.0.0.1), a
+ * world of its own per test. What Stripe.js does in the browser (confirm
  * a card) is played by the fake's clientConfirm; the screens' part is the server side: no sandbox card form,
  * Stripe's origins in the CSP, and settling what the browser confirmed.
  */
@@ -19,28 +19,12 @@ const built = z
   .object({ default: z.object({ fetch: z.custom<FetchHandler>((v) => typeof v === "function") }) })
   .parse(await import(/* @vite-ignore */ BUILD));
 
-const stripeEnv = {
-  ...env,
-  STRIPE_SECRET_KEY: "sk_test_fake",
-  STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-  STRIPE_API_HOST: FAKE_STRIPE_HOST,
-  STRIPE_API_PORT: "443",
-  STRIPE_API_PROTOCOL: "https",
-};
-
 let fake: FakeStripe;
-const realFetch = globalThis.fetch;
+let stripeEnv: typeof env & FakeStripe["env"] & { STRIPE_PUBLISHABLE_KEY: string };
 
 beforeEach(() => {
   fake = createFakeStripe();
-  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    return url.hostname === FAKE_STRIPE_HOST ? fake.fetch(input, init) : realFetch(input, init);
-  };
-});
-
-afterEach(() => {
-  globalThis.fetch = realFetch;
+  stripeEnv = { ...env, ...fake.env, STRIPE_PUBLISHABLE_KEY: "pk_test_fake" };
 });
 
 async function call(path: string, init: RequestInit = {}): Promise<Response> {
@@ -87,15 +71,14 @@ async function stripeSubscriber() {
   const init = checkout.parse(
     await api("subscribe/checkout/initiate", { pid: "builder-monthly-usd" }, u.cookie),
   );
-  const card = fake.createCard("success");
-  fake.clientConfirm(init.paymentId, card);
+  const card = await fake.createCard("success");
+  await fake.clientConfirm(init.paymentId, card);
   await api("subscribe/checkout/confirm", { paymentId: init.paymentId }, u.cookie);
   return { ...u, card };
 }
 
-function latestIntent(): string {
-  const ids = [...fake.intents.keys()];
-  const last = ids[ids.length - 1];
+async function latestIntent(): Promise<string> {
+  const last = (await fake.intents()).at(-1)?.id;
   if (!last) throw new Error("no intent");
   return last;
 }
@@ -129,8 +112,8 @@ describe("billing screens with the stripe provider", () => {
   it("settles an intent the browser confirmed with Stripe.js, and shows a card error's own message", async () => {
     const u = await stripeSubscriber();
     await get("/payment?type=addon&id=addon-50-usd", u.cookie);
-    const declinedIntent = latestIntent();
-    fake.clientConfirm(declinedIntent, fake.createCard("decline"));
+    const declinedIntent = await latestIntent();
+    await fake.clientConfirm(declinedIntent, await fake.createCard("decline"));
     const declined = await postForm(
       "/payment?type=addon&id=addon-50-usd",
       { intent: "confirm", paymentIntentId: declinedIntent },
@@ -140,8 +123,8 @@ describe("billing screens with the stripe provider", () => {
     expect(await declined.text()).toContain("Your card was declined.");
 
     await get("/payment?type=addon&id=addon-50-usd", u.cookie);
-    const intent = latestIntent();
-    fake.clientConfirm(intent, fake.createCard("success"));
+    const intent = await latestIntent();
+    await fake.clientConfirm(intent, await fake.createCard("success"));
     const done = await postForm(
       "/payment?type=addon&id=addon-50-usd",
       { intent: "confirm", paymentIntentId: intent },
@@ -162,8 +145,8 @@ describe("billing screens with the stripe provider", () => {
   it("a reload after Stripe.js paid settles that payment; one still processing is never replaced", async () => {
     const u = await stripeSubscriber();
     await get("/payment?type=addon&id=addon-10-usd", u.cookie);
-    const paidIntent = latestIntent();
-    fake.clientConfirm(paidIntent, fake.createCard("success"));
+    const paidIntent = await latestIntent();
+    await fake.clientConfirm(paidIntent, await fake.createCard("success"));
     // The browser never reached our confirm (closed, reloaded): the page settles the paid intent itself.
     const reloaded = await get("/payment?type=addon&id=addon-10-usd", u.cookie);
     expect(reloaded.status).toBe(302);
@@ -174,13 +157,13 @@ describe("billing screens with the stripe provider", () => {
     expect(owned.addons.map((a) => a.credits)).toEqual([10]);
 
     await get("/payment?type=addon&id=addon-50-usd", u.cookie);
-    const slow = latestIntent();
-    fake.clientConfirm(slow, fake.createCard("processing"));
-    const intents = fake.intents.size;
+    const slow = await latestIntent();
+    await fake.clientConfirm(slow, await fake.createCard("processing"));
+    const intents = (await fake.intents()).length;
     const waiting = await (await get("/payment?type=addon&id=addon-50-usd", u.cookie)).text();
     expect(waiting).toContain("Your payment is processing.");
     expect(waiting).not.toContain("Pay $20");
-    expect(fake.intents.size).toBe(intents);
+    expect((await fake.intents()).length).toBe(intents);
     const invoice = z
       .object({ provider_payment_id: z.string() })
       .parse(
@@ -206,7 +189,7 @@ describe("billing screens with the stripe provider", () => {
     expect(dialog).toContain("Loading the secure card form...");
     expect(dialog).not.toContain('name="number"');
     // The card Stripe.js confirmed with the SetupIntent is attached by the action.
-    const card = fake.createCard("success");
+    const card = await fake.createCard("success");
     const attached = await postForm(
       "/account/payment-methods?add=1",
       { intent: "attach", paymentMethodId: card },
@@ -235,7 +218,7 @@ describe("billing screens with the stripe provider", () => {
     const init = checkout.parse(
       await api("subscribe/checkout/initiate", { pid: "pro-monthly-usd" }, u.cookie),
     );
-    fake.clientConfirm(init.paymentId, fake.createCard("success"));
+    await fake.clientConfirm(init.paymentId, await fake.createCard("success"));
     const page = await get(
       `/checkout/complete?payment_intent=${init.paymentId}&redirect_status=succeeded`,
       u.cookie,
@@ -250,7 +233,7 @@ describe("billing screens with the stripe provider", () => {
     const started = checkout.parse(
       await api("subscribe/checkout/initiate", { pid: "builder-monthly-usd" }, slow.cookie),
     );
-    fake.clientConfirm(started.paymentId, fake.createCard("processing"));
+    await fake.clientConfirm(started.paymentId, await fake.createCard("processing"));
     const waiting = await get(
       `/checkout/complete?payment_intent=${started.paymentId}&redirect_status=succeeded`,
       slow.cookie,

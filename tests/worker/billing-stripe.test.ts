@@ -5,7 +5,7 @@ import { z } from "zod";
 import { createApi } from "../../worker/api";
 import { createServices } from "../../worker/services/context";
 import { count, expectError, newUser, subscriptionSchema } from "./billing-helpers";
-import { createFakeStripe, FAKE_STRIPE_HOST } from "./fake-stripe";
+import { createFakeStripe } from "./fake-stripe";
 import { type ApiAnswer, chooseFree, envelope } from "./helpers";
 
 // The `stripe` provider through the real stripe SDK (fetch HTTP client) against the FAKE Stripe API of
@@ -17,14 +17,11 @@ function stripeWorld(now?: () => number) {
   const fake = createFakeStripe();
   const stripeEnv = {
     ...env,
-    STRIPE_SECRET_KEY: "sk_test_fake",
+    ...fake.env,
     STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: FAKE_STRIPE_HOST,
-    STRIPE_API_PORT: "443",
-    STRIPE_API_PROTOCOL: "https",
   };
-  const services = createServices(stripeEnv, { stripeFetch: fake.fetch, ...(now ? { now } : {}) });
+  const services = createServices(stripeEnv, now ? { now } : {});
   async function call(path: string, body: string, headers: Record<string, string>): Promise<ApiAnswer> {
     const req = new Request(`http://app.test${path}`, {
       method: "POST",
@@ -36,7 +33,8 @@ function stripeWorld(now?: () => number) {
   }
   const api = (action: string, body: unknown, cookie: string) =>
     call(`/api/${action}`, JSON.stringify(body), { cookie });
-  const sdk = new Stripe("sk_test_fake", { httpClient: Stripe.createFetchHttpClient(fake.fetch) });
+  // Only signs webhooks (no request is sent).
+  const sdk = new Stripe(fake.key, { httpClient: Stripe.createFetchHttpClient() });
   async function webhook(event: unknown, secret = WEBHOOK_SECRET) {
     const payload = JSON.stringify(event);
     const signature = await sdk.webhooks.generateTestHeaderStringAsync({
@@ -82,11 +80,11 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
     );
     expect(init).toMatchObject({ publicKey: "pk_test_fake", isTest: true });
     expect(init.paymentId).toMatch(/^pi_fake/);
-    const created = w.fake.requests.find((r) => r.path === "/v1/payment_intents");
+    const created = (await w.fake.requests()).find((r) => r.path === "/v1/payment_intents");
     expect(created?.params.get("amount")).toBe("2500");
     expect(created?.params.get("currency")).toBe("usd");
-    const card = w.fake.createCard("success");
-    expect(w.fake.clientConfirm(init.paymentId, card).status).toBe("succeeded");
+    const card = await w.fake.createCard("success");
+    expect((await w.fake.clientConfirm(init.paymentId, card)).status).toBe("succeeded");
     expect(
       ok(await w.api("subscribe/checkout/confirm", { paymentId: init.paymentId }, u.cookie)),
     ).toMatchObject({ status: "succeeded" });
@@ -104,7 +102,7 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
     const w = stripeWorld();
     const u = await newUser();
     await chooseFree(u.cookie);
-    const declined = w.fake.createCard("decline");
+    const declined = await w.fake.createCard("decline");
     const res = await w.api(
       "payment/confirm",
       { type: "addon", id: "addon-10-usd", paymentData: { paymentMethodId: declined } },
@@ -117,7 +115,7 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
     expect(
       await count("SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?1 AND status = 'failed'", u.userId),
     ).toBe(1);
-    const poor = w.fake.createCard("insufficient_funds");
+    const poor = await w.fake.createCard("insufficient_funds");
     const again = await w.api(
       "payment/confirm",
       { type: "addon", id: "addon-10-usd", paymentData: { paymentMethodId: poor } },
@@ -132,7 +130,7 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
     const init = checkoutInit.parse(
       ok(await w.api("subscribe/checkout/initiate", { pid: "pro-monthly-usd" }, u.cookie)),
     );
-    const intent = w.fake.clientConfirm(init.paymentId, w.fake.createCard("success"));
+    const intent = await w.fake.clientConfirm(init.paymentId, await w.fake.createCard("success"));
     const event = succeededEvent(`evt_${u.userId}`, intent);
 
     const first = await w.webhook(event);
@@ -179,7 +177,7 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
       ok(await w.api("subscribe/checkout/initiate", { pid: "builder-yearly-usd" }, u.cookie)),
     );
     expect(again.paymentId).toBe(init.paymentId);
-    const intent = w.fake.clientConfirm(init.paymentId, w.fake.createCard("insufficient_funds"));
+    const intent = await w.fake.clientConfirm(init.paymentId, await w.fake.createCard("insufficient_funds"));
     const event = { ...succeededEvent(`evtf_${u.userId}`, intent), type: "payment_intent.payment_failed" };
     expect(ok(await w.webhook(event))).toMatchObject({ result: "failed" });
     expect(
@@ -199,7 +197,7 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
     const init = checkoutInit.parse(
       ok(await w.api("subscribe/checkout/initiate", { pid: "pro-yearly-eur" }, u.cookie)),
     );
-    const intent = w.fake.clientConfirm(init.paymentId, w.fake.createCard("processing"));
+    const intent = await w.fake.clientConfirm(init.paymentId, await w.fake.createCard("processing"));
     expect(intent.status).toBe("processing");
     expect(
       ok(await w.api("subscribe/checkout/confirm", { paymentId: init.paymentId }, u.cookie)),
@@ -237,7 +235,7 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
     const init = checkoutInit.parse(
       ok(await w.api("subscribe/checkout/initiate", { pid: "builder-monthly-usd" }, u.cookie)),
     );
-    w.fake.clientConfirm(init.paymentId, w.fake.createCard("success"));
+    await w.fake.clientConfirm(init.paymentId, await w.fake.createCard("success"));
     ok(await w.api("subscribe/checkout/confirm", { paymentId: init.paymentId }, u.cookie));
     const sub = subscriptionSchema.parse(ok(await w.api("subscription", {}, u.cookie)));
     const end = Date.parse(sub.expiresAt);
@@ -246,14 +244,14 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
     const report = await w.services.billing.renewals.run(at);
     expect(report.charged).toBeGreaterThanOrEqual(1);
     // Storage is shared within the file: other tests' subscriptions are due too, so count this user's charges.
-    const charges = () =>
-      w.fake.requests.filter(
+    const charges = async () =>
+      (await w.fake.requests()).filter(
         (r) =>
           r.path === "/v1/payment_intents" &&
           r.params.get("off_session") === "true" &&
           r.params.get("metadata[userId]") === u.userId,
       );
-    expect(charges()).toHaveLength(1);
+    expect(await charges()).toHaveLength(1);
     expect(
       await count(
         "SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?1 AND kind = 'renewal' AND status = 'paid'",
@@ -261,10 +259,10 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
       ),
     ).toBe(1);
     await w.services.billing.renewals.run(at);
-    expect(charges()).toHaveLength(1);
+    expect(await charges()).toHaveLength(1);
 
     // Next period with a declining default card.
-    const declined = w.fake.createCard("decline");
+    const declined = await w.fake.createCard("decline");
     ok(await w.api("payment_method_attach", { payment_method_id: declined }, u.cookie));
     ok(await w.api("payment_method_default", { payment_method_id: declined }, u.cookie));
     const row = z

@@ -6,6 +6,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      // The FAKE Stripe server of tests/fake-stripe/server.ts (started by vitest.config.ts).
+      FAKE_STRIPE_PORT: string;
     }
   }
 }

@@ -16,7 +16,7 @@ import { createTurnstileVerifier } from "./turnstile";
  * The one service layer both faces call (DESIGN D1): Hono handlers and Remix loaders/actions receive this
  * object; nothing else talks to D1, R2 or the providers.
  */
-export function createServices(env: Env, options: { now?: () => number; stripeFetch?: typeof fetch } = {}) {
+export function createServices(env: Env, options: { now?: () => number } = {}) {
   const config = readConfig(env);
   const db: Db = createDb(env.DB);
   const now = options.now ?? (() => Date.now());
@@ -33,7 +33,6 @@ export function createServices(env: Env, options: { now?: () => number; stripeFe
     sponsor,
     now,
     newId,
-    stripeFetch: options.stripeFetch,
   });
   const subscriptions = createSubscriptions({
     db,

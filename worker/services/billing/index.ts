@@ -31,8 +31,6 @@ export interface BillingDeps {
   sponsor: SponsorEligibility;
   now: () => number;
   newId: () => string;
-  /** Tests only: the fetch the Stripe SDK uses (a Stripe-compatible fake at the network edge). */
-  stripeFetch?: typeof fetch;
 }
 
 /** `stripe` when a secret key is configured, else the embedded `sandbox` (DESIGN D8). */
@@ -47,7 +45,6 @@ function chooseProvider(deps: BillingDeps): { provider: PaymentProvider; sandbox
         host: c.STRIPE_API_HOST,
         port: c.STRIPE_API_PORT,
         protocol: c.STRIPE_API_PROTOCOL,
-        fetch: deps.stripeFetch,
       }),
       sandbox: null,
     };

@@ -18,8 +18,6 @@ export interface StripeProviderConfig {
   host?: string;
   port?: number;
   protocol?: "http" | "https";
-  /** Tests only: the fetch the SDK's HTTP client uses (the fake's network edge). */
-  fetch?: typeof fetch;
 }
 
 const KNOWN: readonly IntentStatus[] = [
@@ -64,7 +62,7 @@ function intentFromError(e: unknown): Intent | null {
 
 export function createStripeProvider(config: StripeProviderConfig): PaymentProvider {
   const stripe = new Stripe(config.secretKey, {
-    httpClient: Stripe.createFetchHttpClient(config.fetch),
+    httpClient: Stripe.createFetchHttpClient(),
     telemetry: false,
     maxNetworkRetries: 1,
     ...(config.host ? { host: config.host } : {}),
