@@ -3,6 +3,7 @@ import { z } from "zod";
 import { createServices } from "../../worker/services/context";
 import {
   CARDS,
+  checkout,
   count,
   data,
   expectError,
@@ -194,6 +195,75 @@ describe("plan changes", () => {
     );
     expect(data(paid)).toMatchObject({ status: "succeeded" });
     expect(await subscriptionOf(u.cookie)).toMatchObject({ slug: "pro", credits: 100 });
+  });
+});
+
+describe("superseded payment attempts", () => {
+  const statusOf = async (id: string) =>
+    z
+      .object({ status: z.string() })
+      .parse(await env.DB.prepare("SELECT status FROM invoices WHERE id = ?1").bind(id).first()).status;
+  const failedInvoice = async (userId: string, kind: string) =>
+    z
+      .object({ id: z.string() })
+      .parse(
+        await env.DB.prepare("SELECT id FROM invoices WHERE user_id = ?1 AND kind = ?2 AND status = 'failed'")
+          .bind(userId, kind)
+          .first(),
+      ).id;
+
+  it("a declined checkout is cancelled once another card subscribes, and can no longer be paid", async () => {
+    const u = await newUser();
+    const { init } = await checkout(u.cookie, "pro-monthly-usd", CARDS.declined);
+    await api("subscribe/checkout/confirm", { paymentId: init.paymentId }, { cookie: u.cookie });
+    const declined = await failedInvoice(u.userId, "subscribe");
+    await subscribePaid(u.cookie, "builder-monthly-usd");
+    expect(await statusOf(declined)).toBe("void");
+    const invoices = parsed(
+      await api("user/invoices", {}, { cookie: u.cookie }),
+      z.object({ list: z.array(z.object({ invoiceId: z.string(), status: z.string() })) }),
+    );
+    expect(invoices.list.find((i) => i.invoiceId === declined)?.status).toBe("void");
+    expectError(
+      await api("payment/initiate", { type: "invoice", id: declined }, { cookie: u.cookie }),
+      "INVOICE_STATUS_INVALID",
+      "This invoice cannot be paid at this time",
+    );
+    expect(await subscriptionOf(u.cookie)).toMatchObject({ slug: "builder" });
+  });
+
+  it("a declined upgrade cannot be paid again after the upgrade went through with another card", async () => {
+    const u = await newUser();
+    await subscribePaid(u.cookie, "builder-monthly-usd");
+    const poor = await sandboxCard(u.cookie, CARDS.declined);
+    const refused = await api(
+      "payment/confirm",
+      { type: "upgrade", id: "pro-monthly-usd", paymentData: { paymentMethodId: poor } },
+      { cookie: u.cookie },
+    );
+    expect(refused.body.status).toBe("error");
+    const declined = await failedInvoice(u.userId, "upgrade");
+    // Before the upgrade succeeds the failed attempt is still the user's to pay (Pay Now).
+    expect(
+      data(await api("payment/initiate", { type: "invoice", id: declined }, { cookie: u.cookie })),
+    ).toMatchObject({ product: { type: "invoice" } });
+    const good = await sandboxCard(u.cookie, CARDS.visa);
+    const paid = await api(
+      "payment/confirm",
+      { type: "upgrade", id: "pro-monthly-usd", paymentData: { paymentMethodId: good } },
+      { cookie: u.cookie },
+    );
+    expect(data(paid)).toMatchObject({ status: "succeeded" });
+    expect(await statusOf(declined)).toBe("void");
+    expectError(
+      await api("payment/initiate", { type: "invoice", id: declined }, { cookie: u.cookie }),
+      "INVOICE_STATUS_INVALID",
+    );
+    const upgrades = await count(
+      "SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?1 AND kind = 'upgrade' AND status = 'paid'",
+      u.userId,
+    );
+    expect(upgrades).toBe(1);
   });
 });
 

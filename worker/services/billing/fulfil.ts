@@ -119,7 +119,31 @@ export function createFulfilment({ d1, products, now, newId }: FulfilDeps) {
     return parsed.success ? parsed.data.product_pid : null;
   }
 
+  /**
+   * A plan payment that succeeds supersedes the user's other unpaid plan attempts (a declined checkout or
+   * upgrade, an overdue renewal): they priced an account that no longer exists, so they are voided (shown as
+   * Cancelled) instead of staying payable. Open ones are left alone: their payment may still be in flight.
+   */
+  function voidSuperseded(invoice: InvoiceRow, t: number) {
+    return d1
+      .prepare(
+        `UPDATE invoices SET status = 'void', updated_at = ?3
+         WHERE user_id = ?1 AND id <> ?2 AND kind IN ('subscribe', 'upgrade', 'renewal')
+           AND status IN ('draft', 'failed', 'overdue')`,
+      )
+      .bind(invoice.userId, invoice.id, t);
+  }
+
   async function statements(
+    invoice: InvoiceRow,
+    product: Product,
+    t: number,
+  ): Promise<D1PreparedStatement[]> {
+    const plan = await planStatements(invoice, product, t);
+    return invoice.kind === "addon" ? plan : [...plan, voidSuperseded(invoice, t)];
+  }
+
+  async function planStatements(
     invoice: InvoiceRow,
     product: Product,
     t: number,

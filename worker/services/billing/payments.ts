@@ -13,7 +13,7 @@ import { planPeriodAt } from "./plan-period";
 import type { Plans } from "./plans";
 import type { Products } from "./products";
 import type { Intent, PaymentProvider } from "./providers/types";
-import { rowPid } from "./subscription-row";
+import { liveSubscription, rowPid } from "./subscription-row";
 
 export type PaymentType = "addon" | "upgrade" | "invoice";
 
@@ -231,7 +231,28 @@ export function createPayments(deps: PaymentDeps) {
     if (status === "paid") throw billingErrors.invoiceAlreadyPaid();
     if (status !== "open" && status !== "failed" && status !== "overdue")
       throw billingErrors.invoiceStatusInvalid();
+    if (await isStale(userId, invoice)) throw billingErrors.invoiceStatusInvalid();
     return { invoice, preview: basePreview("invoice", invoice) };
+  }
+
+  /**
+   * A subscribe or upgrade attempt prices the account as it was: once the user holds a paid plan, or the
+   * subscription, plan or period it priced has changed, paying it would charge for nothing (a second live
+   * subscription) or for a stale price (an old prorated amount buying a whole new period). Such invoices
+   * cannot be paid; fulfil.ts voids the failed ones when a plan payment succeeds.
+   */
+  async function isStale(userId: string, invoice: InvoiceRow): Promise<boolean> {
+    if (invoice.kind !== "subscribe" && invoice.kind !== "upgrade") return false;
+    const sub = await liveSubscription(db, userId);
+    if (invoice.kind === "subscribe") return sub !== null && sub.amountMinor > 0;
+    if (!sub || sub.id !== invoice.subscriptionId || sub.status !== "active") return true;
+    const current = await products.find(rowPid(sub));
+    const target = await products.find(invoice.productPid);
+    if (!current || !target || planAction(current, target) !== "upgrade") return true;
+    // A prorated upgrade priced the days left of one period: that period must still be the running one.
+    if (invoice.periodEnd !== null && (invoice.periodEnd !== sub.periodEnd || invoice.periodEnd <= now()))
+      return true;
+    return false;
   }
 
   function prepare(userId: string, type: PaymentType, id: string) {
