@@ -7,13 +7,7 @@ import {
   redirect,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import {
-  billingErrors,
-  billingMessage,
-  SandboxCardError,
-  SWITCH_MARKETS_SPONSOR,
-  sandboxCardSchema,
-} from "../components/billing/billing.server";
+import { billingMessage, SandboxCardError, sandboxCardSchema } from "../components/billing/billing.server";
 import { CheckoutStep } from "../components/billing/checkout-step";
 import { PlanCard } from "../components/billing/plan-card";
 import { CURRENCIES, currencyOf, cycleOf } from "../components/billing/plan-price";
@@ -84,15 +78,9 @@ async function start(
     values.pid ||
     (values.plan === "free" ? ((await s.billing.products.planPid("free", "USD", "monthly"))?.pid ?? "") : "");
   try {
-    const result = await s.billing.payments.subscribeInitiate(user.id, pid, async (product) => {
-      if (product.slug === "sponsor-sm") {
-        const check = await s.sponsor.check(SWITCH_MARKETS_SPONSOR, user.email);
-        if (!check.eligible) throw billingErrors.sponsorIneligible(check.userMessage);
-        await s.subscriptions.startFree(user.id, "sponsor-sm", SWITCH_MARKETS_SPONSOR);
-      } else {
-        await s.subscriptions.startFree(user.id, "free");
-      }
-    });
+    const result = await s.billing.payments.subscribeInitiate(user.id, pid, (product) =>
+      s.subscriptions.startZeroPriced(user, product),
+    );
     if (result.status === "success") return redirect("/");
     return redirect(`/subscribe?pid=${encodeURIComponent(pid)}`);
   } catch (e) {

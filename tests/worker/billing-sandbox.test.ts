@@ -30,6 +30,19 @@ describe("catalogue and subscribe", () => {
     expect(sub).toMatchObject({ slug: "free", credits: 3, creditsUsage: 0, cancelationRequested: false });
   });
 
+  it("Free starts in the currency chosen, and add-ons then follow it", async () => {
+    const u = await newUser();
+    const started = await api("subscribe/initiate", { pid: "free-monthly-gbp" }, { cookie: u.cookie });
+    expect(data(started)).toMatchObject({ status: "success" });
+    expect(await subscriptionOf(u.cookie)).toMatchObject({ slug: "free", pid: "free-monthly-gbp" });
+    const addons = parsed(
+      await api("addon/list", {}, { cookie: u.cookie }),
+      z.object({ products: z.array(z.object({ currency: z.string() })) }),
+    );
+    expect(addons.products.length).toBeGreaterThan(0);
+    expect(new Set(addons.products.map((p) => p.currency))).toEqual(new Set(["GBP"]));
+  });
+
   it("a paid plan answers checkout, then a 4242 card makes the subscription, an invoice and a saved card", async () => {
     const u = await newUser();
     const first = await api("subscribe/initiate", { pid: "builder-monthly-usd" }, { cookie: u.cookie });

@@ -15,7 +15,6 @@ import { AppError } from "../http/errors";
 import { billingErrors } from "../services/billing/errors";
 import { SandboxCardError } from "../services/billing/providers/sandbox";
 import { PaymentMethodError } from "../services/billing/providers/types";
-import { SWITCH_MARKETS_SPONSOR } from "../services/sponsor";
 import { type ApiEnv, ok, readBody, requireSessionUser } from "./app";
 
 const empty = z.object({}).passthrough();
@@ -26,15 +25,9 @@ export const billingApi = new Hono<ApiEnv>()
     const user = requireSessionUser(c.get("user"));
     const { pid } = await readBody(c.req.raw, pidSchema);
     const s = c.get("services");
-    const answer = await s.billing.payments.subscribeInitiate(user.id, pid, async (product) => {
-      if (product.slug === "sponsor-sm") {
-        const result = await s.sponsor.check(SWITCH_MARKETS_SPONSOR, user.email);
-        if (!result.eligible) throw billingErrors.sponsorIneligible(result.userMessage);
-        await s.subscriptions.startFree(user.id, "sponsor-sm", SWITCH_MARKETS_SPONSOR);
-      } else {
-        await s.subscriptions.startFree(user.id, "free");
-      }
-    });
+    const answer = await s.billing.payments.subscribeInitiate(user.id, pid, (product) =>
+      s.subscriptions.startZeroPriced(user, product),
+    );
     return ok(answer);
   })
   .post("/api/subscribe/checkout/initiate", async (c) => {

@@ -41,6 +41,7 @@ export function createServices(env: Env, options: { now?: () => number } = {}) {
     newId,
     products: billing.products,
     credits: billing.credits,
+    sponsor,
   });
   const accounts = createAccounts({
     db,

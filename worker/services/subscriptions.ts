@@ -6,6 +6,7 @@ import { insertGrant, insertMovement } from "./billing/ledger-sql";
 import { planPeriodAt } from "./billing/plan-period";
 import type { Products } from "./billing/products";
 import { liveSubscription, rowPid } from "./billing/subscription-row";
+import { type SponsorEligibility, SWITCH_MARKETS_SPONSOR } from "./sponsor";
 
 /** The subscription as the session and the account screens see it (spec 3 s3). Money in major units. */
 export interface SubscriptionView {
@@ -42,9 +43,10 @@ export interface SubscriptionDeps {
   newId: () => string;
   products: Products;
   credits: Credits;
+  sponsor: SponsorEligibility;
 }
 
-export function createSubscriptions({ db, d1, now, newId, products, credits }: SubscriptionDeps) {
+export function createSubscriptions({ db, d1, now, newId, products, credits, sponsor }: SubscriptionDeps) {
   async function current(userId: string): Promise<SubscriptionView | null> {
     const row = await liveSubscription(db, userId);
     if (!row) return null;
@@ -130,13 +132,21 @@ export function createSubscriptions({ db, d1, now, newId, products, credits }: S
     ];
   }
 
-  /** Starts a zero-priced subscription (Free, or the partner plan) for a user who has none. */
-  async function startFree(userId: string, slug: "free" | "sponsor-sm", sponsor: string | null = null) {
+  /**
+   * Starts a zero-priced subscription (Free, or the partner plan) for a user who has none, in the currency of
+   * the plan chosen (add-ons and plan changes follow the subscription's currency).
+   */
+  async function startFree(
+    userId: string,
+    slug: "free" | "sponsor-sm",
+    sponsorId: string | null = null,
+    currency = "USD",
+  ) {
     if (await current(userId)) throw billingErrors.subscriptionExists();
-    const product = await products.planPid(slug, "USD", "monthly");
+    const product = await products.planPid(slug, currency, "monthly");
     if (!product) throw billingErrors.productNotFound();
     try {
-      await d1.batch(startStatements(userId, product, sponsor, now()));
+      await d1.batch(startStatements(userId, product, sponsorId, now()));
     } catch (e) {
       // subscriptions_live_unique: a concurrent request started one first.
       if (e instanceof Error && /UNIQUE constraint failed/i.test(e.message))
@@ -145,7 +155,21 @@ export function createSubscriptions({ db, d1, now, newId, products, credits }: S
     }
   }
 
-  return { current, startFree };
+  /**
+   * subscribe/initiate for a plan without a charge, as both faces call it: the partner plan only for users
+   * its eligibility rule accepts (SPONSOR_ELIGIBILITY_ERROR with its message otherwise), Free for anyone.
+   */
+  async function startZeroPriced(user: { id: string; email: string }, product: Product) {
+    if (product.slug === "sponsor-sm") {
+      const check = await sponsor.check(SWITCH_MARKETS_SPONSOR, user.email);
+      if (!check.eligible) throw billingErrors.sponsorIneligible(check.userMessage);
+      await startFree(user.id, "sponsor-sm", SWITCH_MARKETS_SPONSOR, product.currency);
+    } else {
+      await startFree(user.id, "free", null, product.currency);
+    }
+  }
+
+  return { current, startFree, startZeroPriced };
 }
 
 export type Subscriptions = ReturnType<typeof createSubscriptions>;

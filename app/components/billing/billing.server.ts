@@ -5,9 +5,7 @@
 import { AppError } from "../../../worker/http/errors";
 
 export { sandboxCardSchema } from "../../../worker/forms/billing";
-export { billingErrors } from "../../../worker/services/billing/errors";
 export { SandboxCardError } from "../../../worker/services/billing/providers/sandbox";
-export { SWITCH_MARKETS_SPONSOR } from "../../../worker/services/sponsor";
 export { AppError };
 
 /**
