@@ -251,6 +251,34 @@ describe("renewals", () => {
     });
   });
 
+  it("subscriptions stuck in their grace period never hold back a newer renewal", async () => {
+    // Three renewals that fail (no card) and stay due, older than one that can be charged: with pages of 2,
+    // the job must still reach the fourth in the same run.
+    const stuck = [await newUser(), await newUser(), await newUser()];
+    const good = await newUser();
+    for (const u of [...stuck, good]) await subscribePaid(u.cookie, "builder-monthly-usd");
+    const { period_end: end } = await subRow(good.userId);
+    for (const [i, u] of stuck.entries()) {
+      await env.DB.prepare("DELETE FROM payment_methods WHERE user_id = ?1").bind(u.userId).run();
+      await env.DB.prepare(
+        "UPDATE subscriptions SET period_end = ?2 WHERE user_id = ?1 AND status = 'active'",
+      )
+        .bind(u.userId, end - (10 - i) * 60_000)
+        .run();
+    }
+    const services = createServices(env, { now: () => end + 1000 });
+    await services.billing.renewals.run(end + 1000, 2);
+    await services.billing.renewals.run(end + 2000, 2);
+    for (const u of stuck) expect(await subRow(u.userId)).toMatchObject({ plan_slug: "builder" });
+    expect((await subRow(good.userId)).period_end).toBeGreaterThan(end);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?1 AND kind = 'renewal' AND status = 'paid'",
+        good.userId,
+      ),
+    ).toBe(1);
+  });
+
   it("a sponsor no longer eligible at renewal is state 2 without credits until retry/sponsor succeeds", async () => {
     const email = `sponsored-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
     const allow = (on: boolean) =>

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { z } from "zod";
 import { DAY_MS, type Product } from "../../billing";
 import type { Db } from "../../db/client";
 import { invoices as invoiceTable, subscriptions, users } from "../../db/schema";
@@ -50,7 +51,7 @@ export interface RenewalReport {
 export function createRenewals(deps: RenewalDeps) {
   const { db, d1, products, provider, customers, paymentMethods, sponsor, newId } = deps;
 
-  async function run(at: number): Promise<RenewalReport> {
+  async function run(at: number, pageSize = BATCH): Promise<RenewalReport> {
     const report: RenewalReport = {
       renewed: 0,
       charged: 0,
@@ -69,25 +70,35 @@ export function createRenewals(deps: RenewalDeps) {
       .run();
     report.addonsExpired = expired.meta.changes ?? 0;
 
-    const { results } = await d1
-      .prepare(
-        "SELECT id FROM subscriptions WHERE status = 'active' AND period_end <= ?1 ORDER BY period_end LIMIT ?2",
-      )
-      .bind(at, BATCH)
-      .all();
     const fulfilment = createFulfilment({ d1, products, now: () => at, newId });
     const invoices = createInvoices(db);
-    for (const r of results) {
-      const id = typeof r.id === "string" ? r.id : null;
-      if (!id) continue;
-      const row = await loadRow(id);
-      if (!row || row.periodEnd > at) continue;
-      try {
-        await renewOne(row, at, report, fulfilment, invoices);
-      } catch (e) {
-        // One subscription's failure must not stop the others; the next run retries it.
-        console.error("renewal failed", row.id, e);
+    // Every due subscription is visited once per run, a page at a time in (period_end, id) order: rows that
+    // stay due (a failed charge in its grace period, one awaiting 3-D Secure, one whose renewal throws) keep
+    // their period_end, and re-reading only the first page would let them starve every newer renewal.
+    let after: { end: number; id: string } = { end: -1, id: "" };
+    for (;;) {
+      const { results } = await d1
+        .prepare(
+          `SELECT id, period_end FROM subscriptions
+           WHERE status = 'active' AND period_end <= ?1 AND (period_end > ?2 OR (period_end = ?2 AND id > ?3))
+           ORDER BY period_end, id LIMIT ?4`,
+        )
+        .bind(at, after.end, after.id, pageSize)
+        .all();
+      for (const r of results) {
+        const page = z.object({ id: z.string(), period_end: z.number() }).safeParse(r);
+        if (!page.success) continue;
+        after = { end: page.data.period_end, id: page.data.id };
+        const row = await loadRow(page.data.id);
+        if (!row || row.periodEnd > at) continue;
+        try {
+          await renewOne(row, at, report, fulfilment, invoices);
+        } catch (e) {
+          // One subscription's failure must not stop the others; the next run retries it.
+          console.error("renewal failed", row.id, e);
+        }
       }
+      if (results.length < pageSize) break;
     }
     return report;
   }
