@@ -232,6 +232,43 @@ describe("importers on hand-made files", () => {
     expect(r.bars.volume[0]).toBe(12.5);
   });
 
+  // No file of Dukascopy's current web export is in shared/data/fx (the gym_anytrading file is the
+  // older `Time` / day-first layout, tested above), so these rows are hand-made in the real header
+  // format, trailing space after "Volume" included.
+  it("Dukascopy web export: `Time (UTC)` header with year-first times, detected or forced", () => {
+    const text =
+      "Time (UTC),Open,High,Low,Close,Volume \r\n" +
+      "2025.01.01 22:00:00,1.03518,1.03573,1.03506,1.03557,1534.61\r\n" +
+      "2025.01.01 23:00:00,1.03557,1.03599,1.03541,1.03585,2013.5\r\n";
+    expect(detectFormat(text)).toBe("dukascopy");
+    for (const format of [undefined, "dukascopy"] as const) {
+      const r = importBars(text, { symbol: eurusd, format });
+      expect(r.errors).toEqual([]);
+      expect(r.format).toBe("dukascopy");
+      expect(r.resolution).toBe("H1");
+      expect(iso(r.bars.time[0])).toBe("2025-01-01T22:00:00Z");
+      expect([r.bars.open[1], r.bars.high[1], r.bars.low[1], r.bars.close[1]]).toEqual([
+        1.03557, 1.03599, 1.03541, 1.03585,
+      ]);
+      expect(r.bars.volume[0]).toBe(1534.61);
+    }
+  });
+
+  it("Dukascopy older `Gmt time` export with day-first times and milliseconds", () => {
+    const text =
+      "Gmt time,Open,High,Low,Close,Volume\n01.01.2025 22:00:00.000,1.03518,1.03573,1.03506,1.03557,1534.61\n01.01.2025 22:01:00.000,1.03557,1.03599,1.03541,1.03585,20\n";
+    expect(detectFormat(text)).toBe("dukascopy");
+    const r = importBars(text, { symbol: eurusd, format: "dukascopy" });
+    expect(r.errors).toEqual([]);
+    expect(r.resolution).toBe("M1");
+    expect(iso(r.bars.time[1])).toBe("2025-01-01T22:01:00Z");
+  });
+
+  it("a time column in another bracketed zone is refused, not read as UTC", () => {
+    const text = "Time (EET),Open,High,Low,Close,Volume\n2025.01.02 00:00:00,1.1,1.2,1.0,1.1,5\n";
+    expect(() => importBars(text, { symbol: eurusd, format: "dukascopy" })).toThrow(/header naming time/);
+  });
+
   it("Lean minute file without the date prefix takes the day from its file name", () => {
     const text =
       "0,1.1,1.2,1.0,1.15,0,1.1002,1.2002,1.0002,1.1502,0\n60000,1.15,1.16,1.14,1.15,0,1.1501,1.1601,1.1401,1.1501,0\n";
