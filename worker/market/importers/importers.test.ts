@@ -420,7 +420,8 @@ describe("importers on hand-made files", () => {
     ]);
   });
 
-  it("parses a year of M1 rows quickly enough", () => {
+  // Its speed is a figure of `npm run bench` (scripts/bench/market.ts), not an assertion here.
+  it("parses a file of 100,000 M1 rows into as many bars, in order", () => {
     const lines = ["time,open,high,low,close,volume"];
     const t0 = T("2023-01-02T00:00:00Z");
     for (let i = 0; i < 100_000; i++)
@@ -429,9 +430,11 @@ describe("importers on hand-made files", () => {
           .replace("T", " ")
           .replace("Z", "")},1.1,1.2,1.0,1.1,${i % 50}`,
       );
-    const start = performance.now();
     const r = importBars(lines.join("\n"), { symbol: eurusd });
+    expect(r.errors).toEqual([]);
+    expect(r.resolution).toBe("M1");
     expect(r.bars.length).toBe(100_000);
-    expect(performance.now() - start).toBeLessThan(3000);
+    expect(iso(r.bars.time[99_999])).toBe(iso(t0 + 99_999 * 60_000));
+    expect(r.bars.volume[99_999]).toBe(99_999 % 50);
   });
 });
