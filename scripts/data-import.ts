@@ -20,7 +20,8 @@ export const USAGE = `Usage: npm run data:import -- --symbol EURUSD --file PATH 
   --format F       mt5 | histdata | dukascopy | lean | generic (default: detected)
   --timezone TZ    zone of the file's times: UTC (default), EST (HistData's default), +02:00,
                    Europe/Athens, ...
-  --resolution P   force the bar period (default: detected from the times)
+  --resolution P   force the bar period (default: detected from the times); it must agree with
+                   the bars' spacing (an hourly file forced to M1 is refused)
   --price-side S   bid (default) | ask: an ask-price file is shifted down by the spread
   --url URL        the worker (default http://127.0.0.1:8787)
   --token T        admin token (default: the ADMIN_TOKEN environment variable)`;

@@ -284,6 +284,21 @@ describe("POST /admin/market/import", () => {
     expect(mixed.res.headers.get("x-data-demo-months")).toBe("2019-06");
   });
 
+  it("refuses an hourly file forced to M1 instead of storing hours as minutes", async () => {
+    const lines = ["time,open,high,low,close"];
+    for (let h = 0; h < 6; h++) lines.push(`2019-07-02T0${h}:00:00Z,1.5,1.6,1.4,1.55`);
+    const { res, json } = await importFile({ symbol: "NZDCHF", resolution: "m1" }, lines.join("\n"));
+    expect(res.status).toBe(422);
+    const body = rejection.parse(json);
+    expect(body.errors).toEqual([
+      {
+        line: 3,
+        message: expect.stringMatching(/forced resolution M1 does not fit the file.*one H1 apart/),
+      },
+    ]);
+    expect((await storedKeys("NZDCHF")).size).toBe(0);
+  });
+
   it("applies the file's time zone", async () => {
     const csv =
       "time,open,high,low,close\n2019-08-05 12:00,1.2,1.3,1.1,1.25\n2019-08-05 12:01,1.2,1.3,1.1,1.25\n";

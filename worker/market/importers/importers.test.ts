@@ -396,6 +396,38 @@ describe("importers on hand-made files", () => {
     expect(r.errors[0].message).toMatch(/look like D1 but 2024-01-01T22:00:00Z is not the start of a D1 bar/);
   });
 
+  it("refuses a forced resolution that the bars' spacing contradicts, and keeps one that fits", () => {
+    // A real hourly file (backtesting.py's EURUSD H1) forced to M1 would be served as minutes.
+    const hourly = readFx("h1_fixtures/backtesting_py_EURUSD_H1_2017-2018.csv");
+    const m1 = importBars(hourly, { symbol: eurusd, resolution: "M1" });
+    expect(m1.errors).toHaveLength(1);
+    expect(m1.errors[0].message).toBe(
+      "the forced resolution M1 does not fit the file: its closest bars, 2017-04-19T09:00:00Z (line 2) and " +
+        "2017-04-19T10:00:00Z (line 3), are one H1 apart, so they are H1 bars and would be served as M1 if " +
+        "stored so (import without a forced resolution, or force H1)",
+    );
+    expect(m1.errors[0].line).toBe(3);
+    expect(importBars(hourly, { symbol: eurusd, resolution: "M15" }).errors[0].message).toMatch(
+      /resolution M15 does not fit.*one H1 apart/,
+    );
+    expect(importBars(hourly, { symbol: eurusd, resolution: "H1" }).errors).toEqual([]);
+
+    // Finer bars than the forced period are refused by the alignment check they cannot pass.
+    const minutes = "time,open,high,low,close\n2024-01-02 10:00,1,1,1,1\n2024-01-02 10:01,1,1,1,1\n";
+    expect(importBars(minutes, { symbol: eurusd, resolution: "H1" }).errors[0].message).toMatch(
+      /2024-01-02T10:01:00Z is not the start of a H1 bar/,
+    );
+    // Weekly bars forced to D1 are refused; daily bars a week apart would be too.
+    const weekly =
+      "time,open,high,low,close\n2024-01-01 00:00,1,1,1,1\n2024-01-08 00:00,1,1,1,1\n2024-01-15 00:00,1,1,1,1\n";
+    expect(importBars(weekly, { symbol: eurusd, resolution: "D1" }).errors[0].message).toMatch(
+      /resolution D1 does not fit.*one W1 apart/,
+    );
+    // A spacing that matches no period (two D1 bars a weekend apart) is left to the user's word.
+    const weekend = "time,open,high,low,close\n2024-01-05 00:00,1,1,1,1\n2024-01-08 00:00,1,1,1,1\n";
+    expect(importBars(weekend, { symbol: eurusd, resolution: "D1" }).errors).toEqual([]);
+  });
+
   it("says which formats it knows when it cannot tell, and refuses unknown zones", () => {
     expect(() => detectFormat("hello world\n1,2,3\n")).toThrow(MarketError);
     expect(() => detectFormat("hello world\n")).toThrow(/pass --format/);
