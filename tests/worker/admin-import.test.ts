@@ -1,33 +1,18 @@
-import { createExecutionContext, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildZip } from "../../worker/market/test-helpers/zip";
+import { ADMIN_TOKEN, callWithAdmin } from "./built-worker";
 import { env, envelope, ORIGIN } from "./helpers";
 
 /*
- * POST /admin/market/import against the BUILT worker. wrangler.toml configures no ADMIN_TOKEN, so
- * SELF (the worker as deployed by the test pool) must refuse every admin call. To exercise imports,
- * the same built bundle's fetch handler is called in-process with the test bindings plus an
- * ADMIN_TOKEN: same code, same local R2, only the secret added.
- * Storage is shared within this file: each test uses its own symbol.
+ * POST /admin/market/import against the BUILT worker. SELF has no ADMIN_TOKEN and must refuse every
+ * admin call; imports go through callWithAdmin (built-worker.ts): same bundle, same local R2, only
+ * the secret added. Storage is shared within this file: each test uses its own symbol.
  */
-const TOKEN = "test-admin-token-0123456789";
-const BUILD = "../../build/index.js";
-
-type FetchHandler = (request: Request, env: unknown, ctx: ExecutionContext) => Promise<Response>;
-const builtWorker = z.object({
-  default: z.object({ fetch: z.custom<FetchHandler>((v) => typeof v === "function") }),
-});
-const built = builtWorker.parse(await import(/* @vite-ignore */ BUILD));
-const adminEnv = { ...env, ADMIN_TOKEN: TOKEN };
-
-async function call(path: string, init: RequestInit = {}): Promise<Response> {
-  const ctx = createExecutionContext();
-  const res = await built.default.fetch(new Request(`${ORIGIN}${path}`, init), adminEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
+const TOKEN = ADMIN_TOKEN;
+const call = callWithAdmin;
 
 const outcome = z.object({
   symbol: z.string(),
