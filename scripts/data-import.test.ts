@@ -1,6 +1,8 @@
-import { gunzipSync } from "node:zlib";
+import { crc32, deflateRawSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { describeAnswer, gzipBody, importUrl, parseImportArgs, UsageError } from "./data-import";
+import { readFx } from "../worker/market/test-helpers/fx";
+import { buildZip } from "../worker/market/test-helpers/zip";
+import { describeAnswer, importUrl, parseImportArgs, requestBody, UsageError } from "./data-import";
 
 describe("data:import arguments", () => {
   it("reads the options, the token from ADMIN_TOKEN, and builds the endpoint URL", () => {
@@ -56,10 +58,28 @@ describe("data:import arguments", () => {
 describe("data:import body and summary", () => {
   it("gzips a plain file and keeps a gzip file as it is", () => {
     const plain = new TextEncoder().encode("time,open,high,low,close\n");
-    const sent = gzipBody(plain);
-    expect([sent[0], sent[1]]).toEqual([0x1f, 0x8b]);
-    expect(new TextDecoder().decode(gunzipSync(sent))).toBe("time,open,high,low,close\n");
-    expect(gzipBody(sent)).toEqual(sent);
+    const sent = requestBody(plain);
+    expect(sent.contentType).toBe("application/gzip");
+    expect([sent.body[0], sent.body[1]]).toEqual([0x1f, 0x8b]);
+    expect(new TextDecoder().decode(gunzipSync(sent.body))).toBe("time,open,high,low,close\n");
+    expect(requestBody(sent.body).body).toEqual(sent.body);
+  });
+
+  it("sends a Lean day zip as it is, as a zip", () => {
+    // Real rows of the Lean sample (shared/data/fx), without the sample's date prefix, zipped as Lean does.
+    const rows = readFx("lean_oanda_bidask/eurusd_m1_oanda_bidask_2014-05_2018-04_sample.csv.gz")
+      .split("\n")
+      .slice(0, 50)
+      .map((l) => l.slice("20140501,".length))
+      .join("\n");
+    const data = new TextEncoder().encode(rows);
+    const zip = buildZip(
+      [{ name: "20140501_eurusd_minute_quote.csv", data, deflated: deflateRawSync(data) }],
+      crc32,
+    );
+    const sent = requestBody(zip);
+    expect(sent.contentType).toBe("application/zip");
+    expect(sent.body).toEqual(zip);
   });
 
   it("prints the months written and the bad rows with their lines", () => {

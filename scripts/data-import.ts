@@ -1,6 +1,7 @@
 // `npm run data:import -- --symbol EURUSD --file PATH [--format F] [--timezone TZ] [--url URL] [--token T]`
 // Sends a price file to a running worker's POST /admin/market/import (local `npm start` or a deployment),
-// so the same command fills local and deployed storage. The file is sent gzipped (a .gz file as it is).
+// so the same command fills local and deployed storage. The file is sent gzipped (a .gz or .zip file as it
+// is: Lean ships its data as zips holding one CSV, which the worker opens).
 // The token comes from --token or ADMIN_TOKEN; `npm start` prints the local one.
 import { readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
@@ -8,16 +9,19 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { z } from "zod";
+import { isZip } from "../worker/market/importers/zip";
 
 export const USAGE = `Usage: npm run data:import -- --symbol EURUSD --file PATH [options]
 
   --symbol S       catalogue symbol the file is for (EURUSD, usdjpy, ...)
   --file PATH      price file: MT5 export, HistData ASCII, Dukascopy CSV, Lean quote bars or a CSV
-                   with a time,open,high,low,close header; .gz files are read as they are
+                   with a time,open,high,low,close header; .gz files and zips holding one
+                   file (Lean's 20140501_quote.zip) are sent as they are
   --format F       mt5 | histdata | dukascopy | lean | generic (default: detected)
   --timezone TZ    zone of the file's times: UTC (default), EST (HistData's default), +02:00,
                    Europe/Athens, ...
-  --resolution P   force the bar period (default: detected from the times)
+  --resolution P   force the bar period (default: detected from the times); it must agree with
+                   the bars' spacing (an hourly file forced to M1 is refused)
   --price-side S   bid (default) | ask: an ask-price file is shifted down by the spread
   --url URL        the worker (default http://127.0.0.1:8787)
   --token T        admin token (default: the ADMIN_TOKEN environment variable)`;
@@ -84,7 +88,8 @@ export function parseImportArgs(argv: readonly string[], env: Readonly<Record<st
 export function importUrl(args: ImportArgs): string {
   const url = new URL("/admin/market/import", args.url);
   url.searchParams.set("symbol", args.symbol);
-  // Lean minute files keep their day in the name (20140501_quote.csv).
+  // Lean minute files keep their day in the name (20140501_quote.csv); for a zip the worker uses the
+  // name of the file inside it.
   url.searchParams.set("filename", basename(args.file).replace(/\.gz$/i, ""));
   if (args.format) url.searchParams.set("format", args.format);
   if (args.timezone) url.searchParams.set("timezone", args.timezone);
@@ -93,10 +98,16 @@ export function importUrl(args: ImportArgs): string {
   return url.toString();
 }
 
-/** The body to send: the file gzipped (kept as it is when it already is gzip), in a fetch-ready copy. */
-export function gzipBody(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const gzipped = bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
-  return new Uint8Array(gzipped ? bytes : gzipSync(bytes, { level: 6 }));
+const isGzip = (b: Uint8Array) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b;
+
+/**
+ * The body to send and its type: a gzip or zip file as it is (already compressed), anything else
+ * gzipped; in a fetch-ready copy.
+ */
+export function requestBody(bytes: Uint8Array): { body: Uint8Array<ArrayBuffer>; contentType: string } {
+  if (isGzip(bytes)) return { body: new Uint8Array(bytes), contentType: "application/gzip" };
+  if (isZip(bytes)) return { body: new Uint8Array(bytes), contentType: "application/zip" };
+  return { body: new Uint8Array(gzipSync(bytes, { level: 6 })), contentType: "application/gzip" };
 }
 
 const okAnswer = z.object({
@@ -184,14 +195,15 @@ async function main(): Promise<number> {
     console.error(`data:import: cannot read ${args.file}: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
   }
-  const body = gzipBody(bytes);
+  const { body, contentType } = requestBody(bytes);
   const target = importUrl(args);
-  console.log(`Sending ${args.file} (${n(body.length)} bytes gzipped) to ${new URL(target).origin} ...`);
+  const how = contentType === "application/zip" ? "zipped" : "gzipped";
+  console.log(`Sending ${args.file} (${n(body.length)} bytes ${how}) to ${new URL(target).origin} ...`);
   let res: Response;
   try {
     res = await fetch(target, {
       method: "POST",
-      headers: { Authorization: `Bearer ${args.token}`, "Content-Type": "application/gzip" },
+      headers: { Authorization: `Bearer ${args.token}`, "Content-Type": contentType },
       body,
     });
   } catch (e) {

@@ -1,31 +1,18 @@
-import { createExecutionContext, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
+import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { buildZip } from "../../worker/market/test-helpers/zip";
+import { ADMIN_TOKEN, callWithAdmin } from "./built-worker";
 import { env, envelope, ORIGIN } from "./helpers";
 
 /*
- * POST /admin/market/import against the BUILT worker. wrangler.toml configures no ADMIN_TOKEN, so
- * SELF (the worker as deployed by the test pool) must refuse every admin call. To exercise imports,
- * the same built bundle's fetch handler is called in-process with the test bindings plus an
- * ADMIN_TOKEN: same code, same local R2, only the secret added.
- * Storage is shared within this file: each test uses its own symbol.
+ * POST /admin/market/import against the BUILT worker. SELF has no ADMIN_TOKEN and must refuse every
+ * admin call; imports go through callWithAdmin (built-worker.ts): same bundle, same local R2, only
+ * the secret added. Storage is shared within this file: each test uses its own symbol.
  */
-const TOKEN = "test-admin-token-0123456789";
-const BUILD = "../../build/index.js";
-
-type FetchHandler = (request: Request, env: unknown, ctx: ExecutionContext) => Promise<Response>;
-const builtWorker = z.object({
-  default: z.object({ fetch: z.custom<FetchHandler>((v) => typeof v === "function") }),
-});
-const built = builtWorker.parse(await import(/* @vite-ignore */ BUILD));
-const adminEnv = { ...env, ADMIN_TOKEN: TOKEN };
-
-async function call(path: string, init: RequestInit = {}): Promise<Response> {
-  const ctx = createExecutionContext();
-  const res = await built.default.fetch(new Request(`${ORIGIN}${path}`, init), adminEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
+const TOKEN = ADMIN_TOKEN;
+const call = callWithAdmin;
 
 const outcome = z.object({
   symbol: z.string(),
@@ -108,6 +95,11 @@ function minuteCsv(startIso: string, n: number, base = 1.1): string {
 
 async function gzip(text: string): Promise<Uint8Array<ArrayBuffer>> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function deflateRaw(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  const stream = new Blob([data]).stream().pipeThrough(new CompressionStream("deflate-raw"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
@@ -277,6 +269,21 @@ describe("POST /admin/market/import", () => {
     expect(mixed.res.headers.get("x-data-demo-months")).toBe("2019-06");
   });
 
+  it("refuses an hourly file forced to M1 instead of storing hours as minutes", async () => {
+    const lines = ["time,open,high,low,close"];
+    for (let h = 0; h < 6; h++) lines.push(`2019-07-02T0${h}:00:00Z,1.5,1.6,1.4,1.55`);
+    const { res, json } = await importFile({ symbol: "NZDCHF", resolution: "m1" }, lines.join("\n"));
+    expect(res.status).toBe(422);
+    const body = rejection.parse(json);
+    expect(body.errors).toEqual([
+      {
+        line: 3,
+        message: expect.stringMatching(/forced resolution M1 does not fit the file.*one H1 apart/),
+      },
+    ]);
+    expect((await storedKeys("NZDCHF")).size).toBe(0);
+  });
+
   it("applies the file's time zone", async () => {
     const csv =
       "time,open,high,low,close\n2019-08-05 12:00,1.2,1.3,1.1,1.25\n2019-08-05 12:01,1.2,1.3,1.1,1.25\n";
@@ -288,6 +295,59 @@ describe("POST /admin/market/import", () => {
       end_timestamp: 1564999260,
     });
     expect(feed.bars.map((b) => b.time)).toEqual([1564999200, 1564999260]); // 10:00 and 10:01 UTC
+  });
+
+  it("imports a Lean minute day zip as Lean ships it, also when the client gzipped the zip", async () => {
+    // The first rows of Lean's EURUSD 2014-05-01 minute file (shared/data/fx Lean sample, date prefix off).
+    const rows = [
+      "0,1.38676,1.38686,1.38669,1.38686,0,1.38686,1.38697,1.38680,1.38697,0",
+      "60000,1.38688,1.38688,1.38685,1.38685,0,1.38700,1.38700,1.38696,1.38698,0",
+    ].join("\r\n");
+    const data = new TextEncoder().encode(rows);
+    const zip = buildZip(
+      [{ name: "20140501_eurusd_minute_quote.csv", data, deflated: await deflateRaw(data) }],
+      crc32,
+    );
+    // The CLI names the day zip; the worker reads the day from the CSV inside it.
+    const out = await imported({ symbol: "EURUSD", filename: "20140501_quote.zip" }, zip);
+    expect(out).toMatchObject({ format: "lean", resolution: "M1", rows: 2, bars: 2 });
+    expect(out.months.map((m) => m.month)).toEqual(["2014-05"]);
+    const feed = await datafeed({
+      symbol: "EURUSD",
+      timeframe: "M1",
+      start_timestamp: 1398902400,
+      end_timestamp: 1398902460,
+    });
+    expect(feed.bars).toEqual([
+      { time: 1398902400, open: 1.38676, high: 1.38686, low: 1.38669, close: 1.38686 },
+      { time: 1398902460, open: 1.38688, high: 1.38688, low: 1.38685, close: 1.38685 },
+    ]);
+    const gzipped = new Uint8Array(
+      await new Response(new Blob([zip]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer(),
+    );
+    const again = await imported({ symbol: "EURUSD" }, gzipped);
+    expect(again).toMatchObject({ bars: 2, changed: false });
+  });
+
+  it("refuses a zip holding several files, or a damaged one, writing nothing", async () => {
+    const data = new TextEncoder().encode(minuteCsv("2019-10-07T00:00:00Z", 2));
+    const two = buildZip(
+      [
+        { name: "a.csv", data },
+        { name: "b.csv", data },
+      ],
+      crc32,
+    );
+    const several = await importFile({ symbol: "NZDJPY" }, two);
+    expect(several.res.status).toBe(400);
+    expect(envelope.parse(several.json)).toMatchObject({ errorCode: "IMPORT_FORMAT" });
+    expect(JSON.stringify(several.json)).toMatch(/holds 2 files \(a.csv, b.csv\)/);
+    const one = buildZip([{ name: "a.csv", data }], crc32);
+    one[40] ^= 0xff; // a byte of the stored file: its CRC-32 no longer matches
+    const damaged = await importFile({ symbol: "NZDJPY" }, one);
+    expect(damaged.res.status).toBe(400);
+    expect(JSON.stringify(damaged.json)).toMatch(/damaged/);
+    expect((await storedKeys("NZDJPY")).size).toBe(0);
   });
 
   it("refuses bad parameters and unreadable files with the envelope", async () => {

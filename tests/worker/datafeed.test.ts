@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ADMIN_TOKEN, callWithAdmin } from "./built-worker";
 import { ORIGIN } from "./helpers";
 
 // The public datafeed of the built worker (spec 2 section 7), on embedded demo data: nothing imported.
@@ -35,7 +36,7 @@ describe("GET /datafeed/candles/", () => {
     expect(res.headers.get("x-data-source")).toBe("demo");
     // end_timestamp is inclusive: the bar opening at 2024-02-01 00:00 belongs to the answer.
     expect(res.headers.get("x-data-demo-months")).toBe("2024-01, 2024-02");
-    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(res.headers.get("cache-control")).toBe("public, no-cache");
     expect(res.headers.get("etag")).toMatch(/^"[0-9a-f]{16}"$/);
     const bars = candles.parse(JSON.parse(text));
     // 23 weekdays of 24 hours, give or take the Sunday-evening open and the Friday close.
@@ -102,6 +103,39 @@ describe("GET /datafeed/candles/", () => {
     });
     expect(other.status).toBe(200);
     expect(other.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("makes a past range revalidate, so an import is seen at once instead of a cached day later", async () => {
+    // Through the built worker with an admin token, so that the import and the reads share an isolate.
+    const q = { symbol: "NZDUSD", timeframe: "H1", start_timestamp: 1546819200, end_timestamp: 1546826400 };
+    const first = await callWithAdmin(url(q).slice(ORIGIN.length));
+    expect(first.status).toBe(200);
+    // no-cache: the browser keeps the answer but asks again each time, with the ETag.
+    expect(first.headers.get("cache-control")).toBe("public, no-cache");
+    expect(first.headers.get("x-data-source")).toBe("demo");
+    const etag = first.headers.get("etag") ?? "";
+    const unchanged = await callWithAdmin(url(q).slice(ORIGIN.length), {
+      headers: { "If-None-Match": etag },
+    });
+    expect(unchanged.status).toBe(304);
+
+    const csv =
+      "time,open,high,low,close\n2019-01-07T00:00:00Z,0.671,0.672,0.67,0.6715\n2019-01-07T01:00:00Z,0.6715,0.673,0.671,0.672\n";
+    const imported = await callWithAdmin("/admin/market/import?symbol=NZDUSD", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: csv,
+    });
+    expect(imported.status).toBe(200);
+
+    const after = await callWithAdmin(url(q).slice(ORIGIN.length), { headers: { "If-None-Match": etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(etag);
+    expect(after.headers.get("x-data-source")).toBe("imported");
+    expect(candles.parse(await after.json())).toEqual([
+      { time: 1546819200, open: 0.671, high: 0.672, low: 0.67, close: 0.6715 },
+      { time: 1546822800, open: 0.6715, high: 0.673, low: 0.671, close: 0.672 },
+    ]);
   });
 
   it("answers an empty array for a weekend or a future range", async () => {

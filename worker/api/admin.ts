@@ -6,7 +6,8 @@
  *
  * POST /admin/market/import?symbol=EURUSD[&format=mt5|histdata|dukascopy|lean|generic]
  *      [&timezone=UTC|+02:00|EST|Europe/Athens][&resolution=M1][&price_side=bid|ask][&filename=NAME]
- *   body: the price file's text, or its gzip (detected from the bytes). `npm run data:import` sends it.
+ *   body: the price file's text, its gzip, or a zip holding one file (detected from the bytes; Lean's
+ *   day zips). `npm run data:import` sends it.
  *   200 {status:'ok', data: ImportOutcome}: rows, bars, resolution, months written, demo months replaced.
  *   422 IMPORT_ROWS with `errors: [{line, message}]` and `errorCount` when any row is bad; nothing is
  *   written then.

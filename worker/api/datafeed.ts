@@ -10,8 +10,10 @@
  *   X-Data-Source: demo | imported | none   demo when ANY candle comes from generated demo data
  *   X-Data-Demo-Months: 2024-01, 2024-02     the months answered from demo data, when any
  * Caching: an ETag from the months' content revisions (If-None-Match answers 304 before any chunk
- * is read); ranges that end before the current month are cached a day, others a minute (demo data
- * grows each minute). Not `immutable`: an import may replace past months.
+ * is read). Ranges that end before the current month are `no-cache`: kept by the browser but
+ * revalidated on every use, because an import may replace any past month and a max-age would keep
+ * serving the old candles; the 304 costs one manifest look-up (cached in the isolate). Ranges
+ * reaching the current month are cached a minute (demo data grows each minute).
  *
  * Errors are the spec's `{detail}` body: 400 for missing or malformed parameters, an unknown
  * timeframe, end before start, a range over the limit or a period finer than the stored data;
@@ -85,7 +87,7 @@ export async function candlesResponse(market: MarketData, request: Request): Pro
     const headers = new Headers({
       "Content-Type": "application/json; charset=utf-8",
       ETag: sources.etag,
-      "Cache-Control": sources.live ? "public, max-age=60" : "public, max-age=86400",
+      "Cache-Control": sources.live ? "public, max-age=60" : "public, no-cache",
       "X-Data-Source":
         sources.demoMonths.length > 0 ? "demo" : sources.importedMonths.length > 0 ? "imported" : "none",
     });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseCandleQuery, toCandlesPayload } from "./datafeed";
+import { parseCandleQuery } from "./datafeed";
 import { CandleStore, MemoryBlobStore } from "./store";
 
-describe("datafeed query and payload", () => {
+describe("datafeed query", () => {
   it("reads the spec's query, case-insensitive timeframe, epoch seconds, inclusive end", () => {
     const q = parseCandleQuery(
       new URLSearchParams("symbol=eurusd&timeframe=m15&start_timestamp=1704067200&end_timestamp=1705276799"),
@@ -30,7 +30,7 @@ describe("datafeed query and payload", () => {
     );
   });
 
-  it("answers candles with times in seconds and the demo flag", async () => {
+  it("turns the query into the store's range: end_timestamp's own bar is included", async () => {
     const store = new CandleStore({ blobs: new MemoryBlobStore(), now: () => Date.UTC(2024, 5, 1) });
     const q = parseCandleQuery({
       symbol: "EURUSD",
@@ -38,18 +38,12 @@ describe("datafeed query and payload", () => {
       start_timestamp: "1704153600",
       end_timestamp: "1704412800",
     });
-    const payload = toCandlesPayload(await store.candles(q.symbol, q.period, q.fromMs, q.toMs));
-    expect(payload.demo).toBe(true);
-    expect(payload.timeframe).toBe("D1");
-    expect(payload.candles.map((c) => c.time)).toEqual([1704153600, 1704240000, 1704326400, 1704412800]);
-    expect(Object.keys(payload.candles[0])).toEqual([
-      "time",
-      "open",
-      "high",
-      "low",
-      "close",
-      "volume",
-      "spread",
+    const answer = await store.candles(q.symbol, q.period, q.fromMs, q.toMs);
+    expect(answer.period).toBe("D1");
+    expect(answer.demo).toBe(true);
+    // Tue 2 Jan ... Fri 5 Jan 2024: the last opens exactly at end_timestamp.
+    expect(Array.from(answer.bars.time, (t) => t / 1000)).toEqual([
+      1704153600, 1704240000, 1704326400, 1704412800,
     ]);
   });
 });

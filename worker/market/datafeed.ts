@@ -1,7 +1,8 @@
 /**
- * Pure halves of GET /datafeed/candles/ (spec 2 section 7): reading the query and shaping the answer.
- * The API handler validates with these, asks CandleStore.candles, and wraps the result in the
- * envelope. Times on this wire are epoch SECONDS (spec), inside the library epoch ms.
+ * The pure half of GET /datafeed/candles/ (spec 2 section 7): reading the query. The API handler
+ * (worker/api/datafeed.ts) validates with it, asks CandleStore.candles, and writes the plain
+ * `{time, open, high, low, close}` array (worker/api/candles-json.ts). Times on this wire are epoch
+ * SECONDS (spec), inside the library epoch ms.
  *
  * Range: candles whose bar contains or starts after start_timestamp and opens at or before
  * end_timestamp (both inclusive), so the first candle is the one the backtest starts in.
@@ -9,7 +10,6 @@
 import { getSymbol } from "./catalogue";
 import { MarketError } from "./errors";
 import { isFixed, PERIOD_SECONDS, periodOf } from "./periods";
-import type { CandleAnswer } from "./store";
 import type { Period } from "./types";
 
 export interface CandleQuery {
@@ -19,25 +19,6 @@ export interface CandleQuery {
   fromMs: number;
   /** Exclusive end for CandleStore.candles, epoch ms (end_timestamp + 1 ms). */
   toMs: number;
-}
-
-/** One candle as the chart receives it. */
-export interface Candle {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  spread: number;
-}
-
-export interface CandlesPayload {
-  symbol: string;
-  timeframe: Period;
-  /** True when any candle comes from generated demo data. */
-  demo: boolean;
-  candles: Candle[];
 }
 
 /** Largest answer one call may build (a month of M1 is ~32k). */
@@ -75,21 +56,4 @@ export function parseCandleQuery(p: Params): CandleQuery {
     );
   }
   return { symbol: symbol.name, period, fromMs: start * 1000, toMs: end * 1000 + 1 };
-}
-
-export function toCandlesPayload(answer: CandleAnswer): CandlesPayload {
-  const b = answer.bars;
-  const candles: Candle[] = new Array(b.length);
-  for (let i = 0; i < b.length; i++) {
-    candles[i] = {
-      time: Math.floor(b.time[i] / 1000),
-      open: b.open[i],
-      high: b.high[i],
-      low: b.low[i],
-      close: b.close[i],
-      volume: b.volume[i],
-      spread: b.spread[i],
-    };
-  }
-  return { symbol: answer.symbol, timeframe: answer.period, demo: answer.demo, candles };
 }

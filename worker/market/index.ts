@@ -4,7 +4,7 @@
  *   bars       columnar builders/views      aggregate  one-pass aggregation (min-spread rule)
  *   codec      binary month chunks          chunks     object keys and month arithmetic
  *   demo       deterministic demo M1        importers  MT5, HistData, Dukascopy, Lean, generic CSV
- *   store      read-through candle store    datafeed   the candles endpoint's query and payload
+ *   store      read-through candle store    datafeed   the candles endpoint's query
  *   conversion cross rates for the engine
  */
 export * from "./aggregate";

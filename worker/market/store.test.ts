@@ -196,6 +196,30 @@ describe("CandleStore", () => {
     await expect(store.candles("XXXYYY", "D1", 0, 1)).rejects.toThrow(/Unknown symbol/);
   });
 
+  it("a failing month leaves no unhandled rejection behind from the months read ahead", async () => {
+    const { store, blobs } = make();
+    // Four imported months listed in the manifest whose chunks are all missing: every read fails.
+    const months = ["2019-01", "2019-02", "2019-03", "2019-04"];
+    const manifest = {
+      version: 1,
+      months: Object.fromEntries(months.map((m) => [m, { period: "M1", bars: 1, rev: "x" }])),
+    };
+    await blobs.put(manifestKey("EURUSD"), new TextEncoder().encode(JSON.stringify(manifest)));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      await expect(
+        store.candles("EURUSD", "H1", T("2019-01-01T00:00:00Z"), T("2019-05-01T00:00:00Z")),
+      ).rejects.toThrow(/EURUSD 2019-01: imported M1 data is listed but missing/);
+      // Unhandled rejections are reported after the microtask queue drains.
+      await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+  });
+
   it("keeps imported bars exactly (round trip through the store)", async () => {
     const { store } = make();
     const symbol = getSymbol("USDJPY");

@@ -115,7 +115,11 @@ export interface CandleStoreOptions {
   persistDemo?: boolean;
   /** How long a manifest read stays fresh in this isolate (default 60 s). */
   manifestTtlMs?: number;
-  /** Refuse ranges needing more months than this in one call (default 240). */
+  /**
+   * Refuse ranges needing more months than this in one call (default 240, 20 years), whatever the
+   * period: D1/W1/MN1 candles are built from the stored months (M1 for demo data), so the cost of a
+   * call grows with its months, not its candles.
+   */
   maxMonths?: number;
 }
 
@@ -245,18 +249,26 @@ export class CandleStore {
     if (months.length > this.maxMonths) {
       throw new MarketError(
         "BAD_RANGE",
-        `The range needs ${months.length} months of data; at most ${this.maxMonths} at once.`,
+        `The range needs ${months.length} months of data; at most ${this.maxMonths} at once ` +
+          `(${this.maxMonths / 12} years), whatever the timeframe: ask for a shorter range.`,
       );
     }
     const now = bucketStart(this.now(), "M1");
     const out = new BarsBuilder(256);
     const sources: CandleAnswer["sources"] = [];
-    // Read ahead a few months while aggregating the current one.
+    // Read ahead a few months while aggregating the current one. A read-ahead that fails is awaited
+    // only when its turn comes, and never when an earlier month throws first: the no-op catch marks
+    // it handled so it cannot surface as an unhandled rejection (awaiting it still throws).
     const AHEAD = 3;
     const pending: Promise<MonthData | null>[] = [];
-    for (let i = 0; i < Math.min(AHEAD, months.length); i++) pending.push(this.month(symbol, months[i]));
+    const readAhead = (m: MonthKey) => {
+      const p = this.month(symbol, m);
+      p.catch(() => {});
+      pending.push(p);
+    };
+    for (let i = 0; i < Math.min(AHEAD, months.length); i++) readAhead(months[i]);
     for (let i = 0; i < months.length; i++) {
-      if (i + AHEAD < months.length) pending.push(this.month(symbol, months[i + AHEAD]));
+      if (i + AHEAD < months.length) readAhead(months[i + AHEAD]);
       const data = await pending[i];
       if (!data) continue;
       assertAggregatable(data.period, period, `the ${symbol.name} data of ${data.month}`);

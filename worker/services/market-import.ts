@@ -2,15 +2,24 @@
  * Importing a price file into the candle store (issue 3): the use case behind
  * POST /admin/market/import, callable directly by tests and tools.
  *
- * The body is the file's text or its gzip (told apart by the gzip magic bytes, so a client needs no
- * particular header). A file with any bad row writes nothing and answers every bad row with its
+ * The body is the file's text, its gzip, or a zip holding one file (Lean ships its data zipped), told
+ * apart by their magic bytes so a client needs no particular header; a zip inside a gzip (how older
+ * clients send it) is opened too. A file with any bad row writes nothing and answers every bad row with its
  * line number; a good file replaces every month it covers (demo or an earlier import) and
  * re-importing the same file writes nothing.
  */
 import { AppError, errors } from "../http/errors";
 import { getSymbol } from "../market/catalogue";
 import { monthRange } from "../market/chunks";
-import { type ImportFormat, type ImportIssue, importBars } from "../market/importers";
+import {
+  type ImportFormat,
+  type ImportIssue,
+  importBars,
+  isZip,
+  listZip,
+  readEntry,
+  singleFile,
+} from "../market/importers";
 import type { Period } from "../market/types";
 import type { MarketData } from "./market-data";
 
@@ -94,11 +103,17 @@ function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
-/** The file's text from a request body holding the text or its gzip. */
-export async function readImportBody(body: ReadableStream<Uint8Array> | null): Promise<string> {
-  if (!body) throw errors.validation("body", "The request body must be the price file (text or gzip).");
+export interface ImportBody {
+  text: string;
+  /** The name of the file inside a zip body: it names the file better than the zip's own name. */
+  innerName?: string;
+}
+
+/** The file's text from a request body holding the text, its gzip or a one-file zip. */
+export async function readImportBody(body: ReadableStream<Uint8Array> | null): Promise<ImportBody> {
+  if (!body) throw errors.validation("body", "The request body must be the price file (text, gzip or zip).");
   const raw = await readLimited(body, MAX_IMPORT_BYTES);
-  let bytes = raw;
+  let bytes: Uint8Array = raw;
   if (isGzip(raw)) {
     try {
       const unzipped = new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"));
@@ -108,21 +123,29 @@ export async function readImportBody(body: ReadableStream<Uint8Array> | null): P
       throw errors.validation("body", "The gzip body is damaged and cannot be read.");
     }
   }
+  let innerName: string | undefined;
+  if (isZip(bytes)) {
+    // Format problems (damaged, several files, ZIP64) are MarketError IMPORT_FORMAT: a 400 naming the cause.
+    const entry = singleFile(listZip(bytes));
+    if (entry.size > MAX_IMPORT_BYTES) throw errors.payloadTooLarge(MAX_IMPORT_BYTES);
+    bytes = await readEntry(bytes, entry);
+    innerName = entry.name;
+  }
   if (bytes.length === 0) throw errors.validation("body", "The file is empty.");
-  return new TextDecoder().decode(bytes);
+  return { text: new TextDecoder().decode(bytes), innerName };
 }
 
 /** Parses, checks and stores one file. Throws MarketError (unknown symbol, format) or AppError (body). */
 export async function importMarketFile(market: MarketData, input: ImportInput): Promise<ImportOutcome> {
   const symbol = getSymbol(input.symbol);
-  const text = await readImportBody(input.body);
+  const { text, innerName } = await readImportBody(input.body);
   const result = importBars(text, {
     symbol,
     format: input.format,
     timezone: input.timezone,
     resolution: input.resolution,
     priceSide: input.priceSide,
-    fileName: input.fileName,
+    fileName: innerName ?? input.fileName,
   });
   if (result.errorCount > 0 || result.errors.length > 0) {
     return {

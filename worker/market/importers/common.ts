@@ -158,14 +158,10 @@ export class RowSink {
  * and that is no longer than the smallest gap. A lone bar is M1.
  */
 export function detectResolution(time: Float64Array): { period: Period; misaligned?: number } {
-  let gap = Number.POSITIVE_INFINITY;
-  for (let i = 1; i < time.length; i++) gap = Math.min(gap, time[i] - time[i - 1]);
+  const { gap } = smallestGap(time);
   // A single bar shows no spacing: call it M1 (callers pass options.resolution to say otherwise).
   if (!Number.isFinite(gap)) return { period: "M1" };
-  const exact =
-    PERIODS.find((p) => isFixed(p) && periodMs(p) === gap) ?? (gap === 7 * 86_400_000 ? "W1" : undefined);
-  const monthly = gap >= 28 * 86_400_000 && gap <= 31 * 86_400_000;
-  const candidate: Period | undefined = monthly ? "MN1" : exact;
+  const candidate = periodOfGap(gap);
   if (candidate) {
     for (let i = 0; i < time.length; i++)
       if (!isAligned(time[i], candidate)) return { period: candidate, misaligned: i };
@@ -180,6 +176,60 @@ export function detectResolution(time: Float64Array): { period: Period; misalign
   }
   if (best) return { period: best };
   return { period: "M1", misaligned: time.findIndex((t) => !isAligned(t, "M1")) };
+}
+
+const DAY = 86_400_000;
+
+/** The smallest time between consecutive bars, and the index of the later bar of that pair. */
+function smallestGap(time: Float64Array): { gap: number; at: number } {
+  let gap = Number.POSITIVE_INFINITY;
+  let at = -1;
+  for (let i = 1; i < time.length; i++) {
+    if (time[i] - time[i - 1] < gap) {
+      gap = time[i] - time[i - 1];
+      at = i;
+    }
+  }
+  return { gap, at };
+}
+
+/** The period whose consecutive bars are exactly `gap` apart: M1 ... D1, W1, and MN1 for 28 to 31 days. */
+function periodOfGap(gap: number): Period | undefined {
+  if (gap >= 28 * DAY && gap <= 31 * DAY) return "MN1";
+  if (gap === 7 * DAY) return "W1";
+  return PERIODS.find((p) => isFixed(p) && periodMs(p) === gap);
+}
+
+/** The shortest time between the opens of two consecutive bars of `p` (February for MN1). */
+function shortestSpacing(p: Period): number {
+  return p === "MN1" ? 28 * DAY : periodMs(p);
+}
+
+/**
+ * A forced resolution must agree with the bars' spacing, or the data would be mislabelled (an hourly
+ * file stored as M1 would be served as minutes and backtested as minutes). Bars aligned to the forced
+ * period (checked first) are at least one such bar apart, so a finer file cannot pass; what is left is
+ * a coarser file: refused when its closest bars are exactly one coarser period apart (an H1 file
+ * forced to M1: no two bars are a minute apart). Spacings that match no period (a sparse file, a lone
+ * pair of bars a weekend apart) are left to the user's word.
+ */
+function spacingError(bars: Bars, forced: Period, lines: readonly number[]): ImportIssue | undefined {
+  const { gap, at } = smallestGap(bars.time);
+  if (at < 0) return undefined;
+  const a = bars.time[at - 1];
+  const b = bars.time[at];
+  const pair = `${iso(a)} (line ${lines[at - 1]}) and ${iso(b)} (line ${lines[at]})`;
+  const spacing = periodOfGap(gap);
+  if (spacing && shortestSpacing(spacing) > shortestSpacing(forced)) {
+    return {
+      line: lines[at],
+      message:
+        `the forced resolution ${forced} does not fit the file: its closest bars, ${pair}, are one ` +
+        `${spacing} apart, so they are ${spacing} bars and would be served as ${forced} if stored so ` +
+        `(import without a forced resolution, or force ${spacing})`,
+    };
+  }
+  return undefined;
 }
 
 function resolveResolution(
@@ -200,7 +250,8 @@ function resolveResolution(
         };
       }
     }
-    return { period: forced };
+    const error = spacingError(bars, forced, lines);
+    return error ? { period: forced, error } : { period: forced };
   }
   const r = detectResolution(bars.time);
   if (r.misaligned === undefined) return { period: r.period };

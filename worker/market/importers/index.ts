@@ -21,6 +21,7 @@ export {
 export { detectFormat } from "./detect";
 export { parseTime } from "./time";
 export { zoneOf } from "./timezone";
+export { isZip, listZip, readEntry, singleFile, type ZipEntry } from "./zip";
 
 const IMPORTERS: Readonly<Record<ImportFormat, (text: string, o: ImportOptions) => ImportResult>> = {
   mt5: importMt5,

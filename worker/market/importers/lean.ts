@@ -1,7 +1,8 @@
 /**
  * QuantConnect Lean forex quote bars (bid and ask), no header, comma-separated:
  *   hour/daily : `YYYYMMDD HH:mm,bidO,bidH,bidL,bidC,bidSize,askO,askH,askL,askC,askSize`
- *   minute     : `msSinceMidnight,bidO,...,askSize` with the day in the file name (20140501_quote.csv),
+ *   minute     : `msSinceMidnight,bidO,...,askSize` with the day in the file name (Lean's
+ *                `20140501_eurusd_minute_quote.csv`, or 20140501_quote.csv),
  *                or `YYYYMMDD,msSinceMidnight,...` when days are concatenated with the date prefixed.
  * Times are UTC for forex. Bid prices are the bars; the spread is min(askO - bidO, askC - bidC) in
  * points (bars.ts spreadPoints). A row with the bid side empty is rebuilt from the ask minus the
@@ -12,7 +13,8 @@ import { spreadPoints } from "../bars";
 import { forEachLine, formatError, type ImportOptions, type ImportResult, num, RowSink } from "./common";
 import { parseTime } from "./time";
 
-const DAY_IN_NAME = /(\d{8})(?:_[a-z]+)?(?:\.[a-z]+)*$/i;
+// Lean's names: the day zip `20140501_quote.zip` and the CSV inside it `20140501_eurusd_minute_quote.csv`.
+const DAY_IN_NAME = /(\d{8})(?:_[a-z0-9]+)*(?:\.[a-z]+)*$/i;
 
 export function importLean(text: string, options: ImportOptions): ImportResult {
   const sink = new RowSink("lean", options);
@@ -37,7 +39,8 @@ export function importLean(text: string, options: ImportOptions): ImportResult {
     } else if (/^\d+$/.test(c[0].trim())) {
       if (!nameDay) {
         throw formatError(
-          "Lean minute rows carry no date: name the file YYYYMMDD_quote.csv or prefix each row with YYYYMMDD.",
+          "Lean minute rows carry no date: name the file YYYYMMDD_quote.csv (as Lean does, e.g. " +
+            "20140501_eurusd_minute_quote.csv or the day zip 20140501_quote.zip) or prefix each row with YYYYMMDD.",
         );
       }
       const day = parseTime(nameDay);

@@ -17,10 +17,14 @@ export interface Columns {
   spread?: number;
 }
 
+// A bracketed UTC/GMT note ("Time (UTC)", Dukascopy's web export) names the zone the importer
+// already assumes, so it is dropped. Any other bracketed zone ("Time (EET)") stays in the name and the
+// header is refused rather than read as UTC: the user passes --timezone and renames the column.
 const norm = (h: string) =>
   h
     .trim()
     .toLowerCase()
+    .replace(/\(\s*(utc|gmt)\s*\)/g, "")
     .replace(/[<>"'_\s-]/g, "");
 
 const TIME_NAMES = ["time", "timestamp", "datetime", "gmttime", "localtime", "utctime", "date", "dt", ""];
