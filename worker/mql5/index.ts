@@ -4,6 +4,7 @@ export type { Diagnostic } from "./check/lexer";
 export { type GenerateOptions, generateMql5, type Mode } from "./generator";
 export {
   CODE_STATE,
+  type Checker,
   type CodeState,
   codeStateMessage,
   completeCode,
