@@ -3,8 +3,8 @@ export { type CheckResult, checkMql5 } from "./check/checker";
 export type { Diagnostic } from "./check/lexer";
 export { type GenerateOptions, generateMql5, type Mode } from "./generator";
 export {
-  CODE_STATE,
   type Checker,
+  CODE_STATE,
   type CodeState,
   codeStateMessage,
   completeCode,
