@@ -28,7 +28,7 @@ export const strategiesApi = new Hono<ApiEnv>()
   .post("/strategy/new", async (c) => {
     const user = requireSessionUser(c.get("user"));
     const input = await readBody(c.req.raw, newStrategySchema);
-    return ok(await c.get("services").strategies.create(user.id, input));
+    return ok(await c.get("services").strategies.start(user.id, input));
   })
   .post("/strategy/archive", async (c) => {
     const user = requireSessionUser(c.get("user"));
