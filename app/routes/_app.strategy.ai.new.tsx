@@ -30,8 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * Creates the strategy, then sends the description as its first chat message (the create service stores it
- * as the description only), so the build tab opens with the assistant's reply and the outline.
+ * Creates the strategy with its description as the first chat message (the service's `start`, shared with
+ * `POST /ai/strategy/new`), so the build tab opens with the assistant's reply and the outline.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
@@ -41,20 +41,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const errors = fieldErrors(parsed.error);
     return data({ error: errors.title ?? errors.description ?? GENERIC, limit: false }, 400);
   }
-  const strategies = context.services.strategies;
   let strId: string;
   try {
-    ({ strId } = await strategies.create(user.id, parsed.data));
+    ({ strId } = await context.services.strategies.start(user.id, parsed.data));
   } catch (e) {
     if (isLimitReached(e)) return data({ error: e.userMessage, limit: true }, 403);
     console.error(e);
     return data({ error: GENERIC, limit: false }, 500);
-  }
-  try {
-    await strategies.chat.update(user.id, Number(strId), parsed.data.description);
-  } catch (e) {
-    // The strategy exists; the user can send the message again from its chat.
-    console.error(e);
   }
   return redirect(`/strategy/${strId}/build`);
 }

@@ -59,8 +59,19 @@ export async function strategyWithCode(page: Page): Promise<string> {
   const sid = /\/strategy\/(\d+)\/build$/.exec(page.url())?.[1];
   if (!sid) throw new Error(`no strategy id in ${page.url()}`);
   await hydrated(page);
-  // The assistant's turn may still be streaming: generation needs its spec, so retry for a while.
+  // The example gives no exit, and the assistant asks for one instead of inventing it: answer it,
+  // so the backtest trades often enough to page its tables. The first turn may still be running
+  // (the strategy is busy), so retry for a while.
   const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answer = await ai(page, "strategy/update", {
+      strId: sid,
+      instructions: "Close on the opposite cross.",
+    });
+    if (field(answer, "status") === "ok") break;
+    if (Date.now() > deadline) throw new Error(`exit turn failed: ${JSON.stringify(answer)}`);
+    await page.waitForTimeout(500);
+  }
   for (;;) {
     const answer = await ai(page, "strategy/code", { strId: sid });
     if (field(answer, "status") === "ok") break;

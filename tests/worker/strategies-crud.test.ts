@@ -29,6 +29,30 @@ describe("strategies: create, list, archive, restore, rename, get, details", () 
     expect(details.main.type).toBe(1);
   });
 
+  it("POST /ai/strategy/new sends the description as the first chat turn, like the New Strategy form", async () => {
+    const cookie = await freeUser();
+    const socket = await connect(cookie);
+    const { strId } = created.parse(
+      data(await ai("strategy/new", { title: "From the API", description: STRATEGY_TEXT }, cookie)),
+    );
+    const got = z
+      .object({
+        outline: z.string(),
+        messages: z.array(z.object({ role: z.enum(["user", "agent"]), text: z.string() })),
+      })
+      .parse(data(await ai("strategy/get", { strId }, cookie)));
+    expect(got.messages.map((m) => m.role)).toEqual(["user", "agent"]);
+    expect(got.messages[0].text).toBe(STRATEGY_TEXT);
+    expect(got.messages[1].text).toMatch(/SMA\(10\)/);
+    expect(got.outline).toMatch(/SMA\(10\)|10/);
+    const details = z
+      .object({ main: z.object({ spec: z.object({ timeframe: z.string() }), version: z.literal(1) }) })
+      .parse(data(await ai("strategy/details", { strId }, cookie)));
+    expect(details.main.spec.timeframe).toBe("H1");
+    await socket.waitFor((e) => e.type === "strategy-outline" && !e.stream && e.strId === strId);
+    socket.close();
+  });
+
   it("validates the new-strategy payload and writes nothing on bad input", async () => {
     const cookie = await freeUser();
     const long = await ai("strategy/new", { title: "x".repeat(256), description: "d" }, cookie);
@@ -75,6 +99,13 @@ describe("strategies: create, list, archive, restore, rename, get, details", () 
     const { strId } = created.parse(
       data(await ai("strategy/new", { title: "Alice's", description: "d" }, alice)),
     );
+    const messagesOf = async () =>
+      z
+        .object({ messages: z.array(z.object({ text: z.string() })) })
+        .parse(data(await ai("strategy/get", { strId }, alice))).messages;
+    // The description was Alice's first chat turn; Bob's calls must add nothing to it.
+    const before = await messagesOf();
+    expect(before.map((m) => m.text)[0]).toBe("d");
     const bobSocket = await connect(bob);
     for (const [action, body] of [
       ["strategy/get", { strId }],
@@ -98,10 +129,9 @@ describe("strategies: create, list, archive, restore, rename, get, details", () 
       });
     }
     expect(data(await ai("user/strategies", {}, bob))).toEqual([]);
-    const got = z
-      .object({ title: z.string(), messages: z.array(z.unknown()) })
-      .parse(data(await ai("strategy/get", { strId }, alice)));
-    expect(got).toEqual({ ...got, title: "Alice's", messages: [] });
+    const got = z.object({ title: z.string() }).parse(data(await ai("strategy/get", { strId }, alice)));
+    expect(got.title).toBe("Alice's");
+    expect(await messagesOf()).toEqual(before);
     expect(bobSocket.events).toEqual([]);
     bobSocket.close();
   });

@@ -5,6 +5,7 @@ import { createDb } from "../../worker/db/client";
 import type { LiveEvent } from "../../worker/events";
 import { AppError } from "../../worker/http/errors";
 import { createInterpreterAssistant } from "../../worker/services/assistant/interpreter";
+import { ChargeClaimLost } from "../../worker/services/billing/credits";
 import { createMarketData } from "../../worker/services/market-data";
 import { createStrategies } from "../../worker/services/strategies";
 import type { CreditsPort } from "../../worker/services/strategies/ports";
@@ -19,9 +20,12 @@ async function setup(limits: { maxStrategies: number; maxCodeLines: number }) {
     .parse(await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first());
   const consumed: string[] = [];
   const credits: CreditsPort = {
-    async consume(_userId, amount, reason) {
+    // A fake ledger that still applies the caller's claim, as billing's consume does in its batch.
+    async consume(_userId, amount, reason, claim) {
+      const operationId = `op-${consumed.length + 1}`;
+      if (claim && (await claim.statement(operationId).run()).meta.changes !== 1) throw new ChargeClaimLost();
       consumed.push(`${amount}:${reason}`);
-      return { operationId: `op-${consumed.length}` };
+      return { operationId };
     },
     limits: async () => limits,
   };

@@ -59,3 +59,10 @@ export function requireSessionUser(user: SessionUser | null): SessionUser {
   if (!user) throw errors.notLogged();
   return user;
 }
+
+/** Strategy calls and live events are for subscribers only, as the pages are (spec 1 s2, spec 2 s6). */
+export function requireSubscriber(user: SessionUser | null): SessionUser {
+  const signedIn = requireSessionUser(user);
+  if (!signedIn.subscription) throw errors.subscriptionRequired();
+  return signedIn;
+}

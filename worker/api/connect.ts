@@ -12,6 +12,8 @@ export async function connectLiveEvents(request: Request, services: Services): P
   if (request.method !== "GET") return Response.json(errorBody(errors.notFound("Action")), { status: 405 });
   const user = await services.accounts.sessionUser(sessionToken(request));
   if (!user) return Response.json(errorBody(errors.notLogged()), { status: 401 });
+  // Events are about strategies, which are for subscribers only (spec 2 s6).
+  if (!user.subscription) return Response.json(errorBody(errors.subscriptionRequired()), { status: 403 });
   if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
     return Response.json(errorBody(errors.validation("upgrade", "Expected a WebSocket upgrade.")), {
       status: 426,

@@ -19,6 +19,12 @@ export const GENERIC_ERROR = "An error occurred. Please try again.";
 
 export const errors = {
   notLogged: () => new AppError("USER_NOT_LOGGED", 401, "Please sign in to continue."),
+  /**
+   * A session without a subscription on a subscribers-only call (spec 1 s2, spec 2 s6: the pages redirect to
+   * /subscribe). No catalogue code fits (USER_HAS_NO_ACTIVE_SUBSCRIPTION is the add-ons text of spec 3 s8).
+   */
+  subscriptionRequired: () =>
+    new AppError("SUBSCRIPTION_REQUIRED", 403, "Choose a plan to continue: strategies need a subscription."),
   credentialsInvalid: () => new AppError("USER_CREDENTIALS_INVALID", 401, "Wrong email or password."),
   turnstileRequired: () =>
     new AppError("TURNSTILE_REQUIRED", 400, "Please complete the security verification."),

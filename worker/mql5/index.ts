@@ -3,6 +3,7 @@ export { type CheckResult, checkMql5 } from "./check/checker";
 export type { Diagnostic } from "./check/lexer";
 export { type GenerateOptions, generateMql5, type Mode } from "./generator";
 export {
+  type Checker,
   CODE_STATE,
   type CodeState,
   codeStateMessage,

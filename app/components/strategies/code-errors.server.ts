@@ -12,12 +12,13 @@ export interface CodeFailure {
 
 const PROCESSING_ERROR = "Error processing code";
 
-/** Errors whose own text is the one to show: the plan's code-size limit, no spec yet, a run in progress. */
+/** Errors whose own text is the one to show: the plan's code-size limit, no spec yet, a run in progress, a spec changed mid-run. */
 const OWN_TEXT = new Set([
   "CODE_SIZE_LIMIT",
   "STRATEGY_SPEC_MISSING",
   "CODE_GENERATION_IN_PROGRESS",
   "CODE_COMPLETE_FAILED",
+  "CODE_SPEC_CHANGED",
   "SUBSCRIPTION_PENDING",
 ]);
 

@@ -13,6 +13,9 @@ export interface ChatMessage {
   content: string;
 }
 
+/** Long enough for a slow model's structured answer, short enough that the chat falls back in time. */
+export const PROVIDER_TIMEOUT_MS = 30_000;
+
 /** Sends the conversation with the JSON schema; answers the model's raw output (text or parsed JSON). */
 export type Complete = (messages: ChatMessage[], schema: Record<string, unknown>) => Promise<unknown>;
 

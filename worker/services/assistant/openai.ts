@@ -1,12 +1,14 @@
 import { z } from "zod";
-import type { Complete } from "./llm";
+import { type Complete, PROVIDER_TIMEOUT_MS } from "./llm";
 
 export interface OpenAiOptions {
   baseUrl: string;
   apiKey: string;
   model: string;
-  /** Injectable for tests (a local fake endpoint); the global fetch otherwise. */
+  /** Injectable; the global fetch otherwise. */
   fetch?: typeof fetch;
+  /** A hanging endpoint must not hang the chat: the call is abandoned after this long. */
+  timeoutMs?: number;
 }
 
 const completion = z.object({
@@ -20,6 +22,7 @@ export function openAiComplete(o: OpenAiOptions): Complete {
     const res = await doFetch(`${o.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${o.apiKey}` },
+      signal: AbortSignal.timeout(o.timeoutMs ?? PROVIDER_TIMEOUT_MS),
       body: JSON.stringify({
         model: o.model,
         messages,
@@ -30,6 +33,7 @@ export function openAiComplete(o: OpenAiOptions): Complete {
         },
       }),
     });
+    // A timeout rejects the fetch (or the body read below) with a TimeoutError: the turn falls back.
     if (!res.ok) throw new Error(`chat completions answered ${res.status}`);
     const body = completion.safeParse(await res.json());
     if (!body.success) throw new Error("chat completions answer has no message");

@@ -39,6 +39,25 @@ export interface PlanLimits {
 /** Free's limits (spec 3 s1) when a user has no live subscription. */
 const NO_PLAN_LIMITS: PlanLimits = { slug: "none", maxStrategies: 1, maxSaves: 1, maxCodeLines: 1_000 };
 
+/**
+ * A caller's state change that must happen in the same D1 transaction as a consumption (e.g. "this
+ * generation is now paid"): charged together or not at all, so a crash can never leave one without the other.
+ */
+export interface ChargeClaim {
+  /** One UPDATE, given the operation id, that must change exactly one row for the charge to happen. */
+  statement(operationId: string): D1PreparedStatement;
+  /** Whether the claim could still take; read after a failed batch to tell a lost claim from spent credits. */
+  stillOpen(): Promise<boolean>;
+}
+
+/** The claim of a consumption no longer applied (the caller's record moved on): nothing was charged. */
+export class ChargeClaimLost extends Error {
+  constructor() {
+    super("the charge's claim no longer applies; nothing was charged");
+    this.name = "ChargeClaimLost";
+  }
+}
+
 /** A consumption is retried when another request spent the same credits between our read and our write. */
 const MAX_ATTEMPTS = 12;
 
@@ -90,12 +109,15 @@ export function createCredits({ d1, products, now, newId }: CreditsDeps) {
 
   /**
    * Spends `amount` credits, plan first, then the add-on that expires soonest; all or nothing. Refuses with
-   * INSUFFICIENT_CREDITS. Every movement is recorded with `reason` under one operation id.
+   * INSUFFICIENT_CREDITS. Every movement is recorded with `reason` under one operation id. With a `claim`, the
+   * claim's statement runs first in the same batch and the charge happens only if it took (ChargeClaimLost
+   * otherwise).
    */
   async function consume(
     userId: string,
     amount: number,
     reason: string,
+    claim?: ChargeClaim,
   ): Promise<{ operationId: string; movements: readonly Movement[]; balance: Balance }> {
     if (!Number.isSafeInteger(amount) || amount <= 0)
       throw new RangeError(`amount must be positive: ${amount}`);
@@ -105,11 +127,11 @@ export function createCredits({ d1, products, now, newId }: CreditsDeps) {
       const planned = planConsume(state, amount, at);
       if (!planned.ok) throw billingErrors.insufficientCredits(amount, planned.available);
       const operationId = newId();
-      const statements = planned.movements.flatMap((m) => {
+      const statements = planned.movements.flatMap((m, i) => {
         const grantId = m.source === "plan" ? planGrantId : m.addonId;
         if (grantId === null) throw new Error("plan movement without a plan grant");
         return [
-          spendFromGrant(d1, { grantId, userId, amount: m.amount, now: at }),
+          spendFromGrant(d1, { grantId, userId, amount: m.amount, now: at, afterClaim: claim && i === 0 }),
           insertGuardedMovement(d1, {
             id: newId(),
             userId,
@@ -123,11 +145,13 @@ export function createCredits({ d1, products, now, newId }: CreditsDeps) {
         ];
       });
       try {
-        await d1.batch(statements);
+        await d1.batch(claim ? [claim.statement(operationId), ...statements] : statements);
         return { operationId, movements: planned.movements, balance: balance(planned.state, at) };
       } catch (e) {
-        // Another request spent these credits first: read the ledger again and re-plan.
         if (!isGuardFailure(e)) throw e;
+        // The claim did not take: nothing was written, and retrying cannot help.
+        if (claim && !(await claim.stillOpen())) throw new ChargeClaimLost();
+        // Another request spent these credits first: read the ledger again and re-plan.
       }
     }
     const at = now();

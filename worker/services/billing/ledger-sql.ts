@@ -39,16 +39,20 @@ export function insertGuardedMovement(d1: D1Database, m: MovementRow): D1Prepare
   return movement(d1, m, "changes()");
 }
 
-/** Spends credits of one grant if, at `now`, it is usable and has them (-1 = unlimited). */
+/**
+ * Spends credits of one grant if, at `now`, it is usable and has them (-1 = unlimited). With `afterClaim`, it
+ * also requires that the statement just before it (a caller's claim) changed exactly one row, so a claim that
+ * did not take leaves this spend, and through its guarded movement the whole batch, undone.
+ */
 export function spendFromGrant(
   d1: D1Database,
-  a: { grantId: string; userId: string; amount: number; now: number },
+  a: { grantId: string; userId: string; amount: number; now: number; afterClaim?: boolean },
 ): D1PreparedStatement {
   return d1
     .prepare(
       `UPDATE credit_grants SET used = used + ?1
        WHERE id = ?2 AND user_id = ?3 AND status = 'active' AND granted_at <= ?4 AND ?4 < expires_at
-         AND (credits = -1 OR used + ?1 <= credits)`,
+         AND (credits = -1 OR used + ?1 <= credits)${a.afterClaim ? " AND changes() = 1" : ""}`,
     )
     .bind(a.amount, a.grantId, a.userId, a.now);
 }

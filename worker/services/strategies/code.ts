@@ -10,6 +10,7 @@ import {
   isCodeState,
   runGeneration,
 } from "../../mql5";
+import { type ChargeClaim, ChargeClaimLost } from "../billing/credits";
 import { billingErrors } from "../billing/errors";
 import { activeStrategy, specAt } from "./access";
 import type { StrategyDeps } from "./deps";
@@ -148,46 +149,111 @@ export function createCode(deps: StrategyDeps) {
     }
 
     const strId = idText(strategyId);
-    const run = runGeneration(spec, { strategyId: strId, title: strategy.title });
-    for (const state of run.states)
+    const run = runGeneration(spec, { strategyId: strId, title: strategy.title }, deps.checkCode);
+    const ready = run.code !== null && consumesCredits(run.final);
+    // The ready state (11/21) is announced only once the code is stored and paid for; the steps before it
+    // (0, 10, 12, 20) are progress and are shown as they happen.
+    for (const state of ready ? run.states.filter((s) => s !== run.final) : run.states)
       await events.publish(userId, { type: "strategy-code-state", strId, state });
 
-    let r2Key: string | null = null;
-    let lines: number | null = null;
-    if (run.code !== null && consumesCredits(run.final)) {
-      lines = run.code.split("\n").length;
-      const { maxCodeLines } = await deps.credits.limits(userId);
-      if (maxCodeLines >= 0 && lines > maxCodeLines) {
-        await release(userId, strategyId, mine.id);
-        throw strategyErrors.codeTooLarge(lines, maxCodeLines);
-      }
-      // Stored before charging, so a failed write never costs a credit; a refused charge removes it again.
-      r2Key = codeKey(userId, strategyId, mine.id, strategy.specVersion);
-      await bucket.put(r2Key, run.code, {
-        httpMetadata: { contentType: "text/plain; charset=utf-8" },
-        customMetadata: { strategyId: strId, specVersion: String(strategy.specVersion), userId },
-      });
-      let operationId: string;
-      try {
-        ({ operationId } = await deps.credits.consume(userId, CODE_CREDITS, `code:${strId}:${mine.id}`));
-      } catch (e) {
-        await bucket.delete(r2Key);
-        await release(userId, strategyId, mine.id);
-        throw e;
-      }
+    if (run.code === null || !ready) {
       await db
         .update(strategyCodes)
-        .set({ creditOperationId: operationId })
+        .set({ state: run.final, failure: run.failure ?? null, updatedAt: now() })
         .where(and(eq(strategyCodes.id, mine.id), eq(strategyCodes.userId, userId)));
+      const failed = await view(strategyId, await codeRow(userId, mine.id));
+      await events.publish(userId, { type: "strategy-code", strId, code: null, state: run.final });
+      return failed;
     }
-    await db
-      .update(strategyCodes)
-      .set({ state: run.final, r2Key, lines, failure: run.failure ?? null, updatedAt: now() })
-      .where(and(eq(strategyCodes.id, mine.id), eq(strategyCodes.userId, userId)));
-    const done = await codeRow(userId, mine.id);
-    const answer = await view(strategyId, done);
+
+    const lines = run.code.split("\n").length;
+    const { maxCodeLines } = await deps.credits.limits(userId);
+    if (maxCodeLines >= 0 && lines > maxCodeLines) {
+      await release(userId, strategyId, mine.id);
+      throw strategyErrors.codeTooLarge(lines, maxCodeLines);
+    }
+    // Stored before charging, so a failed write never costs a credit; a refused charge removes it again.
+    const r2Key = codeKey(userId, strategyId, mine.id, strategy.specVersion);
+    await bucket.put(r2Key, run.code, {
+      httpMetadata: { contentType: "text/plain; charset=utf-8" },
+      customMetadata: { strategyId: strId, specVersion: String(strategy.specVersion), userId },
+    });
+    try {
+      await deps.credits.consume(
+        userId,
+        CODE_CREDITS,
+        `code:${strId}:${mine.id}`,
+        readyClaim({
+          userId,
+          strategyId,
+          codeId: mine.id,
+          specVersion: strategy.specVersion,
+          r2Key,
+          lines,
+          state: run.final,
+        }),
+      );
+    } catch (e) {
+      await bucket.delete(r2Key);
+      if (e instanceof ChargeClaimLost) {
+        // A chat message (or a replacing generation) took the code slot while this one ran: the code is
+        // for a spec the strategy no longer has, so it is dropped unpaid.
+        await db
+          .delete(strategyCodes)
+          .where(and(eq(strategyCodes.id, mine.id), eq(strategyCodes.userId, userId)));
+        throw strategyErrors.codeStale();
+      }
+      await release(userId, strategyId, mine.id);
+      throw e;
+    }
+    await events.publish(userId, { type: "strategy-code-state", strId, state: run.final });
+    const answer = await view(strategyId, await codeRow(userId, mine.id));
     await events.publish(userId, { type: "strategy-code", strId, code: answer.code, state: run.final });
     return answer;
+  }
+
+  /**
+   * The generation's move from STARTED to ready, paid by the charge it rides with (one D1 transaction): it
+   * takes only while the strategy still shows this generation for the spec version it was made from, and
+   * only once (a paid row is no longer STARTED), so a generation is never charged twice nor charged for
+   * code the strategy dropped.
+   */
+  function readyClaim(g: {
+    userId: string;
+    strategyId: number;
+    codeId: number;
+    specVersion: number;
+    r2Key: string;
+    lines: number;
+    state: CodeState;
+  }): ChargeClaim {
+    const open = `id = ?1 AND user_id = ?2 AND state = ${CODE_STATE.STARTED} AND credit_operation_id IS NULL
+      AND EXISTS (SELECT 1 FROM strategies s WHERE s.id = ?3 AND s.user_id = ?2 AND s.code_id = ?1
+        AND s.spec_version = ?4 AND s.status = 'active')`;
+    return {
+      statement: (operationId) =>
+        deps.d1
+          .prepare(
+            `UPDATE strategy_codes SET state = ?5, r2_key = ?6, lines = ?7, failure = NULL,
+               credit_operation_id = ?8, updated_at = ?9 WHERE ${open}`,
+          )
+          .bind(
+            g.codeId,
+            g.userId,
+            g.strategyId,
+            g.specVersion,
+            g.state,
+            g.r2Key,
+            g.lines,
+            operationId,
+            now(),
+          ),
+      stillOpen: async () =>
+        (await deps.d1
+          .prepare(`SELECT 1 AS open FROM strategy_codes WHERE ${open}`)
+          .bind(g.codeId, g.userId, g.strategyId, g.specVersion)
+          .first()) !== null,
+    };
   }
 
   /** "Run Backtest" / "later": ready code becomes OK. Idempotent; it never charges (that happened once). */

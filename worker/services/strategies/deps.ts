@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import type { Checker } from "../../mql5";
 import type { MarketData } from "../market-data";
 import type { AssistantPort, CreditsPort, EventsPort, RunnerPort } from "./ports";
 
@@ -13,4 +14,6 @@ export interface StrategyDeps {
   assistant: AssistantPort;
   runner: RunnerPort;
   market: MarketData;
+  /** The MQL5 checker (default: the real one). Tests give a stricter one to drive the rebuild path (D5). */
+  checkCode?: Checker;
 }

@@ -41,6 +41,12 @@ export const strategyErrors = {
       undefined,
       { lines, max },
     ),
+  codeStale: () =>
+    new AppError(
+      "CODE_SPEC_CHANGED",
+      409,
+      "The strategy changed while its code was being generated. No credits have been used. Please generate the code again.",
+    ),
   busy: () =>
     new AppError(
       "STRATEGY_BUSY",

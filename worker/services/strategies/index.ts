@@ -1,14 +1,34 @@
+import type { z } from "zod";
 import { createBacktests } from "./backtests";
 import { createChat } from "./chat";
 import { createCode } from "./code";
-import { createStrategyCrud } from "./crud";
+import { createStrategyCrud, type newStrategySchema } from "./crud";
 import type { StrategyDeps } from "./deps";
 
 /** The strategy pipeline's services (DESIGN D4-D7), called by the Hono API and by Remix alike. */
 export function createStrategies(deps: StrategyDeps) {
+  const crud = createStrategyCrud(deps);
+  const chat = createChat(deps);
+
+  /**
+   * "New strategy" as both faces offer it (spec 2 s2, DESIGN D1): the strategy is created, then its
+   * description is the first chat turn, so it opens with a spec, the assistant's reply and the outline.
+   */
+  async function start(userId: string, input: z.infer<typeof newStrategySchema>) {
+    const created = await crud.create(userId, input);
+    try {
+      await chat.update(userId, Number(created.strId), input.description);
+    } catch (e) {
+      // The strategy exists; the user can send the description again from its chat.
+      console.error("first chat turn failed", e);
+    }
+    return created;
+  }
+
   return {
-    ...createStrategyCrud(deps),
-    chat: createChat(deps),
+    ...crud,
+    start,
+    chat,
     code: createCode(deps),
     backtests: createBacktests(deps),
   };

@@ -1,14 +1,23 @@
 import type { LiveEvent } from "../../events";
 import type { StrategySpec } from "../../strategy/spec";
+import type { ChargeClaim } from "../billing/credits";
 
 /**
  * What the strategy pipeline needs from the rest of the worker, as small interfaces (DESIGN D1): the real
  * ones are wired in services/context.ts; tests and the bench pass their own.
  */
 
-/** Billing's credits service (DESIGN D8): atomic; throws INSUFFICIENT_CREDITS (402) when short. */
+/**
+ * Billing's credits service (DESIGN D8): atomic; throws INSUFFICIENT_CREDITS (402) when short, and
+ * ChargeClaimLost when the claim (run in the charge's own transaction) no longer applies.
+ */
 export interface CreditsPort {
-  consume(userId: string, amount: number, reason: string): Promise<{ operationId: string }>;
+  consume(
+    userId: string,
+    amount: number,
+    reason: string,
+    claim?: ChargeClaim,
+  ): Promise<{ operationId: string }>;
   limits(userId: string): Promise<{ maxStrategies: number; maxCodeLines: number }>;
 }
 

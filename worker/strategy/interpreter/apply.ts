@@ -1,5 +1,5 @@
 import { PERIODS } from "../../market/types";
-import type { Rule, StrategySpec } from "../spec";
+import { type Rule, SESSION_HOURS, type StrategySpec, type TimeFilter } from "../spec";
 import { Builder, same } from "./builder";
 import type { Condition, Facts, IndicatorMention, Problem, Side } from "./facts";
 import { mirrorCondition, mirrorRule } from "./mirror";
@@ -146,6 +146,21 @@ export function applyFacts(
   if (facts.mirror && facts.direction !== null && facts.direction !== "both")
     b.problems.add("conflictingDirection");
   draft.direction = direction;
+  // "Short only" on a long-only strategy: the rules of the side we had, mirrored, unless this
+  // message wrote that side itself.
+  if (direction === "long" || direction === "short") {
+    const other: Side = direction === "long" ? "short" : "long";
+    const src = draft.entry[other];
+    if (!draft.entry[direction] && !touched[direction] && src) {
+      draft.entry[direction] = mirrorRule(src, draft.indicators);
+      touched[direction] = true;
+      const srcExit = draft.exit[other];
+      if (srcExit && !exitTouched[direction]) {
+        draft.exit[direction] = mirrorRule(srcExit, draft.indicators);
+        exitTouched[direction] = true;
+      }
+    }
+  }
   if (direction === "both") {
     // "Allow shorts too": the missing side is the mirror of the one we have.
     if (draft.entry.long && !draft.entry.short)
@@ -217,8 +232,24 @@ export function applyFacts(
   if (tf) draft.timeframe = tf;
   if (facts.sessions || facts.hours || facts.weekdays) {
     const filter = { ...(draft.timeFilter ?? {}) };
-    if (facts.sessions) filter.sessions = facts.sessions;
+    if (facts.sessions) {
+      filter.sessions =
+        facts.sessionsAdded && filter.sessions
+          ? [...new Set([...filter.sessions, ...facts.sessions])]
+          : facts.sessions;
+    }
     if (facts.hours) filter.hours = facts.hours;
+    // Sessions and hours are ANDed: an older filter that shares no hour with the new one would
+    // leave a strategy that can never enter, so the one just given replaces it.
+    if (filter.sessions && filter.hours && !hoursOverlap(filter)) {
+      if (facts.sessions && !facts.hours) {
+        delete filter.hours;
+        b.notes.push("The earlier trading hours never overlap that session, so I removed them.");
+      } else if (facts.hours && !facts.sessions) {
+        delete filter.sessions;
+        b.notes.push("The earlier session filter never overlaps those hours, so I removed it.");
+      }
+    }
     if (facts.weekdays && facts.weekdays.length > 0)
       filter.weekdays = [...new Set(facts.weekdays)].sort((x, y) => x - y);
     draft.timeFilter = filter;
@@ -254,20 +285,14 @@ export function applyFacts(
     const side: Side = direction;
     const entry = draft.entry[side];
     draft.closeOnOpposite = false;
-    if (
-      entry &&
-      !draft.exit[side] &&
-      (facts.closeOnOpposite === true || (touched[side] && !draft.takeProfit && !draft.trailingStop))
-    ) {
-      const crosses = entry.all.filter((c) => c.type === "crossesAbove" || c.type === "crossesBelow");
-      const source = facts.closeOnOpposite === true ? entry.all : crosses;
-      if (source.length > 0) {
-        draft.exit[side] = { all: source.map((c) => mirrorCondition(c, draft.indicators)), any: [] };
-        b.notes.push("oppositeExit");
-      }
+    // The mirrored exit only when asked for ("exit on the opposite signal"); an exit the trader
+    // never gave is not invented, the reply asks for one instead.
+    if (entry && !draft.exit[side] && facts.closeOnOpposite === true && entry.all.length > 0) {
+      draft.exit[side] = { all: entry.all.map((c) => mirrorCondition(c, draft.indicators)), any: [] };
+      b.notes.push("oppositeExit");
     }
-    if (entry && !draft.exit[side] && !draft.stopLoss && !draft.takeProfit && !draft.trailingStop)
-      b.problems.add("noExit");
+    // Nothing closes a winning trade (a stop alone only ever closes at a loss): ask.
+    if (entry && !draft.exit[side] && !draft.takeProfit && !draft.trailingStop) b.problems.add("noExit");
   } else if (
     !draft.closeOnOpposite &&
     !draft.exit.long &&
@@ -284,4 +309,18 @@ export function applyFacts(
   const used = referenced(draft);
   draft.indicators = draft.indicators.filter((i) => used.has(i.id));
   return { draft, problems: [...b.problems], notes: b.notes, touched };
+}
+
+/** Whether the session and hour filters leave at least one whole UTC hour to enter in. */
+function hoursOverlap(filter: TimeFilter): boolean {
+  const inHours = (h: number, from: number, to: number) =>
+    from < to ? h >= from && h < to : h >= from || h < to;
+  for (let h = 0; h < 24; h++) {
+    const hoursOk = filter.hours ? inHours(h, filter.hours.from, filter.hours.to) : true;
+    const sessionOk = (filter.sessions ?? []).some((s) =>
+      inHours(h, SESSION_HOURS[s][0], SESSION_HOURS[s][1]),
+    );
+    if (hoursOk && sessionOk) return true;
+  }
+  return false;
 }

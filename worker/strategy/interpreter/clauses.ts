@@ -66,6 +66,10 @@ function sideOf(text: string): Side | "both" | null {
   return null;
 }
 
+/** "crosses back" with no direction of its own ("crosses back below" is a condition). */
+const CROSS_BACK =
+  /\bcross(?:es|ed)?\s+back\b(?!\s+(?:above|below|over|under|through|up|down))|\bre-?cross(?:es|ed)?\b/;
+
 const EXIT_WORD =
   /\b(exit|exits|get out|cover|liquidate|close(?!\s+(?:above|below|over|under|is|crosses|price))|close out|take (?:the )?profit when|stop out)\b/;
 const ADDITIVE_WORD =
@@ -121,7 +125,8 @@ export function readClauses(
     merge(raws);
     for (const raw of raws) {
       const c = raw.clause;
-      vagueCross ||= raw.vagueCross && c.conditions.length === 0;
+      // "sell on the reverse cross" names its cross: the mirror, not a vague one.
+      vagueCross ||= raw.vagueCross && c.conditions.length === 0 && !raw.opposite;
       const side = sideOf(raw.text);
       // Sentence-level intents that carry no condition.
       if (c.conditions.length === 0) {
@@ -175,7 +180,11 @@ function readClause(
       additive: ADDITIVE_WORD.test(words),
     },
     hasRoleWord: exit || side !== null,
-    opposite: /\b(opposite|vice versa|reverse|reversed|mirror|mirrored|inverse|other way)\b/.test(words),
+    // "sell when it crosses back" is the opposite cross for an entry; for an exit the same words
+    // mean closing on the opposite cross (handled by the caller).
+    opposite:
+      /\b(opposite|vice versa|reverse|reversed|mirror|mirrored|inverse|other way)\b/.test(words) ||
+      (!exit && CROSS_BACK.test(words)),
     vagueCross: parsed.vagueCross,
     operands: scanned.operands,
   };

@@ -64,6 +64,8 @@ const DOWN = new Set([
   "less",
   "smaller",
 ]);
+const SLOPE_UP = new Set(["rising", "rises", "increasing", "upsloping", "up-sloping"]);
+const SLOPE_DOWN = new Set(["falling", "falls", "decreasing", "declining", "downsloping", "down-sloping"]);
 const SKIP_BEFORE_VERB = new Set([
   "is",
   "are",
@@ -336,6 +338,21 @@ export function parseConditions(
         i = r;
       }
       continue;
+    }
+    // "the 50 sma is rising" / "sloping down": a slope, the line against its own previous bar.
+    const slope = SLOPE_UP.has(t) ? "up" : SLOPE_DOWN.has(t) ? "down" : null;
+    const slopeWord = /^(sloping|slopes|pointing|points|trending|heading|angled)$/.test(t);
+    const slopeDir =
+      slope ?? (slopeWord ? (UP.has(tokens[i + 1]) ? "up" : DOWN.has(tokens[i + 1]) ? "down" : null) : null);
+    if (slopeDir !== null && rightOf(slopeWord ? i + 1 : i) < 0) {
+      const l = leftOperand(i);
+      if (l && l.op.type !== "constant") {
+        const before: Operand = { ...l.op, shift: l.op.shift + 1 };
+        conditions.push({ op: slopeDir === "up" ? "above" : "below", left: l.op, right: before });
+        used.add(l.index);
+        if (slopeWord) i++;
+        continue;
+      }
     }
     const isCross = CROSS_VERBS.has(t);
     const isPrep = UP.has(t) || DOWN.has(t) || t === "exceeds";

@@ -1,14 +1,14 @@
 // Realistic trader messages with the facts the interpreter must get from them. Condition
 // notation (see corpus.test.ts): "<left> <op> <right>" with op xa (crosses above), xb (crosses
 // below), > , < or "in" (between lo..hi); operands are indicator ids (".line" when not the
-// default line), price fields in lower case, or numbers.
+// default line), price fields in lower case, or numbers; "[n]" reads n bars back.
 
 export interface Expect {
   timeframe?: string;
   direction?: "long" | "short" | "both";
   indicators?: string[];
-  long?: string[];
-  short?: string[];
+  long?: string[] | null;
+  short?: string[] | null;
   longExit?: string[] | null;
   shortExit?: string[] | null;
   stopLoss?: string | null;
@@ -39,7 +39,7 @@ export interface CorpusCase {
 export const CORPUS: readonly CorpusCase[] = [
   // ——— The two example prompts of the New Strategy form ———
   {
-    name: "example 1: long-only MA cross closes on the opposite cross, asks about a stop",
+    name: "example 1: long-only MA cross, no exit invented, asks how trades close",
     turns: [
       {
         say: "Go long when the 6 MA crosses the 12 MA.",
@@ -47,11 +47,15 @@ export const CORPUS: readonly CorpusCase[] = [
           direction: "long",
           indicators: ["sma6", "sma12"],
           long: ["sma6 xa sma12"],
-          longExit: ["sma6 xb sma12"],
+          longExit: null,
           stopLoss: null,
-          question: /stop loss/i,
+          question: /how should trades be closed/i,
           reply: /no stop loss/i,
         },
+      },
+      {
+        say: "close on the opposite cross, stop loss 25 pips",
+        expect: { longExit: ["sma6 xb sma12"], stopLoss: "25 pips", question: false },
       },
     ],
   },
@@ -632,7 +636,7 @@ export const CORPUS: readonly CorpusCase[] = [
     turns: [
       {
         say: "RSI crosses above 30 buy, no shorts, stop 30 pips",
-        expect: { direction: "long", long: ["rsi14 xa 30"], question: false },
+        expect: { direction: "long", long: ["rsi14 xa 30"], longExit: null, question: /closed/ },
       },
     ],
   },
@@ -1030,7 +1034,7 @@ export const CORPUS: readonly CorpusCase[] = [
       { say: "tp 3R", expect: { takeProfit: "4.5 atr14" } },
       {
         say: "use exponential moving averages",
-        expect: { long: ["ema6 xa ema12"], longExit: ["ema6 xb ema12"] },
+        expect: { long: ["ema6 xa ema12"], longExit: null },
       },
       { say: "lower the fast ma to 4", expect: { long: ["ema4 xa ema12"] } },
       { say: "remove the stop", expect: { stopLoss: null, takeProfit: "4.5 atr14" } },
@@ -1066,8 +1070,8 @@ export const CORPUS: readonly CorpusCase[] = [
     name: "refine: one side then the other side closes with reversal",
     turns: [
       {
-        say: "buy when the price is above the 200 ema and rsi crosses above 50",
-        expect: { direction: "long", longExit: ["rsi14 xb 50"] },
+        say: "buy when the price is above the 200 ema and rsi crosses above 50, stop 30 pips",
+        expect: { direction: "long", longExit: null, question: /closed/ },
       },
       {
         say: "sell when price is below the 200 ema and rsi crosses below 50",
@@ -1401,6 +1405,147 @@ export const CORPUS: readonly CorpusCase[] = [
         say: "buy if ema50 crosses above ema200, sell if ema50 crosses below ema200, stop 50 pips",
         expect: { long: ["ema50 xa ema200"], short: ["ema50 xb ema200"] },
       },
+    ],
+  },
+
+  // ——— Refinements found by the audit of issue 6 ———
+  {
+    name: "refine: only trade London and New York keeps both sessions",
+    turns: [
+      {
+        say: "Go long when the 6 MA crosses the 12 MA. stop 20 pips, tp 40 pips",
+        expect: { direction: "long" },
+      },
+      { say: "only trade London and New York", expect: { sessions: ["london", "newyork"] } },
+    ],
+  },
+  {
+    name: "refine: 'London and NY' reads NY as New York",
+    turns: [
+      {
+        say: "Go long when the 6 MA crosses the 12 MA. stop 20 pips, tp 40 pips",
+        expect: { direction: "long" },
+      },
+      { say: "trade during London and NY", expect: { sessions: ["london", "newyork"] } },
+    ],
+  },
+  {
+    name: "refine: 'also trade New York' adds a session",
+    turns: [
+      {
+        say: "Go long when the 6 MA crosses the 12 MA. stop 20 pips, tp 40 pips",
+        expect: { direction: "long" },
+      },
+      { say: "only trade London", expect: { sessions: ["london"] } },
+      { say: "also trade New York", expect: { sessions: ["london", "newyork"] } },
+      { say: "only trade the Tokyo session", expect: { sessions: ["asia"] } },
+    ],
+  },
+  {
+    name: "refine: short only on a long-only spec switches the side",
+    turns: [
+      {
+        say: "Go long when the 6 MA crosses the 12 MA. stop 20 pips, tp 40 pips",
+        expect: { direction: "long" },
+      },
+      {
+        say: "short only",
+        expect: {
+          direction: "short",
+          long: null,
+          short: ["sma6 xb sma12"],
+          change: /short only/i,
+          question: false,
+        },
+      },
+      { say: "only go long", expect: { direction: "long", long: ["sma6 xa sma12"], short: null } },
+    ],
+  },
+  {
+    name: "sell on the reverse cross: mirrored short entry, no vague-cross question",
+    turns: [
+      {
+        say: "Buy when the 50 SMA crosses above the 100 SMA; sell on the reverse cross; SL 50 TP 150 pips",
+        expect: {
+          direction: "both",
+          long: ["sma50 xa sma100"],
+          short: ["sma50 xb sma100"],
+          stopLoss: "50 pips",
+          takeProfit: "150 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "sell on the opposite cross: mirrored short entry, no question",
+    turns: [
+      {
+        say: "Buy when the 50 SMA crosses above the 100 SMA; sell on the opposite cross; SL 50 TP 150 pips",
+        expect: { direction: "both", short: ["sma50 xb sma100"], question: false },
+      },
+    ],
+  },
+  {
+    name: "sell when it crosses back: mirrored short entry",
+    turns: [
+      {
+        say: "Buy when the 50 SMA crosses above the 100 SMA and sell when it crosses back, SL 50 pips",
+        expect: {
+          direction: "both",
+          long: ["sma50 xa sma100"],
+          short: ["sma50 xb sma100"],
+          closeOnOpposite: true,
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "a rising moving average becomes a slope condition",
+    turns: [
+      {
+        say: "go long when price is above the upper bollinger band (20, 2) and the 50 sma is rising. SL 30 pips, TP 60 pips",
+        expect: {
+          indicators: ["bb20_2", "sma50"],
+          long: ["close > bb20_2.upper", "sma50 > sma50[1]"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "a falling EMA for sells, mirrored to a rising one for buys",
+    turns: [
+      {
+        say: "sell when rsi crosses below 70 and the 200 ema is sloping down, do the opposite for buys, stop 30 pips",
+        expect: { short: ["rsi14 xb 70", "ema200 < ema200[1]"], long: ["rsi14 xa 30", "ema200 > ema200[1]"] },
+      },
+    ],
+  },
+  {
+    name: "refine: a session that never overlaps the hours replaces them",
+    turns: [
+      {
+        say: "Go long when the 6 MA crosses the 12 MA. stop 20 pips, tp 40 pips",
+        expect: { direction: "long" },
+      },
+      { say: "only trade between 13:00 and 17:00", expect: { hours: [13, 17] } },
+      {
+        say: "only trade the Tokyo session",
+        expect: { sessions: ["asia"], hours: null, reply: /never overlap/ },
+      },
+      { say: "only trade between 2:00 and 6:00", expect: { sessions: ["asia"], hours: [2, 6] } },
+    ],
+  },
+  {
+    name: "a lone RSI cross entry gets no invented exit",
+    turns: [
+      {
+        say: "Buy when RSI(9) crosses above 55. stop 20 pips",
+        expect: { long: ["rsi9 xa 55"], longExit: null, question: /how should trades be closed/i },
+      },
+      { say: "exit when rsi crosses below 45", expect: { longExit: ["rsi9 xb 45"], question: false } },
     ],
   },
 ];

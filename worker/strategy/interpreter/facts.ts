@@ -107,6 +107,8 @@ export interface Facts {
   sizing: Sizing | null;
   timeframe: string | null;
   sessions: Session[] | null;
+  /** "also trade New York": the sessions join the ones already in the spec. */
+  sessionsAdded: boolean;
   hours: { from: number; to: number } | null;
   weekdays: number[] | null;
   maxPositions: number | null;
@@ -128,6 +130,7 @@ export function emptyFacts(): Facts {
     sizing: null,
     timeframe: null,
     sessions: null,
+    sessionsAdded: false,
     hours: null,
     weekdays: null,
     maxPositions: null,

@@ -132,11 +132,12 @@ describe("interpret: refinements on the example specs (ids not made by the inter
     expect(r.spec?.sizing).toEqual({ type: "fixed", lots: 0.1 });
   });
 
-  it("answers the stop question of example 1 in a second turn", () => {
+  it("answers the exit question of example 1 in a second turn", () => {
     const first = interpret("Go long when the 6 MA crosses the 12 MA.", null);
-    expect(first.followUpQuestion).toMatch(/stop loss/);
-    const second = interpret("yes, 25 pips stop loss please", first.spec);
+    expect(first.followUpQuestion).toMatch(/How should trades be closed/);
+    const second = interpret("yes, 25 pips stop loss please, take profit 50 pips", first.spec);
     expect(second.spec?.stopLoss).toEqual({ unit: "pips", value: 25 });
+    expect(second.spec?.exit.long).toBeUndefined();
     expect(second.followUpQuestion).toBeNull();
   });
 });
@@ -145,7 +146,9 @@ describe("interpret: reply", () => {
   it("lists the changes and asks the follow-up at the end", () => {
     const r = interpret("Go long when the 6 MA crosses the 12 MA.", null);
     expect(r.changes).toContain("Long entry: Buy when SMA(6) of close crosses above SMA(12).");
-    expect(r.changes).toContain("Long exit: close buys when SMA(6) of close crosses below SMA(12).");
+    // No exit was given, so none is invented: the reply asks for one.
+    expect(r.spec?.exit.long).toBeUndefined();
+    expect(r.followUpQuestion).toMatch(/How should trades be closed/);
     expect(r.clarifications.endsWith(r.followUpQuestion ?? "")).toBe(true);
     expect(r.clarifications).toMatch(/No stop loss is set/);
   });

@@ -2,14 +2,17 @@ import type { Condition, Operand } from "../spec";
 
 // The compact condition notation of the corpus: "<left> <op> <right>", op xa / xb / > / <,
 // or "<operand> in lo..hi"; operands are indicator ids (".line" for a non-default line),
-// price fields in lower case, or numbers.
+// price fields in lower case, or numbers; "[n]" after an operand read n bars back.
 
 function operand(o: Operand): string {
   if (o.type === "constant") return String(o.value);
-  if (o.type === "price") return o.field.toLowerCase();
-  return o.line === undefined || o.line === "main" || o.line === "adx" || o.line === "middle"
-    ? o.ref
-    : `${o.ref}.${o.line}`;
+  const back = o.shift > 0 ? `[${o.shift}]` : "";
+  if (o.type === "price") return `${o.field.toLowerCase()}${back}`;
+  const name =
+    o.line === undefined || o.line === "main" || o.line === "adx" || o.line === "middle"
+      ? o.ref
+      : `${o.ref}.${o.line}`;
+  return `${name}${back}`;
 }
 
 const OPS: Record<string, string> = {

@@ -141,10 +141,11 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
-  // Sessions: "only trade london", "during the new york session", "london and ny sessions".
+  // Sessions: "only trade london", "during the new york session", "london and ny sessions",
+  // "london and ny", "also trade new york too".
   {
-    re: /\b(?:(?:only\s+)?(?:trade|trading|entries|enter)\s+(?:only\s+)?(?:during|in|on)?\s*|during\s+|in\s+)?(?:the\s+)?((?:london|new york|ny|tokyo|asian|asia|sydney|european|us|american)(?:\s*(?:\/|\band\b|&|\bor\b|,|-|\+)\s*(?:the\s+)?(?:london|new york|ny|tokyo|asian|asia|sydney|european|us|american))*)(?:\s+(?:sessions|session|open|hours|market|overlap))(?:\s+only)?|\b(?:only\s+)?(?:trade\s+|trading\s+)?(?:only\s+)?(?:during\s+)?(?:the\s+)?(london|new york|tokyo|asian)(?:\s+only)?\b/g,
-    apply: (m, f) => {
+    re: /\b(?:(?:only\s+)?(?:trade|trading|entries|enter)\s+(?:only\s+)?(?:during|in|on)?\s*|during\s+|in\s+)?(?:the\s+)?((?:london|new york|ny|tokyo|asian|asia|sydney|european|us|american)(?:\s*(?:\/|\band\b|&|\bor\b|,|-|\+)\s*(?:the\s+)?(?:london|new york|ny|tokyo|asian|asia|sydney|european|us|american))*)(?:\s+(?:sessions|session|open|hours|market|overlap))(?:\s+only)?(?:\s+(?:too|as\s+well))?|\b(?:only\s+)?(?:trade\s+|trading\s+)?(?:only\s+)?(?:during\s+)?(?:the\s+)?((?:london|new york|tokyo|asian)(?:\s*(?:\/|\band\b|&|\bor\b|,|\+)\s*(?:the\s+)?(?:london|new york|ny|tokyo|asian))*)(?:\s+only)?(?:\s+(?:too|as\s+well))?\b/g,
+    apply: (m, f, before) => {
       const phrase = m[1] ?? m[2] ?? "";
       const out = new Set<Session>();
       if (/overlap/.test(m[0])) {
@@ -161,7 +162,10 @@ const EXTRACTORS: Extractor[] = [
         }
       }
       if (out.size === 0) return false;
-      f.sessions = [...out];
+      // Several phrases in one message add up ("london, and new york too").
+      f.sessions = [...new Set([...(f.sessions ?? []), ...out])];
+      if (/\b(?:too|as\s+well)$/.test(m[0]) || /\b(?:also|add|plus|include)\s+(?:trading\s+)?$/.test(before))
+        f.sessionsAdded = true;
       return true;
     },
   },

@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createDb } from "../../worker/db/client";
+import type { LiveEvent } from "../../worker/events";
+import { AppError } from "../../worker/http/errors";
+import { type Checker, checkMql5 } from "../../worker/mql5";
+import { createInterpreterAssistant } from "../../worker/services/assistant/interpreter";
+import { createServices } from "../../worker/services/context";
+import { createMarketData } from "../../worker/services/market-data";
+import { createStrategies } from "../../worker/services/strategies";
+import type { CreditsPort } from "../../worker/services/strategies/ports";
+import { count, newUser } from "./billing-helpers";
+import { chooseFree, env } from "./helpers";
+import { STRATEGY_TEXT } from "./strategies-helpers";
+
+// Code generation and credits (DESIGN D5, spec 2 s4): the ready state is announced only once the code is
+// paid for, the charge and the state move together, and a generation is never paid twice nor paid for code
+// the strategy dropped. Real D1 ledger (billing's credits service) and R2.
+
+/** A Free user (3 credits) and the strategy services on the real ledger, with the events they publish. */
+async function setup(opts: { checkCode?: Checker; credits?: (real: CreditsPort) => CreditsPort } = {}) {
+  const u = await newUser();
+  const free = await chooseFree(u.cookie);
+  expect(free.status).toBeLessThan(400);
+  const real = createServices(env).credits;
+  const events: LiveEvent[] = [];
+  const services = createStrategies({
+    db: createDb(env.DB),
+    d1: env.DB,
+    bucket: env.BUCKET,
+    now: () => Date.now(),
+    credits: opts.credits ? opts.credits(real) : real,
+    events: { publish: async (_u, e) => void events.push(e) },
+    assistant: createInterpreterAssistant(),
+    runner: { start: async () => true },
+    market: createMarketData(env.BUCKET),
+    checkCode: opts.checkCode,
+  });
+  const user = { id: u.userId, subscription: null };
+  const { strId } = await services.create(user.id, { title: "SMA cross", description: "d" });
+  const id = Number(strId);
+  await services.chat.update(user.id, id, STRATEGY_TEXT);
+  return { services, user, id, strId, events, real };
+}
+
+const charges = (strId: string) =>
+  count(
+    "SELECT COUNT(*) AS n FROM credit_movements WHERE kind = 'consume' AND reason LIKE ?1",
+    `code:${strId}:%`,
+  );
+
+const codeStates = (events: LiveEvent[], strId: string) =>
+  events.flatMap((e) => (e.type === "strategy-code-state" && e.strId === strId ? [e.state] : []));
+
+async function refusal(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("code generation and credits", () => {
+  it("a refused charge publishes no ready state (11/21) and ends with the code absent", async () => {
+    const { services, user, id, strId, events, real } = await setup();
+    await real.consume(user.id, 3, "test: use the Free credits");
+    const err = await refusal(services.code.generate(user, id, false));
+    expect(err.code).toBe("INSUFFICIENT_CREDITS");
+    const states = codeStates(events, strId);
+    expect(states).toEqual([0, 10]);
+    expect(events.at(-1)).toMatchObject({ type: "strategy-code", strId, code: null, state: null });
+    expect((await services.code.read(user.id, id)).state).toBeNull();
+    expect(await charges(strId)).toBe(0);
+  });
+
+  it("REBUILDED_OK (21) charges exactly once, announced after the charge, and complete never charges", async () => {
+    // A checker that refuses the first (full) source, so the conservative rebuild is what ships.
+    let calls = 0;
+    const strictFirst: Checker = (source) => {
+      calls++;
+      return calls === 1
+        ? { ok: false, errors: [{ line: 1, column: 1, message: "injected: refuse the first build" }] }
+        : checkMql5(source);
+    };
+    const { services, user, id, strId, events } = await setup({ checkCode: strictFirst });
+    const answer = await services.code.generate(user, id, false);
+    expect(answer.state).toBe(21);
+    expect(answer.code).toMatch(/OnTick/);
+    expect(codeStates(events, strId)).toEqual([0, 10, 12, 20, 21]);
+    expect(await charges(strId)).toBe(1);
+    await services.code.complete(user.id, id);
+    await services.code.complete(user.id, id);
+    expect((await services.code.read(user.id, id)).state).toBe(100);
+    expect(await charges(strId)).toBe(1);
+    const row = z
+      .object({ state: z.number(), credit_operation_id: z.string() })
+      .parse(
+        await env.DB.prepare("SELECT state, credit_operation_id FROM strategy_codes WHERE strategy_id = ?1")
+          .bind(id)
+          .first(),
+      );
+    expect(row.state).toBe(100);
+  });
+
+  it("two racing generations charge once and leave one code", async () => {
+    const { services, user, id, strId } = await setup();
+    const results = await Promise.allSettled([
+      services.code.generate(user, id, true),
+      services.code.generate(user, id, true),
+    ]);
+    const ok = results.filter((r) => r.status === "fulfilled");
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const r of results) {
+      if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "CODE_GENERATION_IN_PROGRESS" });
+    }
+    expect(await charges(strId)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM strategy_codes WHERE strategy_id = ?1", id)).toBe(1);
+    expect((await services.code.read(user.id, id)).state).toBe(11);
+  });
+
+  it("a chat message landing during a generation leaves the user uncharged and the stale code dropped", async () => {
+    let chat: (() => Promise<unknown>) | null = null;
+    const { services, user, id, strId, events } = await setup({
+      // Times the message between the generation's claim and its charge, as a slow request would.
+      credits: (real) => ({
+        limits: real.limits,
+        async consume(userId, amount, reason, claim) {
+          if (chat) await chat();
+          return real.consume(userId, amount, reason, claim);
+        },
+      }),
+    });
+    chat = () => services.chat.update(user.id, id, "make the stop 25 pips");
+    const err = await refusal(services.code.generate(user, id, false));
+    expect(err.code).toBe("CODE_SPEC_CHANGED");
+    expect(err.status).toBe(409);
+    expect(await charges(strId)).toBe(0);
+    expect(codeStates(events, strId)).not.toContain(11);
+    expect(await count("SELECT COUNT(*) AS n FROM strategy_codes WHERE strategy_id = ?1", id)).toBe(0);
+    // The next generation is for the new spec and is charged once.
+    chat = null;
+    const next = await services.code.generate(user, id, false);
+    expect(next.state).toBe(11);
+    expect(next.specVersion).toBe(2);
+    expect(await charges(strId)).toBe(1);
+  });
+});
