@@ -183,7 +183,7 @@ export function runBacktest(
 
   if (converter.fallbacks.size > 0) {
     notes.push(
-      `No quotes were given for ${[...converter.fallbacks].join(", ")}: profits were converted into ${settings.currency} at the catalogue's typical level.`,
+      `No quotes were given for ${[...converter.fallbacks].join(", ")}: profits and margins were converted into ${settings.currency} at the catalogue's fixed typical level, not at the time of each deal.`,
     );
   }
 

@@ -5,10 +5,9 @@
 import { runBacktest } from "../../engine/backtest";
 import { computeReport, type ReportNumbers } from "../../engine/report";
 import { dealRows, orderRows } from "../../engine/rows";
-import { DEPOSIT_CURRENCIES, type DepositCurrency, type Model, type PriceLookup } from "../../engine/types";
-import { lowerBound } from "../../market/bars";
-import { findSymbol, getSymbol } from "../../market/catalogue";
-import { demoMonth } from "../../market/demo";
+import { DEPOSIT_CURRENCIES, type DepositCurrency, type Model } from "../../engine/types";
+import { getSymbol } from "../../market/catalogue";
+import { DemoRates } from "../../market/demo-rates";
 import { periodMs } from "../../market/periods";
 import type { Bars, Period } from "../../market/types";
 import type { StrategySpec } from "../../strategy/spec";
@@ -49,24 +48,9 @@ export function dataPeriodFor(model: number, period: Period): Period {
   return model <= 2 ? "M1" : period;
 }
 
-/**
- * Cross rates for converting profit to the deposit currency. They come from the deterministic demo
- * generator, synchronously, because the engine asks for them tick by tick; the notes say so.
- */
-function demoRates(): PriceLookup {
-  const months = new Map<string, Bars>();
-  return (pair, time) => {
-    const symbol = findSymbol(pair);
-    if (!symbol) return undefined;
-    const key = `${pair}|${new Date(time).toISOString().slice(0, 7)}`;
-    let bars = months.get(key);
-    if (!bars) {
-      bars = demoMonth(symbol, key.slice(pair.length + 1));
-      months.set(key, bars);
-    }
-    const i = Math.min(bars.length - 1, Math.max(0, lowerBound(bars.time, time + 1) - 1));
-    return bars.length > 0 ? bars.close[i] : undefined;
-  };
+function conversionNote(inputs: EngineInputs, rates: DemoRates): string {
+  const pairs = [...rates.asked].join(", ");
+  return `Profits and margins were converted into ${inputs.currency} with generated demo prices of ${pairs}, not real market history: the conversion at the time of each deal is approximate, whatever the source of the ${inputs.symbol} prices.`;
 }
 
 function currencyOf(code: string): DepositCurrency {
@@ -98,6 +82,10 @@ export function runEngine(
   inputs: EngineInputs,
 ): EngineOutput {
   const symbol = getSymbol(inputs.symbol);
+  // Cross rates (a deposit currency that is neither the symbol's base nor its quote) come from the
+  // demo generator: the engine asks for them synchronously, tick by tick, and the candle store is async.
+  // The notes say so whenever one was used, because the symbol's own prices may be real imported data.
+  const rates = new DemoRates();
   const result = runBacktest(
     spec,
     { bars, period: dataPeriod },
@@ -110,7 +98,7 @@ export function runEngine(
       executionMode: inputs.delayMs,
       deposit: inputs.deposit,
       currency: currencyOf(inputs.currency),
-      rates: demoRates(),
+      rates: rates.priceAt,
     },
   );
   const report = computeReport(result.report);
@@ -123,6 +111,6 @@ export function runEngine(
     chartOrders: result.orders
       .filter((o) => o.state === "filled")
       .map((o) => ({ date: Math.floor(o.timeDone / 1000), type: o.type, orderId: o.ticket, price: o.price })),
-    notes: [...result.notes],
+    notes: rates.asked.size > 0 ? [...result.notes, conversionNote(inputs, rates)] : [...result.notes],
   };
 }
