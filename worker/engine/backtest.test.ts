@@ -348,3 +348,46 @@ describe("outputs for the report", () => {
     expect(entries).toBe(1);
   });
 });
+
+describe("MFE, MAE and the equity drawdown, on every modelled tick (1-minute OHLC: open, extremes, close)", () => {
+  it("a long: MFE +$300 at bar 2's high, MAE -$400 at bar 3's low, equity drawdown 700 from the 10,300 peak", () => {
+    // Long 1 lot at 1.1000 (bar 2's open). Bids: bar 2 (bull) 1.1000, 1.0980, 1.1030, 1.1010; bar 3 (bear)
+    // 1.1010, 1.1020, 1.0960, 1.0970, where the end of the test closes it. $10 a pip.
+    // Equity: 10000, 9800, 10300, 10100 | 10100, 10200, 9600, 9700.
+    const r = run([...CROSS_UP, [1.1, 1.103, 1.098, 1.101], [1.101, 1.102, 1.096, 1.097]]);
+    expect(r.trades).toHaveLength(1);
+    const trade = r.trades[0];
+    expect(trade.profit).toBeCloseTo(-300, 6);
+    expect(trade.mfe).toBeCloseTo(300, 6);
+    expect(trade.mae).toBeCloseTo(-400, 6);
+    const dd = r.report.equityDrawdown;
+    expect(dd.absolute).toBeCloseTo(400, 6);
+    expect(dd.maximal).toBeCloseTo(700, 6);
+    expect(dd.maximalPercent).toBeCloseTo((700 / 10_300) * 100, 6);
+    expect(dd.relative).toBeCloseTo(700, 6);
+    expect(dd.relativePercent).toBeCloseTo((700 / 10_300) * 100, 6);
+  });
+
+  it("a short with a 1-pip spread: MFE and MAE read on the ask, +$190 and -$310", () => {
+    // Close crosses below 1.1000 on bar 1: sell 1 lot at bar 2's bid open, 1.1000. Bar 2 (bear) bids
+    // 1.1000, 1.1030, 1.0980, 1.0990, asks 1 pip higher; the end of the test buys back at 1.0991.
+    // Equity: 9990 (the spread), 9690, 10190, 10090.
+    const rows: Ohlc[] = [
+      [1.101, 1.1015, 1.1005, 1.101],
+      [1.101, 1.1012, 1.0996, 1.0998],
+      [1.1, 1.103, 1.098, 1.099],
+    ];
+    const r = run(rows, levelCross(1.1), { spreadPoints: 10 });
+    expect(r.trades).toHaveLength(1);
+    const trade = r.trades[0];
+    expect(trade).toMatchObject({ direction: "short", entryPrice: 1.1 });
+    expect(trade.exitPrice).toBeCloseTo(1.0991, 10);
+    expect(trade.profit).toBeCloseTo(90, 6);
+    expect(trade.mfe).toBeCloseTo(190, 6);
+    expect(trade.mae).toBeCloseTo(-310, 6);
+    const dd = r.report.equityDrawdown;
+    expect(dd.absolute).toBeCloseTo(310, 6);
+    expect(dd.maximal).toBeCloseTo(310, 6);
+    expect(dd.maximalPercent).toBeCloseTo(3.1, 6);
+  });
+});
