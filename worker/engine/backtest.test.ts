@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { concatBars } from "../market/bars";
 import { getSymbol } from "../market/catalogue";
 import { runBacktest } from "./backtest";
 import { barsOf, HOUR, levelCross, MINUTE, MONDAY, type Ohlc, settingsOf, specOf } from "./scenario.fixture";
+import { MAX_TICKS_PER_BAR } from "./ticks";
 import { EngineError } from "./types";
 
 // Bars 0-1 make the close cross above 1.1000 on bar 1, so the long fills at bar 2's open (1.1000).
@@ -266,6 +268,22 @@ describe("modelling", () => {
     expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.095 });
     expect(r.report.ticks).toBe(4 * 12);
     expect(r.notes.join(" ")).toContain("4 of 4 M1 bars carry no tick volume");
+  });
+
+  it("every tick caps a bar at 256 ticks and the notes say how many bars were capped and by how much", () => {
+    // Bars 0-2 carry 300 ticks of volume, bar 3 carries 100: 3 x 256 + 100 ticks, 3 x 44 left out.
+    const rows: Ohlc[] = [...CROSS_UP, [1.1, 1.101, 1.0995, 1.1005], [1.1005, 1.103, 1.1, 1.102]];
+    const capped = barsOf(rows.slice(0, 3), MONDAY, MINUTE, 0, 300);
+    const last = barsOf(rows.slice(3), MONDAY + 3 * MINUTE, MINUTE, 0, 100);
+    const bars = concatBars([capped, last]);
+    const r = runBacktest(levelCross(1.1), { bars, period: "M1" }, settingsOf(bars, { model: 0 }));
+    expect(MAX_TICKS_PER_BAR).toBe(256);
+    expect(r.report.ticks).toBe(3 * 256 + 100);
+    expect(r.notes).toContain(
+      "3 of 4 M1 bars carry a tick volume above 256: each was modelled with 256 generated ticks, so the Ticks figure is 132 below the data's tick volume.",
+    );
+    const uncapped = run(rows, levelCross(1.1), { model: 0 });
+    expect(uncapped.notes.join(" ")).not.toContain("tick volume above");
   });
 
   it("math calculations refuse a spec that reads prices", () => {
