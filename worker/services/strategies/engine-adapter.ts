@@ -11,6 +11,7 @@ import { DemoRates } from "../../market/demo-rates";
 import { periodMs } from "../../market/periods";
 import type { Bars, Period } from "../../market/types";
 import type { StrategySpec } from "../../strategy/spec";
+import { type CrossRateBars, priceAt } from "./cross-rates";
 
 const DAY = 86_400_000;
 const MODELS: readonly Model[] = [0, 1, 2, 3, 4];
@@ -48,9 +49,28 @@ export function dataPeriodFor(model: number, period: Period): Period {
   return model <= 2 ? "M1" : period;
 }
 
-function conversionNote(inputs: EngineInputs, rates: DemoRates): string {
-  const pairs = [...rates.asked].join(", ");
-  return `Profits and margins were converted into ${inputs.currency} with generated demo prices of ${pairs}, not real market history: the conversion at the time of each deal is approximate, whatever the source of the ${inputs.symbol} prices.`;
+function conversionNotes(
+  inputs: EngineInputs,
+  imported: ReadonlySet<string>,
+  generated: ReadonlySet<string>,
+  crossRates: ReadonlyMap<string, CrossRateBars>,
+): string[] {
+  const notes: string[] = [];
+  if (imported.size > 0) {
+    const pairs = [...imported]
+      .sort()
+      .map((p) => `${p} (${crossRates.get(p)?.period ?? ""})`)
+      .join(", ");
+    notes.push(
+      `Profits and margins were converted into ${inputs.currency} at the time of each deal with the imported prices of ${pairs}.`,
+    );
+  }
+  if (generated.size > 0) {
+    notes.push(
+      `Profits and margins were converted into ${inputs.currency} with generated demo prices of ${[...generated].sort().join(", ")}, not real market history: the conversion at the time of each deal is approximate, whatever the source of the ${inputs.symbol} prices.`,
+    );
+  }
+  return notes;
 }
 
 function currencyOf(code: string): DepositCurrency {
@@ -75,17 +95,27 @@ export interface EngineOutput {
   notes: string[];
 }
 
+/**
+ * `crossRates`: imported bars of the cross pairs the conversion needs (cross-rates.ts), loaded by the
+ * caller because the engine asks for rates synchronously, tick by tick. A pair without them is priced
+ * from the demo generator, and the notes say so, since the symbol's own prices may be real.
+ */
 export function runEngine(
   spec: StrategySpec,
   bars: Bars,
   dataPeriod: Period,
   inputs: EngineInputs,
+  crossRates: ReadonlyMap<string, CrossRateBars> = new Map(),
 ): EngineOutput {
   const symbol = getSymbol(inputs.symbol);
-  // Cross rates (a deposit currency that is neither the symbol's base nor its quote) come from the
-  // demo generator: the engine asks for them synchronously, tick by tick, and the candle store is async.
-  // The notes say so whenever one was used, because the symbol's own prices may be real imported data.
-  const rates = new DemoRates();
+  const demo = new DemoRates();
+  const imported = new Set<string>();
+  const rates = (pair: string, timeMs: number): number | undefined => {
+    const real = crossRates.get(pair);
+    if (!real) return demo.priceAt(pair, timeMs);
+    imported.add(pair);
+    return priceAt(real, timeMs);
+  };
   const result = runBacktest(
     spec,
     { bars, period: dataPeriod },
@@ -98,7 +128,7 @@ export function runEngine(
       executionMode: inputs.delayMs,
       deposit: inputs.deposit,
       currency: currencyOf(inputs.currency),
-      rates: rates.priceAt,
+      rates,
     },
   );
   const report = computeReport(result.report);
@@ -111,6 +141,6 @@ export function runEngine(
     chartOrders: result.orders
       .filter((o) => o.state === "filled")
       .map((o) => ({ date: Math.floor(o.timeDone / 1000), type: o.type, orderId: o.ticket, price: o.price })),
-    notes: rates.asked.size > 0 ? [...result.notes, conversionNote(inputs, rates)] : [...result.notes],
+    notes: [...result.notes, ...conversionNotes(inputs, imported, demo.asked, crossRates)],
   };
 }
