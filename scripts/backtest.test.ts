@@ -86,4 +86,26 @@ describe("npm run backtest", () => {
     const notes = JSON.parse(readFileSync(path.join(out, "notes.json"), "utf8"));
     expect(notes.source).toContain("demo");
   });
+
+  it("with --data, a deposit needing a cross rate is converted at the catalogue's fixed level, and notes.json says so", () => {
+    const out = mkdtempSync(path.join(tmpdir(), "bt-"));
+    const args = ["--spec", SPEC, "--data", LEAN, "--symbol", "EURUSD", "--period", "H1", "--model", "3"];
+    const r = main([
+      ...args,
+      "--from",
+      "2007-01-01",
+      "--to",
+      "2007-01-31",
+      "--currency",
+      "GBP",
+      "--out",
+      out,
+    ]);
+    const notes = JSON.parse(readFileSync(path.join(out, "notes.json"), "utf8"));
+    // EURUSD profits are in USD (GBPUSD converts them); the EUR margin needs EURGBP.
+    const note =
+      "No quotes were given for EURGBP, GBPUSD: profits and margins were converted into GBP at the catalogue's fixed typical level, not at the time of each deal.";
+    expect(notes.notes).toContain(note);
+    expect(r.notes).toContain(note);
+  });
 });

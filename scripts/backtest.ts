@@ -15,11 +15,12 @@ import { z } from "zod";
 import { runBacktest } from "../worker/engine/backtest";
 import { computeReport } from "../worker/engine/report";
 import { dealRows, orderRows } from "../worker/engine/rows";
-import { type BacktestResult, DEPOSIT_CURRENCIES, type PriceLookup } from "../worker/engine/types";
-import { concatBars, lowerBound } from "../worker/market/bars";
-import { findSymbol, getSymbol } from "../worker/market/catalogue";
+import { type BacktestResult, DEPOSIT_CURRENCIES } from "../worker/engine/types";
+import { concatBars } from "../worker/market/bars";
+import { getSymbol } from "../worker/market/catalogue";
 import { monthsInRange } from "../worker/market/chunks";
 import { demoMonth } from "../worker/market/demo";
+import { DemoRates } from "../worker/market/demo-rates";
 import { importBars } from "../worker/market/importers";
 import { periodMs, periodOf } from "../worker/market/periods";
 import type { Bars, Period } from "../worker/market/types";
@@ -79,24 +80,6 @@ function loadFile(
 function loadDemo(symbolName: string, start: number, end: number): Bars {
   const symbol = getSymbol(symbolName);
   return concatBars(monthsInRange(start, end).map((m) => demoMonth(symbol, m)));
-}
-
-/** Cross rates for the deposit conversion, from demo data of the pairs asked for (lazy, per month). */
-function demoRates(): PriceLookup {
-  const months = new Map<string, Bars>();
-  return (pair, time) => {
-    const symbol = findSymbol(pair);
-    if (!symbol) return undefined;
-    const m = new Date(time).toISOString().slice(0, 7);
-    const key = `${pair}|${m}`;
-    let bars = months.get(key);
-    if (!bars) {
-      bars = demoMonth(symbol, m);
-      months.set(key, bars);
-    }
-    const i = Math.min(bars.length - 1, Math.max(0, lowerBound(bars.time, time + 1) - 1));
-    return bars.length > 0 ? bars.close[i] : undefined;
-  };
 }
 
 /** History before `from` for indicator warm-up: 3x the longest indicator period, at least a month. */
@@ -199,7 +182,9 @@ export function main(argv: readonly string[]): BacktestResult {
     spreadPoints: a.spread,
     leverage: a.leverage,
     seed: a.seed,
-    rates: a.demo ? demoRates() : undefined,
+    // With --data, no cross-rate series is read: a pair the conversion needs is priced at the
+    // catalogue's typical level, and the engine's notes name it.
+    rates: a.demo ? new DemoRates().priceAt : undefined,
   });
 
   const report = computeReport(result.report);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { concatBars } from "../market/bars";
 import { getSymbol } from "../market/catalogue";
 import { runBacktest } from "./backtest";
 import { barsOf, HOUR, levelCross, MINUTE, MONDAY, type Ohlc, settingsOf, specOf } from "./scenario.fixture";
+import { MAX_TICKS_PER_BAR } from "./ticks";
 import { EngineError } from "./types";
 
 // Bars 0-1 make the close cross above 1.1000 on bar 1, so the long fills at bar 2's open (1.1000).
@@ -268,6 +270,22 @@ describe("modelling", () => {
     expect(r.notes.join(" ")).toContain("4 of 4 M1 bars carry no tick volume");
   });
 
+  it("every tick caps a bar at 256 ticks and the notes say how many bars were capped and by how much", () => {
+    // Bars 0-2 carry 300 ticks of volume, bar 3 carries 100: 3 x 256 + 100 ticks, 3 x 44 left out.
+    const rows: Ohlc[] = [...CROSS_UP, [1.1, 1.101, 1.0995, 1.1005], [1.1005, 1.103, 1.1, 1.102]];
+    const capped = barsOf(rows.slice(0, 3), MONDAY, MINUTE, 0, 300);
+    const last = barsOf(rows.slice(3), MONDAY + 3 * MINUTE, MINUTE, 0, 100);
+    const bars = concatBars([capped, last]);
+    const r = runBacktest(levelCross(1.1), { bars, period: "M1" }, settingsOf(bars, { model: 0 }));
+    expect(MAX_TICKS_PER_BAR).toBe(256);
+    expect(r.report.ticks).toBe(3 * 256 + 100);
+    expect(r.notes).toContain(
+      "3 of 4 M1 bars carry a tick volume above 256: each was modelled with 256 generated ticks, so the Ticks figure is 132 below the data's tick volume.",
+    );
+    const uncapped = run(rows, levelCross(1.1), { model: 0 });
+    expect(uncapped.notes.join(" ")).not.toContain("tick volume above");
+  });
+
   it("math calculations refuse a spec that reads prices", () => {
     expectEngineError(
       () => run([...CROSS_UP], levelCross(1.1), { model: 4 }),
@@ -346,5 +364,48 @@ describe("outputs for the report", () => {
     expect(r.curve.time[3]).toBe(t(3));
     const entries = Object.values(r.summary.entriesData.hourly).reduce((s, b) => s + b.entries, 0);
     expect(entries).toBe(1);
+  });
+});
+
+describe("MFE, MAE and the equity drawdown, on every modelled tick (1-minute OHLC: open, extremes, close)", () => {
+  it("a long: MFE +$300 at bar 2's high, MAE -$400 at bar 3's low, equity drawdown 700 from the 10,300 peak", () => {
+    // Long 1 lot at 1.1000 (bar 2's open). Bids: bar 2 (bull) 1.1000, 1.0980, 1.1030, 1.1010; bar 3 (bear)
+    // 1.1010, 1.1020, 1.0960, 1.0970, where the end of the test closes it. $10 a pip.
+    // Equity: 10000, 9800, 10300, 10100 | 10100, 10200, 9600, 9700.
+    const r = run([...CROSS_UP, [1.1, 1.103, 1.098, 1.101], [1.101, 1.102, 1.096, 1.097]]);
+    expect(r.trades).toHaveLength(1);
+    const trade = r.trades[0];
+    expect(trade.profit).toBeCloseTo(-300, 6);
+    expect(trade.mfe).toBeCloseTo(300, 6);
+    expect(trade.mae).toBeCloseTo(-400, 6);
+    const dd = r.report.equityDrawdown;
+    expect(dd.absolute).toBeCloseTo(400, 6);
+    expect(dd.maximal).toBeCloseTo(700, 6);
+    expect(dd.maximalPercent).toBeCloseTo((700 / 10_300) * 100, 6);
+    expect(dd.relative).toBeCloseTo(700, 6);
+    expect(dd.relativePercent).toBeCloseTo((700 / 10_300) * 100, 6);
+  });
+
+  it("a short with a 1-pip spread: MFE and MAE read on the ask, +$190 and -$310", () => {
+    // Close crosses below 1.1000 on bar 1: sell 1 lot at bar 2's bid open, 1.1000. Bar 2 (bear) bids
+    // 1.1000, 1.1030, 1.0980, 1.0990, asks 1 pip higher; the end of the test buys back at 1.0991.
+    // Equity: 9990 (the spread), 9690, 10190, 10090.
+    const rows: Ohlc[] = [
+      [1.101, 1.1015, 1.1005, 1.101],
+      [1.101, 1.1012, 1.0996, 1.0998],
+      [1.1, 1.103, 1.098, 1.099],
+    ];
+    const r = run(rows, levelCross(1.1), { spreadPoints: 10 });
+    expect(r.trades).toHaveLength(1);
+    const trade = r.trades[0];
+    expect(trade).toMatchObject({ direction: "short", entryPrice: 1.1 });
+    expect(trade.exitPrice).toBeCloseTo(1.0991, 10);
+    expect(trade.profit).toBeCloseTo(90, 6);
+    expect(trade.mfe).toBeCloseTo(190, 6);
+    expect(trade.mae).toBeCloseTo(-310, 6);
+    const dd = r.report.equityDrawdown;
+    expect(dd.absolute).toBeCloseTo(310, 6);
+    expect(dd.maximal).toBeCloseTo(310, 6);
+    expect(dd.maximalPercent).toBeCloseTo(3.1, 6);
   });
 });

@@ -33,6 +33,7 @@ import {
   generateTicks,
   lastTickBid,
   lastTickTime,
+  MAX_TICKS_PER_BAR,
   ohlcTicks,
   tickCount,
   UNKNOWN_VOLUME_TICKS,
@@ -157,7 +158,7 @@ export function runBacktest(
     ),
   );
 
-  const { quality, defaultSpreadBars, noVolumeBars } = drive(
+  const { quality, defaultSpreadBars, noVolumeBars, cappedBars, cappedTicks } = drive(
     sim,
     broker,
     sourceBars,
@@ -181,9 +182,15 @@ export function runBacktest(
     );
   }
 
+  if (cappedBars > 0) {
+    notes.push(
+      `${cappedBars} of ${end - start} M1 bars carry a tick volume above ${MAX_TICKS_PER_BAR}: each was modelled with ${MAX_TICKS_PER_BAR} generated ticks, so the Ticks figure is ${cappedTicks} below the data's tick volume.`,
+    );
+  }
+
   if (converter.fallbacks.size > 0) {
     notes.push(
-      `No quotes were given for ${[...converter.fallbacks].join(", ")}: profits were converted into ${settings.currency} at the catalogue's typical level.`,
+      `No quotes were given for ${[...converter.fallbacks].join(", ")}: profits and margins were converted into ${settings.currency} at the catalogue's fixed typical level, not at the time of each deal.`,
     );
   }
 
@@ -222,6 +229,17 @@ export function runBacktest(
   };
 }
 
+/** What drive() counted on the way, for the result's figures and notes. */
+interface Driven {
+  readonly quality: number;
+  readonly defaultSpreadBars: number;
+  /** Every tick: M1 bars without tick volume (modelled with UNKNOWN_VOLUME_TICKS ticks). */
+  readonly noVolumeBars: number;
+  /** Every tick: M1 bars whose tick volume exceeds MAX_TICKS_PER_BAR, and the ticks left out of them. */
+  readonly cappedBars: number;
+  readonly cappedTicks: number;
+}
+
 /**
  * Streams the ticks of bars [start, end) into the simulation. Returns the history quality: the % of
  * those bars whose OHLC is consistent (low <= open, close <= high). MT5's exact algorithm is
@@ -245,10 +263,15 @@ function drive(
   settings: BacktestSettings,
   shortcuts: boolean,
   barLevel: boolean,
-): { quality: number; defaultSpreadBars: number; noVolumeBars: number } {
+): Driven {
   if (model === 3) {
     const mode = !shortcuts ? "reference" : barLevel ? "bar" : "tick";
-    return { ...driveOpenPrices(sim, broker, bars, start, end, settings, mode), noVolumeBars: 0 };
+    return {
+      ...driveOpenPrices(sim, broker, bars, start, end, settings, mode),
+      noVolumeBars: 0,
+      cappedBars: 0,
+      cappedTicks: 0,
+    };
   }
   const { time, open, high, low, close, volume, spread } = bars;
   const point = settings.symbol.point;
@@ -274,6 +297,8 @@ function drive(
   let good = 0;
   let defaultSpreadBars = 0;
   let noVolumeBars = 0;
+  let cappedBars = 0;
+  let cappedTicks = 0;
   for (let i = start; i < end; i++) {
     const o = open[i];
     const h = high[i];
@@ -291,6 +316,10 @@ function drive(
     if (model === 0) {
       const n = tickCount(volume[i]);
       if (!(volume[i] >= 1)) noVolumeBars++;
+      else if (n < Math.floor(volume[i])) {
+        cappedBars++;
+        cappedTicks += Math.floor(volume[i]) - n;
+      }
       sim.tickTime = t;
       sim.tickBid = n === 1 ? c : o;
       sim.step();
@@ -332,7 +361,13 @@ function drive(
     skipFirst = true;
     bullish = ohlcTicks(o, h, l, c, t, bullish, sink);
   }
-  return { quality: end > start ? (good / (end - start)) * 100 : 0, defaultSpreadBars, noVolumeBars };
+  return {
+    quality: end > start ? (good / (end - start)) * 100 : 0,
+    defaultSpreadBars,
+    noVolumeBars,
+    cappedBars,
+    cappedTicks,
+  };
 }
 
 function checkSettings(s: BacktestSettings): void {

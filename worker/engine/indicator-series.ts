@@ -9,7 +9,7 @@ import {
   appliedPrice,
   atr,
   bollinger,
-  cci,
+  cciOfPrice,
   ema,
   lwma,
   macd,
@@ -62,7 +62,7 @@ export function indicatorLines(
       return { main: s.main, signal: s.signal };
     }
     case "CCI":
-      return { main: cci(high, low, close, ind.period) };
+      return { main: cciOfPrice(price(ind.appliedPrice), ind.period) };
     case "ADX": {
       const a = adx(high, low, close, ind.period);
       return { adx: a.adx, plusDi: a.plusDi, minusDi: a.minusDi };

@@ -5,7 +5,7 @@
  *   codec      binary month chunks          chunks     object keys and month arithmetic
  *   demo       deterministic demo M1        importers  MT5, HistData, Dukascopy, Lean, generic CSV
  *   store      read-through candle store    datafeed   the candles endpoint's query
- *   conversion cross rates for the engine
+ *   conversion cross rates for the engine   demo-rates  demo prices of the cross pairs, for the engine
  */
 export * from "./aggregate";
 export * from "./bars";
@@ -16,6 +16,7 @@ export * from "./codec";
 export * from "./conversion";
 export * from "./datafeed";
 export * from "./demo";
+export * from "./demo-rates";
 export * from "./errors";
 export * from "./importers";
 export * from "./periods";

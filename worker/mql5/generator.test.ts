@@ -366,6 +366,16 @@ describe("generateMql5 on the whole vocabulary", () => {
     expect(code).toContain("input ENUM_TIMEFRAMES InpTimeframe = PERIOD_M15;");
   });
 
+  it("passes a CCI's applied price to iCCI, as the engine computes it", () => {
+    const onClose = spec({
+      ...all,
+      indicators: all.indicators.map((ind) => (ind.kind === "CCI" ? { ...ind, appliedPrice: "CLOSE" } : ind)),
+    });
+    const code = gen(onClose);
+    expect(code).toContain("h_cci = iCCI(_Symbol, InpTimeframe, Inp_cci_Period, PRICE_CLOSE);");
+    expect(checkMql5(code)).toEqual({ ok: true, errors: [] });
+  });
+
   it("reads lines, prices and shifts from the right buffers and bars", () => {
     const code = gen(all);
     const long = body(code, "bool EntryLongSignal()");

@@ -73,7 +73,9 @@ export function describeIndicator(ind: Indicator): string {
     case "STOCHASTIC":
       return `Stochastic(${ind.kPeriod}, ${ind.dPeriod}, ${ind.slowing})`;
     case "CCI":
-      return `CCI(${ind.period})`;
+      return ind.appliedPrice === "TYPICAL"
+        ? `CCI(${ind.period})`
+        : `CCI(${ind.period}) of ${price(ind.appliedPrice)}`;
     case "ADX":
       return `ADX(${ind.period})`;
     case "MOMENTUM":

@@ -61,6 +61,12 @@ describe("StrategySpec v1", () => {
     expect(r.spec.maxOpenPositions).toBe(1);
     expect(r.spec.closeOnOpposite).toBe(true);
     expect(r.spec.indicators[0]).toMatchObject({ appliedPrice: "CLOSE" });
+    // CCI alone defaults to the typical price, iCCI's usual input.
+    const cci = parseSpec({
+      ...base(),
+      indicators: [...(base().indicators ?? []), { id: "cci", kind: "CCI", period: 14 }],
+    });
+    expect(cci.ok && cci.spec.indicators.at(-1)).toMatchObject({ kind: "CCI", appliedPrice: "TYPICAL" });
     const cond = r.spec.entry.long?.all[0];
     expect(cond?.type === "crossesAbove" && cond.left.type === "indicator" && cond.left.shift).toBe(0);
   });

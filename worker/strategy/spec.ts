@@ -88,8 +88,13 @@ const StochasticSchema = z.object({
   dPeriod: barCount("dPeriod"),
   slowing: barCount("slowing"),
 });
-/** CCI is computed on the typical price, as MT5's iCCI(..., PRICE_TYPICAL) default. */
-const CciSchema = z.object({ id: IdSchema, kind: z.literal("CCI"), period: barCount("period") });
+/** CCI of any applied price, as MT5's iCCI; the typical price when none is given (iCCI's usual input). */
+const CciSchema = z.object({
+  id: IdSchema,
+  kind: z.literal("CCI"),
+  period: barCount("period"),
+  appliedPrice: AppliedPriceSchema.default("TYPICAL"),
+});
 const AdxSchema = z.object({ id: IdSchema, kind: z.literal("ADX"), period: barCount("period") });
 const MomentumSchema = z.object({
   id: IdSchema,

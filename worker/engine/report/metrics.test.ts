@@ -116,6 +116,19 @@ describe("computeReport on the check report's figures", () => {
 });
 
 describe("computeReport on hand-made trade lists", () => {
+  it("divides the net profit by the equity drawdown, the second check of mt5-report.md: 9159.58 / 715.08 = 12.81", () => {
+    // Balance drawdown 300 here: the balance-based ratio of the MQL5 enum would print 30.53.
+    const report = computeReport(
+      input([trade(-300), trade(9459.58)], {
+        equityDrawdown: { ...NO_DRAWDOWN, maximal: 715.08, maximalPercent: 7.15, relative: 715.08 },
+      }),
+    );
+    expect(report.values["Total Net Profit"]).toBe("9159.58");
+    expect(report.values["Balance Drawdown Maximal"]).toBe("300.00 (3.00%)");
+    expect(report.values["Recovery Factor"]).toBe("12.81");
+    expect(report.numbers.recoveryFactor).toBeCloseTo(9159.58 / 715.08, 8);
+  });
+
   it("computes balance drawdowns from the trades", () => {
     // Balance 1000, 1200, 900, 950, 850: absolute 150; from the 1200 peak down to 850: 350 = 29.17%.
     const report = computeReport(

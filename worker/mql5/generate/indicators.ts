@@ -96,7 +96,7 @@ function createCall(ctx: Context, ind: Indicator): Expr {
         id("STO_LOWHIGH"),
       );
     case "CCI":
-      return call("iCCI", SYMBOL, TIMEFRAME, period("Period", ind.period), id("PRICE_TYPICAL"));
+      return call("iCCI", SYMBOL, TIMEFRAME, period("Period", ind.period), appliedPrice(ind.appliedPrice));
     case "ADX":
       return call("iADX", SYMBOL, TIMEFRAME, period("Period", ind.period));
     case "MOMENTUM":

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { backtests } from "../../db/schema";
 import { specAt } from "./access";
 import type { BacktestWorkPorts, Section } from "./backtest-work";
+import { importedCrossRates } from "./cross-rates";
 import type { StrategyDeps } from "./deps";
 import { idText } from "./ids";
 import type { BacktestJob } from "./ports";
@@ -30,6 +31,7 @@ export function workerBacktestPorts(deps: Pick<StrategyDeps, "db" | "bucket" | "
       const answer = await deps.market.store.candles(symbol, period, fromMs, toMs);
       return { bars: answer.bars, demo: answer.demo };
     },
+    crossRates: (pair, fromMs, toMs) => importedCrossRates(deps.market.store, pair, fromMs, toMs),
     async putSection(job, section, json) {
       await bucket.put(sectionKey(job.userId, job.backtestId, section), json, {
         httpMetadata: { contentType: "application/json" },

@@ -9,6 +9,7 @@ import { MarketError } from "../../market/errors";
 import { tryPeriodOf } from "../../market/periods";
 import type { Bars, Period } from "../../market/types";
 import type { StrategySpec } from "../../strategy/spec";
+import { type CrossRateBars, crossPairs } from "./cross-rates";
 import { dataPeriodFor, runEngine, warmUpMs } from "./engine-adapter";
 import type { BacktestJob } from "./ports";
 
@@ -23,6 +24,8 @@ export interface BacktestWorkPorts {
     fromMs: number,
     toMs: number,
   ): Promise<{ bars: Bars; demo: boolean }>;
+  /** Imported bars of a cross pair for the currency conversion, or null (the demo rates are used). */
+  crossRates?(pair: string, fromMs: number, toMs: number): Promise<CrossRateBars | null>;
   putSection(job: BacktestJob, section: Section, json: string): Promise<void>;
   /** Records the step in D1 and publishes `strategy-backtest-processing`. */
   step(job: BacktestJob, processing: 0 | 1 | 2, progress: number): Promise<void>;
@@ -72,17 +75,30 @@ export async function runBacktestWork(
       from - warmUpMs(spec),
       Math.min(to, now()),
     );
+    const cross = new Map<string, CrossRateBars>();
+    if (ports.crossRates) {
+      for (const pair of crossPairs(job.inputs.symbol, job.inputs.depositCurrency)) {
+        const rates = await ports.crossRates(pair, from, Math.min(to, now()));
+        if (rates) cross.set(pair, rates);
+      }
+    }
     await ports.step(job, 1, 20);
-    const out = runEngine(spec, bars, dataPeriod, {
-      symbol: job.inputs.symbol,
-      period,
-      from,
-      to: Math.min(to, now()),
-      model: job.inputs.model,
-      delayMs: job.inputs.executionMode,
-      deposit: job.inputs.depositAmount,
-      currency: job.inputs.depositCurrency,
-    });
+    const out = runEngine(
+      spec,
+      bars,
+      dataPeriod,
+      {
+        symbol: job.inputs.symbol,
+        period,
+        from,
+        to: Math.min(to, now()),
+        model: job.inputs.model,
+        delayMs: job.inputs.executionMode,
+        deposit: job.inputs.depositAmount,
+        currency: job.inputs.depositCurrency,
+      },
+      cross,
+    );
     await ports.step(job, 2, 85);
     const notes = demo ? ["Demo data: generated prices, not real market history.", ...out.notes] : out.notes;
     await ports.putSection(job, "summary", JSON.stringify(out.summary));

@@ -5,13 +5,13 @@
 import { runBacktest } from "../../engine/backtest";
 import { computeReport, type ReportNumbers } from "../../engine/report";
 import { dealRows, orderRows } from "../../engine/rows";
-import { DEPOSIT_CURRENCIES, type DepositCurrency, type Model, type PriceLookup } from "../../engine/types";
-import { lowerBound } from "../../market/bars";
-import { findSymbol, getSymbol } from "../../market/catalogue";
-import { demoMonth } from "../../market/demo";
+import { DEPOSIT_CURRENCIES, type DepositCurrency, type Model } from "../../engine/types";
+import { getSymbol } from "../../market/catalogue";
+import { DemoRates } from "../../market/demo-rates";
 import { periodMs } from "../../market/periods";
 import type { Bars, Period } from "../../market/types";
 import type { StrategySpec } from "../../strategy/spec";
+import { type CrossRateBars, priceAt } from "./cross-rates";
 
 const DAY = 86_400_000;
 const MODELS: readonly Model[] = [0, 1, 2, 3, 4];
@@ -49,24 +49,28 @@ export function dataPeriodFor(model: number, period: Period): Period {
   return model <= 2 ? "M1" : period;
 }
 
-/**
- * Cross rates for converting profit to the deposit currency. They come from the deterministic demo
- * generator, synchronously, because the engine asks for them tick by tick; the notes say so.
- */
-function demoRates(): PriceLookup {
-  const months = new Map<string, Bars>();
-  return (pair, time) => {
-    const symbol = findSymbol(pair);
-    if (!symbol) return undefined;
-    const key = `${pair}|${new Date(time).toISOString().slice(0, 7)}`;
-    let bars = months.get(key);
-    if (!bars) {
-      bars = demoMonth(symbol, key.slice(pair.length + 1));
-      months.set(key, bars);
-    }
-    const i = Math.min(bars.length - 1, Math.max(0, lowerBound(bars.time, time + 1) - 1));
-    return bars.length > 0 ? bars.close[i] : undefined;
-  };
+function conversionNotes(
+  inputs: EngineInputs,
+  imported: ReadonlySet<string>,
+  generated: ReadonlySet<string>,
+  crossRates: ReadonlyMap<string, CrossRateBars>,
+): string[] {
+  const notes: string[] = [];
+  if (imported.size > 0) {
+    const pairs = [...imported]
+      .sort()
+      .map((p) => `${p} (${crossRates.get(p)?.period ?? ""})`)
+      .join(", ");
+    notes.push(
+      `Profits and margins were converted into ${inputs.currency} at the time of each deal with the imported prices of ${pairs}.`,
+    );
+  }
+  if (generated.size > 0) {
+    notes.push(
+      `Profits and margins were converted into ${inputs.currency} with generated demo prices of ${[...generated].sort().join(", ")}, not real market history: the conversion at the time of each deal is approximate, whatever the source of the ${inputs.symbol} prices.`,
+    );
+  }
+  return notes;
 }
 
 function currencyOf(code: string): DepositCurrency {
@@ -91,13 +95,27 @@ export interface EngineOutput {
   notes: string[];
 }
 
+/**
+ * `crossRates`: imported bars of the cross pairs the conversion needs (cross-rates.ts), loaded by the
+ * caller because the engine asks for rates synchronously, tick by tick. A pair without them is priced
+ * from the demo generator, and the notes say so, since the symbol's own prices may be real.
+ */
 export function runEngine(
   spec: StrategySpec,
   bars: Bars,
   dataPeriod: Period,
   inputs: EngineInputs,
+  crossRates: ReadonlyMap<string, CrossRateBars> = new Map(),
 ): EngineOutput {
   const symbol = getSymbol(inputs.symbol);
+  const demo = new DemoRates();
+  const imported = new Set<string>();
+  const rates = (pair: string, timeMs: number): number | undefined => {
+    const real = crossRates.get(pair);
+    if (!real) return demo.priceAt(pair, timeMs);
+    imported.add(pair);
+    return priceAt(real, timeMs);
+  };
   const result = runBacktest(
     spec,
     { bars, period: dataPeriod },
@@ -110,7 +128,7 @@ export function runEngine(
       executionMode: inputs.delayMs,
       deposit: inputs.deposit,
       currency: currencyOf(inputs.currency),
-      rates: demoRates(),
+      rates,
     },
   );
   const report = computeReport(result.report);
@@ -123,6 +141,6 @@ export function runEngine(
     chartOrders: result.orders
       .filter((o) => o.state === "filled")
       .map((o) => ({ date: Math.floor(o.timeDone / 1000), type: o.type, orderId: o.ticket, price: o.price })),
-    notes: [...result.notes],
+    notes: [...result.notes, ...conversionNotes(inputs, imported, demo.asked, crossRates)],
   };
 }

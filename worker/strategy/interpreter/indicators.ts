@@ -70,7 +70,7 @@ export function indicatorId(ind: Indicator): string {
     case "STOCHASTIC":
       return `stoch${ind.kPeriod}_${ind.dPeriod}_${ind.slowing}`;
     case "CCI":
-      return `cci${ind.period}`;
+      return `cci${ind.period}${ind.appliedPrice === "TYPICAL" ? "" : `_${ind.appliedPrice.toLowerCase()}`}`;
     case "ADX":
       return `adx${ind.period}`;
     case "MOMENTUM":
@@ -232,7 +232,8 @@ export function resolveIndicator(
       const s = sib(m.kind);
       const fromSpec = b && "period" in b ? b.period : null;
       const period = m.period ?? (s && "period" in s ? s.period : null) ?? fromSpec ?? DEFAULTS[m.kind];
-      ind = { id: "x", kind, period };
+      // The interpreter reads no applied price for these; CCI takes iCCI's usual typical price.
+      ind = kind === "CCI" ? { id: "x", kind, period, appliedPrice: "TYPICAL" } : { id: "x", kind, period };
       break;
     }
     case "momentum": {

@@ -7,7 +7,7 @@ describe("mirror", () => {
     { id: "rsi", kind: "RSI", period: 14, appliedPrice: "CLOSE" },
     { id: "adx", kind: "ADX", period: 14 },
     { id: "bb", kind: "BOLLINGER", period: 20, deviation: 2, appliedPrice: "CLOSE" },
-    { id: "cci", kind: "CCI", period: 14 },
+    { id: "cci", kind: "CCI", period: 14, appliedPrice: "TYPICAL" },
   ];
   const ref = (id: string, line?: string): Operand =>
     line === undefined

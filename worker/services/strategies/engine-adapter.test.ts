@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { barsOf, levelCross, MINUTE, MONDAY, type Ohlc } from "../../engine/scenario.fixture";
+import { barsFromRows } from "../../market/bars";
+import { DemoRates } from "../../market/demo-rates";
+import { runEngine } from "./engine-adapter";
+
+// The close crosses above 0.8500 on bar 1: a long fills at bar 2's open and closes at the end.
+const ROWS: Ohlc[] = [
+  [0.849, 0.8495, 0.8485, 0.849],
+  [0.849, 0.8504, 0.8488, 0.8502],
+  [0.85, 0.851, 0.8495, 0.8505],
+  [0.8505, 0.853, 0.85, 0.852],
+];
+
+/** One H1 bar at a flat price: an imported cross rate of known value over the whole test. */
+function flatHour(price: number) {
+  const bars = barsFromRows([
+    { time: MONDAY, open: price, high: price, low: price, close: price, volume: 1, spread: 0 },
+  ]);
+  return { bars, period: "H1" as const };
+}
+
+function run(symbol: string, currency: string, cross = new Map<string, ReturnType<typeof flatHour>>()) {
+  const bars = barsOf(ROWS, MONDAY, MINUTE);
+  return runEngine(
+    levelCross(0.85),
+    bars,
+    "M1",
+    {
+      symbol,
+      period: "M1",
+      from: MONDAY,
+      to: MONDAY + ROWS.length * MINUTE,
+      model: 2,
+      delayMs: 0,
+      deposit: 10_000,
+      currency,
+    },
+    cross,
+  );
+}
+
+describe("runEngine's currency conversion", () => {
+  it("EURGBP with a USD deposit converts through generated GBPUSD (profit) and EURUSD (margin) prices, and the notes say so", () => {
+    const out = run("EURGBP", "USD");
+    const note = out.notes.find((n) => n.includes("generated demo prices"));
+    expect(note).toContain("converted into USD with generated demo prices of");
+    expect(note).toContain("GBPUSD");
+    expect(note).toContain("EURUSD");
+    expect(note).toContain("not real market history");
+    // The closing deal's USD profit is its GBP profit times the demo GBPUSD close at the time of the deal
+    // (the buy filled at the ask: the symbol's default spread over the 0.8500 open).
+    const [, open, close] = out.deals;
+    const gbp = (Number(close.Price) - Number(open.Price)) * 100_000;
+    const gbpusd = new DemoRates().priceAt("GBPUSD", MONDAY + 3 * MINUTE + 45_000) ?? Number.NaN;
+    expect(Number(close.Profit)).toBeCloseTo(gbp * gbpusd, 1);
+  });
+
+  it("EURUSD with a USD deposit needs no cross rate and carries no such note", () => {
+    const out = run("EURUSD", "USD");
+    expect(out.notes.some((n) => n.includes("generated demo prices"))).toBe(false);
+  });
+
+  it("a deposit in the base currency converts through the symbol's own bid: no cross rate, no such note", () => {
+    const out = run("EURUSD", "EUR");
+    expect(out.notes.some((n) => n.includes("generated demo prices"))).toBe(false);
+  });
+
+  it("EURGBP with a USD deposit uses imported GBPUSD and EURUSD bars when given, and says so", () => {
+    const cross = new Map([
+      ["GBPUSD", flatHour(1.25)],
+      ["EURUSD", flatHour(1.1)],
+    ]);
+    const out = run("EURGBP", "USD", cross);
+    const [, open, close] = out.deals;
+    const gbp = (Number(close.Price) - Number(open.Price)) * 100_000;
+    expect(Number(close.Profit)).toBeCloseTo(gbp * 1.25, 2);
+    expect(out.notes).toContain(
+      "Profits and margins were converted into USD at the time of each deal with the imported prices of EURUSD (H1), GBPUSD (H1).",
+    );
+    expect(out.notes.some((n) => n.includes("generated demo prices"))).toBe(false);
+  });
+});
