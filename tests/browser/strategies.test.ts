@@ -127,4 +127,43 @@ describe("JavaScript on", () => {
     assert.ok(streamed.length > 0, "streamed agent chunks arrived");
     await context.close();
   });
+
+  it("lights the Summary dot when a new outline arrives, until the user looks at it", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await newSubscriber(page, uniqueEmail("st-dot"), true);
+    await createFromExample(page, true);
+    await hydrated(page);
+    await page.locator(".chat-agent").first().waitFor();
+    const panel = page.locator("details.outline-panel");
+    const dot = panel.locator("summary .notification-dot");
+    const box = page.locator("textarea[placeholder='Type your message here']");
+    // The outline the page loaded with is not news.
+    assert.equal(await dot.count(), 0);
+
+    // Collapsed (as a narrow screen starts, or a user folds it on a wide one): the dot shows on the toggle.
+    await panel.locator("summary").click();
+    assert.equal(await panel.getAttribute("open"), null);
+    const before = (await panel.locator(".outline-text").textContent()) ?? "";
+    await box.fill("Use a stop loss of 30 pips.");
+    await box.press("Enter");
+    await dot.waitFor({ state: "visible" });
+    assert.notEqual((await panel.locator(".outline-text").textContent()) ?? "", before, "a new outline");
+    assert.equal(await dot.getAttribute("aria-label"), "New summary");
+    // Opening the panel shows the outline, which clears the dot.
+    await panel.locator("summary").click();
+    assert.equal(await panel.getAttribute("open"), "");
+    await dot.waitFor({ state: "detached" });
+
+    // Open beside the chat on a wide screen: the dot still marks the change until the user points at it.
+    const chat = await page.locator(".chat-panel").boundingBox();
+    assert.ok(chat);
+    await page.mouse.move(chat.x + 10, chat.y + 10);
+    await box.fill("Take profit 60 pips.");
+    await box.press("Enter");
+    await dot.waitFor({ state: "visible" });
+    assert.equal(await panel.getAttribute("open"), "");
+    await panel.locator(".outline-text").hover();
+    await dot.waitFor({ state: "detached" });
+    await context.close();
+  });
 });
