@@ -166,4 +166,33 @@ describe("JavaScript on", () => {
     await dot.waitFor({ state: "detached" });
     await context.close();
   });
+
+  it("shows My Strategies with its spinner while a client navigation loads the list", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await newSubscriber(page, uniqueEmail("st-spin"), true);
+    await createFromExample(page, true);
+    await page.goto(`${server.url}/strategy/deleted`);
+    await hydrated(page);
+    // Hold the list's data request, as a slow network would, until the spinner has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === "/_root.data",
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.click("a.logo");
+    const table = page.locator("main:has(h1:has-text('My Strategies')) .data-table");
+    await table.locator("[role=status]", { hasText: "Loading..." }).waitFor();
+    assert.equal(await table.getAttribute("aria-busy"), "true");
+    release();
+    await table.locator("td", { hasText: "My Strategy" }).first().waitFor();
+    assert.equal(await table.locator("[role=status]").count(), 0);
+    assert.equal(new URL(page.url()).pathname, "/");
+    await context.close();
+  });
 });
