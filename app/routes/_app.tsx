@@ -7,13 +7,13 @@ import { TopBar } from "../components/top-bar";
 import { uiStylesheet } from "../components/ui/styles";
 import { requireUser } from "../utils/auth.server";
 
+// The table kit's styles come with the shell, so the My Strategies spinner below is styled on any page.
+export const links = () => [uiStylesheet];
+
 /**
  * The signed-in shell and its guards (spec 1 s2, spec 3 s6): no session goes to /sign/up remembering the path;
  * a session without a subscription goes to /subscribe; one with a subscription cannot open /subscribe.
  */
-// The table kit's styles come with the shell, so the My Strategies spinner below is styled on any page.
-export const links = () => [uiStylesheet];
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const path = new URL(request.url).pathname;
