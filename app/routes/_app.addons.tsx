@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { billingMessage } from "../components/billing/billing.server";
+import { PendingAccountLink } from "../components/ui/account-link";
 import billingCss from "../styles/billing.css?url";
 import { requireUser } from "../utils/auth.server";
 import { formatMoney } from "../utils/format";
@@ -31,12 +32,7 @@ export default function Addons() {
       {error ? (
         <div className="form-error" role="alert">
           {error}
-          {code === "SUBSCRIPTION_PENDING" ? (
-            <>
-              {" "}
-              <Link to="/account">Account</Link>
-            </>
-          ) : null}
+          {code === "SUBSCRIPTION_PENDING" ? <PendingAccountLink /> : null}
         </div>
       ) : null}
       <div className="plans">

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { billingMessage } from "../components/billing/billing.server";
+import { HOME_REDIRECT_S, homeRefresh, useHomeRedirect } from "../components/billing/home-redirect";
 import billingCss from "../styles/billing.css?url";
 import { requireUser } from "../utils/auth.server";
 
@@ -10,6 +11,8 @@ const RECHECK_S = 3;
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: "Checkout · StratForge" },
   ...(d?.state === "processing" ? [{ httpEquiv: "refresh", content: String(RECHECK_S) }] : []),
+  // Spec 3 s2: success goes to / after 5 s, as the sandbox's /subscribe/success does.
+  ...(d?.state === "success" ? [homeRefresh] : []),
 ];
 export const links = () => [{ rel: "stylesheet", href: billingCss }];
 
@@ -41,6 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function CheckoutComplete() {
   const { state, message } = useLoaderData<typeof loader>();
+  useHomeRedirect(state === "success");
   return (
     <main className="page billing">
       <div className="card success-card checkout-complete">
@@ -54,7 +58,7 @@ export default function CheckoutComplete() {
         ) : state === "success" ? (
           <div role="status">
             <h1>Payment successful</h1>
-            <p>Your subscription is active.</p>
+            <p>{`Your subscription is active. You will be redirected to the dashboard in ${HOME_REDIRECT_S} seconds.`}</p>
             <Link to="/" className="button primary">
               Go to Dashboard
             </Link>

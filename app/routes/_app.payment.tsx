@@ -38,6 +38,7 @@ import {
 } from "../components/billing/payment-text";
 import { cardLabel, type SavedCard } from "../components/billing/saved-card";
 import { StripeElements, StripeNextAction, StripePaymentForm } from "../components/billing/stripe-elements";
+import { PendingAccountLink } from "../components/ui/account-link";
 import billingCss from "../styles/billing.css?url";
 import { requireUser } from "../utils/auth.server";
 import { readForm } from "../utils/form.server";
@@ -301,12 +302,7 @@ export default function Payment() {
         </div>
         <div className="form-error" role="alert">
           {d.error}
-          {d.code === "SUBSCRIPTION_PENDING" ? (
-            <>
-              {" "}
-              <Link to="/account">Account</Link>
-            </>
-          ) : null}
+          {d.code === "SUBSCRIPTION_PENDING" ? <PendingAccountLink /> : null}
         </div>
         <p>
           <Link

@@ -113,7 +113,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const shown = postedValues(values, defaultFormValues(now));
   const parsed = parseBacktestForm(values, isoDay(now));
   if (!parsed.ok)
-    return data({ kind: "create" as const, values: shown, errors: parsed.errors, message: null }, 400);
+    return data(
+      { kind: "create" as const, values: shown, errors: parsed.errors, message: null, pending: false },
+      400,
+    );
   let created: { backtestId: string };
   try {
     created = await context.services.strategies.backtests.create(user, id, parsed.input);
@@ -121,7 +124,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (isMissingStrategy(e)) throw notFound();
     const failure = backtestFailure(e);
     return data(
-      { kind: "create" as const, values: shown, errors: failure.errors, message: failure.message },
+      {
+        kind: "create" as const,
+        values: shown,
+        errors: failure.errors,
+        message: failure.message,
+        pending: failure.pending,
+      },
       failure.status,
     );
   }
@@ -200,6 +209,7 @@ export default function BacktestPage() {
           values={creating?.values ?? page.defaults}
           errors={creating?.errors ?? {}}
           message={creating?.message ?? null}
+          accountLink={creating?.pending ?? false}
           today={page.today}
         />
       )}

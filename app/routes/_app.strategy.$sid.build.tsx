@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, redirect } from "@remix-run/cloudflare";
 import { useActionData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ChatMessage } from "../../worker/events";
 import { ChatPanel } from "../components/strategies/chat-panel";
 import { OutlinePanel } from "../components/strategies/outline-panel";
@@ -68,8 +68,19 @@ export default function BuildTab() {
   const [arrivals, setArrivals] = useState(0);
   const revalidator = useRevalidator();
 
+  // The last complete outline this page knows, so a reload bringing a different one counts as an arrival
+  // (the live event may have been missed while the socket reconnected).
+  const lastOutline = useRef({ strId, outline: serverOutline });
+
   // A fresh load (after a post, or another strategy) is the truth again.
-  useEffect(() => setOutline(serverOutline), [serverOutline]);
+  useEffect(() => {
+    setOutline(serverOutline);
+    const last = lastOutline.current;
+    if (last.strId === strId && serverOutline !== last.outline && serverOutline !== "") {
+      setArrivals((n) => n + 1);
+    }
+    lastOutline.current = { strId, outline: serverOutline };
+  }, [serverOutline, strId]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: live messages belong to one strategy
   useEffect(() => setLive([]), [strId]);
 
@@ -93,7 +104,11 @@ export default function BuildTab() {
     }
     if (event.type === "strategy-outline") {
       setOutline(event.outline);
-      if (!event.stream) setArrivals((n) => n + 1);
+      // Streamed chunks are the same outline filling in: only the complete one is an arrival.
+      if (!event.stream && event.outline !== "" && event.outline !== lastOutline.current.outline) {
+        lastOutline.current = { strId, outline: event.outline };
+        setArrivals((n) => n + 1);
+      }
     }
   });
 
@@ -101,7 +116,7 @@ export default function BuildTab() {
   return (
     <div className="build-tab">
       <ChatPanel messages={messages} error={actionData?.error ?? null} />
-      <OutlinePanel outline={outline} arrivals={arrivals} />
+      <OutlinePanel key={strId} outline={outline} arrivals={arrivals} />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
 import {
-  Link,
   type ShouldRevalidateFunction,
   useActionData,
   useLoaderData,
@@ -16,6 +15,7 @@ import { CodeOverlay } from "../components/strategies/code-overlay";
 import { CodeSource } from "../components/strategies/code-source";
 import { CodeToolbar } from "../components/strategies/code-toolbar";
 import { isMissingStrategy, notFound, strategyId } from "../components/strategies/strategies.server";
+import { PendingAccountLink } from "../components/ui/account-link";
 import codeBacktestCss from "../styles/code-backtest.css?url";
 import { requireSubscriber } from "../utils/auth.server";
 import { CODE_STATES, isReadyState } from "../utils/code-progress";
@@ -114,7 +114,8 @@ export default function CodeTab() {
       {actionData?.credits ? <CreditsBanner free={page.free} /> : null}
       {error && !overlay ? (
         <p className="form-error" role="alert">
-          {error} {actionData?.pending ? <Link to="/account">Account</Link> : null}
+          {error}
+          {actionData?.pending ? <PendingAccountLink /> : null}
         </p>
       ) : null}
       {state === CODE_STATES.OK && !overlay ? <CodeToolbar strId={page.strId} /> : null}

@@ -11,6 +11,7 @@ import { billingMessage, SandboxCardError, sandboxCardSchema } from "../componen
 import { CheckoutStep } from "../components/billing/checkout-step";
 import { PlanCard } from "../components/billing/plan-card";
 import { CURRENCIES, currencyOf, cycleOf } from "../components/billing/plan-price";
+import { PendingAccountLink } from "../components/ui/account-link";
 import { useRootData } from "../root";
 import billingCss from "../styles/billing.css?url";
 import { requireUser } from "../utils/auth.server";
@@ -48,13 +49,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 interface Answer {
   error: string | null;
+  /** SUBSCRIPTION_PENDING: the error shows with an Account link (spec 3 s8). */
+  pending: boolean;
   fields: Record<string, string>;
   challenge: { clientSecret: string; paymentId: string } | null;
 }
 
 function answer(partial: Partial<Answer>, status = 400) {
-  const body: Answer = { error: null, fields: {}, challenge: null, ...partial };
+  const body: Answer = { error: null, pending: false, fields: {}, challenge: null, ...partial };
   return data(body, status);
+}
+
+/** A thrown service error as the spec's text, or `fallback`; a pending subscription keeps its link. */
+function failure(e: unknown, fallback: string, status = 400) {
+  const { code, message } = billingMessage(e, fallback);
+  return answer({ error: message, pending: code === "SUBSCRIPTION_PENDING" }, status);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -84,7 +93,7 @@ async function start(
     if (result.status === "success") return redirect("/");
     return redirect(`/subscribe?pid=${encodeURIComponent(pid)}`);
   } catch (e) {
-    return answer({ error: billingMessage(e, "Failed to initiate subscription.").message });
+    return failure(e, "Failed to initiate subscription.");
   }
 }
 
@@ -120,7 +129,7 @@ async function pay(context: AppLoadContext, userId: string, values: Record<strin
   try {
     started = await billing.payments.checkoutInitiate(userId, values.pid ?? "");
   } catch (e) {
-    return answer({ error: billingMessage(e, "Failed to initiate subscription.").message });
+    return failure(e, "Failed to initiate subscription.");
   }
   try {
     const method = await sandbox.createCard(card.data, now());
@@ -131,7 +140,7 @@ async function pay(context: AppLoadContext, userId: string, values: Record<strin
     }
   } catch (e) {
     if (e instanceof SandboxCardError) return answer({ error: e.message, fields: { number: e.message } });
-    return answer({ error: billingMessage(e, "Failed to complete subscription.").message });
+    return failure(e, "Failed to complete subscription.");
   }
   return finish(context, userId, started.paymentId);
 }
@@ -152,7 +161,7 @@ async function authenticate(context: AppLoadContext, userId: string, values: Rec
     }
     await sandbox.authenticate(clientSecret, outcome);
   } catch (e) {
-    return answer({ error: billingMessage(e, "Failed to complete subscription.").message });
+    return failure(e, "Failed to complete subscription.");
   }
   return finish(context, userId, paymentId);
 }
@@ -163,11 +172,14 @@ async function finish(context: AppLoadContext, userId: string, paymentId: string
     // /subscribe itself sends a subscriber to /account, so the success message has its own page.
     if (outcome.status === "succeeded") return redirect("/subscribe/success");
     if (outcome.status === "processing") {
-      return answer({ error: "Subscription is pending. Please check your account to proceed." }, 202);
+      return answer(
+        { error: "Subscription is pending. Please check your account to proceed.", pending: true },
+        202,
+      );
     }
     return answer({ error: "Unexpected response from server." }, 500);
   } catch (e) {
-    return answer({ error: billingMessage(e, "Failed to complete subscription.").message }, 402);
+    return failure(e, "Failed to complete subscription.", 402);
   }
 }
 
@@ -196,6 +208,7 @@ export default function Subscribe() {
           backHref={query(currency, cycle)}
           marketingUrl={marketingUrl}
           error={actionData?.error ?? null}
+          pending={actionData?.pending ?? false}
           fields={actionData?.fields ?? {}}
           challenge={actionData?.challenge ?? null}
           busy={busy}
@@ -211,6 +224,7 @@ export default function Subscribe() {
       {error || actionData?.error ? (
         <div className="form-error" role="alert">
           {error ?? actionData?.error}
+          {!error && actionData?.pending ? <PendingAccountLink /> : null}
         </div>
       ) : null}
       <div className="plan-controls">

@@ -1,16 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useNavigate } from "@remix-run/react";
-import { useEffect } from "react";
+import { Link } from "@remix-run/react";
+import { HOME_REDIRECT_S, homeRefresh, useHomeRedirect } from "../components/billing/home-redirect";
 import billingCss from "../styles/billing.css?url";
 import { requireSubscriber } from "../utils/auth.server";
 
-/** Spec 3 s9: 5 s after a subscription checkout; the meta refresh does it without JavaScript. */
-const DELAY_S = 5;
-
-export const meta: MetaFunction = () => [
-  { title: "Subscription active · StratForge" },
-  { httpEquiv: "refresh", content: `${DELAY_S};url=/` },
-];
+export const meta: MetaFunction = () => [{ title: "Subscription active · StratForge" }, homeRefresh];
 export const links = () => [{ rel: "stylesheet", href: billingCss }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -20,16 +14,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The checkout's success message; /subscribe itself is closed to subscribers (spec 3 s2). */
 export default function SubscribeSuccess() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const timer = setTimeout(() => navigate("/"), DELAY_S * 1000);
-    return () => clearTimeout(timer);
-  }, [navigate]);
+  useHomeRedirect();
   return (
     <main className="page billing">
       <div className="card success-card" role="status">
         <h1>Payment successful</h1>
-        <p>{`Your subscription is active. You will be redirected to the dashboard in ${DELAY_S} seconds.`}</p>
+        <p>{`Your subscription is active. You will be redirected to the dashboard in ${HOME_REDIRECT_S} seconds.`}</p>
         <Link to="/" className="button primary">
           Go to Dashboard
         </Link>

@@ -1,9 +1,14 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ContactModal } from "../components/contact-modal";
+import { MyStrategiesView } from "../components/strategies/my-strategies";
 import { TopBar } from "../components/top-bar";
+import { uiStylesheet } from "../components/ui/styles";
 import { requireUser } from "../utils/auth.server";
+
+// The table kit's styles come with the shell, so the My Strategies spinner below is styled on any page.
+export const links = () => [uiStylesheet];
 
 /**
  * The signed-in shell and its guards (spec 1 s2, spec 3 s6): no session goes to /sign/up remembering the path;
@@ -28,12 +33,17 @@ export default function AppShell() {
   const [params] = useSearchParams();
   const location = useLocation();
   const [contactOpen, setContactOpen] = useState(false);
+  const navigation = useNavigation();
+  // Spec 2 s2: 'A spinner shows while loading' My Strategies. On a client navigation from another page the
+  // list's route is not mounted until its loader answers, so the shell draws the table with its spinner.
+  const listLoading =
+    navigation.state === "loading" && navigation.location.pathname === "/" && location.pathname !== "/";
   const contactParam = params.get("contact");
   const showContact = contactOpen || contactParam === "1" || contactParam === "sent";
   return (
     <>
       <TopBar user={user} roadmapUrl={roadmapUrl} onContact={() => setContactOpen(true)} />
-      <Outlet />
+      {listLoading ? <MyStrategiesView rows={[]} loading /> : <Outlet />}
       {showContact ? (
         <ContactModal
           returnTo={location.pathname}

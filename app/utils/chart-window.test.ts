@@ -5,16 +5,20 @@ const utc = (s: string) => Date.parse(`${s}Z`) / 1000;
 const iso = (t: number) => new Date(t * 1000).toISOString().slice(0, 19);
 
 describe("initialWindow", () => {
-  it("runs from the backtest start to the end of the 14th day", () => {
+  it("runs from the backtest start to the end of the day 14 days later", () => {
     expect(INITIAL_DAYS).toBe(14);
     const w = initialWindow(utc("2024-01-01T00:00:00"), utc("2024-12-31T00:00:00"));
     expect(w && iso(w.from)).toBe("2024-01-01T00:00:00");
-    expect(w && iso(w.to)).toBe("2024-01-14T23:59:59");
+    expect(w && iso(w.to)).toBe("2024-01-15T23:59:59");
   });
-  it("counts the start's day as day 1 when it starts mid-day", () => {
+  it("ends at the end of the day 14 days after a mid-day start", () => {
     const w = initialWindow(utc("2024-01-03T15:00:00"), utc("2024-12-31T00:00:00"));
     expect(w && iso(w.from)).toBe("2024-01-03T15:00:00");
-    expect(w && iso(w.to)).toBe("2024-01-16T23:59:59");
+    expect(w && iso(w.to)).toBe("2024-01-17T23:59:59");
+  });
+  it("ends at the end of the day even from a start one second before midnight", () => {
+    const w = initialWindow(utc("2024-01-01T23:59:59"), utc("2024-12-31T00:00:00"));
+    expect(w && iso(w.to)).toBe("2024-01-15T23:59:59");
   });
   it("is clamped to the backtest end", () => {
     const end = utc("2024-01-05T00:00:00");
@@ -47,10 +51,11 @@ describe("weekToLoad", () => {
   const backtest = { from: utc("2024-01-01T00:00:00"), to: utc("2024-03-31T23:59:59") };
 
   it("loads through the end of the week 7 days after the loaded end", () => {
-    // Loaded Jan 1 .. Sunday Jan 14: the next week is Jan 21 .. Sat Jan 27.
-    const loaded = { from: backtest.from, to: utc("2024-01-14T23:59:59") };
-    const next = weekToLoad("after", loaded, backtest);
-    expect(next && [iso(next.from), iso(next.to)]).toEqual(["2024-01-15T00:00:00", "2024-01-27T23:59:59"]);
+    // The first window from Jan 1 (to Monday Jan 15): 7 days later is in the week Jan 21 .. Sat Jan 27.
+    const loaded = initialWindow(backtest.from, backtest.to);
+    expect(loaded && iso(loaded.to)).toBe("2024-01-15T23:59:59");
+    const next = loaded && weekToLoad("after", loaded, backtest);
+    expect(next && [iso(next.from), iso(next.to)]).toEqual(["2024-01-16T00:00:00", "2024-01-27T23:59:59"]);
   });
 
   it("loads the week 7 days before the loaded start, up to it", () => {

@@ -17,11 +17,14 @@ export interface TimeRange {
   readonly to: number;
 }
 
-/** Backtest start to the end of the 14th day (the start's day is day 1), clamped to the backtest end. */
+/**
+ * Spec 2 s7: the first window "starts at the backtest start and ends 14 days later (end of that day)": from
+ * a 2024-01-01 start it runs to 2024-01-15 23:59:59 UTC. Clamped to the backtest end.
+ */
 export function initialWindow(start: number, end: number): TimeRange | null {
   if (!(start <= end)) return null;
-  const dayStart = Math.floor(start / DAY) * DAY;
-  return { from: start, to: Math.min(end, dayStart + INITIAL_DAYS * DAY - 1) };
+  const lastDay = Math.floor(start / DAY) * DAY + INITIAL_DAYS * DAY;
+  return { from: start, to: Math.min(end, lastDay + DAY - 1) };
 }
 
 /** Sunday 00:00 UTC of the calendar week holding `time`. */

@@ -35,6 +35,18 @@ async function overflow(page: Page): Promise<{ width: number; culprits: string[]
   });
 }
 
+async function assertFits(page: Page, label: string) {
+  const { width, culprits } = await overflow(page);
+  assert.equal(width, 375, `${label} is ${width} px wide: ${culprits.join(", ")}`);
+}
+
+/** Opens `path` and checks it once its lazily loaded parts (charts, code) had a moment to draw. */
+async function fits(page: Page, path: string) {
+  await page.goto(`${server.url}${path}`);
+  await page.waitForLoadState("networkidle");
+  await assertFits(page, path);
+}
+
 describe("phone layout (375 px)", () => {
   it("fits every signed-in screen without sideways page scrolling", async () => {
     const { context, page } = await newPage(browser, { javaScript: true });
@@ -64,9 +76,35 @@ describe("phone layout (375 px)", () => {
       "/addons",
       "/subscribe",
     ]) {
-      await page.goto(`${server.url}${path}`);
-      const { width, culprits } = await overflow(page);
-      assert.equal(width, 375, `${path} is ${width} px wide: ${culprits.join(", ")}`);
+      await fits(page, path);
+    }
+
+    // The code tab with its overlay, then the code viewer, the backtest form and history, and the results.
+    const sid = /\/strategy\/(\d+)\/build$/.exec(build)?.[1];
+    assert.ok(sid, build);
+    await page.goto(`${server.url}/strategy/${sid}/code`);
+    await page.click("button:has-text('Generate Code')");
+    const overlay = page.locator(".code-overlay", { hasText: "Generating Your EA" });
+    await overlay.getByRole("button", { name: "Run Backtest", exact: true }).waitFor();
+    await assertFits(page, `/strategy/${sid}/code (overlay)`);
+    await overlay.getByRole("button", { name: "Run Backtest", exact: true }).click();
+    await page.waitForURL(`${server.url}/strategy/${sid}/backtest`);
+    await fits(page, `/strategy/${sid}/code`);
+    await page.locator("section.code-viewer[aria-label='EA code']").waitFor();
+    await assertFits(page, `/strategy/${sid}/code (viewer)`);
+    await fits(page, `/strategy/${sid}/backtest`);
+    // A short range with 1 minute OHLC keeps the run quick.
+    await page.fill("#bt-start", new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10));
+    await page.selectOption("#bt-model", "2");
+    await page.click("section.backtest-form button:has-text('Run Backtest')");
+    await page.waitForURL(new RegExp(`/strategy/${sid}/results/\\d+$`));
+    const results = new URL(page.url()).pathname;
+    await page.getByText("Backtest completed!").waitFor({ timeout: 120_000 });
+    await fits(page, `/strategy/${sid}/backtest`);
+    await page.locator("table[aria-label='Backtest History']").waitFor();
+    await assertFits(page, `/strategy/${sid}/backtest (history)`);
+    for (const query of ["", "?graph=entries", "?graph=pnl", "?graph=candle", "?tab=orders", "?tab=deals"]) {
+      await fits(page, `${results}${query}`);
     }
     await context.close();
   });

@@ -52,6 +52,17 @@ async function createFromExample(page: Page, javaScript: boolean): Promise<strin
   return sid;
 }
 
+/** The inline title edit on My Strategies (spec 2 s2): pencil opens it, Enter saves. */
+async function renameWithEnter(page: Page, from: string, to: string) {
+  await page.click(`a[aria-label='Edit title of ${from}']`);
+  const input = page.locator("input[aria-label='Strategy title']");
+  await input.waitFor();
+  await input.fill(to);
+  await input.press("Enter");
+  await input.waitFor({ state: "detached" });
+  await page.locator("td a", { hasText: to }).first().waitFor();
+}
+
 describe("JavaScript off", () => {
   it("creates a strategy from an example prompt and shows the reply and the outline", async () => {
     const { context, page } = await newPage(browser, { javaScript: false });
@@ -62,6 +73,16 @@ describe("JavaScript off", () => {
     const outline = (await page.textContent(".outline-text")) ?? "";
     assert.ok(outline.trim().length > 0 && !outline.includes("The summary appears"), outline);
     assert.equal(await page.getAttribute("details.outline-panel", "open"), "");
+    await context.close();
+  });
+
+  it("renames a strategy inline: the pencil opens the title, Enter saves it", async () => {
+    const { context, page } = await newPage(browser, { javaScript: false });
+    await newSubscriber(page, uniqueEmail("st-ren0"), false);
+    await createFromExample(page, false);
+    await page.goto(`${server.url}/`);
+    await renameWithEnter(page, "My Strategy", "Plain form title");
+    assert.equal(new URL(page.url()).searchParams.get("edit"), null);
     await context.close();
   });
 
@@ -125,6 +146,119 @@ describe("JavaScript on", () => {
       (f) => f.includes('"strategy-message-agent"') && f.includes('"stream":true'),
     );
     assert.ok(streamed.length > 0, "streamed agent chunks arrived");
+    await context.close();
+  });
+
+  it("lights the Summary dot when a new outline arrives, until the user looks at it", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await newSubscriber(page, uniqueEmail("st-dot"), true);
+    await createFromExample(page, true);
+    await hydrated(page);
+    await page.locator(".chat-agent").first().waitFor();
+    const panel = page.locator("details.outline-panel");
+    const dot = panel.locator("summary .notification-dot");
+    const box = page.locator("textarea[placeholder='Type your message here']");
+    // The outline the page loaded with is not news.
+    assert.equal(await dot.count(), 0);
+
+    // Collapsed (as a narrow screen starts, or a user folds it on a wide one): the dot shows on the toggle.
+    await panel.locator("summary").click();
+    assert.equal(await panel.getAttribute("open"), null);
+    const before = (await panel.locator(".outline-text").textContent()) ?? "";
+    await box.fill("Use a stop loss of 30 pips.");
+    await box.press("Enter");
+    await dot.waitFor({ state: "visible" });
+    assert.notEqual((await panel.locator(".outline-text").textContent()) ?? "", before, "a new outline");
+    assert.equal(await dot.getAttribute("aria-label"), "New summary");
+    // Opening the panel shows the outline, which clears the dot.
+    await panel.locator("summary").click();
+    assert.equal(await panel.getAttribute("open"), "");
+    await dot.waitFor({ state: "detached" });
+
+    // Open beside the chat on a wide screen: the dot still marks the change until the user points at it.
+    const chat = await page.locator(".chat-panel").boundingBox();
+    assert.ok(chat);
+    await page.mouse.move(chat.x + 10, chat.y + 10);
+    await box.fill("Take profit 60 pips.");
+    await box.press("Enter");
+    await dot.waitFor({ state: "visible" });
+    assert.equal(await panel.getAttribute("open"), "");
+    await panel.locator(".outline-text").hover();
+    await dot.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("shows My Strategies with its spinner while a client navigation loads the list", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await newSubscriber(page, uniqueEmail("st-spin"), true);
+    await createFromExample(page, true);
+    await page.goto(`${server.url}/strategy/deleted`);
+    await hydrated(page);
+    // Hold the list's data request, as a slow network would, until the spinner has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === "/_root.data",
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.click("a.logo");
+    const table = page.locator("main:has(h1:has-text('My Strategies')) .data-table");
+    await table.locator("[role=status]", { hasText: "Loading..." }).waitFor();
+    assert.equal(await table.getAttribute("aria-busy"), "true");
+    release();
+    await table.locator("td", { hasText: "My Strategy" }).first().waitFor();
+    assert.equal(await table.locator("[role=status]").count(), 0);
+    assert.equal(new URL(page.url()).pathname, "/");
+    await context.close();
+  });
+
+  it("edits a title inline: Enter saves, Escape and the cross cancel, at most 70 characters", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await newSubscriber(page, uniqueEmail("st-ren"), true);
+    await createFromExample(page, true);
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    const input = page.locator("input[aria-label='Strategy title']");
+
+    await renameWithEnter(page, "My Strategy", "Crossover v2");
+    // The stored title, not only the screen: it is there after a reload.
+    await page.reload();
+    await page.locator("td a", { hasText: "Crossover v2" }).waitFor();
+    await hydrated(page);
+
+    // Escape leaves the title as it was.
+    await page.click("a[aria-label='Edit title of Crossover v2']");
+    await input.waitFor();
+    assert.equal(await input.evaluate((el) => el === document.activeElement), true, "the input takes focus");
+    await input.fill("Never saved");
+    await input.press("Escape");
+    await input.waitFor({ state: "detached" });
+    await page.locator("td a", { hasText: "Crossover v2" }).waitFor();
+    assert.equal(await page.locator("td a", { hasText: "Never saved" }).count(), 0);
+
+    // So does the cross.
+    await page.click("a[aria-label='Edit title of Crossover v2']");
+    await input.fill("Never saved either");
+    await page.click("a[aria-label='Cancel editing']");
+    await input.waitFor({ state: "detached" });
+    await page.locator("td a", { hasText: "Crossover v2" }).waitFor();
+
+    // Typing stops at 70 characters, and the check saves what is there.
+    await page.click("a[aria-label='Edit title of Crossover v2']");
+    await input.fill("");
+    await input.pressSequentially("L".repeat(75));
+    assert.equal((await input.inputValue()).length, 70);
+    await page.click("button[aria-label='Save title']");
+    await input.waitFor({ state: "detached" });
+    await page.reload();
+    await page.locator("td a", { hasText: "L".repeat(70) }).waitFor();
+    const title = (await page.locator("td a", { hasText: "LLLL" }).first().textContent()) ?? "";
+    assert.equal(title, "L".repeat(70));
     await context.close();
   });
 });

@@ -1,7 +1,8 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ORIGIN, uniqueIp } from "./helpers";
+import { newUser } from "./billing-helpers";
+import { chooseFree, ORIGIN, uniqueIp } from "./helpers";
 import { ai, data, freeUser, today } from "./strategies-helpers";
 
 /** The backtest page (spec 2 s2, s3, s5, s8) as HTML and form posts, the way a browser without JavaScript uses it. */
@@ -135,6 +136,22 @@ describe("backtest page", () => {
       if (!overrides.description) expect(page, message).toContain('value="kept text"');
     }
     expect(await backtests(sid, cookie)).toEqual([]);
+  });
+
+  it("answers a pending subscription with the spec's text and an Account link, creating nothing", async () => {
+    const u = await newUser();
+    await chooseFree(u.cookie);
+    const sid = await strategy(u.cookie);
+    await env.DB.prepare("UPDATE subscriptions SET status = 'pending' WHERE user_id = ?1")
+      .bind(u.userId)
+      .run();
+    const res = await post(`/strategy/${sid}/backtest`, form(), u.cookie);
+    expect(res.status).toBe(409);
+    const page = await html(res);
+    const alert = /<p class="form-error" role="alert">([\s\S]*?)<\/p>/.exec(page)?.[1] ?? "";
+    expect(alert).toContain("Subscription is pending. Please check your account to proceed.");
+    expect(alert).toMatch(/<a [^>]*href="\/account"[^>]*>Account<\/a>/);
+    expect(await backtests(sid, u.cookie)).toEqual([]);
   });
 
   it("runs a backtest, shows its progress banner, then the history row; delete confirms first", async () => {

@@ -559,6 +559,8 @@ describe("/checkout/complete", () => {
       const text = await res.text();
       expect(text).toContain("We could not complete your subscription. Please try again.");
       expect(text).toContain("Go to Checkout");
+      // A failure stays put: no redirect to the dashboard.
+      expect(text).not.toMatch(/http-equiv="refresh"/i);
     }
   });
 

@@ -224,7 +224,11 @@ describe("billing screens with the stripe provider", () => {
       u.cookie,
     );
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Go to Dashboard");
+    const done = await page.text();
+    expect(done).toContain("Go to Dashboard");
+    // Like the sandbox's success page: to / after 5 s, without JavaScript too.
+    expect(done).toContain("You will be redirected to the dashboard in 5 seconds.");
+    expect(done).toMatch(/http-equiv="refresh" content="5;url=\/"/i);
     const sub = z.object({ slug: z.string() }).parse(await api("subscription", {}, u.cookie));
     expect(sub.slug).toBe("pro");
 
@@ -241,5 +245,6 @@ describe("billing screens with the stripe provider", () => {
     const html = await waiting.text();
     expect(html).toContain("Processing Payment...");
     expect(html).toMatch(/http-equiv="refresh" content="3"/i);
+    expect(html).not.toContain("url=/");
   });
 });

@@ -1,6 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { createServices } from "../../worker/services/context";
+import { newUser, subscribePaid, subscriptionOf } from "./billing-helpers";
 import { ORIGIN, uniqueIp } from "./helpers";
 import { freeUser } from "./strategies-helpers";
 
@@ -33,6 +35,13 @@ async function html(res: Response): Promise<string> {
     .replaceAll("&amp;", "&")
     .replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">");
+}
+
+/** The credits banner's markup alone, so its texts are not confused with the rest of the page. */
+function bannerOf(page: string): string {
+  const match = /<section class="credits-banner[^"]*"[^>]*>[\s\S]*?<\/section>/.exec(page);
+  if (!match) throw new Error("no credits banner on the page");
+  return match[0];
 }
 
 async function usage(cookie: string): Promise<number> {
@@ -117,14 +126,39 @@ describe("code tab", () => {
     const refused = await post(`/strategy/${sid}/code`, { intent: "recreate" }, cookie);
     expect(refused.status).toBe(402);
     const page = await html(refused);
-    expect(page).toContain("Credits Exhausted");
-    expect(page).toContain("Upgrade to Premium for unlimited access");
-    expect(page).toContain('href="/addons"');
+    const banner = bannerOf(page);
+    expect(banner).toContain("Credits Exhausted");
+    expect(banner).toContain("Upgrade to Premium for unlimited access");
+    expect(banner).toMatch(/href="\/account"[^>]*>Upgrade</);
+    expect(banner).toMatch(/href="\/addons"[^>]*>Add-ons</);
+    expect(banner).not.toContain("Get more credits to continue building");
+    // The generic banner, not the account page's upsell variant.
+    expect(page).not.toContain("Unlock Premium Features!");
     expect(await usage(cookie)).toBe(3);
     // The refused generation left no code: the tab offers Generate Code again.
     const after = await html(await get(`/strategy/${sid}/code`, cookie));
     expect(after).toContain("Generate Code");
     expect(after).not.toContain("Generating Your EA");
+  });
+
+  it("shows a paid plan the 'Get more credits' banner, without the free plan's heading", async () => {
+    const u = await newUser();
+    await subscribePaid(u.cookie, "builder-monthly-eur");
+    const sid = await strategy(u.cookie);
+    // Use up every plan credit directly, so the next generation is refused (402 INSUFFICIENT_CREDITS).
+    const sub = await subscriptionOf(u.cookie);
+    await createServices(env).credits.consume(u.userId, sub?.credits ?? 0, "test: use the plan credits");
+
+    const refused = await post(`/strategy/${sid}/code`, { intent: "generate" }, u.cookie);
+    expect(refused.status).toBe(402);
+    const page = await html(refused);
+    const banner = bannerOf(page);
+    expect(banner).toContain("Get more credits to continue building");
+    expect(banner).toMatch(/href="\/addons"[^>]*>Get Credits</);
+    expect(banner).toMatch(/href="\/account"[^>]*>Upgrade</);
+    expect(banner).not.toContain("Credits Exhausted");
+    expect(banner).not.toContain("Upgrade to Premium for unlimited access");
+    expect(page).not.toContain("Need More Credits?");
   });
 
   it("draws a running generation from the stored state, with a refresh for pages without scripts", async () => {

@@ -197,6 +197,29 @@ describe("the results page", () => {
     expect(latest.headers.get("location")).toBe(`/strategy/${sid}/results/${errorId}`);
   });
 
+  it("checks the chart's details before loading candles: the spec's texts for incomplete or broken ones", async () => {
+    const ok = await html(await get(`/strategy/${sid}/results/${bid}?graph=candle`, owner));
+    expect(ok).not.toContain("Incomplete backtest parameters");
+    expect(ok).not.toContain("Invalid backtest details format");
+    // Copies of the completed run whose stored details are damaged, as storage could return them.
+    const row = z
+      .object({ user_id: z.string() })
+      .parse(await env.DB.prepare("SELECT user_id FROM backtests WHERE id = ?1").bind(Number(bid)).first());
+    const stored = await env.BUCKET.get(`backtests/${row.user_id}/${bid}/details.json`);
+    const details = z.record(z.string(), z.unknown()).parse(JSON.parse((await stored?.text()) ?? "null"));
+    for (const [body, message] of [
+      [JSON.stringify({ ...details, period: "" }), "Incomplete backtest parameters"],
+      [JSON.stringify({ ...details, dateEnd: undefined }), "Incomplete backtest parameters"],
+      [JSON.stringify({ ...details, dateStart: "someday" }), "Invalid backtest details format"],
+      [JSON.stringify([details]), "Invalid backtest details format"],
+    ] as const) {
+      const copy = await copyAs(bid, 100, 100, null);
+      await env.BUCKET.put(`backtests/${row.user_id}/${copy}/details.json`, body);
+      const page = await html(await get(`/strategy/${sid}/results/${copy}?graph=candle`, owner));
+      expect(page, body).toContain(`<p class="form-error">${message}</p>`);
+    }
+  });
+
   it("answers 404 with the not-found screen for an unknown backtest, and 404 for another user's", async () => {
     const unknown = await get(`/strategy/${sid}/results/987654`, owner);
     expect(unknown.status).toBe(404);

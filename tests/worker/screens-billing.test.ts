@@ -142,6 +142,38 @@ describe("/subscribe", () => {
     expect((await get("/subscribe", cookie)).headers.get("location")).toBe("/account");
   });
 
+  it("a checkout still processing at the provider: the pending text with an Account link", async () => {
+    const { cookie } = await signUp();
+    const asked = await postForm("/subscribe?pid=builder-monthly-eur", card("4000002500003155"), cookie);
+    const html = await asked.text();
+    const secret = html.match(/name="clientSecret" value="([^"]+)"/)?.[1] ?? "";
+    const paymentId = html.match(/name="paymentId" value="([^"]+)"/)?.[1] ?? "";
+    expect(paymentId).not.toBe("");
+    // The bank has not answered yet: the provider's intent is processing (as Stripe reports for delayed
+    // methods), so the challenge's Complete finds nothing to authenticate and the checkout stays pending.
+    await env.DB.prepare(
+      "UPDATE sandbox_objects SET data = json_set(data, '$.status', 'processing') WHERE id = ?1 AND kind = 'payment_intent'",
+    )
+      .bind(paymentId)
+      .run();
+    const pending = await postForm(
+      "/subscribe?pid=builder-monthly-eur",
+      {
+        intent: "authenticate",
+        pid: "builder-monthly-eur",
+        clientSecret: secret,
+        paymentId,
+        outcome: "complete",
+      },
+      cookie,
+    );
+    expect(pending.status).toBe(202);
+    const page = (await pending.text()).replaceAll("<!-- -->", "");
+    const alert = /<div class="form-error" role="alert">([\s\S]*?)<\/div>/.exec(page)?.[1] ?? "";
+    expect(alert).toContain("Subscription is pending. Please check your account to proceed.");
+    expect(alert).toMatch(/<a [^>]*href="\/account"[^>]*>Account<\/a>/);
+  });
+
   it("asks for 3-D Secure and completes it with plain forms", async () => {
     const { cookie } = await signUp();
     const asked = await postForm("/subscribe?pid=builder-monthly-eur", card("4000002500003155"), cookie);

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { ApiError, browserApi } from "../../utils/api-client";
 import { formatMoney } from "../../utils/format";
+import { PendingAccountLink } from "../ui/account-link";
 import { SandboxCardFields, SandboxChallenge, TestModeNotice } from "./card-fields";
 import { creditsText } from "./plan-price";
 import { StripeElements, StripePaymentForm } from "./stripe-elements";
@@ -23,6 +24,8 @@ export interface CheckoutProps {
   backHref: string;
   marketingUrl: string;
   error: string | null;
+  /** The error is SUBSCRIPTION_PENDING: it ends with an Account link (spec 3 s8). */
+  pending?: boolean;
   fields: Record<string, string>;
   /** A 3-D Secure test card answered requires_action: the sandbox's challenge replaces the card form. */
   challenge: { clientSecret: string; paymentId: string } | null;
@@ -31,7 +34,7 @@ export interface CheckoutProps {
 
 /** The checkout step of /subscribe (spec 3 s2): summary, card, terms, Pay. Plain POST forms. */
 export function CheckoutStep(props: CheckoutProps) {
-  const { plan, provider, isTest, backHref, error, challenge, busy } = props;
+  const { plan, provider, isTest, backHref, error, pending = false, challenge, busy } = props;
   const billed = plan.billingCycle === "yearly" ? "yearly" : "monthly";
   return (
     <div className="checkout">
@@ -51,6 +54,7 @@ export function CheckoutStep(props: CheckoutProps) {
         {error ? (
           <div className="form-error" role="alert">
             {error}
+            {pending ? <PendingAccountLink /> : null}
           </div>
         ) : null}
         {challenge ? (
@@ -127,7 +131,7 @@ const OWN = new Set(["SUBSCRIPTION_EXISTS", "SUBSCRIPTION_PENDING", "PRODUCT_NOT
  */
 function StripeCheckout({ plan, marketingUrl }: { plan: CheckoutPlan; marketingUrl: string }) {
   const [intent, setIntent] = useState<CheckoutIntent | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; pending: boolean } | null>(null);
   useEffect(() => {
     let live = true;
     browserApi()("/api/subscribe/checkout/initiate", { pid: plan.pid }, checkoutIntent)
@@ -137,7 +141,10 @@ function StripeCheckout({ plan, marketingUrl }: { plan: CheckoutPlan; marketingU
       .catch((e: unknown) => {
         if (!live) return;
         const own = e instanceof ApiError && (OWN.has(e.errorCode) || e.errorCode === "BAD_RESPONSE");
-        setError(own ? e.userMessage : "Failed to initiate subscription.");
+        setError({
+          text: own ? e.userMessage : "Failed to initiate subscription.",
+          pending: e instanceof ApiError && e.errorCode === "SUBSCRIPTION_PENDING",
+        });
       });
     return () => {
       live = false;
@@ -150,7 +157,8 @@ function StripeCheckout({ plan, marketingUrl }: { plan: CheckoutPlan; marketingU
   if (error) {
     return (
       <div className="form-error" role="alert">
-        {error}
+        {error.text}
+        {error.pending ? <PendingAccountLink /> : null}
       </div>
     );
   }

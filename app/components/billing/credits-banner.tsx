@@ -55,8 +55,10 @@ export function CreditsBanner({
       ) : (
         <>
           <div>
-            <strong>Credits Exhausted</strong>
-            <p>Get more credits to continue building</p>
+            {/* Spec 3 s2: the paid variant has no 'Credits Exhausted' heading, only this line. */}
+            <p>
+              <strong>Get more credits to continue building</strong>
+            </p>
           </div>
           <div className="credits-banner-actions">
             <Link className="button primary" to="/addons">

@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { AppError } from "../../../worker/http/errors";
+import { type ChartDetails, checkChartDetails } from "../../utils/chart-details";
 import {
   type ColumnSpec,
   DEAL_COLUMNS,
@@ -88,21 +89,6 @@ const dealSchema = z.object({
   Balance: z.string(),
   Comment: z.string(),
 });
-const detailsSchema = z.object({
-  symbol: z.string(),
-  period: z.string(),
-  dateStart: z.union([z.number(), z.string()]),
-  dateEnd: z.union([z.number(), z.string()]),
-  orders: z.array(
-    z.object({
-      date: z.union([z.number(), z.string()]),
-      type: z.string(),
-      orderId: z.number(),
-      price: z.number(),
-    }),
-  ),
-});
-
 export type OrderRowData = z.infer<typeof orderSchema>;
 export type DealRowData = z.infer<typeof dealSchema>;
 
@@ -152,11 +138,32 @@ type SummaryPart =
   | { kind: "entries"; data: z.infer<typeof summarySchema>["entriesData"] }
   | { kind: "pnl"; data: z.infer<typeof summarySchema>["profitLossData"] };
 
+/**
+ * The candle chart's details, checked before any candle is asked for: a failed read is the spec's details
+ * error, a stored record that cannot drive the chart gets the spec 2 s5 validation text.
+ */
+async function chartDetails(
+  backtests: Backtests,
+  userId: string,
+  sid: number,
+  bid: number,
+): Promise<Section<ChartDetails>> {
+  let raw: unknown;
+  try {
+    raw = await backtests.details(userId, sid, bid);
+  } catch (e) {
+    console.error("backtest section details failed", e);
+    return { value: null, error: SECTION_ERRORS.details };
+  }
+  const checked = checkChartDetails(sid, bid, raw);
+  if (!checked.ok) console.error(`backtest ${bid} details refused: ${checked.error}`);
+  return checked.ok ? { value: checked.details, error: null } : { value: null, error: checked.error };
+}
+
 /** The graph's data: only the chart on screen travels to the browser. */
 async function graphData(backtests: Backtests, userId: string, sid: number, bid: number, graph: Graph) {
   if (graph === "play" || graph === "candle") {
-    const details = await read("details", () => backtests.details(userId, sid, bid), detailsSchema);
-    return { graph, details, summary: null };
+    return { graph, details: await chartDetails(backtests, userId, sid, bid), summary: null };
   }
   const read_ = await read("summary", () => backtests.results(userId, sid, bid, "summary"), summarySchema);
   const s = read_.value;

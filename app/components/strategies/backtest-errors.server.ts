@@ -12,6 +12,8 @@ const MESSAGES: Record<string, string> = {
 export interface BacktestFailure {
   status: number;
   message: string | null;
+  /** SUBSCRIPTION_PENDING: spec 2 s8 puts an Account link after its text. */
+  pending: boolean;
   errors: Record<string, string>;
 }
 
@@ -19,11 +21,16 @@ export function backtestFailure(error: unknown): BacktestFailure {
   if (error instanceof AppError) {
     const field = error.details?.field;
     if (error.code === "VALIDATION_ERROR" && typeof field === "string")
-      return { status: 400, message: null, errors: { [field]: error.userMessage } };
-    return { status: error.status, message: MESSAGES[error.code] ?? GENERIC_ERROR, errors: {} };
+      return { status: 400, message: null, pending: false, errors: { [field]: error.userMessage } };
+    return {
+      status: error.status,
+      message: MESSAGES[error.code] ?? GENERIC_ERROR,
+      pending: error.code === "SUBSCRIPTION_PENDING",
+      errors: {},
+    };
   }
   console.error(error);
-  return { status: 500, message: GENERIC_ERROR, errors: {} };
+  return { status: 500, message: GENERIC_ERROR, pending: false, errors: {} };
 }
 
 export function isBacktestGone(error: unknown): boolean {

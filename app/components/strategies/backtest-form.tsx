@@ -10,6 +10,7 @@ import {
   MODEL_OPTIONS,
   PERIOD_OPTIONS,
 } from "../../utils/backtest-form";
+import { PendingAccountLink } from "../ui/account-link";
 
 export interface BacktestFormProps {
   symbols: { name: string; description: string }[];
@@ -17,6 +18,8 @@ export interface BacktestFormProps {
   errors: Record<string, string>;
   /** A request-level failure (spec 2 s8), cleared as soon as the form changes. */
   message: string | null;
+  /** SUBSCRIPTION_PENDING: the message ends with an Account link (spec 2 s8). */
+  accountLink?: boolean;
   /** Spec 2 s5: the date inputs' maximum. */
   today: string;
 }
@@ -62,7 +65,14 @@ function described(id: string, error?: string) {
  * server. With JavaScript the custom delay appears (and takes focus) only when chosen; without it the
  * field is always there and read only for 'Custom delay'.
  */
-export function BacktestForm({ symbols, values, errors, message, today }: BacktestFormProps) {
+export function BacktestForm({
+  symbols,
+  values,
+  errors,
+  message,
+  accountLink = false,
+  today,
+}: BacktestFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   const [hydrated, setHydrated] = useState(false);
@@ -98,6 +108,7 @@ export function BacktestForm({ symbols, values, errors, message, today }: Backte
         {message && messageShown ? (
           <p className="form-error" role="alert">
             {message}
+            {accountLink ? <PendingAccountLink /> : null}
           </p>
         ) : null}
         <div className="backtest-grid">

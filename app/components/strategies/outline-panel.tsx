@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { OutlineText } from "./outline-text";
 
 /** Below this width the Summary starts collapsed, so the chat keeps the screen (spec 2 s2). */
@@ -6,14 +6,16 @@ const NARROW = "(max-width: 900px)";
 
 export interface OutlinePanelProps {
   outline: string;
-  /** Bumped by the page when an outline arrives live; shows the dot if the panel is collapsed. */
+  /** Bumped by the page each time a new outline arrives; lights the dot until the user looks at it. */
   arrivals: number;
 }
 
 /**
  * The collapsible Summary: a <details>, so it opens and closes without JavaScript. It renders open (wide
- * screens); with JavaScript a narrow screen collapses it, and a live outline arriving while it is collapsed
- * lights a notification dot until it is opened.
+ * screens); with JavaScript a narrow screen collapses it. Spec 2 s2 asks for a notification dot when an
+ * outline arrives: it lights on every arrival, open or collapsed, because on a wide screen the open panel sits
+ * beside the chat and a changed summary is easy to miss while typing. It stays until the user has looked:
+ * opening a collapsed panel, or pointing at, touching or focusing an open one.
  */
 export function OutlinePanel({ outline, arrivals }: OutlinePanelProps) {
   const [open, setOpen] = useState(true);
@@ -22,10 +24,17 @@ export function OutlinePanel({ outline, arrivals }: OutlinePanelProps) {
   useEffect(() => {
     if (window.matchMedia?.(NARROW).matches) setOpen(false);
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new arrival lights the dot, not a toggle
+  // Only a change of the count after mount is an arrival: a panel mounted for another strategy starts unlit.
+  const counted = useRef(arrivals);
   useEffect(() => {
-    if (arrivals > 0 && !open) setDot(true);
+    if (arrivals !== counted.current) setDot(true);
+    counted.current = arrivals;
   }, [arrivals]);
+
+  // Only an open panel shows its text, so only there does attention to it count as seeing the outline.
+  const seen = () => {
+    if (open) setDot(false);
+  };
 
   return (
     <details
@@ -36,6 +45,9 @@ export function OutlinePanel({ outline, arrivals }: OutlinePanelProps) {
         setOpen(isOpen);
         if (isOpen) setDot(false);
       }}
+      onPointerMove={seen}
+      onPointerDown={seen}
+      onFocus={seen}
     >
       <summary>
         Summary
