@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createDb } from "../../worker/db/client";
 import type { LiveEvent } from "../../worker/events";
-import { AppError } from "../../worker/http/errors";
 import { type Checker, checkMql5 } from "../../worker/mql5";
 import { createInterpreterAssistant } from "../../worker/services/assistant/interpreter";
 import { createServices } from "../../worker/services/context";
@@ -11,7 +10,7 @@ import { createStrategies } from "../../worker/services/strategies";
 import type { CreditsPort } from "../../worker/services/strategies/ports";
 import { count, newUser } from "./billing-helpers";
 import { chooseFree, env } from "./helpers";
-import { STRATEGY_TEXT } from "./strategies-helpers";
+import { refusal, STRATEGY_TEXT } from "./strategies-helpers";
 
 // Code generation and credits (DESIGN D5, spec 2 s4): the ready state is announced only once the code is
 // paid for, the charge and the state move together, and a generation is never paid twice nor paid for code
@@ -51,16 +50,6 @@ const charges = (strId: string) =>
 
 const codeStates = (events: LiveEvent[], strId: string) =>
   events.flatMap((e) => (e.type === "strategy-code-state" && e.strId === strId ? [e.state] : []));
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("code generation and credits", () => {
   it("a refused charge publishes no ready state (11/21) and ends with the code absent", async () => {

@@ -1,5 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { type LiveEvent, liveEventSchema } from "../../worker/events";
+import { AppError } from "../../worker/http/errors";
 import { chooseFree, envelope, ORIGIN, signUp, uniqueIp } from "./helpers";
 
 export const STRATEGY_TEXT =
@@ -78,4 +79,15 @@ export async function connect(cookie: string) {
 
 export function today(offsetDays = 0): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The AppError a service call refuses with; fails the test when it succeeds. */
+export async function refusal(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error("expected a refusal");
 }

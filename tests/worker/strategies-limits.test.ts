@@ -3,14 +3,13 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createDb } from "../../worker/db/client";
 import type { LiveEvent } from "../../worker/events";
-import { AppError } from "../../worker/http/errors";
 import { createInterpreterAssistant } from "../../worker/services/assistant/interpreter";
 import { ChargeClaimLost } from "../../worker/services/billing/credits";
 import { createMarketData } from "../../worker/services/market-data";
 import { createStrategies } from "../../worker/services/strategies";
 import type { CreditsPort } from "../../worker/services/strategies/ports";
 import { signUp } from "./helpers";
-import { STRATEGY_TEXT } from "./strategies-helpers";
+import { refusal, STRATEGY_TEXT } from "./strategies-helpers";
 
 /** The pipeline's services on the real D1 and R2, with the plan limits and credits a test chooses. */
 async function setup(limits: { maxStrategies: number; maxCodeLines: number }) {
@@ -42,16 +41,6 @@ async function setup(limits: { maxStrategies: number; maxCodeLines: number }) {
     market: createMarketData(env.BUCKET),
   });
   return { services, user: { id: user.id, subscription: null }, consumed, events };
-}
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("expected a refusal");
 }
 
 describe("plan limits in the strategy services", () => {
