@@ -15,16 +15,11 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { type FormEvent, useEffect, useState } from "react";
+import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
 import { ForgotPasswordModal } from "../components/forgot-password";
 import { hasTurnstileToken, Turnstile } from "../components/turnstile";
 import { getUser } from "../utils/auth.server";
-import {
-  fieldErrors,
-  messageFor,
-  readForm,
-  TURNSTILE_MESSAGES,
-  turnstileTokenOf,
-} from "../utils/form.server";
+import { fieldErrors, messageFor, readForm, turnstileTokenOf } from "../utils/form.server";
 import { safeRedirect } from "../utils/redirect";
 import { readStoredRedirect } from "../utils/session-record";
 import { useEditedSince } from "../utils/use-edited";

@@ -56,8 +56,3 @@ export function messageFor(
   console.error(error);
   return { code: "INTERNAL_ERROR", message: fallback, status: 500 };
 }
-
-export const TURNSTILE_MESSAGES = {
-  TURNSTILE_REQUIRED: "Please complete the security verification.",
-  TURNSTILE_INVALID: "Security verification failed. Please try again.",
-};

@@ -1,3 +1,5 @@
+import { TURNSTILE_MESSAGES } from "../forms/messages";
+
 /**
  * Typed application errors carrying the spec's error codes (spec 1 s8, spec 2 s8, spec 3 s8). Services throw
  * them; the Hono `onError` turns them into the envelope and Remix actions into form messages.
@@ -20,10 +22,8 @@ export const GENERIC_ERROR = "An error occurred. Please try again.";
 export const errors = {
   notLogged: () => new AppError("USER_NOT_LOGGED", 401, "Please sign in to continue."),
   credentialsInvalid: () => new AppError("USER_CREDENTIALS_INVALID", 401, "Wrong email or password."),
-  turnstileRequired: () =>
-    new AppError("TURNSTILE_REQUIRED", 400, "Please complete the security verification."),
-  turnstileInvalid: () =>
-    new AppError("TURNSTILE_INVALID", 400, "Security verification failed. Please try again."),
+  turnstileRequired: () => new AppError("TURNSTILE_REQUIRED", 400, TURNSTILE_MESSAGES.TURNSTILE_REQUIRED),
+  turnstileInvalid: () => new AppError("TURNSTILE_INVALID", 400, TURNSTILE_MESSAGES.TURNSTILE_INVALID),
   emailExists: () => new AppError("EMAIL_ALREADY_EXISTS", 409, "Email already registered."),
   sponsorIneligible: (userMessage: string) => new AppError("SPONSOR_ELIGIBILITY_ERROR", 403, userMessage),
   resetTokenInvalid: () =>
