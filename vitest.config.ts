@@ -23,7 +23,9 @@ export default defineConfig(async () => {
             cloudflareTest({
               main: "./build/index.js",
               wrangler: { configPath: "./wrangler.toml" },
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+              // wrangler.toml is the production configuration; the tests run as APP_ENV=test, which gives the
+              // dev pages and the always-passing Turnstile test secret (worker/env.ts withDevDefaults).
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test" } },
             }),
           ],
           test: {

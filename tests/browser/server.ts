@@ -55,7 +55,8 @@ export async function startServer(opts: { vars?: Record<string, string> } = {}):
       "--persist-to",
       state,
       "--show-interactive-dev-session=false",
-      ...Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+      // wrangler.toml is the production configuration; tests run as development (dev pages, test keys).
+      ...Object.entries({ APP_ENV: "development", ...opts.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
     ],
     { env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );

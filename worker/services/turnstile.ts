@@ -15,11 +15,21 @@ const siteverifyAnswer = z.object({
 
 /**
  * DESIGN D3: Cloudflare's documented test secrets answer as documented without a network call, so local
- * runs and CI stay offline; any other secret calls siteverify.
+ * runs and CI stay offline; any other secret calls siteverify. Without a secret (production with
+ * TURNSTILE_SECRET_KEY unset) every check fails closed and the server log says why.
  */
-export function createTurnstileVerifier(secret: string, fetcher: typeof fetch = fetch): TurnstileVerifier {
+export function createTurnstileVerifier(
+  secret: string | undefined,
+  fetcher: typeof fetch = fetch,
+): TurnstileVerifier {
   return {
     async verify(token, remoteIp) {
+      if (!secret) {
+        console.error(
+          "TURNSTILE_SECRET_KEY is not set (APP_ENV=production): every Turnstile check fails. Set it with `wrangler secret put TURNSTILE_SECRET_KEY`.",
+        );
+        return "fail";
+      }
       if (secret === TURNSTILE_TEST_SECRETS.pass) return "pass";
       if (secret === TURNSTILE_TEST_SECRETS.fail) return "fail";
       if (secret === TURNSTILE_TEST_SECRETS.spent) return "spent";
