@@ -88,14 +88,20 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A refused request (e.g. a form too large, app/utils/form.server.ts) carries a message for the person.
+  const told =
+    isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" && error.data
+      ? error.data
+      : null;
   return (
     <main className="centered-page">
       <div className="card narrow">
         <h1>Unexpected Application Error!</h1>
-        <p className="muted">
-          {status === 500
-            ? "Something went wrong while showing this page."
-            : `The server answered ${status}.`}
+        <p className="muted" role={told ? "alert" : undefined}>
+          {told ??
+            (status === 500
+              ? "Something went wrong while showing this page."
+              : `The server answered ${status}.`)}
         </p>
         <a className="button primary" href="/">
           Go to My Strategies
