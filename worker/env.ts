@@ -34,6 +34,8 @@ const configSchema = z.object({
   // No default here: outside production the always-passing test secret is filled in below; in production a
   // missing secret fails every check closed (worker/services/turnstile.ts), never passes.
   TURNSTILE_SECRET_KEY: optionalString,
+  // Tests only: a local fake siteverify endpoint instead of Cloudflare's.
+  TURNSTILE_VERIFY_URL: z.url().optional(),
   MAIL_FROM: z.string().default("StratForge <no-reply@stratforge.local>"),
   MAIL_PROVIDER: z.enum(["outbox", "http"]).default("outbox"),
   MAIL_HTTP_URL: optionalString,

@@ -188,7 +188,7 @@ export default function SignIn() {
           />
           {fields.password ? <span className="error">{fields.password}</span> : null}
         </div>
-        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} />
+        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} resetSignal={actionData} />
         <button type="submit" className="button primary block" disabled={submitting}>
           {submitting ? <span className="spinner" aria-hidden="true" /> : null}
           Sign In

@@ -86,7 +86,7 @@ export default function SignUp() {
           </div>
         ) : null}
         <SignUpFields fields={edited ? {} : (actionData?.fields ?? {})} />
-        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} />
+        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} resetSignal={actionData} />
         <button type="submit" className="button primary block" disabled={submitting}>
           {submitting ? <span className="spinner" aria-hidden="true" /> : null}
           Get Started

@@ -134,7 +134,7 @@ export default function SponsorSignUp() {
           </div>
         ) : null}
         <SignUpFields fields={edited ? {} : (actionData?.fields ?? {})} defaultEmail={email} />
-        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} />
+        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} resetSignal={actionData} />
         <button type="submit" className="button primary block" disabled={submitting}>
           {submitting ? <span className="spinner" aria-hidden="true" /> : null}
           Register
