@@ -119,6 +119,10 @@ export default function SignIn() {
     params.get("forgot") === "1" || actionData?.intent === "forgot",
   );
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "signin";
+  // The forgot-password answer present when the modal was last opened belongs to an earlier opening: a
+  // reopened modal starts again from its form (spec 1 s4). Without JavaScript the page opens with the answer.
+  const [staleForgot, setStaleForgot] = useState<unknown>(null);
+  const forgotResult = actionData?.intent === "forgot" && actionData !== staleForgot ? actionData : null;
 
   // Spec 1 s4: the return path may come from the router state or the SESSION record in sessionStorage.
   useEffect(() => {
@@ -207,6 +211,7 @@ export default function SignIn() {
           preventScrollReset
           onClick={(e) => {
             e.preventDefault();
+            setStaleForgot(actionData);
             setForgotOpen(true);
           }}
         >
@@ -216,7 +221,7 @@ export default function SignIn() {
       {forgotOpen ? (
         <ForgotPasswordModal
           initialEmail={email || params.get("email") || ""}
-          result={actionData?.intent === "forgot" ? actionData : null}
+          result={forgotResult}
           onClose={() => setForgotOpen(false)}
         />
       ) : null}

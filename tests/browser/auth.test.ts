@@ -150,6 +150,32 @@ describe("JavaScript on only", () => {
     await context.close();
   });
 
+  it("reopens the forgot-password modal on its form, without the last answer or error", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await page.goto(`${server.url}/sign/in`);
+    await hydrated(page);
+    const dialog = page.locator("[role=dialog]");
+    await page.click("text=Forgot Password?");
+    await dialog.locator("#forgot-email").fill(uniqueEmail("nobody"));
+    await dialog.locator("button:has-text('Send Reset Link')").click();
+    await dialog.getByText("if an account exists").waitFor();
+    await dialog.locator("text=OK").click();
+    await dialog.waitFor({ state: "detached" });
+
+    await page.click("text=Forgot Password?");
+    await dialog.locator("button:has-text('Send Reset Link')").waitFor();
+    assert.equal(await dialog.getByText("if an account exists").count(), 0);
+
+    await dialog.locator("#forgot-email").fill("not-an-email");
+    await dialog.locator("button:has-text('Send Reset Link')").click();
+    await dialog.locator("[role=alert]").waitFor();
+    await dialog.locator("text=Cancel").click();
+    await page.click("text=Forgot Password?");
+    await dialog.locator("button:has-text('Send Reset Link')").waitFor();
+    assert.equal(await dialog.locator("[role=alert]").count(), 0);
+    await context.close();
+  });
+
   it("closes the profile menu on Escape, on an outside click and on navigation", async () => {
     const { context, page } = await newPage(browser, { javaScript: true });
     await signUpThroughForm(page, uniqueEmail("menu"));
