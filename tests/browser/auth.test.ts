@@ -237,6 +237,36 @@ describe("JavaScript on only", () => {
     await context.close();
   });
 
+  it("follows a dark system scheme without the client hint (Firefox, Safari) and a stored choice wins", async () => {
+    const context = await browser.newContext({ colorScheme: "dark", javaScriptEnabled: true });
+    const page = await context.newPage();
+    // Firefox and Safari send no Sec-CH-Prefers-Color-Scheme: take it off every request to the app.
+    await context.route(`${server.url}/**`, (route) => {
+      const headers = { ...route.request().headers() };
+      delete headers["sec-ch-prefers-color-scheme"];
+      return route.continue({ headers });
+    });
+    const refused: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    // The class is read as soon as the body starts, before any app script: the first paint is dark.
+    await page.goto(`${server.url}/sign/in`, { waitUntil: "domcontentloaded" });
+    assert.equal(await page.evaluate(() => document.documentElement.className), "dark");
+    assert.equal(await page.getAttribute("meta[name=color-scheme]", "content"), "dark");
+    await hydrated(page);
+    assert.equal(await page.evaluate(() => document.documentElement.className), "dark");
+    assert.deepEqual(refused, []);
+    // The footer offers the other theme, and choosing it is stored and wins over the system scheme.
+    await page.click("button:has-text('Light theme')");
+    await eventually(async () => {
+      assert.equal(await page.evaluate(() => document.documentElement.className), "light");
+    });
+    await page.goto(`${server.url}/sign/up`);
+    assert.equal(await page.evaluate(() => document.documentElement.className), "light");
+    await context.close();
+  });
+
   it("measures the JavaScript the sign-in page loads", async () => {
     const { context, page } = await newPage(browser, { javaScript: true });
     const scripts: string[] = [];
