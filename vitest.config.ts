@@ -26,8 +26,14 @@ export default defineConfig(async () => {
             cloudflareTest({
               main: "./build/index.js",
               wrangler: { configPath: "./wrangler.toml" },
+              // wrangler.toml is the production configuration; the tests run as APP_ENV=test, which gives the
+              // dev pages and the always-passing Turnstile test secret (worker/env.ts withDevDefaults).
               miniflare: {
-                bindings: { TEST_MIGRATIONS: migrations, FAKE_STRIPE_PORT: String(fakeStripe.port) },
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  APP_ENV: "test",
+                  FAKE_STRIPE_PORT: String(fakeStripe.port),
+                },
               },
             }),
           ],

@@ -35,12 +35,13 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
-  const { theme } = themeFor(request);
+  const { theme, stored } = themeFor(request);
   return {
     user: user
       ? { name: user.name, email: user.email, internal: user.internal, subscription: user.subscription }
       : null,
     theme,
+    themeStored: stored,
     config: context.publicConfig,
   };
 }
@@ -51,16 +52,41 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+/**
+ * Without a stored preference the server can only follow the Sec-CH-Prefers-Color-Scheme hint, which only
+ * Chromium sends. This runs in the head before the body is parsed, so other browsers get the system scheme
+ * on the first paint too (no flash). It carries the CSP nonce like every inline script.
+ */
+const SYSTEM_THEME = `(function(){try{var t=window.matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";var d=document.documentElement;d.className=t;d.setAttribute("data-theme",t);var m=document.querySelector('meta[name="color-scheme"]');if(m)m.setAttribute("content",t)}catch(e){}})()`;
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
   const theme = data?.theme ?? "light";
+  const themeStored = data?.themeStored ?? false;
+  // React leaves <html> alone while its props do not change, so a stored choice that happens to equal the
+  // server's default must still replace what the head script applied from the system scheme.
+  useEffect(() => {
+    if (!themeStored) return;
+    const root = document.documentElement;
+    root.className = theme;
+    root.dataset.theme = theme;
+    document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", theme);
+  }, [theme, themeStored]);
   return (
-    <html lang="en" className={theme} data-theme={theme}>
+    <html lang="en" className={theme} data-theme={theme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content={theme} />
+        <meta name="color-scheme" content={theme} suppressHydrationWarning />
+        {data && !themeStored ? (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no user data; as JSX text React would escape its quotes
+            dangerouslySetInnerHTML={{ __html: SYSTEM_THEME }}
+          />
+        ) : null}
         <Meta />
         <Links />
       </head>
@@ -88,14 +114,20 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A refused request (e.g. a form too large, app/utils/form.server.ts) carries a message for the person.
+  const told =
+    isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" && error.data
+      ? error.data
+      : null;
   return (
     <main className="centered-page">
       <div className="card narrow">
         <h1>Unexpected Application Error!</h1>
-        <p className="muted">
-          {status === 500
-            ? "Something went wrong while showing this page."
-            : `The server answered ${status}.`}
+        <p className="muted" role={told ? "alert" : undefined}>
+          {told ??
+            (status === 500
+              ? "Something went wrong while showing this page."
+              : `The server answered ${status}.`)}
         </p>
         <a className="button primary" href="/">
           Go to My Strategies

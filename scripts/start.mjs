@@ -34,6 +34,10 @@ const dev = spawn(
     "127.0.0.1",
     "--port",
     port,
+    // wrangler.toml is the production configuration; a local run says it is development, which turns on
+    // the dev pages (/dev/outbox) and Cloudflare's always-passing Turnstile test keys (worker/env.ts).
+    "--var",
+    "APP_ENV:development",
     "--var",
     `ADMIN_TOKEN:${adminToken}`,
     "--show-interactive-dev-session=false",

@@ -31,7 +31,11 @@ const configSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
   APP_NAME: z.string().default("StratForge"),
   TURNSTILE_SITE_KEY: z.string().default("1x00000000000000000000AA"),
-  TURNSTILE_SECRET_KEY: z.string().default("1x0000000000000000000000000000000AA"),
+  // No default here: outside production the always-passing test secret is filled in below; in production a
+  // missing secret fails every check closed (worker/services/turnstile.ts), never passes.
+  TURNSTILE_SECRET_KEY: optionalString,
+  // Tests only: a local fake siteverify endpoint instead of Cloudflare's.
+  TURNSTILE_VERIFY_URL: z.url().optional(),
   MAIL_FROM: z.string().default("StratForge <no-reply@stratforge.local>"),
   MAIL_PROVIDER: z.enum(["outbox", "http"]).default("outbox"),
   MAIL_HTTP_URL: optionalString,
@@ -68,10 +72,20 @@ export type Config = z.infer<typeof configSchema>;
 
 const cache = new WeakMap<object, Config>();
 
+/**
+ * Development and test runs (APP_ENV set by `npm start`, the browser tests' server and vitest) get Cloudflare's
+ * always-passing Turnstile test secret when none is set, so they work offline. A deployment without APP_ENV
+ * is production: no such default.
+ */
+export function withDevDefaults(config: Config): Config {
+  if (config.APP_ENV === "production" || config.TURNSTILE_SECRET_KEY) return config;
+  return { ...config, TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRETS.pass };
+}
+
 export function readConfig(env: Env): Config {
   const hit = cache.get(env);
   if (hit) return hit;
-  const config = configSchema.parse(env);
+  const config = withDevDefaults(configSchema.parse(env));
   cache.set(env, config);
   return config;
 }

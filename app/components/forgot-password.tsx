@@ -8,7 +8,9 @@ const SENT = "We've sent an email with password reset instructions to this addre
 
 /**
  * Forgot-password modal (spec 1 s2). Without JavaScript it is opened by `?forgot=1` and posts to the sign-in
- * action like any form; the close icon and Cancel are links, so they work without scripts too.
+ * action like any form; the close icon and Cancel are links, so they work without scripts too. `result` must
+ * be only the answer to a send made since this opening (spec 1 s4 "Opening resets its state"): the sign-in
+ * page holds back an older one.
  */
 export function ForgotPasswordModal({
   initialEmail,
@@ -22,8 +24,6 @@ export function ForgotPasswordModal({
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "forgot";
   const [clientError, setClientError] = useState<string | null>(null);
-  const [fresh, setFresh] = useState(true);
-  const shown = fresh ? result : null;
   useEscape(onClose);
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -31,13 +31,10 @@ export function ForgotPasswordModal({
     if (typeof email !== "string" || !email.trim()) {
       e.preventDefault();
       setClientError("Please enter your email address");
-    } else {
-      setFresh(true);
     }
   }
   function close(e: React.MouseEvent) {
     e.preventDefault();
-    setFresh(false);
     onClose();
   }
 
@@ -48,7 +45,7 @@ export function ForgotPasswordModal({
           ×
         </Link>
         <h2 id="forgot-title">Reset Password</h2>
-        {shown?.sent ? (
+        {result?.sent ? (
           <>
             <p className="form-success" role="status">
               {SENT}
@@ -71,9 +68,9 @@ export function ForgotPasswordModal({
               Enter your email address and we'll send you a link to reset your password.
             </p>
             <input type="hidden" name="intent" value="forgot" />
-            {(clientError ?? shown?.error) ? (
+            {(clientError ?? result?.error) ? (
               <div className="form-error" role="alert">
-                {clientError ?? shown?.error}
+                {clientError ?? result?.error}
               </div>
             ) : null}
             <div className="field">

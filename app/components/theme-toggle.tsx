@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useEffect, useState } from "react";
 
 /** A plain form, so switching the theme works without JavaScript; the server stores it in a cookie. */
 export function ThemeToggle({
@@ -10,7 +11,13 @@ export function ThemeToggle({
   returnTo: string;
   className?: string;
 }) {
-  const next = theme === "dark" ? "light" : "dark";
+  // Without a stored choice the head script may have applied the system scheme the server could not see.
+  const [shown, setShown] = useState(theme);
+  useEffect(() => {
+    const applied = document.documentElement.dataset.theme;
+    setShown(applied === "dark" || applied === "light" ? applied : theme);
+  }, [theme]);
+  const next = shown === "dark" ? "light" : "dark";
   return (
     <Form method="post" action="/theme" className={className}>
       <input type="hidden" name="theme" value={next} />

@@ -3,7 +3,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { requireUser } from "../utils/auth.server";
 import { fieldErrors, messageFor, readForm } from "../utils/form.server";
 import { safeRedirect } from "../utils/redirect";
-import { contactSchema } from "../utils/worker.server";
+import { clientIp, contactSchema } from "../utils/worker.server";
 
 export const meta: MetaFunction = () => [{ title: "Contact · StratForge" }];
 
@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ sent: false as const, error: fieldErrors(parsed.error).message ?? SEND_FAILED }, 400);
   }
   try {
-    await context.services.accounts.sendContact(user, parsed.data.message);
+    await context.services.accounts.sendContact(user, parsed.data.message, { ip: clientIp(request) });
   } catch (e) {
     const { message, status } = messageFor(e, {}, SEND_FAILED);
     return data({ sent: false as const, error: message }, status);

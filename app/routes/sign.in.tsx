@@ -15,16 +15,11 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { type FormEvent, useEffect, useState } from "react";
+import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
 import { ForgotPasswordModal } from "../components/forgot-password";
 import { hasTurnstileToken, Turnstile } from "../components/turnstile";
 import { getUser } from "../utils/auth.server";
-import {
-  fieldErrors,
-  messageFor,
-  readForm,
-  TURNSTILE_MESSAGES,
-  turnstileTokenOf,
-} from "../utils/form.server";
+import { fieldErrors, messageFor, readForm, turnstileTokenOf } from "../utils/form.server";
 import { safeRedirect } from "../utils/redirect";
 import { readStoredRedirect } from "../utils/session-record";
 import { useEditedSince } from "../utils/use-edited";
@@ -124,6 +119,10 @@ export default function SignIn() {
     params.get("forgot") === "1" || actionData?.intent === "forgot",
   );
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "signin";
+  // The forgot-password answer present when the modal was last opened belongs to an earlier opening: a
+  // reopened modal starts again from its form (spec 1 s4). Without JavaScript the page opens with the answer.
+  const [staleForgot, setStaleForgot] = useState<unknown>(null);
+  const forgotResult = actionData?.intent === "forgot" && actionData !== staleForgot ? actionData : null;
 
   // Spec 1 s4: the return path may come from the router state or the SESSION record in sessionStorage.
   useEffect(() => {
@@ -193,7 +192,7 @@ export default function SignIn() {
           />
           {fields.password ? <span className="error">{fields.password}</span> : null}
         </div>
-        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} />
+        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} resetSignal={actionData} />
         <button type="submit" className="button primary block" disabled={submitting}>
           {submitting ? <span className="spinner" aria-hidden="true" /> : null}
           Sign In
@@ -212,6 +211,7 @@ export default function SignIn() {
           preventScrollReset
           onClick={(e) => {
             e.preventDefault();
+            setStaleForgot(actionData);
             setForgotOpen(true);
           }}
         >
@@ -221,7 +221,7 @@ export default function SignIn() {
       {forgotOpen ? (
         <ForgotPasswordModal
           initialEmail={email || params.get("email") || ""}
-          result={actionData?.intent === "forgot" ? actionData : null}
+          result={forgotResult}
           onClose={() => setForgotOpen(false)}
         />
       ) : null}

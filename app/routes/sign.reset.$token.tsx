@@ -69,10 +69,14 @@ export default function ResetPassword() {
     );
   }
   if (!valid) {
+    // After a refused submit without JavaScript the page is rendered anew and the token check fails too;
+    // the submit's own text (spec 1 s8, RESET_TOKEN_INVALID on submit) is the one to show.
     return (
       <div className="auth-card w420">
         <h1>Invalid Reset Link</h1>
-        <p className="form-error">{INVALID_LINK}</p>
+        <p className="form-error" role="alert">
+          {actionData?.error ?? INVALID_LINK}
+        </p>
         <Link to="/sign/in" className="button primary block">
           Back to Login
         </Link>

@@ -7,10 +7,11 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
+import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
 import { SignUpFields } from "../components/signup-fields";
 import { hasTurnstileToken, Turnstile } from "../components/turnstile";
 import { getUser } from "../utils/auth.server";
-import { fieldErrors, messageFor, readForm, TURNSTILE_MESSAGES } from "../utils/form.server";
+import { fieldErrors, messageFor, readForm } from "../utils/form.server";
 import { safeRedirect } from "../utils/redirect";
 import { SIGN_UP_ERRORS, signUpForm, withToken } from "../utils/signup.server";
 import { useEditedSince } from "../utils/use-edited";
@@ -85,7 +86,7 @@ export default function SignUp() {
           </div>
         ) : null}
         <SignUpFields fields={edited ? {} : (actionData?.fields ?? {})} />
-        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} />
+        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} resetSignal={actionData} />
         <button type="submit" className="button primary block" disabled={submitting}>
           {submitting ? <span className="spinner" aria-hidden="true" /> : null}
           Get Started

@@ -6,9 +6,10 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { type FormEvent, useEffect, useState } from "react";
+import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
 import { SignUpFields } from "../components/signup-fields";
 import { hasTurnstileToken, Turnstile } from "../components/turnstile";
-import { fieldErrors, messageFor, readForm, TURNSTILE_MESSAGES } from "../utils/form.server";
+import { fieldErrors, messageFor, readForm } from "../utils/form.server";
 import { sponsorForm, withToken } from "../utils/signup.server";
 import { useEditedSince } from "../utils/use-edited";
 import { clientIp, SESSION_TTL_MS, SWITCH_MARKETS_SPONSOR, sessionCookie } from "../utils/worker.server";
@@ -133,7 +134,7 @@ export default function SponsorSignUp() {
           </div>
         ) : null}
         <SignUpFields fields={edited ? {} : (actionData?.fields ?? {})} defaultEmail={email} />
-        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} />
+        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} resetSignal={actionData} />
         <button type="submit" className="button primary block" disabled={submitting}>
           {submitting ? <span className="spinner" aria-hidden="true" /> : null}
           Register

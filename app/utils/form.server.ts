@@ -1,17 +1,76 @@
 import type { z } from "zod";
+import { LIMITS } from "../../worker/forms/messages";
 import { AppError, GENERIC_ERROR } from "../../worker/http/errors";
+import { DESCRIPTION_MAX_CHARS } from "../../worker/services/strategies/crud";
 
-/** Forms are small; a larger body is refused before parsing (no 500 for anything a user can type). */
-const FORM_LIMIT = 32 * 1024;
+/**
+ * The largest body a legitimate form can send: its longest free-text field (the strategy description; the
+ * contact message is shorter) at 3 UTF-8 bytes per UTF-16 unit (maxLength counts units; a 4-byte character
+ * takes two) and 3 characters per byte once percent-encoded, plus room for the other fields. A valid 5000
+ * character CJK contact message is about 45 KB on the wire.
+ */
+export const FORM_LIMIT = Math.max(DESCRIPTION_MAX_CHARS, LIMITS.messageMax) * 3 * 3 + 16 * 1024;
 
-export async function readForm(request: Request): Promise<Record<string, string>> {
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * A request the form reader refuses: thrown as a Response, so Remix answers with its 4xx status and the
+ * error boundary shows the message (a thrown Error would be a 500). No action needs its own try for this.
+ */
+function refuse(status: number, message: string): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+export const FORM_MESSAGES = {
+  tooLarge: "The form is too large to send. Please shorten your text and try again.",
+  wrongType: "This address only accepts form submissions.",
+  unreadable: "The form could not be read. Please try again.",
+} as const;
+
+/** Reads the body counting bytes as they arrive, so a chunked body without Content-Length is limited too. */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw refuse(413, FORM_MESSAGES.tooLarge);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/**
+ * The fields of a posted form as strings. Too large: 413; not a form (JSON, no content type): 415; a body
+ * that does not parse: 400. Each is thrown as a Response with a message a person can read.
+ */
+export async function readForm(request: Request, limit = FORM_LIMIT): Promise<Record<string, string>> {
+  const type = request.headers.get("content-type") ?? "";
+  const mediaType = type.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!FORM_TYPES.includes(mediaType)) throw refuse(415, FORM_MESSAGES.wrongType);
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > FORM_LIMIT) throw new AppError("PAYLOAD_TOO_LARGE", 413, "The form is too large.");
-  let form: FormData;
+  if (length > limit) throw refuse(413, FORM_MESSAGES.tooLarge);
+  const bytes = await readLimited(request, limit);
+  let form: FormData | URLSearchParams;
   try {
-    form = await request.formData();
+    form =
+      mediaType === "multipart/form-data"
+        ? await new Response(bytes, { headers: { "content-type": type } }).formData()
+        : new URLSearchParams(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
-    throw new AppError("VALIDATION_ERROR", 400, "The form could not be read.");
+    throw refuse(400, FORM_MESSAGES.unreadable);
   }
   const out: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") out[key] = value;
@@ -56,8 +115,3 @@ export function messageFor(
   console.error(error);
   return { code: "INTERNAL_ERROR", message: fallback, status: 500 };
 }
-
-export const TURNSTILE_MESSAGES = {
-  TURNSTILE_REQUIRED: "Please complete the security verification.",
-  TURNSTILE_INVALID: "Security verification failed. Please try again.",
-};

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESSAGES, signUpSchema, sponsorSignUpSchema } from "../../worker/forms/auth";
-import { TURNSTILE_MESSAGES, turnstileTokenOf } from "./form.server";
+import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
+import { turnstileTokenOf } from "./form.server";
 
 const terms = { terms: z.literal("on", { error: MESSAGES.termsRequired }) };
 

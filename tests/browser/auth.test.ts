@@ -150,6 +150,32 @@ describe("JavaScript on only", () => {
     await context.close();
   });
 
+  it("reopens the forgot-password modal on its form, without the last answer or error", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await page.goto(`${server.url}/sign/in`);
+    await hydrated(page);
+    const dialog = page.locator("[role=dialog]");
+    await page.click("text=Forgot Password?");
+    await dialog.locator("#forgot-email").fill(uniqueEmail("nobody"));
+    await dialog.locator("button:has-text('Send Reset Link')").click();
+    await dialog.getByText("if an account exists").waitFor();
+    await dialog.locator("text=OK").click();
+    await dialog.waitFor({ state: "detached" });
+
+    await page.click("text=Forgot Password?");
+    await dialog.locator("button:has-text('Send Reset Link')").waitFor();
+    assert.equal(await dialog.getByText("if an account exists").count(), 0);
+
+    await dialog.locator("#forgot-email").fill("not-an-email");
+    await dialog.locator("button:has-text('Send Reset Link')").click();
+    await dialog.locator("[role=alert]").waitFor();
+    await dialog.locator("text=Cancel").click();
+    await page.click("text=Forgot Password?");
+    await dialog.locator("button:has-text('Send Reset Link')").waitFor();
+    assert.equal(await dialog.locator("[role=alert]").count(), 0);
+    await context.close();
+  });
+
   it("closes the profile menu on Escape, on an outside click and on navigation", async () => {
     const { context, page } = await newPage(browser, { javaScript: true });
     await signUpThroughForm(page, uniqueEmail("menu"));
@@ -208,6 +234,36 @@ describe("JavaScript on only", () => {
     await page.waitForSelector("html[data-theme='dark']", { state: "attached" });
     await page.goto(`${server.url}/sign/up`);
     assert.equal(await page.getAttribute("html", "data-theme"), "dark");
+    await context.close();
+  });
+
+  it("follows a dark system scheme without the client hint (Firefox, Safari) and a stored choice wins", async () => {
+    const context = await browser.newContext({ colorScheme: "dark", javaScriptEnabled: true });
+    const page = await context.newPage();
+    // Firefox and Safari send no Sec-CH-Prefers-Color-Scheme: take it off every request to the app.
+    await context.route(`${server.url}/**`, (route) => {
+      const headers = { ...route.request().headers() };
+      delete headers["sec-ch-prefers-color-scheme"];
+      return route.continue({ headers });
+    });
+    const refused: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    // The class is read as soon as the body starts, before any app script: the first paint is dark.
+    await page.goto(`${server.url}/sign/in`, { waitUntil: "domcontentloaded" });
+    assert.equal(await page.evaluate(() => document.documentElement.className), "dark");
+    assert.equal(await page.getAttribute("meta[name=color-scheme]", "content"), "dark");
+    await hydrated(page);
+    assert.equal(await page.evaluate(() => document.documentElement.className), "dark");
+    assert.deepEqual(refused, []);
+    // The footer offers the other theme, and choosing it is stored and wins over the system scheme.
+    await page.click("button:has-text('Light theme')");
+    await eventually(async () => {
+      assert.equal(await page.evaluate(() => document.documentElement.className), "light");
+    });
+    await page.goto(`${server.url}/sign/up`);
+    assert.equal(await page.evaluate(() => document.documentElement.className), "light");
     await context.close();
   });
 

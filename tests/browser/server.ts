@@ -30,7 +30,8 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<TestServer> {
+/** `vars` are passed to `wrangler dev --var`, e.g. to run one file with real-looking Turnstile keys. */
+export async function startServer(opts: { vars?: Record<string, string> } = {}): Promise<TestServer> {
   const state = mkdtempSync(join(tmpdir(), "sf-browser-"));
   const migrate = spawnSync(
     "npx",
@@ -54,6 +55,8 @@ export async function startServer(): Promise<TestServer> {
       "--persist-to",
       state,
       "--show-interactive-dev-session=false",
+      // wrangler.toml is the production configuration; tests run as development (dev pages, test keys).
+      ...Object.entries({ APP_ENV: "development", ...opts.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
     ],
     { env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );

@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { z } from "zod";
 
 export const ORIGIN = "http://app.test";
@@ -95,3 +95,24 @@ export function errorCode(answer: ApiAnswer): string | null {
 }
 
 export { env };
+
+type FetchHandler = (request: Request, env: unknown, ctx: ExecutionContext) => Promise<Response>;
+const BUILD = "../../build/index.js";
+
+/**
+ * A fetch through the BUILT worker's handler, called in-process with the test bindings plus `vars`: the same
+ * code and local storage as SELF, for the configurations SELF cannot have (production, integrations set).
+ */
+export async function fetchWithVars(
+  vars: Record<string, string | undefined>,
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  const built = z
+    .object({ default: z.object({ fetch: z.custom<FetchHandler>((v) => typeof v === "function") }) })
+    .parse(await import(/* @vite-ignore */ BUILD));
+  const ctx = createExecutionContext();
+  const res = await built.default.fetch(new Request(`${ORIGIN}${path}`, init), { ...env, ...vars }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}

@@ -207,6 +207,26 @@ describe("contact form without JavaScript", () => {
   });
 });
 
+describe("reset page", () => {
+  const INVALID = "This password reset link is invalid or has expired.";
+  const USED =
+    "This password reset link has expired or already been used. Please request a new password reset link.";
+
+  it("shows the token-check text on a visit and the submit text after a refused submit without JavaScript", async () => {
+    const token = "a".repeat(43);
+    const visit = await (await get(`/sign/reset/${token}`)).text();
+    expect(visit).toContain(INVALID);
+    const res = await postForm(`/sign/reset/${token}`, {
+      password: "new-password-1",
+      confirmPassword: "new-password-1",
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(USED);
+    expect(html).not.toContain(INVALID);
+  });
+});
+
 describe("sign-out", () => {
   it("ends the session with a POST and goes to /sign/in", async () => {
     const { cookie } = await signUp();

@@ -60,7 +60,7 @@ export const authApi = new Hono<ApiEnv>()
   .post("/message/new", async (c) => {
     const user = requireSessionUser(c.get("user"));
     const { message } = await readBody(c.req.raw, contactSchema);
-    await c.get("services").accounts.sendContact(user, message);
+    await c.get("services").accounts.sendContact(user, message, meta(c.req.raw));
     return ok({});
   })
   .post("/canny/token", async (c) => {

@@ -24,3 +24,12 @@ export const MESSAGES = {
 } as const;
 
 export const FEEDBACK_NOT_CONFIGURED = "Feedback is not configured.";
+
+/**
+ * The Turnstile texts of spec 1 s5. Here, not in a `.server` module, because the sign-in and sign-up pages
+ * show TURNSTILE_REQUIRED in the browser before any call (Remix empties `.server` modules in the browser build).
+ */
+export const TURNSTILE_MESSAGES = {
+  TURNSTILE_REQUIRED: "Please complete the security verification.",
+  TURNSTILE_INVALID: "Security verification failed. Please try again.",
+} as const;

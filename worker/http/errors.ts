@@ -1,3 +1,5 @@
+import { TURNSTILE_MESSAGES } from "../forms/messages";
+
 /**
  * Typed application errors carrying the spec's error codes (spec 1 s8, spec 2 s8, spec 3 s8). Services throw
  * them; the Hono `onError` turns them into the envelope and Remix actions into form messages.
@@ -26,10 +28,8 @@ export const errors = {
   subscriptionRequired: () =>
     new AppError("SUBSCRIPTION_REQUIRED", 403, "Choose a plan to continue: strategies need a subscription."),
   credentialsInvalid: () => new AppError("USER_CREDENTIALS_INVALID", 401, "Wrong email or password."),
-  turnstileRequired: () =>
-    new AppError("TURNSTILE_REQUIRED", 400, "Please complete the security verification."),
-  turnstileInvalid: () =>
-    new AppError("TURNSTILE_INVALID", 400, "Security verification failed. Please try again."),
+  turnstileRequired: () => new AppError("TURNSTILE_REQUIRED", 400, TURNSTILE_MESSAGES.TURNSTILE_REQUIRED),
+  turnstileInvalid: () => new AppError("TURNSTILE_INVALID", 400, TURNSTILE_MESSAGES.TURNSTILE_INVALID),
   emailExists: () => new AppError("EMAIL_ALREADY_EXISTS", 409, "Email already registered."),
   sponsorIneligible: (userMessage: string) => new AppError("SPONSOR_ELIGIBILITY_ERROR", 403, userMessage),
   resetTokenInvalid: () =>

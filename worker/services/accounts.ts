@@ -112,6 +112,7 @@ export function createAccounts(deps: AccountsDeps) {
     async signUp(input: SignUpInput, meta: RequestMeta): Promise<{ token: string; userId: string }> {
       await requireHuman(deps.turnstile, input.turnstileToken, meta.ip);
       await hit(db, RATE_RULES.signUpIp, meta.ip, now());
+      await hit(db, RATE_RULES.signUpEmail, input.email, now());
       const userId = await createUser(input.name, input.email, input.password);
       return { token: await startSession(userId), userId };
     },
@@ -122,6 +123,7 @@ export function createAccounts(deps: AccountsDeps) {
     ): Promise<{ token: string; userId: string }> {
       await requireHuman(deps.turnstile, input.turnstileToken, meta.ip);
       await hit(db, RATE_RULES.signUpIp, meta.ip, now());
+      await hit(db, RATE_RULES.signUpEmail, input.email, now());
       const existing = await db
         .select({ id: users.id })
         .from(users)
@@ -233,7 +235,8 @@ export function createAccounts(deps: AccountsDeps) {
         .where(and(eq(passwordResets.userId, userId), lt(passwordResets.createdAt, t)));
     },
 
-    async sendContact(user: SessionUser, message: string): Promise<void> {
+    async sendContact(user: SessionUser, message: string, meta: Pick<RequestMeta, "ip">): Promise<void> {
+      await hit(db, RATE_RULES.contactIp, meta.ip, now());
       await hit(db, RATE_RULES.contactUser, user.id, now());
       await db.insert(contactMessages).values({ id: newId(), userId: user.id, message, createdAt: now() });
       await deps.mailer.send({

@@ -48,7 +48,7 @@ export function createServices(env: Env, options: { now?: () => number } = {}) {
     now,
     newId,
     mailer,
-    turnstile: createTurnstileVerifier(config.TURNSTILE_SECRET_KEY),
+    turnstile: createTurnstileVerifier(config.TURNSTILE_SECRET_KEY, fetch, config.TURNSTILE_VERIFY_URL),
     sponsor,
     subscriptions,
     appName: config.APP_NAME,

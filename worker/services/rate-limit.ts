@@ -15,9 +15,13 @@ export const RATE_RULES = {
   signInIp: { name: "signin:ip", limit: 30, windowMs: 15 * 60_000 },
   signInEmail: { name: "signin:email", limit: 10, windowMs: 15 * 60_000 },
   signUpIp: { name: "signup:ip", limit: 10, windowMs: 60 * 60_000 },
+  // Sign-up and sponsored sign-up share it: repeated tries on one address (probing whether it is taken).
+  signUpEmail: { name: "signup:email", limit: 5, windowMs: 60 * 60_000 },
   resetIp: { name: "reset:ip", limit: 10, windowMs: 60 * 60_000 },
   resetEmail: { name: "reset:email", limit: 3, windowMs: 60 * 60_000 },
   contactUser: { name: "contact:user", limit: 5, windowMs: 60 * 60_000 },
+  // Many accounts behind one address cannot multiply the per-user allowance.
+  contactIp: { name: "contact:ip", limit: 20, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 /**

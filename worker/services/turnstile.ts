@@ -15,11 +15,24 @@ const siteverifyAnswer = z.object({
 
 /**
  * DESIGN D3: Cloudflare's documented test secrets answer as documented without a network call, so local
- * runs and CI stay offline; any other secret calls siteverify.
+ * runs and CI stay offline; any other secret calls siteverify. Without a secret (production with
+ * TURNSTILE_SECRET_KEY unset) every check fails closed and the server log says why.
  */
-export function createTurnstileVerifier(secret: string, fetcher: typeof fetch = fetch): TurnstileVerifier {
+export const SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
+
+export function createTurnstileVerifier(
+  secret: string | undefined,
+  fetcher: typeof fetch = fetch,
+  verifyUrl: string = SITEVERIFY_URL,
+): TurnstileVerifier {
   return {
     async verify(token, remoteIp) {
+      if (!secret) {
+        console.error(
+          "TURNSTILE_SECRET_KEY is not set (APP_ENV=production): every Turnstile check fails. Set it with `wrangler secret put TURNSTILE_SECRET_KEY`.",
+        );
+        return "fail";
+      }
       if (secret === TURNSTILE_TEST_SECRETS.pass) return "pass";
       if (secret === TURNSTILE_TEST_SECRETS.fail) return "fail";
       if (secret === TURNSTILE_TEST_SECRETS.spent) return "spent";
@@ -27,10 +40,14 @@ export function createTurnstileVerifier(secret: string, fetcher: typeof fetch = 
       body.set("secret", secret);
       body.set("response", token);
       if (remoteIp) body.set("remoteip", remoteIp);
-      const res = await fetcher("https://challenges.cloudflare.com/turnstile/v0/siteverify", {
-        method: "POST",
-        body,
-      });
+      let res: Response;
+      try {
+        res = await fetcher(verifyUrl, { method: "POST", body });
+      } catch (error) {
+        // Siteverify unreachable: the check fails closed (the person may retry), never passes.
+        console.error("Turnstile siteverify failed", error);
+        return "fail";
+      }
       const parsed = siteverifyAnswer.safeParse(await res.json().catch(() => null));
       if (!parsed.success) return "fail";
       if (parsed.data.success) return "pass";

@@ -8,9 +8,12 @@ import { strategyErrors } from "./errors";
 import { idText, iso } from "./ids";
 import { headline, processingStatus } from "./wire";
 
+/** The longest free-text field a form sends; app/utils/form.server.ts sizes its body limit from it. */
+export const DESCRIPTION_MAX_CHARS = 20_000;
+
 export const newStrategySchema = z.object({
   title: z.string().trim().min(1, "Title is required.").max(255, "Title must be at most 255 characters."),
-  description: z.string().trim().min(1, "Description is required.").max(20_000),
+  description: z.string().trim().min(1, "Description is required.").max(DESCRIPTION_MAX_CHARS),
 });
 export const renameSchema = z.object({
   title: z.string().trim().min(1, "Title is required.").max(70, "Title must be at most 70 characters."),
