@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ORIGIN } from "./helpers";
 import { ai, connect, data, freeUser, STRATEGY_TEXT } from "./strategies-helpers";
 
 const created = z.object({ strId: z.string().regex(/^\d+$/) });
@@ -144,5 +145,21 @@ describe("strategies: create, list, archive, restore, rename, get, details", () 
     const ws = await SELF.fetch("http://app.test/ai/connect", { headers: { Upgrade: "websocket" } });
     expect(ws.status).toBe(401);
     expect(ws.webSocket).toBeNull();
+  });
+
+  it("/ai/connect refuses a handshake from another site's page, even with the user's cookie", async () => {
+    const cookie = await freeUser();
+    const { SELF } = await import("cloudflare:test");
+    const foreign = await SELF.fetch(`${ORIGIN}/ai/connect`, {
+      headers: { Upgrade: "websocket", cookie, origin: "https://evil.example" },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.webSocket).toBeNull();
+    const own = await SELF.fetch(`${ORIGIN}/ai/connect`, {
+      headers: { Upgrade: "websocket", cookie, origin: ORIGIN },
+    });
+    expect(own.status).toBe(101);
+    own.webSocket?.accept();
+    own.webSocket?.close(1000, "done");
   });
 });

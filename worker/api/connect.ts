@@ -1,6 +1,7 @@
 import { sessionToken } from "../http/cookies";
 import { errorBody } from "../http/envelope";
 import { errors } from "../http/errors";
+import { isCrossSiteSocket } from "../security/csrf";
 import type { Services } from "../services/context";
 
 /**
@@ -10,6 +11,7 @@ import type { Services } from "../services/context";
  */
 export async function connectLiveEvents(request: Request, services: Services): Promise<Response> {
   if (request.method !== "GET") return Response.json(errorBody(errors.notFound("Action")), { status: 405 });
+  if (isCrossSiteSocket(request)) return Response.json(errorBody(errors.forbiddenOrigin()), { status: 403 });
   const user = await services.accounts.sessionUser(sessionToken(request));
   if (!user) return Response.json(errorBody(errors.notLogged()), { status: 401 });
   // Events are about strategies, which are for subscribers only (spec 2 s6).

@@ -13,3 +13,13 @@ export function isCrossSiteWrite(request: Request): boolean {
   const site = request.headers.get("sec-fetch-site");
   return site === "cross-site" || site === "same-site";
 }
+
+/**
+ * A WebSocket handshake is a GET, so isCrossSiteWrite lets it through, yet it opens a channel that carries the
+ * user's live events (DESIGN D7). Browsers always send Origin on a WebSocket handshake: another site's page
+ * must not open one with our cookie (cross-site WebSocket hijacking).
+ */
+export function isCrossSiteSocket(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  return origin !== null && origin !== new URL(request.url).origin;
+}
