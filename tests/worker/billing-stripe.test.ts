@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createApi } from "../../worker/api";
 import { createServices } from "../../worker/services/context";
-import { count, expectError, newUser, subscriptionSchema } from "./billing-helpers";
+import { count, expectError, newUser, subscriptionOf, subscriptionSchema } from "./billing-helpers";
 import { createFakeStripe } from "./fake-stripe";
 import { type ApiAnswer, chooseFree, envelope } from "./helpers";
 
@@ -164,6 +164,28 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
     expectError(forged, "WEBHOOK_SIGNATURE_INVALID");
     const unsigned = await w.api("../webhooks/stripe", {}, u.cookie);
     expect(unsigned.status).toBe(400);
+  });
+
+  it("a second checkout paid in another tab is acknowledged, not retried forever, and grants nothing twice", async () => {
+    const w = stripeWorld();
+    const u = await newUser();
+    const builder = checkoutInit.parse(
+      ok(await w.api("subscribe/checkout/initiate", { pid: "builder-monthly-usd" }, u.cookie)),
+    );
+    const pro = checkoutInit.parse(
+      ok(await w.api("subscribe/checkout/initiate", { pid: "pro-monthly-usd" }, u.cookie)),
+    );
+    const first = await w.fake.clientConfirm(builder.paymentId, await w.fake.createCard("success"));
+    const second = await w.fake.clientConfirm(pro.paymentId, await w.fake.createCard("success"));
+    expect(ok(await w.webhook(succeededEvent(`evt_a_${u.userId}`, first)))).toMatchObject({
+      result: "fulfilled",
+    });
+    // Stripe redelivers any answer but 2xx for days: the paid duplicate must be answered, and left for a refund.
+    const late = await w.webhook(succeededEvent(`evt_b_${u.userId}`, second));
+    expect(late.status).toBe(200);
+    expect(ok(late)).toMatchObject({ received: true, result: "conflict" });
+    expect(await count("SELECT COUNT(*) AS n FROM subscriptions WHERE user_id = ?1", u.userId)).toBe(1);
+    expect(await subscriptionOf(u.cookie)).toMatchObject({ slug: "builder" });
   });
 
   it("webhook payment_intent.payment_failed marks the invoice failed and grants nothing", async () => {

@@ -255,6 +255,9 @@ export function createFulfilment({ d1, products, now, newId }: FulfilDeps) {
       return true;
     } catch (e) {
       if (isGuardFailure(e)) return false;
+      // subscriptions_live_unique: a subscribe invoice paid while the user already holds a subscription.
+      if (e instanceof Error && /UNIQUE constraint failed/i.test(e.message))
+        throw billingErrors.subscriptionExists();
       throw e;
     }
   }

@@ -475,14 +475,33 @@ export function createPayments(deps: PaymentDeps) {
   }
 
   /** Webhooks: the provider says an intent settled; the user is the invoice's, not a session's. */
+  /**
+   * A payment the provider took for an attempt the ledger can no longer honour: one cancelled because another
+   * plan payment succeeded first, or a second checkout paid in another tab. Nothing is granted; the event is
+   * acknowledged (a provider redelivers anything else for days) and logged for a refund.
+   */
+  function conflict(invoice: InvoiceRow, intent: Intent): "conflict" {
+    console.error(
+      `payment ${intent.id} succeeded for invoice ${invoice.id} (${invoice.kind}, ${invoice.status}) that cannot be fulfilled: refund it`,
+    );
+    return "conflict";
+  }
+
   async function settleFromProvider(
     intent: Intent,
-  ): Promise<"fulfilled" | "failed" | "unknown" | "unchanged"> {
+  ): Promise<"fulfilled" | "failed" | "unknown" | "unchanged" | "conflict"> {
     const invoice = await invoiceStore.byPayment(null, intent.id);
     if (!invoice) return "unknown";
     if (intent.status === "succeeded") {
       if (intent.amountMinor !== invoice.amountMinor) return "unchanged";
-      const applied = await fulfilment.fulfil(invoice);
+      if (statusOf(invoice) === "void") return conflict(invoice, intent);
+      let applied: boolean;
+      try {
+        applied = await fulfilment.fulfil(invoice);
+      } catch (e) {
+        if (e instanceof AppError && e.code === "SUBSCRIPTION_EXISTS") return conflict(invoice, intent);
+        throw e;
+      }
       if (applied) await keepCard(invoice.userId, intent);
       return applied ? "fulfilled" : "unchanged";
     }
