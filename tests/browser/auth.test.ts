@@ -62,6 +62,47 @@ for (const javaScript of [true, false]) {
       await alert.waitFor();
       assert.match((await alert.textContent()) ?? "", /Email already registered\./);
       assert.equal(await alert.locator("a", { hasText: "Log In" }).count(), 1);
+      // What was typed stays: without JavaScript the page is rendered anew from the action's answer.
+      assert.equal(await page.inputValue("#name"), "Again");
+      assert.equal(await page.inputValue("#email"), email);
+      // The server never sends the password back (with JavaScript the field simply keeps its content).
+      if (!javaScript) assert.equal(await page.inputValue("#password"), "");
+      await context.close();
+    });
+
+    it("keeps the typed name and e-mail on the partner page after a refused registration", async () => {
+      const { context, page } = await newPage(browser, { javaScript });
+      const email = uniqueEmail(`nf-${javaScript}`);
+      await page.goto(`${server.url}/sign/up/switch-markets`);
+      if (javaScript) await hydrated(page);
+      await page.fill("#name", "Not Funded");
+      await page.fill("#email", email);
+      await page.fill("#password", "pw-12345678");
+      await page.check("input[name=terms]");
+      await page.click("button:has-text('Register')");
+      await page.locator("[role=alert]").waitFor();
+      assert.equal(await page.inputValue("#name"), "Not Funded");
+      assert.equal(await page.inputValue("#email"), email);
+      // The server never sends the password back (with JavaScript the field simply keeps its content).
+      if (!javaScript) assert.equal(await page.inputValue("#password"), "");
+      await context.close();
+    });
+
+    it("keeps the typed name and e-mail after a sign-up the server refuses as invalid", async () => {
+      const { context, page } = await newPage(browser, { javaScript });
+      const email = uniqueEmail(`inv-${javaScript}`);
+      await page.goto(`${server.url}/sign/up`);
+      if (javaScript) await hydrated(page);
+      // A name of spaces passes the browser's `required` check; the server trims it and refuses it.
+      await page.fill("#name", "   ");
+      await page.fill("#email", email);
+      await page.fill("#password", "pw-12345678");
+      await page.check("input[name=terms]");
+      await page.click("button:has-text('Get Started')");
+      await page.getByText("Please enter your name").waitFor();
+      assert.equal(await page.inputValue("#email"), email);
+      // The server never sends the password back (with JavaScript the field simply keeps its content).
+      if (!javaScript) assert.equal(await page.inputValue("#password"), "");
       await context.close();
     });
 
@@ -78,6 +119,9 @@ for (const javaScript of [true, false]) {
       await page.fill("#password", "wrong password");
       await page.click("button:has-text('Sign In')");
       await page.locator("[role=alert]", { hasText: "Wrong email or password." }).waitFor();
+      assert.equal(await page.inputValue("#email"), email);
+      // The server never sends the password back (with JavaScript the field simply keeps its content).
+      if (!javaScript) assert.equal(await page.inputValue("#password"), "");
       await page.fill("#password", "pw-12345678");
       await page.click("button:has-text('Sign In')");
       await page.waitForURL((u) => u.pathname === "/strategy/deleted" && u.search === "?sort=updated");
