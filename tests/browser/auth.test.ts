@@ -129,6 +129,20 @@ for (const javaScript of [true, false]) {
       await context.close();
     });
 
+    it("closes the contact modal opened from the URL through its close link", async () => {
+      const { context, page } = await newPage(browser, { javaScript });
+      await signUpThroughForm(page, uniqueEmail(`ctc-${javaScript}`));
+      await page.goto(`${server.url}/strategy/deleted?sort=updated&contact=sent`);
+      if (javaScript) await hydrated(page);
+      const dialog = page.locator("[role=dialog]", { hasText: "Send a Message" });
+      await dialog.getByText("Message sent!").waitFor();
+      await dialog.getByLabel("Close").click();
+      await page.waitForURL((u) => u.pathname === "/strategy/deleted" && u.search === "?sort=updated");
+      await dialog.waitFor({ state: "detached" });
+      await eventually(async () => assert.equal(await page.textContent("h1"), "Strategies Archive"));
+      await context.close();
+    });
+
     it("sends a contact message from the profile menu", async () => {
       const { context, page } = await newPage(browser, { javaScript });
       await signUpThroughForm(page, uniqueEmail(`ct-${javaScript}`));
@@ -148,6 +162,33 @@ for (const javaScript of [true, false]) {
 }
 
 describe("JavaScript on only", () => {
+  it("closes the contact modal opened from the URL on Escape, the close button and an outside click", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await signUpThroughForm(page, uniqueEmail("ctu"));
+    const dialog = page.locator("[role=dialog]", { hasText: "Send a Message" });
+    const closedOn = async (how: () => Promise<void>, flag: string) => {
+      await page.goto(`${server.url}/strategy/deleted?sort=updated&contact=${flag}`);
+      await hydrated(page);
+      await dialog.waitFor();
+      await how();
+      await dialog.waitFor({ state: "detached" });
+      // The flag leaves the URL (a reload does not reopen it); the page's own query stays.
+      await page.waitForURL((u) => u.pathname === "/strategy/deleted" && u.search === "?sort=updated");
+    };
+    await closedOn(() => page.keyboard.press("Escape"), "1");
+    await closedOn(() => dialog.getByLabel("Close").click(), "sent");
+    await closedOn(() => page.mouse.click(5, 5), "1");
+    // Opened from the menu, an outside click closes it too; a click inside does not.
+    await page.click("summary[aria-label='Profile menu']");
+    await page.click("text=Contact Us");
+    await dialog.waitFor();
+    await dialog.locator("textarea").click();
+    assert.equal(await dialog.count(), 1);
+    await page.mouse.click(5, 5);
+    await dialog.waitFor({ state: "detached" });
+    await context.close();
+  });
+
   it("resets a forgotten password through the mailed link", async () => {
     const { context, page } = await newPage(browser, { javaScript: true });
     const email = uniqueEmail("reset");
