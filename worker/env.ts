@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { BacktestRunner } from "./hubs/backtest-runner";
 import type { UserHub } from "./hubs/user-hub";
+import { sentryBrowser } from "./security/sentry-dsn";
 import {
   TURNSTILE_DUMMY_TOKEN,
   TURNSTILE_TEST_SECRETS,
@@ -110,7 +111,8 @@ export function publicConfig(config: Config) {
     analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL ?? null,
     analyticsSiteId: config.ANALYTICS_SITE_ID ?? null,
     segmentWriteKey: config.SEGMENT_WRITE_KEY ?? null,
-    sentryDsn: config.SENTRY_DSN ?? null,
+    // Null for a malformed DSN: nothing is loaded and the CSP names no Sentry origin.
+    sentry: sentryBrowser(config.SENTRY_DSN),
     // The stripe payment provider is on: pages with a card form load Stripe.js (CSP below).
     stripeConfigured: Boolean(config.STRIPE_SECRET_KEY),
     devTools: config.APP_ENV !== "production",

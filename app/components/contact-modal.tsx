@@ -1,18 +1,21 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { action } from "../routes/_app.contact";
-import { useEscape } from "../utils/use-escape";
+import { Modal } from "./ui/modal";
 
 /**
  * Contact modal (spec 1 s2, s4): idle, sending (button disabled), sent or error; editing clears the error.
- * Without JavaScript it is opened by `?contact=1`, posts to /contact and comes back with `?contact=sent`.
+ * Without JavaScript it is opened by `?contact=1`, posts to /contact and comes back with `?contact=sent`;
+ * its × is then a link to `closeHref`. With JavaScript, ×, Escape and a click outside call `onClose`.
  */
 export function ContactModal({
   returnTo,
+  closeHref,
   initiallySent,
   onClose,
 }: {
   returnTo: string;
+  closeHref: string;
   initiallySent: boolean;
   onClose: () => void;
 }) {
@@ -27,70 +30,56 @@ export function ContactModal({
     else setError(fetcher.data.error);
   }, [fetcher.state, fetcher.data]);
   const sending = fetcher.state !== "idle";
-  useEscape(onClose);
 
   return (
-    <div className="modal-backdrop">
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="contact-title">
-        <Link
-          to={returnTo}
-          className="close"
-          aria-label="Close"
-          onClick={(e) => {
-            e.preventDefault();
-            onClose();
-          }}
-        >
-          ×
-        </Link>
-        <h2 id="contact-title">Send a Message</h2>
-        {sent ? (
-          <>
-            <p className="form-success" role="status">
-              Message sent!
-            </p>
-            <Link
-              to={`${returnTo}?contact=1`}
-              className="button link"
-              onClick={(e) => {
-                e.preventDefault();
-                setSent(false);
-                setError(null);
-              }}
-            >
-              Send another message
-            </Link>
-          </>
-        ) : (
-          <fetcher.Form method="post" action="/contact" onChange={() => setError(null)}>
-            <p className="muted">Have a question or feedback? Help us make the product better!</p>
-            <input type="hidden" name="returnTo" value={returnTo} />
-            {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-            {error ? (
-              <div className="form-error" role="alert">
-                {error}
-              </div>
-            ) : null}
-            <div className="field">
-              <label htmlFor="contact-message" className="sr-only">
-                Message
-              </label>
-              <textarea
-                id="contact-message"
-                name="message"
-                placeholder="Your message..."
-                required
-                maxLength={5000}
-              />
+    <Modal open title="Send a Message" closeHref={closeHref} onClose={onClose} closeOnOutsideClick>
+      {sent ? (
+        <>
+          <p className="form-success" role="status">
+            Message sent!
+          </p>
+          <Link
+            to={`${returnTo}?contact=1`}
+            className="button link"
+            onClick={(e) => {
+              e.preventDefault();
+              setSent(false);
+              setError(null);
+            }}
+          >
+            Send another message
+          </Link>
+        </>
+      ) : (
+        <fetcher.Form method="post" action="/contact" onChange={() => setError(null)}>
+          <p className="muted">Have a question or feedback? Help us make the product better!</p>
+          <input type="hidden" name="returnTo" value={returnTo} />
+          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+          {error ? (
+            <div className="form-error" role="alert">
+              {error}
             </div>
-            <div className="modal-actions">
-              <button type="submit" className="button primary" disabled={sending}>
-                {sending ? "Sending..." : "Send"}
-              </button>
-            </div>
-          </fetcher.Form>
-        )}
-      </div>
-    </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor="contact-message" className="sr-only">
+              Message
+            </label>
+            <textarea
+              id="contact-message"
+              name="message"
+              placeholder="Your message..."
+              required
+              maxLength={5000}
+              data-autofocus
+            />
+          </div>
+          <div className="modal-actions">
+            <button type="submit" className="button primary" disabled={sending}>
+              {sending ? "Sending..." : "Send"}
+            </button>
+          </div>
+        </fetcher.Form>
+      )}
+    </Modal>
   );
 }

@@ -1,4 +1,5 @@
 import type { PublicConfig } from "../../worker/env";
+import { segmentScriptUrl, segmentSnippet } from "../utils/segment-snippet";
 
 /**
  * Analytics, customer-data and error-reporting scripts (spec 1 s6-7): rendered only when configured, and the
@@ -7,6 +8,11 @@ import type { PublicConfig } from "../../worker/env";
 export function ExternalScripts({ config, nonce }: { config: PublicConfig; nonce: string }) {
   return (
     <>
+      {config.sentry ? (
+        // Sentry's Loader Script initialises the SDK with the DSN's key by itself (no Sentry.init needed).
+        // Not deferred: it runs before the app's module scripts, so it can catch their errors.
+        <script nonce={nonce} src={config.sentry.loaderUrl} crossOrigin="anonymous" />
+      ) : null}
       {config.analyticsScriptUrl ? (
         <script
           nonce={nonce}
@@ -16,19 +22,15 @@ export function ExternalScripts({ config, nonce }: { config: PublicConfig; nonce
         />
       ) : null}
       {config.segmentWriteKey ? (
-        <script
-          nonce={nonce}
-          defer
-          src={`https://cdn.segment.com/analytics.js/v1/${encodeURIComponent(config.segmentWriteKey)}/analytics.min.js`}
-        />
-      ) : null}
-      {config.sentryDsn ? (
-        <script
-          nonce={nonce}
-          defer
-          src="https://browser.sentry-cdn.com/8.55.0/bundle.min.js"
-          data-dsn={config.sentryDsn}
-        />
+        <>
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the write key is JSON-encoded with <, > and & escaped (segmentSnippet)
+            dangerouslySetInnerHTML={{ __html: segmentSnippet(config.segmentWriteKey) }}
+          />
+          <script nonce={nonce} defer src={segmentScriptUrl(config.segmentWriteKey)} />
+        </>
       ) : null}
     </>
   );

@@ -1,8 +1,18 @@
 import { useRootData } from "../root";
 import type { FieldErrors } from "../utils/form.server";
 
-/** The fields sign-up and the partner sign-up share (spec 1 s2). */
-export function SignUpFields({ fields, defaultEmail }: { fields: FieldErrors; defaultEmail?: string }) {
+/**
+ * The fields sign-up and the partner sign-up share (spec 1 s2). `typed` is what the server sent back with a
+ * refused submit (or the partner link's e-mail): without JavaScript the page is rendered anew and would
+ * otherwise lose it. The password is never sent back.
+ */
+export function SignUpFields({
+  fields,
+  typed,
+}: {
+  fields: FieldErrors;
+  typed?: { name: string; email: string };
+}) {
   const marketing = useRootData()?.config.marketingUrl ?? "";
   return (
     <>
@@ -14,6 +24,7 @@ export function SignUpFields({ fields, defaultEmail }: { fields: FieldErrors; de
           autoComplete="name"
           required
           maxLength={100}
+          defaultValue={typed?.name}
           aria-invalid={fields.name ? true : undefined}
         />
         {fields.name ? <span className="error">{fields.name}</span> : null}
@@ -27,7 +38,7 @@ export function SignUpFields({ fields, defaultEmail }: { fields: FieldErrors; de
           autoComplete="email"
           required
           maxLength={254}
-          defaultValue={defaultEmail}
+          defaultValue={typed?.email}
           aria-invalid={fields.email ? true : undefined}
         />
         {fields.email ? <span className="error">{fields.email}</span> : null}

@@ -1,10 +1,11 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useCallback, useState } from "react";
 import { ContactModal } from "../components/contact-modal";
 import { MyStrategiesView } from "../components/strategies/my-strategies";
 import { TopBar } from "../components/top-bar";
 import { uiStylesheet } from "../components/ui/styles";
+import { useUrlFlag } from "../components/ui/url-flag";
 import { requireUser } from "../utils/auth.server";
 
 // The table kit's styles come with the shell, so the My Strategies spinner below is styled on any page.
@@ -30,16 +31,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AppShell() {
   const { user, roadmapUrl } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
   const location = useLocation();
+  const navigate = useNavigate();
   const [contactOpen, setContactOpen] = useState(false);
   const navigation = useNavigation();
   // Spec 2 s2: 'A spinner shows while loading' My Strategies. On a client navigation from another page the
   // list's route is not mounted until its loader answers, so the shell draws the table with its spinner.
   const listLoading =
     navigation.state === "loading" && navigation.location.pathname === "/" && location.pathname !== "/";
-  const contactParam = params.get("contact");
-  const showContact = contactOpen || contactParam === "1" || contactParam === "sent";
+  // Without JavaScript (or from a shared link) `?contact=1|sent` opens the modal. Closing it then takes the flag
+  // off the URL; until that navigation lands, the key of the page it was closed on keeps it shut at once.
+  const contact = useUrlFlag("contact");
+  const [contactClosedOn, setContactClosedOn] = useState<string | null>(null);
+  const contactFromUrl =
+    (contact.value === "1" || contact.value === "sent") && contactClosedOn !== location.key;
+  const showContact = contactOpen || contactFromUrl;
+  const closeContact = useCallback(() => {
+    setContactOpen(false);
+    if (!contactFromUrl) return;
+    setContactClosedOn(location.key);
+    navigate(contact.closeHref, { replace: true, preventScrollReset: true });
+  }, [contactFromUrl, location.key, navigate, contact.closeHref]);
   return (
     <>
       <TopBar user={user} roadmapUrl={roadmapUrl} onContact={() => setContactOpen(true)} />
@@ -47,8 +59,9 @@ export default function AppShell() {
       {showContact ? (
         <ContactModal
           returnTo={location.pathname}
-          initiallySent={contactParam === "sent"}
-          onClose={() => setContactOpen(false)}
+          closeHref={contact.closeHref}
+          initiallySent={contact.value === "sent"}
+          onClose={closeContact}
         />
       ) : null}
     </>

@@ -19,7 +19,7 @@ import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
 import { ForgotPasswordModal } from "../components/forgot-password";
 import { hasTurnstileToken, Turnstile } from "../components/turnstile";
 import { getUser } from "../utils/auth.server";
-import { fieldErrors, messageFor, readForm, turnstileTokenOf } from "../utils/form.server";
+import { fieldErrors, messageFor, readForm, turnstileTokenOf, typedIdentity } from "../utils/form.server";
 import { safeRedirect } from "../utils/redirect";
 import { readStoredRedirect } from "../utils/session-record";
 import { useEditedSince } from "../utils/use-edited";
@@ -81,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         intent: "signin" as const,
         fields: fieldErrors(parsed.error),
         error: null,
-        email: values.email ?? "",
+        email: typedIdentity(values).email,
       },
       400,
     );

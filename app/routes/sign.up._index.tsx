@@ -11,7 +11,7 @@ import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
 import { SignUpFields } from "../components/signup-fields";
 import { hasTurnstileToken, Turnstile } from "../components/turnstile";
 import { getUser } from "../utils/auth.server";
-import { fieldErrors, messageFor, readForm } from "../utils/form.server";
+import { fieldErrors, messageFor, readForm, typedIdentity } from "../utils/form.server";
 import { safeRedirect } from "../utils/redirect";
 import { SIGN_UP_ERRORS, signUpForm, withToken } from "../utils/signup.server";
 import { useEditedSince } from "../utils/use-edited";
@@ -35,7 +35,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = await readForm(request);
   const parsed = signUpForm.safeParse(withToken(values));
   if (!parsed.success)
-    return data({ fields: fieldErrors(parsed.error), error: null, code: "VALIDATION_ERROR" }, 400);
+    return data(
+      {
+        fields: fieldErrors(parsed.error),
+        error: null,
+        code: "VALIDATION_ERROR",
+        typed: typedIdentity(values),
+      },
+      400,
+    );
   try {
     const meta = { ip: clientIp(request), origin: new URL(request.url).origin };
     const { token } = await context.services.accounts.signUp(parsed.data, meta);
@@ -44,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (e) {
     const { code, message, status } = messageFor(e, SIGN_UP_ERRORS);
-    return data({ fields: {}, error: message, code }, status);
+    return data({ fields: {}, error: message, code, typed: typedIdentity(values) }, status);
   }
 }
 
@@ -85,7 +93,7 @@ export default function SignUp() {
             ) : null}
           </div>
         ) : null}
-        <SignUpFields fields={edited ? {} : (actionData?.fields ?? {})} />
+        <SignUpFields fields={edited ? {} : (actionData?.fields ?? {})} typed={actionData?.typed} />
         <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} resetSignal={actionData} />
         <button type="submit" className="button primary block" disabled={submitting}>
           {submitting ? <span className="spinner" aria-hidden="true" /> : null}

@@ -9,7 +9,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
 import { SignUpFields } from "../components/signup-fields";
 import { hasTurnstileToken, Turnstile } from "../components/turnstile";
-import { fieldErrors, messageFor, readForm } from "../utils/form.server";
+import { fieldErrors, messageFor, readForm, typedIdentity } from "../utils/form.server";
 import { sponsorForm, withToken } from "../utils/signup.server";
 import { useEditedSince } from "../utils/use-edited";
 import { clientIp, SESSION_TTL_MS, SWITCH_MARKETS_SPONSOR, sessionCookie } from "../utils/worker.server";
@@ -35,7 +35,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = await readForm(request);
   const parsed = sponsorForm.safeParse({ ...withToken(values), sponsor: SWITCH_MARKETS_SPONSOR });
   if (!parsed.success)
-    return data({ ok: false as const, fields: fieldErrors(parsed.error), error: null }, 400);
+    return data(
+      { ok: false as const, fields: fieldErrors(parsed.error), error: null, typed: typedIdentity(values) },
+      400,
+    );
   try {
     const meta = { ip: clientIp(request), origin: new URL(request.url).origin };
     const { token } = await context.services.accounts.sponsorSignUp(parsed.data, meta);
@@ -51,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       SPONSOR_ELIGIBILITY_ERROR: e instanceof Error && "userMessage" in e ? String(e.userMessage) : "",
       ...TURNSTILE_MESSAGES,
     });
-    return data({ ok: false as const, fields: {}, error: message }, status);
+    return data({ ok: false as const, fields: {}, error: message, typed: typedIdentity(values) }, status);
   }
 }
 
@@ -133,7 +136,10 @@ export default function SponsorSignUp() {
             {error}
           </div>
         ) : null}
-        <SignUpFields fields={edited ? {} : (actionData?.fields ?? {})} defaultEmail={email} />
+        <SignUpFields
+          fields={edited ? {} : (actionData?.fields ?? {})}
+          typed={actionData?.ok === false ? actionData.typed : { name: "", email }}
+        />
         <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} resetSignal={actionData} />
         <button type="submit" className="button primary block" disabled={submitting}>
           {submitting ? <span className="spinner" aria-hidden="true" /> : null}

@@ -88,6 +88,17 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
+/**
+ * The name and e-mail a person typed, sent back with a refused sign-in or sign-up so that the page rendered
+ * anew without JavaScript keeps them (never the password). Cut to the fields' limits: they go back into HTML.
+ */
+export function typedIdentity(values: Record<string, string>): { name: string; email: string } {
+  return {
+    name: (values.name ?? "").slice(0, LIMITS.nameMax),
+    email: (values.email ?? "").slice(0, LIMITS.emailMax),
+  };
+}
+
 /** The Turnstile token arrives as the widget's own field, or ours when the test keys put a dummy one there. */
 export function turnstileTokenOf(values: Record<string, string>): string {
   return values["cf-turnstile-response"] || values.turnstileToken || "";

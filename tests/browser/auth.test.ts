@@ -62,6 +62,47 @@ for (const javaScript of [true, false]) {
       await alert.waitFor();
       assert.match((await alert.textContent()) ?? "", /Email already registered\./);
       assert.equal(await alert.locator("a", { hasText: "Log In" }).count(), 1);
+      // What was typed stays: without JavaScript the page is rendered anew from the action's answer.
+      assert.equal(await page.inputValue("#name"), "Again");
+      assert.equal(await page.inputValue("#email"), email);
+      // The server never sends the password back (with JavaScript the field simply keeps its content).
+      if (!javaScript) assert.equal(await page.inputValue("#password"), "");
+      await context.close();
+    });
+
+    it("keeps the typed name and e-mail on the partner page after a refused registration", async () => {
+      const { context, page } = await newPage(browser, { javaScript });
+      const email = uniqueEmail(`nf-${javaScript}`);
+      await page.goto(`${server.url}/sign/up/switch-markets`);
+      if (javaScript) await hydrated(page);
+      await page.fill("#name", "Not Funded");
+      await page.fill("#email", email);
+      await page.fill("#password", "pw-12345678");
+      await page.check("input[name=terms]");
+      await page.click("button:has-text('Register')");
+      await page.locator("[role=alert]").waitFor();
+      assert.equal(await page.inputValue("#name"), "Not Funded");
+      assert.equal(await page.inputValue("#email"), email);
+      // The server never sends the password back (with JavaScript the field simply keeps its content).
+      if (!javaScript) assert.equal(await page.inputValue("#password"), "");
+      await context.close();
+    });
+
+    it("keeps the typed name and e-mail after a sign-up the server refuses as invalid", async () => {
+      const { context, page } = await newPage(browser, { javaScript });
+      const email = uniqueEmail(`inv-${javaScript}`);
+      await page.goto(`${server.url}/sign/up`);
+      if (javaScript) await hydrated(page);
+      // A name of spaces passes the browser's `required` check; the server trims it and refuses it.
+      await page.fill("#name", "   ");
+      await page.fill("#email", email);
+      await page.fill("#password", "pw-12345678");
+      await page.check("input[name=terms]");
+      await page.click("button:has-text('Get Started')");
+      await page.getByText("Please enter your name").waitFor();
+      assert.equal(await page.inputValue("#email"), email);
+      // The server never sends the password back (with JavaScript the field simply keeps its content).
+      if (!javaScript) assert.equal(await page.inputValue("#password"), "");
       await context.close();
     });
 
@@ -78,9 +119,26 @@ for (const javaScript of [true, false]) {
       await page.fill("#password", "wrong password");
       await page.click("button:has-text('Sign In')");
       await page.locator("[role=alert]", { hasText: "Wrong email or password." }).waitFor();
+      assert.equal(await page.inputValue("#email"), email);
+      // The server never sends the password back (with JavaScript the field simply keeps its content).
+      if (!javaScript) assert.equal(await page.inputValue("#password"), "");
       await page.fill("#password", "pw-12345678");
       await page.click("button:has-text('Sign In')");
       await page.waitForURL((u) => u.pathname === "/strategy/deleted" && u.search === "?sort=updated");
+      await eventually(async () => assert.equal(await page.textContent("h1"), "Strategies Archive"));
+      await context.close();
+    });
+
+    it("closes the contact modal opened from the URL through its close link", async () => {
+      const { context, page } = await newPage(browser, { javaScript });
+      await signUpThroughForm(page, uniqueEmail(`ctc-${javaScript}`));
+      await page.goto(`${server.url}/strategy/deleted?sort=updated&contact=sent`);
+      if (javaScript) await hydrated(page);
+      const dialog = page.locator("[role=dialog]", { hasText: "Send a Message" });
+      await dialog.getByText("Message sent!").waitFor();
+      await dialog.getByLabel("Close").click();
+      await page.waitForURL((u) => u.pathname === "/strategy/deleted" && u.search === "?sort=updated");
+      await dialog.waitFor({ state: "detached" });
       await eventually(async () => assert.equal(await page.textContent("h1"), "Strategies Archive"));
       await context.close();
     });
@@ -104,6 +162,33 @@ for (const javaScript of [true, false]) {
 }
 
 describe("JavaScript on only", () => {
+  it("closes the contact modal opened from the URL on Escape, the close button and an outside click", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await signUpThroughForm(page, uniqueEmail("ctu"));
+    const dialog = page.locator("[role=dialog]", { hasText: "Send a Message" });
+    const closedOn = async (how: () => Promise<void>, flag: string) => {
+      await page.goto(`${server.url}/strategy/deleted?sort=updated&contact=${flag}`);
+      await hydrated(page);
+      await dialog.waitFor();
+      await how();
+      await dialog.waitFor({ state: "detached" });
+      // The flag leaves the URL (a reload does not reopen it); the page's own query stays.
+      await page.waitForURL((u) => u.pathname === "/strategy/deleted" && u.search === "?sort=updated");
+    };
+    await closedOn(() => page.keyboard.press("Escape"), "1");
+    await closedOn(() => dialog.getByLabel("Close").click(), "sent");
+    await closedOn(() => page.mouse.click(5, 5), "1");
+    // Opened from the menu, an outside click closes it too; a click inside does not.
+    await page.click("summary[aria-label='Profile menu']");
+    await page.click("text=Contact Us");
+    await dialog.waitFor();
+    await dialog.locator("textarea").click();
+    assert.equal(await dialog.count(), 1);
+    await page.mouse.click(5, 5);
+    await dialog.waitFor({ state: "detached" });
+    await context.close();
+  });
+
   it("resets a forgotten password through the mailed link", async () => {
     const { context, page } = await newPage(browser, { javaScript: true });
     const email = uniqueEmail("reset");

@@ -169,6 +169,7 @@ describe("pages", () => {
       "https://canny.io",
       "https://stats.example.net",
       "https://cdn.segment.com",
+      "https://js.sentry-cdn.com",
       "https://browser.sentry-cdn.com",
     ])
       expect(script).toContain(origin);

@@ -1,4 +1,5 @@
 import type { PublicConfig } from "../env";
+import { SENTRY_BUNDLE_ORIGIN, SENTRY_LOADER_ORIGIN } from "./sentry-dsn";
 
 function originOf(url: string | null): string | null {
   if (!url) return null;
@@ -31,10 +32,10 @@ export function contentSecurityPolicy(config: PublicConfig, nonce: string): stri
     script.push("https://cdn.segment.com");
     connect.push("https://api.segment.io", "https://cdn.segment.com");
   }
-  if (config.sentryDsn) {
-    script.push("https://browser.sentry-cdn.com");
-    const ingest = originOf(config.sentryDsn);
-    if (ingest) connect.push(ingest);
+  if (config.sentry) {
+    // The Loader Script, then the SDK bundle it fetches, then the events it sends.
+    script.push(SENTRY_LOADER_ORIGIN, SENTRY_BUNDLE_ORIGIN);
+    connect.push(config.sentry.ingestOrigin);
   }
   if (config.feedbackConfigured) {
     script.push("https://canny.io");

@@ -20,6 +20,8 @@ export interface ModalProps {
   onClose?: () => void;
   /** Hide the × icon when the body has its own Cancel. */
   hideClose?: boolean;
+  /** Close on a click on the backdrop outside the dialog too (with JavaScript). */
+  closeOnOutsideClick?: boolean;
   children: ReactNode;
   className?: string;
 }
@@ -42,6 +44,7 @@ export function Modal({
   closeHref,
   onClose,
   hideClose = false,
+  closeOnOutsideClick = false,
   children,
   className,
 }: ModalProps) {
@@ -66,9 +69,22 @@ export function Modal({
     };
   }, [open]);
 
+  // A press that starts inside the dialog (selecting text) and ends on the backdrop is not an outside click.
+  const pressedOutside = useRef(false);
+
   if (!open) return null;
   return (
-    <div className="modal-backdrop">
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer convenience only; Escape and the × close for keyboards
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape (useEscape) is the keyboard way out
+    <div
+      className="modal-backdrop"
+      onMouseDown={(e) => {
+        pressedOutside.current = e.target === e.currentTarget;
+      }}
+      onClick={(e) => {
+        if (closeOnOutsideClick && pressedOutside.current && e.target === e.currentTarget) close();
+      }}
+    >
       <OpenModal
         dialog={dialog}
         titleId={titleId}
