@@ -51,6 +51,12 @@ try {
       await page.click("button:has-text('Create Strategy')");
       await page.waitForURL(/\/strategy\/\d+\/build/);
       await page.waitForTimeout(1500);
+      // The example has no exit and the assistant asks for one: answer it as a trader would, so the backtest
+      // below trades and its graphs and tables have something to show.
+      await page.fill("textarea[placeholder='Type your message here']", "Close on the opposite cross.");
+      await page.keyboard.press("Enter");
+      await page.getByText("Close on the opposite cross.").first().waitFor();
+      await page.waitForTimeout(2500);
       await shot("build-tab");
       const sid = /\/strategy\/(\d+)\//.exec(page.url())?.[1] ?? "";
       await page.goto(`${server.url}/strategy/${sid}/code`);
