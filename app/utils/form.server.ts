@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { LIMITS } from "../../worker/forms/messages";
 import { AppError, GENERIC_ERROR } from "../../worker/http/errors";
+import { readLimited } from "../../worker/http/read-limited";
 import { DESCRIPTION_MAX_CHARS } from "../../worker/services/strategies/crud";
 
 /**
@@ -27,31 +28,6 @@ export const FORM_MESSAGES = {
   unreadable: "The form could not be read. Please try again.",
 } as const;
 
-/** Reads the body counting bytes as they arrive, so a chunked body without Content-Length is limited too. */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw refuse(413, FORM_MESSAGES.tooLarge);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
-
 /**
  * The fields of a posted form as strings. Too large: 413; not a form (JSON, no content type): 415; a body
  * that does not parse: 400. Each is thrown as a Response with a message a person can read.
@@ -62,7 +38,7 @@ export async function readForm(request: Request, limit = FORM_LIMIT): Promise<Re
   if (!FORM_TYPES.includes(mediaType)) throw refuse(415, FORM_MESSAGES.wrongType);
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > limit) throw refuse(413, FORM_MESSAGES.tooLarge);
-  const bytes = await readLimited(request, limit);
+  const bytes = await readLimited(request.body, limit, () => refuse(413, FORM_MESSAGES.tooLarge));
   let form: FormData | URLSearchParams;
   try {
     form =

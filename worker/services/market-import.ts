@@ -9,6 +9,7 @@
  * re-importing the same file writes nothing.
  */
 import { AppError, errors } from "../http/errors";
+import { readLimited } from "../http/read-limited";
 import { getSymbol } from "../market/catalogue";
 import { monthRange } from "../market/chunks";
 import {
@@ -73,32 +74,6 @@ export type ImportOutcome =
       errors: ImportIssue[];
     };
 
-async function readLimited(
-  stream: ReadableStream<Uint8Array>,
-  limit: number,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw errors.payloadTooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
-
 function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
@@ -112,12 +87,12 @@ export interface ImportBody {
 /** The file's text from a request body holding the text, its gzip or a one-file zip. */
 export async function readImportBody(body: ReadableStream<Uint8Array> | null): Promise<ImportBody> {
   if (!body) throw errors.validation("body", "The request body must be the price file (text, gzip or zip).");
-  const raw = await readLimited(body, MAX_IMPORT_BYTES);
+  const raw = await readLimited(body, MAX_IMPORT_BYTES, () => errors.payloadTooLarge(MAX_IMPORT_BYTES));
   let bytes: Uint8Array = raw;
   if (isGzip(raw)) {
     try {
       const unzipped = new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"));
-      bytes = await readLimited(unzipped, MAX_IMPORT_BYTES);
+      bytes = await readLimited(unzipped, MAX_IMPORT_BYTES, () => errors.payloadTooLarge(MAX_IMPORT_BYTES));
     } catch (e) {
       if (e instanceof AppError) throw e;
       throw errors.validation("body", "The gzip body is damaged and cannot be read.");
