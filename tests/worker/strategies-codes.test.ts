@@ -9,7 +9,7 @@ import { createStrategies } from "../../worker/services/strategies";
 import type { AssistantPort } from "../../worker/services/strategies/ports";
 import { count, newUser } from "./billing-helpers";
 import { chooseFree, env } from "./helpers";
-import { ai, connect, data, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
+import { ai, backtestRequest, connect, data, freeUser, STRATEGY_TEXT } from "./strategies-helpers";
 
 // Error codes of spec 2 s8 (and the pipeline's own) not covered elsewhere, and the isolation of code and
 // backtest events between two users' sockets.
@@ -82,31 +82,24 @@ describe("strategy error codes", () => {
       },
     };
     const real = createServices(env);
-    const services = createStrategies({
-      db: createDb(env.DB),
-      d1: env.DB,
-      bucket: env.BUCKET,
-      now: () => Date.now(),
-      credits: real.credits,
-      events: { publish: async () => {} },
-      assistant: interpreter,
-      runner: { start: async () => true },
-      market: createMarketData(env.BUCKET),
-    });
+    // The same services twice, each with its own assistant: the second is contended by the first's turn.
+    const withAssistant = (assistant: AssistantPort) =>
+      createStrategies({
+        db: createDb(env.DB),
+        d1: env.DB,
+        bucket: env.BUCKET,
+        now: () => Date.now(),
+        credits: real.credits,
+        events: { publish: async () => {} },
+        assistant,
+        runner: { start: async () => true },
+        market: createMarketData(env.BUCKET),
+      });
+    const services = withAssistant(interpreter);
     const { strId } = await services.create(u.userId, { title: "Busy", description: "d" });
     strategyId = Number(strId);
     await services.chat.update(u.userId, strategyId, STRATEGY_TEXT);
-    const busy = createStrategies({
-      db: createDb(env.DB),
-      d1: env.DB,
-      bucket: env.BUCKET,
-      now: () => Date.now(),
-      credits: real.credits,
-      events: { publish: async () => {} },
-      assistant: contended,
-      runner: { start: async () => true },
-      market: createMarketData(env.BUCKET),
-    });
+    const busy = withAssistant(contended);
     let error: unknown = null;
     try {
       await busy.chat.update(u.userId, strategyId, "take profit 80 pips");
@@ -131,26 +124,11 @@ describe("live events stay with their user", () => {
       z.object({ state: z.literal(11) }).parse(data(await ai("strategy/code", { strId }, alice))).state,
     ).toBe(11);
     data(await ai("strategy/code/complete", { strId }, alice));
-    const { backtestId } = z.object({ backtestId: z.string() }).parse(
-      data(
-        await ai(
-          "strategy/backtest/new",
-          {
-            strId,
-            description: "isolation",
-            symbol: "EURUSD",
-            period: "H1",
-            dateStart: today(-20),
-            dateEnd: today(-1),
-            executionMode: 0,
-            model: 0,
-            depositAmount: 10000,
-            depositCurrency: "USD",
-          },
-          alice,
-        ),
-      ),
-    );
+    const { backtestId } = z
+      .object({ backtestId: z.string() })
+      .parse(
+        data(await ai("strategy/backtest/new", backtestRequest(strId, { description: "isolation" }), alice)),
+      );
     await aliceSocket.waitFor(
       (e) => e.type === "strategy-backtest-processing" && e.btId === backtestId && e.processing >= 100,
       60_000,

@@ -91,3 +91,20 @@ export async function refusal(p: Promise<unknown>): Promise<AppError> {
   }
   throw new Error("expected a refusal");
 }
+
+/** The Create New Backtest request with the form's defaults over the last 20 days (spec 2 s3, s9). */
+export function backtestRequest(strId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    strId,
+    description: "first",
+    symbol: "EURUSD",
+    period: "H1",
+    dateStart: today(-20),
+    dateEnd: today(-1),
+    executionMode: 0,
+    model: 0,
+    depositAmount: 10000,
+    depositCurrency: "USD",
+    ...overrides,
+  };
+}

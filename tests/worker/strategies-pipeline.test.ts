@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ORIGIN, uniqueIp } from "./helpers";
-import { ai, connect, data, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
+import { ai, backtestRequest, connect, data, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
 
 const created = z.object({ strId: z.string() });
 const codeAnswer = z.object({
@@ -28,22 +28,6 @@ async function strategyWithSpec(cookie: string) {
   );
   data(await ai("strategy/update", { strId, instructions: STRATEGY_TEXT }, cookie));
   return strId;
-}
-
-function backtestRequest(strId: string, overrides: Record<string, unknown> = {}) {
-  return {
-    strId,
-    description: "first",
-    symbol: "EURUSD",
-    period: "H1",
-    dateStart: today(-20),
-    dateEnd: today(-1),
-    executionMode: 0,
-    model: 0,
-    depositAmount: 10000,
-    depositCurrency: "USD",
-    ...overrides,
-  };
 }
 
 describe("the strategy pipeline: chat, outline, code, backtest, live events", () => {
