@@ -12,7 +12,7 @@ import { signUp } from "./helpers";
 import { refusal, STRATEGY_TEXT } from "./strategies-helpers";
 
 /** The pipeline's services on the real D1 and R2, with the plan limits and credits a test chooses. */
-async function setup(limits: { maxStrategies: number; maxCodeLines: number }) {
+async function setup(limits: { maxStrategies: number; maxCodeLines: number; maxSaves?: number }) {
   const { email } = await signUp();
   const user = z
     .object({ id: z.string() })
@@ -26,7 +26,7 @@ async function setup(limits: { maxStrategies: number; maxCodeLines: number }) {
       consumed.push(`${amount}:${reason}`);
       return { operationId };
     },
-    limits: async () => limits,
+    limits: async () => ({ maxSaves: -1, ...limits }),
   };
   const events: LiveEvent[] = [];
   const services = createStrategies({

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { backtests, strategies, strategyCodes } from "../../db/schema";
 import { renderOutline } from "../../strategy/outline";
@@ -6,6 +6,7 @@ import { activeStrategy, findStrategy, messageList, specAt } from "./access";
 import type { StrategyDeps } from "./deps";
 import { strategyErrors } from "./errors";
 import { idText, iso } from "./ids";
+import { insertWithinLimits, limitRefusal, restoreWithinLimit } from "./plan-limits";
 import { headline, processingStatus } from "./wire";
 
 /** The longest free-text field a form sends; app/utils/form.server.ts sizes its body limit from it. */
@@ -26,21 +27,15 @@ export function createStrategyCrud(deps: StrategyDeps) {
   const { db, now } = deps;
 
   async function create(userId: string, input: z.infer<typeof newStrategySchema>) {
-    const { maxStrategies } = await deps.credits.limits(userId);
-    if (maxStrategies >= 0) {
-      const [{ n }] = await db
-        .select({ n: count() })
-        .from(strategies)
-        .where(and(eq(strategies.userId, userId), eq(strategies.status, "active")));
-      if (n >= maxStrategies) throw strategyErrors.limitReached(maxStrategies);
-    }
+    const limits = await deps.credits.limits(userId);
     const t = now();
-    const row = await db
-      .insert(strategies)
-      .values({ userId, title: input.title, description: input.description, createdAt: t, updatedAt: t })
-      .returning({ id: strategies.id })
-      .get();
-    return { strId: idText(row.id) };
+    const id = await insertWithinLimits(
+      deps.d1,
+      { userId, title: input.title, description: input.description, at: t },
+      limits,
+    );
+    if (id === null) throw await limitRefusal(deps.d1, userId, limits);
+    return { strId: idText(id) };
   }
 
   /** The latest backtest of each strategy, for the list's headline columns. */
@@ -101,16 +96,12 @@ export function createStrategyCrud(deps: StrategyDeps) {
   async function restore(userId: string, id: number) {
     const row = await findStrategy(db, userId, id);
     if (row.status === "active") return { strId: idText(id) };
-    // Restoring counts against the plan's limit like creating does.
+    // Restoring counts against the active limit like creating does (it was saved all along).
     const { maxStrategies } = await deps.credits.limits(userId);
-    if (maxStrategies >= 0) {
-      const [{ n }] = await db
-        .select({ n: count() })
-        .from(strategies)
-        .where(and(eq(strategies.userId, userId), eq(strategies.status, "active")));
-      if (n >= maxStrategies) throw strategyErrors.limitReached(maxStrategies);
-    }
-    return setStatus(userId, id, "active");
+    if (await restoreWithinLimit(deps.d1, userId, id, maxStrategies, now())) return { strId: idText(id) };
+    // Not restored: another request restored this same strategy first (done), or the limit is reached.
+    if ((await findStrategy(db, userId, id)).status === "active") return { strId: idText(id) };
+    throw strategyErrors.limitReached({ maxStrategies, maxSaves: null });
   }
 
   async function rename(userId: string, id: number, input: z.infer<typeof renameSchema>) {

@@ -7,14 +7,18 @@ import { AppError, GENERIC_ERROR } from "../../http/errors";
 export const strategyErrors = {
   notFound: () => new AppError("STRATEGY_NOT_FOUND", 404, "Strategy not found."),
   notActive: () => new AppError("STRATEGY_NOT_ACTIVE", 409, "Strategy not found."),
-  limitReached: (max: number) =>
-    new AppError(
-      "STRATEGY_LIMIT_REACHED",
-      403,
-      `Your plan allows ${max} active ${max === 1 ? "strategy" : "strategies"}. Archive one or upgrade your plan to create more.`,
-      undefined,
-      { max },
-    ),
+  /** The plan limit(s) a new or restored strategy hit (spec 3 s1); null = that limit was not the reason. */
+  limitReached: (hit: { maxStrategies: number | null; maxSaves: number | null }) => {
+    const strategiesText = (n: number, kind: string) => `${n} ${kind} ${n === 1 ? "strategy" : "strategies"}`;
+    const { maxStrategies, maxSaves } = hit;
+    const userMessage =
+      maxSaves === null
+        ? `Your plan allows ${strategiesText(maxStrategies ?? 0, "active")}. Archive one or upgrade your plan to create more.`
+        : maxStrategies === null
+          ? `Your plan allows ${strategiesText(maxSaves, "saved")}, archived ones included. Upgrade your plan to create more.`
+          : `Your plan allows ${strategiesText(maxStrategies, "active")} and ${strategiesText(maxSaves, "saved")}, archived ones included. Upgrade your plan to create more.`;
+    return new AppError("STRATEGY_LIMIT_REACHED", 403, userMessage, undefined, { maxStrategies, maxSaves });
+  },
   codeNotReady: () => new AppError("BACKTEST_CODE_NOT_READY", 409, "Strategy code is not ready."),
   codeNotFound: () => new AppError("BACKTEST_CODE_NOT_FOUND", 404, "Strategy code not found."),
   backtestInProgress: () =>

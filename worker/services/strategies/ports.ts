@@ -18,7 +18,7 @@ export interface CreditsPort {
     reason: string,
     claim?: ChargeClaim,
   ): Promise<{ operationId: string }>;
-  limits(userId: string): Promise<{ maxStrategies: number; maxCodeLines: number }>;
+  limits(userId: string): Promise<{ maxStrategies: number; maxSaves: number; maxCodeLines: number }>;
 }
 
 /** Delivers one live event to every open socket of a user (UserHub, DESIGN D7). */
