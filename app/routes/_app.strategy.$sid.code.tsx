@@ -14,7 +14,12 @@ import { CodeGenerate } from "../components/strategies/code-generate";
 import { CodeOverlay } from "../components/strategies/code-overlay";
 import { CodeSource } from "../components/strategies/code-source";
 import { CodeToolbar } from "../components/strategies/code-toolbar";
-import { isMissingStrategy, notFound, strategyId } from "../components/strategies/strategies.server";
+import {
+  isMissingStrategy,
+  notFound,
+  recreateFormSchema,
+  strategyId,
+} from "../components/strategies/strategies.server";
 import { PendingAccountLink } from "../components/ui/account-link";
 import codeBacktestCss from "../styles/code-backtest.css?url";
 import { requireSubscriber } from "../utils/auth.server";
@@ -36,6 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const view = await context.services.strategies.code.read(user.id, id);
     return {
       strId: view.strId,
+      codeId: view.codeId,
       state: view.state,
       revision: `${view.specVersion ?? 0}-${view.lines ?? 0}`,
       source: withSource ? view.code : null,
@@ -62,8 +68,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const back = `/strategy/${id}/code`;
   try {
     if (values.intent === "generate") await code.generate(user, id, false);
-    else if (values.intent === "recreate") await code.generate(user, id, true);
-    else if (values.intent === "complete") {
+    else if (values.intent === "recreate") {
+      const form = recreateFormSchema.safeParse(values);
+      if (!form.success) return data({ ...failure, error: "Error processing code" }, 400);
+      await code.generate(user, id, true, form.data.codeId);
+    } else if (values.intent === "complete") {
       await code.complete(user.id, id);
       return redirect(values.next === "backtest" ? `/strategy/${id}/backtest` : back);
     } else return data({ ...failure, error: "Error processing code" }, 400);
@@ -118,7 +127,7 @@ export default function CodeTab() {
           {actionData?.pending ? <PendingAccountLink /> : null}
         </p>
       ) : null}
-      {state === CODE_STATES.OK && !overlay ? <CodeToolbar strId={page.strId} /> : null}
+      {state === CODE_STATES.OK && !overlay ? <CodeToolbar strId={page.strId} codeId={page.codeId} /> : null}
       <div className={overlay ? "code-stage covered" : "code-stage"}>
         {viewable ? (
           <CodeSource strId={page.strId} revision={page.revision} source={page.source} />
@@ -128,7 +137,12 @@ export default function CodeTab() {
           <div className="code-placeholder" />
         )}
         {overlay ? (
-          <CodeOverlay state={state} error={error} refreshHref={`${location.pathname}${location.search}`} />
+          <CodeOverlay
+            state={state}
+            codeId={page.codeId}
+            error={error}
+            refreshHref={`${location.pathname}${location.search}`}
+          />
         ) : null}
       </div>
     </div>

@@ -73,8 +73,9 @@ export const strategiesApi = new Hono<ApiEnv>()
   })
   .post("/strategy/code/recreate", async (c) => {
     const user = requireSubscriber(c.get("user"));
-    const { strId } = await readBody(c.req.raw, byStrategy);
-    return ok(await c.get("services").strategies.code.generate(user, strId, true));
+    // codeId (optional): the generation the client showed; a repeated Recreate then answers the new one.
+    const { strId, codeId } = await readBody(c.req.raw, byStrategy.extend({ codeId: wireId.optional() }));
+    return ok(await c.get("services").strategies.code.generate(user, strId, true, codeId));
   })
   .post("/strategy/code/complete", async (c) => {
     const user = requireSubscriber(c.get("user"));

@@ -11,6 +11,8 @@ const MESSAGES: Record<number, string> = {
 export interface CodeOverlayProps {
   /** The code state (spec 2 s4); null while a generation request is on its way and no state came yet. */
   state: number | null;
+  /** The generation shown; Retry and Recreate name it (a second click then cannot replace the new one). */
+  codeId: string | null;
   /** A failed 'complete' ('An error occurred while trying to complete ...'). */
   error: string | null;
   /** The page reloads itself (no JavaScript) while the generation runs. */
@@ -22,7 +24,7 @@ export interface CodeOverlayProps {
  * with the 5-step bar; ready code offers 'Run Backtest' and 'Run backtest later', a failed run Retry or
  * Recreate Code. Every button is a form POST, so it all works without JavaScript.
  */
-export function CodeOverlay({ state, error, refreshHref }: CodeOverlayProps) {
+export function CodeOverlay({ state, codeId, error, refreshHref }: CodeOverlayProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const step = stepForState(state);
@@ -64,6 +66,7 @@ export function CodeOverlay({ state, error, refreshHref }: CodeOverlayProps) {
         {failed ? (
           <Form method="post" className="code-overlay-actions">
             <input type="hidden" name="intent" value="recreate" />
+            {codeId ? <input type="hidden" name="codeId" value={codeId} /> : null}
             <button type="submit" className="button primary" disabled={busy}>
               {state === CODE_STATES.ERROR ? "Retry" : "Recreate Code"}
             </button>

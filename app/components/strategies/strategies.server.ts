@@ -1,5 +1,7 @@
 import { data } from "@remix-run/cloudflare";
+import { z } from "zod";
 import { AppError } from "../../../worker/http/errors";
+import { wireId } from "../../../worker/services/strategies/ids";
 
 /**
  * The strategy services' form schemas, re-exported from a `.server` module so the Remix compiler keeps zod
@@ -7,6 +9,9 @@ import { AppError } from "../../../worker/http/errors";
  */
 export { instructionsSchema } from "../../../worker/services/strategies/chat";
 export { newStrategySchema, renameSchema } from "../../../worker/services/strategies/crud";
+
+/** Recreate/Retry name the generation the page showed, so a repeated click cannot pay for another (issue 11). */
+export const recreateFormSchema = z.object({ codeId: wireId.optional() });
 
 export const NOT_FOUND_TEXT = "Strategy not found.";
 

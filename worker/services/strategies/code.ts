@@ -13,6 +13,7 @@ import {
 import { type ChargeClaim, ChargeClaimLost } from "../billing/credits";
 import { billingErrors } from "../billing/errors";
 import { activeStrategy, specAt } from "./access";
+import { type CodeRow, INTERRUPTED, isRunning, settleCode } from "./code-liveness";
 import type { StrategyDeps } from "./deps";
 import { strategyErrors } from "./errors";
 import { idText } from "./ids";
@@ -20,26 +21,24 @@ import { idText } from "./ids";
 /** One credit per generated expert advisor (the plan catalogue's wording). */
 export const CODE_CREDITS = 1;
 
-/** States of a generation still running; a second request waits instead of starting another. */
-const RUNNING: readonly CodeState[] = [
-  CODE_STATE.STARTED,
-  CODE_STATE.GENERATED,
-  CODE_STATE.GENERATED_ERROR,
-  CODE_STATE.REBUILDED,
-];
-
-/** A generation still "running" after this long died with its request; a new one may replace it. */
-const STUCK_MS = 2 * 60_000;
-
 export interface CodeUser {
   id: string;
   subscription: { status: string } | null;
 }
 
-export type CodeRow = typeof strategyCodes.$inferSelect;
+export type { CodeRow };
 
 export const codeKey = (userId: string, strategyId: number, codeId: number, specVersion: number) =>
   `strategies/${userId}/${strategyId}/code/${codeId}-v${specVersion}.mq5`;
+
+/** A run whose heartbeat went stale (marked interrupted by another request) stops without charging. */
+const interrupted = () =>
+  new AppError(
+    "CODE_GENERATION_INTERRUPTED",
+    409,
+    "There is an error generating the code. No credits have been used.",
+    "the generation was marked interrupted while it ran",
+  );
 
 const completeFailed = () =>
   new AppError(
@@ -62,7 +61,26 @@ export function createCode(deps: StrategyDeps) {
       .from(strategyCodes)
       .where(and(eq(strategyCodes.id, codeId), eq(strategyCodes.userId, userId)))
       .get();
-    return row ?? null;
+    return row ? settleCode(deps, row) : null;
+  }
+
+  /**
+   * The running generation's heartbeat (see DEAD_AFTER_MS); false when the row is no longer this running
+   * generation (another request marked it interrupted, or it was removed), so the run stops unpaid.
+   */
+  async function beat(userId: string, codeId: number): Promise<boolean> {
+    const res = await db
+      .update(strategyCodes)
+      .set({ updatedAt: now() })
+      .where(
+        and(
+          eq(strategyCodes.id, codeId),
+          eq(strategyCodes.userId, userId),
+          eq(strategyCodes.state, CODE_STATE.STARTED),
+        ),
+      )
+      .run();
+    return res.meta.changes === 1;
   }
 
   async function codeText(row: CodeRow): Promise<string | null> {
@@ -74,6 +92,8 @@ export function createCode(deps: StrategyDeps) {
   async function view(strategyId: number, row: CodeRow | null) {
     return {
       strId: idText(strategyId),
+      /** The generation shown; a Recreate names it so a repeated click cannot replace the one it made. */
+      codeId: row ? idText(row.id) : null,
       code: row ? await codeText(row) : null,
       state: row?.state ?? null,
       specVersion: row?.specVersion ?? null,
@@ -99,14 +119,20 @@ export function createCode(deps: StrategyDeps) {
     });
   }
 
-  async function generate(user: CodeUser, strategyId: number, recreate: boolean) {
+  /**
+   * Generate (recreate false: answers the existing code if any) or Recreate/Retry. `seen` is the generation
+   * the user's page showed when Recreate was clicked: once another click replaced it, this one answers the
+   * new code instead of paying for a third (issue 11: a burst of clicks spent every credit). Without `seen`
+   * (API callers that do not send it) the current code is the one replaced.
+   */
+  async function generate(user: CodeUser, strategyId: number, recreate: boolean, seen?: number) {
     const userId = user.id;
     const strategy = await activeStrategy(db, userId, strategyId);
+    // A dead generation comes back marked ERROR here (settleCode): shown with Retry, never re-run silently.
     const current = await codeRow(userId, strategy.codeId);
     if (current && isRunning(current, now())) throw strategyErrors.codeInProgress();
-    // A generation that died with its request (still "running" long after) is replaced, not shown.
-    const stuck = current !== null && isCodeState(current.state) && RUNNING.includes(current.state);
-    if (current && !recreate && !stuck) return view(strategyId, current);
+    if (current && !recreate) return view(strategyId, current);
+    if (current && seen !== undefined && current.id !== seen) return view(strategyId, current);
     if (user.subscription?.status === "pending") throw billingErrors.subscriptionPending();
     const spec = await specAt(db, userId, strategyId, strategy.specVersion);
     if (!spec) throw strategyErrors.noSpec();
@@ -160,12 +186,19 @@ export function createCode(deps: StrategyDeps) {
       await db
         .update(strategyCodes)
         .set({ state: run.final, failure: run.failure ?? null, updatedAt: now() })
-        .where(and(eq(strategyCodes.id, mine.id), eq(strategyCodes.userId, userId)));
+        .where(
+          and(
+            eq(strategyCodes.id, mine.id),
+            eq(strategyCodes.userId, userId),
+            eq(strategyCodes.state, CODE_STATE.STARTED),
+          ),
+        );
       const failed = await view(strategyId, await codeRow(userId, mine.id));
       await events.publish(userId, { type: "strategy-code", strId, code: null, state: run.final });
       return failed;
     }
 
+    if (!(await beat(userId, mine.id))) throw interrupted();
     const lines = run.code.split("\n").length;
     const { maxCodeLines } = await deps.credits.limits(userId);
     if (maxCodeLines >= 0 && lines > maxCodeLines) {
@@ -178,6 +211,10 @@ export function createCode(deps: StrategyDeps) {
       httpMetadata: { contentType: "text/plain; charset=utf-8" },
       customMetadata: { strategyId: strId, specVersion: String(strategy.specVersion), userId },
     });
+    if (!(await beat(userId, mine.id))) {
+      await bucket.delete(r2Key);
+      throw interrupted();
+    }
     try {
       await deps.credits.consume(
         userId,
@@ -196,6 +233,8 @@ export function createCode(deps: StrategyDeps) {
     } catch (e) {
       await bucket.delete(r2Key);
       if (e instanceof ChargeClaimLost) {
+        // Marked interrupted while it ran (its heartbeat went stale): that mark stands, and it is unpaid.
+        if ((await codeRow(userId, mine.id))?.failure === INTERRUPTED) throw interrupted();
         // A chat message (or a replacing generation) took the code slot while this one ran: the code is
         // for a spec the strategy no longer has, so it is dropped unpaid.
         await db
@@ -300,8 +339,4 @@ export function createCode(deps: StrategyDeps) {
   }
 
   return { generate, complete, download, read, codeRow };
-}
-
-function isRunning(row: CodeRow, at: number): boolean {
-  return isCodeState(row.state) && RUNNING.includes(row.state) && at - row.updatedAt < STUCK_MS;
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { backtests, strategies, strategyCodes } from "../../db/schema";
 import { renderOutline } from "../../strategy/outline";
 import { activeStrategy, findStrategy, messageList, specAt } from "./access";
+import { settleCode } from "./code-liveness";
 import type { StrategyDeps } from "./deps";
 import { strategyErrors } from "./errors";
 import { idText, iso } from "./ids";
@@ -126,14 +127,16 @@ export function createStrategyCrud(deps: StrategyDeps) {
       .where(and(eq(backtests.strategyId, id), eq(backtests.userId, userId)))
       .orderBy(desc(backtests.id))
       .limit(1);
-    const code =
+    const stored =
       row.codeId === null
-        ? null
+        ? undefined
         : await db
-            .select({ state: strategyCodes.state, specVersion: strategyCodes.specVersion })
+            .select()
             .from(strategyCodes)
             .where(and(eq(strategyCodes.id, row.codeId), eq(strategyCodes.userId, userId)))
             .get();
+    // A generation whose worker died shows as the error it is (with Retry), not as running forever.
+    const code = stored ? await settleCode(deps, stored) : null;
     return {
       strId: idText(row.id),
       title: row.title,
