@@ -135,4 +135,36 @@ describe("code generation and credits", () => {
     expect(next.specVersion).toBe(2);
     expect(await charges(strId)).toBe(1);
   });
+
+  it("a run marked interrupted while it was still alive stops unpaid and leaves the error for Retry", async () => {
+    let stall: (() => Promise<unknown>) | null = null;
+    const { services, user, id, strId } = await setup({
+      // Between the run's last heartbeat and its charge, its heartbeat goes stale and another request sees it.
+      credits: (real) => ({
+        limits: real.limits,
+        async consume(userId, amount, reason, claim) {
+          if (stall) await stall();
+          return real.consume(userId, amount, reason, claim);
+        },
+      }),
+    });
+    stall = async () => {
+      await env.DB.prepare("UPDATE strategy_codes SET updated_at = ?1 WHERE strategy_id = ?2")
+        .bind(Date.now() - 60_000, id)
+        .run();
+      expect((await services.code.read(user.id, id)).state).toBe(200);
+    };
+    const err = await refusal(services.code.generate(user, id, false));
+    expect(err.code).toBe("CODE_GENERATION_INTERRUPTED");
+    expect(err.userMessage).toBe("There is an error generating the code. No credits have been used.");
+    expect(await charges(strId)).toBe(0);
+    const shown = await services.code.read(user.id, id);
+    expect(shown.state).toBe(200);
+    expect(shown.code).toBeNull();
+    // Retry at once: one new generation, paid once.
+    stall = null;
+    const retried = await services.code.generate(user, id, true, Number(shown.codeId));
+    expect(retried.state).toBe(11);
+    expect(await charges(strId)).toBe(1);
+  });
 });
