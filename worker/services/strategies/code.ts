@@ -122,7 +122,7 @@ export function createCode(deps: StrategyDeps) {
   /**
    * Generate (recreate false: answers the existing code if any) or Recreate/Retry. `seen` is the generation
    * the user's page showed when Recreate was clicked: once another click replaced it, this one answers the
-   * new code instead of paying for a third (issue 11: a burst of clicks spent every credit). Without `seen`
+   * new code instead of paying again (issue 11: a burst of clicks spent every credit). Without `seen`
    * (API callers that do not send it) the current code is the one replaced.
    */
   async function generate(user: CodeUser, strategyId: number, recreate: boolean, seen?: number) {
