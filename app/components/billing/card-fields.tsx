@@ -105,10 +105,8 @@ function problem(input: HTMLInputElement): string | null {
  */
 function useExpiryCheck(serverMessage: string | null) {
   const ref = useRef<HTMLInputElement>(null);
+  // What the browser found since the last answer; null: the server's message (if any) is the one shown.
   const [local, setLocal] = useState<{ message: string | null } | null>(null);
-  // A new answer from the server replaces what the browser said before it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever a new server message arrives
-  useEffect(() => setLocal(null), [serverMessage]);
 
   useEffect(() => {
     const input = ref.current;
@@ -118,7 +116,11 @@ function useExpiryCheck(serverMessage: string | null) {
     function onSubmit(e: SubmitEvent) {
       if (!input) return;
       const message = problem(input);
-      if (!message) return;
+      if (!message) {
+        // Sent: whatever the server answers about the expiry is what shows next.
+        setLocal(null);
+        return;
+      }
       e.preventDefault();
       setLocal({ message });
       input.focus();

@@ -26,6 +26,7 @@ export function readSandboxCard(
   const fields: Record<string, string> = {};
   const expiry = readExpiry(values.expiry ?? "");
   if (!expiry.ok) fields.expiry = expiry.message;
+  // With the expiry refused, placeholders let the schema still check (and name) the number and the code.
   const card = sandboxCardSchema.safeParse({
     number: values.number ?? "",
     cvc: values.cvc ?? "",
