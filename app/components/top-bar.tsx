@@ -82,6 +82,9 @@ export function TopBar({
             <Link to="/account" role="menuitem">
               Account
             </Link>
+            <a className="menu-roadmap" href={roadmapUrl} target="_blank" rel="noreferrer" role="menuitem">
+              Request a Feature
+            </a>
             <Link
               to="?contact=1"
               role="menuitem"

@@ -61,6 +61,9 @@ export default function SubscriptionTab() {
   }
   const unlimited = sub.credits === -1;
   const isFree = sub.slug === "free";
+  // Spec 3 s5: Free cannot cancel, and a scheduled cancellation is reverted, not repeated. Neither the button
+  // nor the dialog (opened by ?cancel=1, e.g. a link or an old tab) is offered to whom the server refuses.
+  const canCancel = !isFree && !sub.cancelationRequested;
   const used = sub.creditsUsage + sub.addonCreditsUsage;
   const total = sub.credits + sub.addonCreditsTotal;
   // Spec 3 s2 upsell variant: shown here once every credit of the period (and of the add-ons) is used.
@@ -143,7 +146,7 @@ export default function SubscriptionTab() {
           <Link to="/subscription/change" className="button primary">
             Upgrade Plan
           </Link>
-          {!isFree && !sub.cancelationRequested ? (
+          {canCancel ? (
             <Link to={confirm.openHref("1")} className="button danger" preventScrollReset>
               Cancel Subscription
             </Link>
@@ -151,7 +154,7 @@ export default function SubscriptionTab() {
         </div>
       </div>
       <ConfirmDialog
-        open={confirm.value === "1" && !sub.cancelationRequested}
+        open={confirm.value === "1" && canCancel}
         title="Are you sure you want to cancel your subscription?"
         description={`You keep your plan until ${formatDate(sub.expiresAt)}.`}
         cancelLabel="No"

@@ -8,7 +8,13 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { SandboxCardFields, TestModeNotice } from "../components/billing/card-fields";
-import { methodFailure, readSandboxCard } from "../components/billing/payment.server";
+import {
+  cardErrorFields,
+  methodFailure,
+  readSandboxCard,
+  SandboxCardError,
+  typedCard,
+} from "../components/billing/payment.server";
 import { NEEDS_JAVASCRIPT } from "../components/billing/payment-text";
 import { brandName, expiryText, type SavedCard } from "../components/billing/saved-card";
 import { StripeElements, StripeSetupForm } from "../components/billing/stripe-elements";
@@ -45,8 +51,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type Intent = "add" | "attach" | "default" | "remove";
 
-function fail(intent: Intent, message: string, status = 400, fields: Record<string, string> = {}) {
-  return data({ intent, error: message, fields }, status);
+function fail(
+  intent: Intent,
+  message: string,
+  status = 400,
+  fields: Record<string, string> = {},
+  typed: Record<string, string> = {},
+) {
+  return data({ intent, error: message, fields, typed }, status);
 }
 
 /**
@@ -92,29 +104,33 @@ async function addSandboxCard(s: AppLoadContext["services"], userId: string, val
   const { billing } = s;
   const sandbox = billing.sandbox;
   if (!sandbox) return fail("add", NEEDS_JAVASCRIPT);
+  const typed = typedCard(values);
   const card = readSandboxCard(values);
-  if (!card.ok) return fail("add", "", 400, card.fields);
+  if (!card.ok) return fail("add", "", 400, card.fields, typed);
   let clientSecret: string;
   try {
     clientSecret = (await billing.paymentMethods.setup(userId)).client_secret;
   } catch (e) {
-    return fail("add", methodFailure(e, TEXT.setup).message);
+    return fail("add", methodFailure(e, TEXT.setup).message, 400, {}, typed);
   }
   let paymentMethodId: string;
   try {
     const method = await sandbox.createCard(card.card, s.now());
     const customerId = await billing.customers.find(userId);
     const setup = customerId ? await sandbox.confirmSetup(clientSecret, method.id, customerId) : null;
-    if (!setup?.paymentMethodId) return fail("add", TEXT.payment);
+    if (!setup?.paymentMethodId) return fail("add", TEXT.payment, 400, {}, typed);
     paymentMethodId = setup.paymentMethodId;
   } catch (e) {
     const f = methodFailure(e, TEXT.payment);
-    return fail("add", f.message, f.status, f.code === "CARD_ERROR" ? { number: f.message } : {});
+    // Shown once: next to the number or expiry it is about, else (a decline) above the form.
+    const fields = e instanceof SandboxCardError ? cardErrorFields(e) : {};
+    const above = Object.keys(fields).length === 0 ? f.message : "";
+    return fail("add", above, f.status, fields, typed);
   }
   try {
     await billing.paymentMethods.attach(userId, paymentMethodId);
   } catch (e) {
-    return fail("add", methodFailure(e, TEXT.save).message);
+    return fail("add", methodFailure(e, TEXT.save).message, 400, {}, typed);
   }
   return redirect(TAB);
 }
@@ -193,7 +209,10 @@ export default function PaymentMethodsTab() {
               </div>
             ) : null}
             <input type="hidden" name="intent" value="add" />
-            <SandboxCardFields fields={actionData?.intent === "add" ? actionData.fields : {}} />
+            <SandboxCardFields
+              fields={actionData?.intent === "add" ? actionData.fields : {}}
+              typed={actionData?.intent === "add" ? actionData.typed : {}}
+            />
             <div className="modal-actions">
               <Link to={add.closeHref} className="button" replace preventScrollReset>
                 Cancel

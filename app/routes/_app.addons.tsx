@@ -9,6 +9,13 @@ import { formatMoney } from "../utils/format";
 export const meta: MetaFunction = () => [{ title: "Buy Add-on · StratForge" }];
 export const links = () => [{ rel: "stylesheet", href: billingCss }];
 
+/** Refusals with their own text: no subscription, a pending one, an unlimited plan (nothing to add to). */
+const KNOWN = new Set([
+  "USER_HAS_NO_ACTIVE_SUBSCRIPTION",
+  "SUBSCRIPTION_PENDING",
+  "UNLIMITED_PLAN_NO_ADDONS",
+]);
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   try {
@@ -16,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (e) {
     // Spec 3 s8: no subscription and a pending one have their own texts; anything else is a list failure.
     const { code, message } = billingMessage(e, "Failed to load plans.");
-    const known = code === "USER_HAS_NO_ACTIVE_SUBSCRIPTION" || code === "SUBSCRIPTION_PENDING";
+    const known = KNOWN.has(code);
     return { packs: [], error: known ? message : "Failed to load plans.", code };
   }
 }

@@ -19,11 +19,13 @@ import { useCallback, useEffect, useState } from "react";
 import { SandboxCardFields, SandboxChallenge } from "../components/billing/card-fields";
 import { OrderSummary } from "../components/billing/order-summary";
 import {
+  cardErrorFields,
   initiateFailure,
   payFailure,
   paymentTypeOf,
   readSandboxCard,
   SandboxCardError,
+  typedCard,
 } from "../components/billing/payment.server";
 import {
   NEEDS_JAVASCRIPT,
@@ -154,6 +156,8 @@ interface Answer {
   error: string | null;
   notice: string | null;
   fields: Record<string, string>;
+  /** The new card as typed (no security code), shown again after a refusal. */
+  typed: Record<string, string>;
   /** Sandbox 3-D Secure: the challenge replaces the form. */
   challenge: { clientSecret: string; paymentIntentId: string } | null;
   /** Stripe 3-D Secure on a saved card: Stripe.js finishes it in the browser. */
@@ -165,6 +169,7 @@ function answer(partial: Partial<Answer>, status = 400) {
     error: null,
     notice: null,
     fields: {},
+    typed: {},
     challenge: null,
     nextAction: null,
     ...partial,
@@ -230,15 +235,16 @@ async function pay(s: Services, userId: string, target: Target, values: Record<s
   }
   const sandbox = billing.sandbox;
   if (!sandbox) return answer({ error: NEEDS_JAVASCRIPT });
+  const typed = typedCard(values);
   const card = readSandboxCard(values);
-  if (!card.ok) return answer({ fields: card.fields });
+  if (!card.ok) return answer({ fields: card.fields, typed });
 
   let started: Awaited<ReturnType<typeof billing.payments.initiate>>;
   try {
     started = await billing.payments.initiate(userId, target.type, target.id);
   } catch (e) {
     const f = initiateFailure(e);
-    return answer({ error: f.message }, f.status);
+    return answer({ error: f.message, typed }, f.status);
   }
   const { clientSecret, paymentIntentId } = started;
   if (!clientSecret || !paymentIntentId) {
@@ -250,16 +256,16 @@ async function pay(s: Services, userId: string, target: Target, values: Record<s
   try {
     const method = await sandbox.createCard(card.card, s.now());
     const intent = await sandbox.confirmPayment(clientSecret, method.id);
-    if (!intent) return answer({ error: PAYMENT_NOT_PROCESSED });
+    if (!intent) return answer({ error: PAYMENT_NOT_PROCESSED, typed });
     if (intent.status === "requires_action") {
       return answer({ challenge: { clientSecret, paymentIntentId: intent.id } }, 200);
     }
   } catch (e) {
     const f = payFailure(e);
-    return answer(
-      { error: f.message, fields: e instanceof SandboxCardError ? { number: f.message } : {} },
-      f.status,
-    );
+    // Shown once: next to the number or expiry it is about, else above the form.
+    const fields = e instanceof SandboxCardError ? cardErrorFields(e) : {};
+    const shownAbove = Object.keys(fields).length === 0;
+    return answer({ error: shownAbove ? f.message : null, fields, typed }, f.status);
   }
   // A decline is settled too: the invoice is marked failed and the card's own message comes back.
   return settle(s, target, () =>
@@ -353,7 +359,9 @@ function PayView() {
   const busy = navigation.state !== "idle";
   const methods = d.view === "pay" ? d.methods : [];
   const preferred = methods.find((m) => m.is_default) ?? methods[0];
-  const [choice, setChoice] = useState(preferred?.id ?? "new");
+  // After a refused new card the page comes back with 'Use a new card' still chosen (a new page without
+  // JavaScript would otherwise show the saved card again and hide the message).
+  const [choice, setChoice] = useState(a?.typed.number !== undefined ? "new" : (preferred?.id ?? "new"));
   const confirmIntent = useCallback(
     (paymentIntentId: string) => submit({ intent: "confirm", paymentIntentId }, { method: "post" }),
     [submit],
@@ -429,7 +437,7 @@ function PayView() {
                   // Shown only while 'Use a new card' is chosen (CSS :has, so it works without JavaScript).
                   <fieldset className="new-card">
                     <legend>New card</legend>
-                    <SandboxCardFields fields={a?.fields ?? {}} required={false} />
+                    <SandboxCardFields fields={a?.fields ?? {}} typed={a?.typed ?? {}} required={false} />
                   </fieldset>
                 ) : null}
                 {stripeNew ? null : (

@@ -7,15 +7,16 @@ import {
   redirect,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { billingMessage, SandboxCardError, sandboxCardSchema } from "../components/billing/billing.server";
+import { billingMessage, SandboxCardError } from "../components/billing/billing.server";
 import { CheckoutStep } from "../components/billing/checkout-step";
+import { cardErrorFields, readSandboxCard, typedCard } from "../components/billing/payment.server";
 import { PlanCard } from "../components/billing/plan-card";
 import { CURRENCIES, currencyOf, cycleOf } from "../components/billing/plan-price";
 import { PendingAccountLink } from "../components/ui/account-link";
 import { useRootData } from "../root";
 import billingCss from "../styles/billing.css?url";
 import { requireUser } from "../utils/auth.server";
-import { fieldErrors, readForm } from "../utils/form.server";
+import { readForm } from "../utils/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose your plan · StratForge" }];
 export const links = () => [{ rel: "stylesheet", href: billingCss }];
@@ -52,18 +53,20 @@ interface Answer {
   /** SUBSCRIPTION_PENDING: the error shows with an Account link (spec 3 s8). */
   pending: boolean;
   fields: Record<string, string>;
+  /** The card as typed (no security code), shown again after a refusal. */
+  typed: Record<string, string>;
   challenge: { clientSecret: string; paymentId: string } | null;
 }
 
 function answer(partial: Partial<Answer>, status = 400) {
-  const body: Answer = { error: null, pending: false, fields: {}, challenge: null, ...partial };
+  const body: Answer = { error: null, pending: false, fields: {}, typed: {}, challenge: null, ...partial };
   return data(body, status);
 }
 
 /** A thrown service error as the spec's text, or `fallback`; a pending subscription keeps its link. */
-function failure(e: unknown, fallback: string, status = 400) {
+function failure(e: unknown, fallback: string, status = 400, typed: Record<string, string> = {}) {
   const { code, message } = billingMessage(e, fallback);
-  return answer({ error: message, pending: code === "SUBSCRIPTION_PENDING" }, status);
+  return answer({ error: message, pending: code === "SUBSCRIPTION_PENDING", typed }, status);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -97,52 +100,43 @@ async function start(
   }
 }
 
-/** 'MM/YY' or 'MM/YYYY' into the month and the four-digit year the card schema checks. */
-function expiryParts(value: string): { expMonth: string; expYear: string } | null {
-  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
-  if (!m?.[1] || !m[2]) return null;
-  return { expMonth: m[1], expYear: m[2].length === 2 ? `20${m[2]}` : m[2] };
-}
-
 /**
  * The sandbox checkout in one POST, doing on the server what Stripe.js does in the browser: the card becomes
  * a payment method, the checkout's intent is confirmed with it, and the ledger settles it.
  */
 async function pay(context: AppLoadContext, userId: string, values: Record<string, string>) {
   const { billing, now } = context.services;
-  const fields: Record<string, string> = {};
+  const typed = { ...typedCard(values), terms: values.terms ? "on" : "" };
+  const read = readSandboxCard(values);
+  const fields = read.ok ? {} : { ...read.fields };
   if (!values.terms) fields.terms = "Please accept the Terms of Service and Privacy Policy.";
-  const expiry = expiryParts(values.expiry ?? "");
-  if (!expiry) fields.expiry = "Your card's expiration date is incomplete.";
-  const card = sandboxCardSchema.safeParse({
-    number: values.number ?? "",
-    cvc: values.cvc ?? "",
-    expMonth: expiry?.expMonth ?? "",
-    expYear: expiry?.expYear ?? "",
-  });
-  if (!card.success) Object.assign(fields, { ...fieldErrors(card.error), ...fields });
-  if (!card.success || Object.keys(fields).length > 0) return answer({ fields });
+  if (!read.ok || Object.keys(fields).length > 0) return answer({ fields, typed });
   const sandbox = billing.sandbox;
-  if (!sandbox) return answer({ error: "Failed to initiate subscription." });
+  if (!sandbox) return answer({ error: "Failed to initiate subscription.", typed });
 
   let started: Awaited<ReturnType<typeof billing.payments.checkoutInitiate>>;
   try {
     started = await billing.payments.checkoutInitiate(userId, values.pid ?? "");
   } catch (e) {
-    return failure(e, "Failed to initiate subscription.");
+    return failure(e, "Failed to initiate subscription.", 400, typed);
   }
   try {
-    const method = await sandbox.createCard(card.data, now());
+    const method = await sandbox.createCard(read.card, now());
     const intent = await sandbox.confirmPayment(started.clientSecret, method.id);
-    if (!intent) return answer({ error: "Failed to complete subscription." });
+    if (!intent) return answer({ error: "Failed to complete subscription.", typed });
     if (intent.status === "requires_action") {
       return answer({ challenge: { clientSecret: started.clientSecret, paymentId: started.paymentId } }, 200);
     }
   } catch (e) {
-    if (e instanceof SandboxCardError) return answer({ error: e.message, fields: { number: e.message } });
-    return failure(e, "Failed to complete subscription.");
+    if (e instanceof SandboxCardError) {
+      // Shown once: next to the number or expiry it is about, else (a decline) above the form.
+      const fields = cardErrorFields(e);
+      const shownAbove = Object.keys(fields).length === 0;
+      return answer({ error: shownAbove ? e.message : null, fields, typed });
+    }
+    return failure(e, "Failed to complete subscription.", 400, typed);
   }
-  return finish(context, userId, started.paymentId);
+  return finish(context, userId, started.paymentId, typed);
 }
 
 /** The 3-D Secure challenge's Complete or Fail, for an intent of this user only. */
@@ -166,7 +160,12 @@ async function authenticate(context: AppLoadContext, userId: string, values: Rec
   return finish(context, userId, paymentId);
 }
 
-async function finish(context: AppLoadContext, userId: string, paymentId: string) {
+async function finish(
+  context: AppLoadContext,
+  userId: string,
+  paymentId: string,
+  typed: Record<string, string> = {},
+) {
   try {
     const outcome = await context.services.billing.payments.checkoutConfirm(userId, paymentId);
     // /subscribe itself sends a subscriber to /account, so the success message has its own page.
@@ -179,7 +178,7 @@ async function finish(context: AppLoadContext, userId: string, paymentId: string
     }
     return answer({ error: "Unexpected response from server." }, 500);
   } catch (e) {
-    return failure(e, "Failed to complete subscription.", 402);
+    return failure(e, "Failed to complete subscription.", 402, typed);
   }
 }
 
@@ -210,6 +209,7 @@ export default function Subscribe() {
           error={actionData?.error ?? null}
           pending={actionData?.pending ?? false}
           fields={actionData?.fields ?? {}}
+          typed={actionData?.typed ?? {}}
           challenge={actionData?.challenge ?? null}
           busy={busy}
         />

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { launch, newPage, uniqueEmail } from "./browser.ts";
+import { assertFits } from "./layout.ts";
 import { startServer, type TestServer } from "./server.ts";
 
 // A page wider than the phone scrolls sideways as a whole, which hides the top bar's menu and the tables'
@@ -19,26 +20,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** What sticks out of the viewport: the document's width and the outermost overflowing elements. */
-async function overflow(page: Page): Promise<{ width: number; culprits: string[] }> {
-  return page.evaluate(() => {
-    const vw = document.documentElement.clientWidth;
-    const culprits: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>("body *"))) {
-      const parent = el.parentElement?.getBoundingClientRect();
-      if (el.getBoundingClientRect().right > vw + 1 && parent && parent.right <= vw + 1) {
-        culprits.push(`${el.tagName.toLowerCase()}.${el.className}`);
-      }
-    }
-    return { width: document.documentElement.scrollWidth, culprits };
-  });
-}
-
-async function assertFits(page: Page, label: string) {
-  const { width, culprits } = await overflow(page);
-  assert.equal(width, 375, `${label} is ${width} px wide: ${culprits.join(", ")}`);
-}
 
 /** Opens `path` and checks it once its lazily loaded parts (charts, code) had a moment to draw. */
 async function fits(page: Page, path: string) {

@@ -309,3 +309,118 @@ describe("add-ons", () => {
     expect(account).toContain(`0 of ${credits + pack.credits} used (0%)`);
   });
 });
+
+/** The markup a person sees: no scripts (the hydration data repeats the action's answer), no text separators. */
+function shown(markup: string): string {
+  return markup.replace(/<script\b[\s\S]*?<\/script>/g, "").replaceAll("<!-- -->", "");
+}
+
+function occurrences(text: string, needle: string): number {
+  return text.split(needle).length - 1;
+}
+
+async function invoicesOf(cookie: string): Promise<number> {
+  const answer = await api("user/invoices", {}, { cookie });
+  return z.object({ data: z.object({ list: z.array(z.unknown()) }) }).parse(answer.body).data.list.length;
+}
+
+const MONTH = "Your card&#x27;s expiration month is invalid.";
+
+describe("card forms without JavaScript (issue 11)", () => {
+  it("checkout: a month of 13 or 00 is named next to the expiry, nothing is charged, the typed card stays", async () => {
+    const { cookie } = await signUp();
+    for (const expiry of ["13/34", "00/30"]) {
+      const res = await postForm(
+        "/subscribe?pid=builder-monthly-eur",
+        card("4242 4242 4242 4242", { expiry }),
+        cookie,
+      );
+      expect(res.status).toBe(400);
+      const page = shown(await res.text());
+      expect(occurrences(page, MONTH)).toBe(1);
+      // The message is the expiry field's own (described by it), and the form keeps what was typed.
+      const describedBy = /name="expiry"[^>]*aria-describedby="([^"]+)"/.exec(page)?.[1];
+      expect(describedBy).toBeTruthy();
+      expect(page).toContain(`id="${describedBy}" role="alert">${MONTH}`);
+      expect(page).toMatch(/name="number"[^>]*value="4242 4242 4242 4242"/);
+      expect(page).toMatch(new RegExp(`name="expiry"[^>]*value="${expiry}"`));
+      expect(page).toMatch(/name="name"[^>]*value="Ada Trader"/);
+      expect(page).toMatch(/name="terms"[^>]*checked/);
+      expect(page).not.toMatch(/name="cvc"[^>]*value=/);
+    }
+    expect(await invoicesOf(cookie)).toBe(0);
+  });
+
+  it("payment page: a wrong month keeps 'Use a new card' chosen with its message and typed card", async () => {
+    const { cookie } = await signUp();
+    await postForm("/subscribe?pid=builder-monthly-eur", card("4242424242424242"), cookie);
+    const before = await invoicesOf(cookie);
+    const res = await postForm(
+      "/payment?type=addon&id=addon-10-eur",
+      { intent: "pay", paymentMethodId: "new", number: "4242 4242 4242 4242", expiry: "13/34", cvc: "123" },
+      cookie,
+    );
+    expect(res.status).toBe(400);
+    const page = shown(await res.text());
+    expect(occurrences(page, MONTH)).toBe(1);
+    expect(page).toMatch(/<option value="new" selected="">Use a new card/);
+    expect(page).toMatch(/name="number"[^>]*value="4242 4242 4242 4242"/);
+    expect(page).toMatch(/name="expiry"[^>]*value="13\/34"/);
+    expect(await invoicesOf(cookie)).toBe(before);
+  });
+
+  it("Add Card: a wrong month, then 0002 and 9995 each show their own message once", async () => {
+    const { cookie } = await signUp();
+    await postForm("/subscribe?pid=builder-monthly-eur", card("4242424242424242"), cookie);
+    const add = (number: string, expiry = "12/34") =>
+      postForm("/account/payment-methods?add=1", { intent: "add", number, expiry, cvc: "123" }, cookie);
+
+    const month = await add("4242 4242 4242 4242", "00/30");
+    expect(month.status).toBe(400);
+    const monthPage = shown(await month.text());
+    expect(occurrences(monthPage, MONTH)).toBe(1);
+    expect(monthPage).toMatch(/name="expiry"[^>]*value="00\/30"/);
+
+    const declined = shown(await (await add("4000000000000002")).text());
+    expect(occurrences(declined, "Your card was declined.")).toBe(1);
+
+    const insufficient = shown(await (await add("4000000000009995")).text());
+    expect(occurrences(insufficient, "Your card has insufficient funds.")).toBe(1);
+    expect(insufficient).not.toContain("Your card was declined.");
+
+    const cards = await api("payment_methods", {}, { cookie });
+    expect(JSON.stringify(cards.body)).not.toMatch(/"last4":"(0002|9995)"/);
+  });
+});
+
+describe("/account?cancel=1 and add-ons by plan (issue 11)", () => {
+  const QUESTION = "Are you sure you want to cancel your subscription?";
+
+  it("opens no cancel dialog for a Free user, whom the server refuses", async () => {
+    const { cookie } = await signUp();
+    await chooseFree(cookie);
+    const page = shown(await (await get("/account?cancel=1", cookie)).text());
+    expect(page).toContain("Credits renew at");
+    expect(page).not.toContain(QUESTION);
+    expect(page).not.toContain('role="dialog"');
+  });
+
+  it("hides every way to buy add-ons from a Quant subscriber", async () => {
+    const { cookie } = await signUp();
+    await postForm(
+      "/subscribe?pid=quant-monthly-eur",
+      card("4242424242424242", { pid: "quant-monthly-eur" }),
+      cookie,
+    );
+    const shop = shown(await (await get("/addons", cookie)).text());
+    expect(shop).toContain("Your plan has unlimited credits, so add-on credits are not needed.");
+    expect(shop).not.toContain("/payment?type=addon");
+    const tab = shown(await (await get("/account/addons", cookie)).text());
+    expect(tab).not.toContain('href="/addons"');
+    const pay = await get("/payment?type=addon&id=addon-10-eur", cookie);
+    expect(pay.status).toBe(409);
+    const payPage = shown(await pay.text());
+    expect(payPage).toContain("Your plan has unlimited credits, so add-on credits are not needed.");
+    expect(payPage).not.toContain("Pay €");
+  });
+});

@@ -53,8 +53,11 @@ const columns: TableColumn<OwnedAddon>[] = [
 
 const DEFAULT_SORT: SortState = { id: "createdAt", dir: "desc" };
 
-/** Spec 3 s2 Add-ons tab: 8 rows a page, newest purchase first, an empty state pointing to the shop. */
-export function AddonsTable({ rows }: { rows: OwnedAddon[] }) {
+/**
+ * Spec 3 s2 Add-ons tab: 8 rows a page, newest purchase first, an empty state pointing to the shop (not for
+ * an unlimited plan, which cannot buy add-ons).
+ */
+export function AddonsTable({ rows, canBuy = true }: { rows: OwnedAddon[]; canBuy?: boolean }) {
   return (
     <DataTable
       label="Add-ons"
@@ -65,7 +68,8 @@ export function AddonsTable({ rows }: { rows: OwnedAddon[] }) {
       getRowId={(r) => r.userProductId}
       empty={
         <span>
-          You have no add-ons yet. <Link to="/addons">Browse add-ons</Link>
+          You have no add-ons yet.{" "}
+          {canBuy ? <Link to="/addons">Browse add-ons</Link> : "Your plan has unlimited credits."}
         </span>
       }
     />

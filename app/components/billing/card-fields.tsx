@@ -1,17 +1,24 @@
 import { Form } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { readExpiry } from "./card-expiry";
 
 /**
  * The sandbox provider's card form pieces (DESIGN D8), shared by the subscribe checkout, the payment page and
- * the add-card dialog: plain inputs posted to a Remix action, so they work without JavaScript.
+ * the add-card dialog: plain inputs posted to a Remix action, so they work without JavaScript. `typed` is
+ * what the action sent back after a refusal, so the fields keep what was typed.
  */
 export function SandboxCardFields({
   fields,
+  typed = {},
   required = true,
 }: {
   fields: Record<string, string>;
+  typed?: Record<string, string>;
   /** Off where the fields may be hidden (a saved card chosen): the server checks them either way. */
   required?: boolean;
 }) {
+  const id = useId();
+  const expiry = useExpiryCheck(fields.expiry ?? null);
   return (
     <>
       <label>
@@ -21,20 +28,33 @@ export function SandboxCardFields({
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="4242 4242 4242 4242"
+          maxLength={23}
+          defaultValue={typed.number}
           required={required}
           aria-invalid={fields.number ? true : undefined}
+          aria-describedby={fields.number ? `${id}-number` : undefined}
         />
       </label>
-      {fields.number ? <p className="error field">{fields.number}</p> : null}
+      {fields.number ? (
+        <p className="error field" id={`${id}-number`}>
+          {fields.number}
+        </p>
+      ) : null}
       <div className="card-row">
         <label>
           Expiry (MM/YY)
           <input
+            ref={expiry.ref}
             name="expiry"
             autoComplete="cc-exp"
             placeholder="12/34"
+            maxLength={7}
+            defaultValue={typed.expiry}
             required={required}
-            aria-invalid={fields.expiry ? true : undefined}
+            aria-invalid={expiry.message ? true : undefined}
+            aria-describedby={expiry.message ? `${id}-expiry` : undefined}
+            onBlur={expiry.onBlur}
+            onInput={expiry.onInput}
           />
         </label>
         <label>
@@ -44,19 +64,83 @@ export function SandboxCardFields({
             inputMode="numeric"
             autoComplete="cc-csc"
             placeholder="123"
+            maxLength={4}
             required={required}
             aria-invalid={fields.cvc ? true : undefined}
+            aria-describedby={fields.cvc ? `${id}-cvc` : undefined}
           />
         </label>
       </div>
-      {fields.expiry ? <p className="error field">{fields.expiry}</p> : null}
-      {fields.cvc ? <p className="error field">{fields.cvc}</p> : null}
+      {expiry.message ? (
+        <p className="error field" id={`${id}-expiry`} role="alert">
+          {expiry.message}
+        </p>
+      ) : null}
+      {fields.cvc ? (
+        <p className="error field" id={`${id}-cvc`}>
+          {fields.cvc}
+        </p>
+      ) : null}
       <label>
         Name on card
-        <input name="name" autoComplete="cc-name" />
+        <input name="name" autoComplete="cc-name" maxLength={100} defaultValue={typed.name} />
       </label>
     </>
   );
+}
+
+/** What is wrong with the expiry as typed, if the field is on screen and filled in (or required). */
+function problem(input: HTMLInputElement): string | null {
+  if (input.getClientRects().length === 0) return null;
+  if (input.value.trim() === "" && !input.required) return null;
+  const read = readExpiry(input.value, new Date());
+  return read.ok ? null : read.message;
+}
+
+/**
+ * The expiry checked in the browser: on leaving the field and before the form is sent, a wrong month or year
+ * shows its message next to the field and the form is not sent (the action checks it again). The server's
+ * message shows until the field is edited. Hidden fields (a saved card chosen on the payment page) are not
+ * checked, and without JavaScript the server's message is the one shown.
+ */
+function useExpiryCheck(serverMessage: string | null) {
+  const ref = useRef<HTMLInputElement>(null);
+  // What the browser found since the last answer; null: the server's message (if any) is the one shown.
+  const [local, setLocal] = useState<{ message: string | null } | null>(null);
+
+  useEffect(() => {
+    const input = ref.current;
+    const form = input?.form;
+    if (!input || !form) return;
+    // A listener on the form itself runs before Remix's (React's, on the root), which skips a prevented submit.
+    function onSubmit(e: SubmitEvent) {
+      if (!input) return;
+      const message = problem(input);
+      if (!message) {
+        // Sent: whatever the server answers about the expiry is what shows next.
+        setLocal(null);
+        return;
+      }
+      e.preventDefault();
+      setLocal({ message });
+      input.focus();
+    }
+    form.addEventListener("submit", onSubmit);
+    return () => form.removeEventListener("submit", onSubmit);
+  }, []);
+
+  return {
+    ref,
+    message: local ? local.message : serverMessage,
+    onBlur: (e: { currentTarget: HTMLInputElement }) => {
+      if (e.currentTarget.value.trim() !== "") setLocal({ message: problem(e.currentTarget) });
+    },
+    onInput: (e: { currentTarget: HTMLInputElement }) => {
+      // Once shown, the message follows the typing; it disappears as soon as the expiry is right.
+      const input = e.currentTarget;
+      setLocal((shown) => (shown?.message ? { message: problem(input) } : { message: null }));
+    },
+  };
 }
 
 /** Spec 3 s5 test-payment notice, with the sandbox's test cards. */

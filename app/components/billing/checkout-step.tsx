@@ -27,6 +27,8 @@ export interface CheckoutProps {
   /** The error is SUBSCRIPTION_PENDING: it ends with an Account link (spec 3 s8). */
   pending?: boolean;
   fields: Record<string, string>;
+  /** The card as typed, sent back by the action after a refusal (no JavaScript: a new page keeps it). */
+  typed?: Record<string, string>;
   /** A 3-D Secure test card answered requires_action: the sandbox's challenge replaces the card form. */
   challenge: { clientSecret: string; paymentId: string } | null;
   busy: boolean;
@@ -72,13 +74,13 @@ export function CheckoutStep(props: CheckoutProps) {
   );
 }
 
-function CardForm({ plan, fields, marketingUrl, busy }: CheckoutProps) {
+function CardForm({ plan, fields, typed = {}, marketingUrl, busy }: CheckoutProps) {
   return (
     <Form method="post" className="card-form">
       <input type="hidden" name="intent" value="pay" />
       <input type="hidden" name="pid" value={plan.pid} />
-      <SandboxCardFields fields={fields} />
-      <TermsCheck marketingUrl={marketingUrl} />
+      <SandboxCardFields fields={fields} typed={typed} />
+      <TermsCheck marketingUrl={marketingUrl} checked={typed.terms === "on"} />
       {fields.terms ? <p className="error field">{fields.terms}</p> : null}
       <button type="submit" className="button primary block" disabled={busy}>
         {`Pay ${formatMoney(plan.price, plan.currency)}`}
@@ -89,10 +91,10 @@ function CardForm({ plan, fields, marketingUrl, busy }: CheckoutProps) {
 }
 
 /** Spec 3 s2: the required terms and privacy checkbox of the checkout step. */
-function TermsCheck({ marketingUrl }: { marketingUrl: string }) {
+function TermsCheck({ marketingUrl, checked = false }: { marketingUrl: string; checked?: boolean }) {
   return (
     <label className="check">
-      <input type="checkbox" name="terms" required />
+      <input type="checkbox" name="terms" required defaultChecked={checked} />
       <span>
         I agree to the{" "}
         <a href={`${marketingUrl}/terms`} target="_blank" rel="noreferrer">

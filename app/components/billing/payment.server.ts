@@ -7,6 +7,7 @@ import { AppError } from "../../../worker/http/errors";
 import type { NewCard } from "../../../worker/services/billing/providers/sandbox";
 import { SandboxCardError } from "../../../worker/services/billing/providers/sandbox";
 import { fieldErrors } from "../../utils/form.server";
+import { readExpiry } from "./card-expiry";
 import { PAYMENT_NOT_PROCESSED, type PaymentType, PRODUCT_NOT_FOUND } from "./payment-text";
 
 /** Spec 3 s5: the type defaults to addon; an unknown type is refused (null). */
@@ -15,30 +16,61 @@ export function paymentTypeOf(value: string | null | undefined): PaymentType | n
   return value === "addon" || value === "upgrade" || value === "invoice" ? value : null;
 }
 
-/** 'MM/YY' or 'MM/YYYY' into the month and the four-digit year the card schema checks. */
-function expiryParts(value: string): { expMonth: string; expYear: string } | null {
-  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
-  if (!m?.[1] || !m[2]) return null;
-  return { expMonth: m[1], expYear: m[2].length === 2 ? `20${m[2]}` : m[2] };
-}
-
-/** The sandbox card form's fields (number, expiry MM/YY, cvc) as a card, or the per-field messages. */
+/**
+ * The sandbox card form's fields (number, expiry MM/YY, cvc) as a card, or the message of each field that is
+ * wrong, keyed by the field the form shows it next to (the schema's expMonth and expYear are `expiry`).
+ */
 export function readSandboxCard(
   values: Record<string, string>,
 ): { ok: true; card: NewCard } | { ok: false; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
-  const expiry = expiryParts(values.expiry ?? "");
-  if (!expiry) fields.expiry = "Your card's expiration date is incomplete.";
+  const expiry = readExpiry(values.expiry ?? "");
+  if (!expiry.ok) fields.expiry = expiry.message;
+  // With the expiry refused, placeholders let the schema still check (and name) the number and the code.
   const card = sandboxCardSchema.safeParse({
     number: values.number ?? "",
     cvc: values.cvc ?? "",
-    expMonth: expiry?.expMonth ?? "",
-    expYear: expiry?.expYear ?? "",
+    expMonth: expiry.ok ? expiry.expMonth : 1,
+    expYear: expiry.ok ? expiry.expYear : 2000,
   });
-  if (!card.success) Object.assign(fields, { ...fieldErrors(card.error), ...fields });
+  if (!card.success) {
+    const { expMonth, expYear, ...others } = fieldErrors(card.error);
+    Object.assign(fields, others);
+    if (!fields.expiry && (expMonth || expYear)) fields.expiry = expMonth ?? expYear ?? "";
+  }
   if (!card.success || Object.keys(fields).length > 0) return { ok: false, fields };
   return { ok: true, card: card.data };
 }
+
+/**
+ * What the card form sends back to be shown again after a refusal, so that a page rendered anew without
+ * JavaScript keeps the typed card (never the security code, which is typed again as on any card form).
+ * Cut to the inputs' sizes: it goes back into HTML.
+ */
+export function typedCard(values: Record<string, string>): Record<string, string> {
+  return {
+    number: (values.number ?? "").slice(0, 23),
+    expiry: (values.expiry ?? "").slice(0, 7),
+    name: (values.name ?? "").slice(0, 100),
+  };
+}
+
+/**
+ * Where a sandbox card error is shown (spec 3 s5, once): a number or expiry the card processor refused next
+ * to its field; a decline (the card itself is fine) above the form only.
+ */
+export function cardErrorFields(error: SandboxCardError): Record<string, string> {
+  const field = SANDBOX_FIELD[error.code];
+  return field ? { [field]: error.message } : {};
+}
+
+const SANDBOX_FIELD: Record<string, "number" | "expiry"> = {
+  invalid_number: "number",
+  incorrect_number: "number",
+  expired_card: "expiry",
+  invalid_expiry_month: "expiry",
+  invalid_expiry_year: "expiry",
+};
 
 export interface Failure {
   code: string;
@@ -52,6 +84,7 @@ const INITIATE_OWN = new Set([
   "INVOICE_ALREADY_PAID",
   "INVOICE_STATUS_INVALID",
   "USER_HAS_NO_ACTIVE_SUBSCRIPTION",
+  "UNLIMITED_PLAN_NO_ADDONS",
   "SUBSCRIPTION_PENDING",
   "CANCELATION_PENDING",
   "PRODUCT_CHANGE_NOT_ALLOWED",
@@ -68,7 +101,11 @@ const PAY_OWN = new Set([
 ]);
 
 function failure(error: unknown, own: Set<string>, fallback: string): Failure {
-  if (error instanceof SandboxCardError) return { code: "CARD_ERROR", message: error.message, status: 402 };
+  if (error instanceof SandboxCardError) {
+    // A number or expiry the processor refused is the user's input (400); a decline is a payment's (402).
+    const status = Object.keys(cardErrorFields(error)).length > 0 ? 400 : 402;
+    return { code: "CARD_ERROR", message: error.message, status };
+  }
   if (error instanceof AppError) {
     // Spec 3 s8: "When no product: 'Product not found'" (an unknown or foreign invoice is no product either).
     if (error.code === "INVOICE_NOT_FOUND") {

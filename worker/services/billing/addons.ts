@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { addonStatusAt, isNever } from "../../billing";
+import { addonStatusAt, isNever, UNLIMITED_CREDITS } from "../../billing";
+import { billingErrors } from "./errors";
 import type { Plans } from "./plans";
 import { addonProductView, type Products } from "./products";
+import { rowPid } from "./subscription-row";
 
 const addonRow = z.object({
   id: z.string(),
@@ -20,10 +22,21 @@ function expiryIso(at: number): string {
   return isNever(at) ? "9999-12-31T23:59:59.000Z" : new Date(at).toISOString();
 }
 
+/**
+ * Who may buy an add-on: an active subscription (spec 3 s5) on a plan with a credit limit. An unlimited plan
+ * (credits -1, Quant) spends no credits, so a pack would be paid for and never used: refused.
+ */
+export async function requireAddonBuyer(plans: Plans, products: Products, userId: string) {
+  const sub = await plans.requireActive(userId);
+  const plan = await products.require(rowPid(sub));
+  if (plan.credits === UNLIMITED_CREDITS) throw billingErrors.unlimitedPlanNoAddons();
+  return sub;
+}
+
 export function createAddons(d1: D1Database, products: Products, plans: Plans, now: () => number) {
-  /** addon/list: packs in the subscription's currency; add-ons need an active subscription (spec 3 s5). */
+  /** addon/list: packs in the subscription's currency, for those who may buy them (requireAddonBuyer). */
   async function list(userId: string) {
-    const sub = await plans.requireActive(userId);
+    const sub = await requireAddonBuyer(plans, products, userId);
     const packs = await products.active("addon");
     return packs.filter((p) => p.currency === sub.currency).map(addonProductView);
   }

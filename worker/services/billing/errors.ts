@@ -25,6 +25,13 @@ export const billingErrors = {
       403,
       "You need an active subscription to purchase add-ons. Please subscribe to a plan first.",
     ),
+  /** No spec code fits (spec 3 s8 has none): credits -1 is unlimited, so an add-on would add nothing. */
+  unlimitedPlanNoAddons: () =>
+    new AppError(
+      "UNLIMITED_PLAN_NO_ADDONS",
+      409,
+      "Your plan has unlimited credits, so add-on credits are not needed.",
+    ),
   invoiceAlreadyPaid: () => new AppError("INVOICE_ALREADY_PAID", 409, "This invoice has already been paid"),
   invoiceStatusInvalid: () =>
     new AppError("INVOICE_STATUS_INVALID", 409, "This invoice cannot be paid at this time"),

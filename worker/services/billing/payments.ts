@@ -3,6 +3,7 @@ import { type Product, planAction, prorateUpgrade } from "../../billing";
 import type { Db } from "../../db/client";
 import { invoices } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { requireAddonBuyer } from "./addons";
 import type { Customers } from "./customers";
 import { billingErrors } from "./errors";
 import type { Fulfilment } from "./fulfil";
@@ -158,8 +159,8 @@ export function createPayments(deps: PaymentDeps) {
   }
 
   async function prepareAddon(userId: string, pid: string) {
-    // Spec 3 s5: add-ons need an active subscription.
-    await plans.requireActive(userId);
+    // Spec 3 s5: add-ons need an active subscription, and one with a credit limit to add to.
+    await requireAddonBuyer(plans, products, userId);
     const product = await products.find(pid);
     if (product?.kind !== "addon" || !product.active) throw billingErrors.productNotFound();
     const invoice = await draft(userId, {

@@ -46,6 +46,7 @@ export const CARD_MESSAGES = {
     message: "Sandbox mode accepts test cards only, for example 4242 4242 4242 4242.",
   },
   expired: { code: "expired_card", message: "Your card's expiration date is in the past." },
+  invalidExpiryMonth: { code: "invalid_expiry_month", message: "Your card's expiration month is invalid." },
 } as const;
 
 export function lookupTestCard(number: string): TestCard | null {

@@ -256,6 +256,12 @@ export function createSandboxProvider(d1: D1Database, now: () => number) {
   async function createCard(input: NewCard, at: number): Promise<Card> {
     const test = lookupTestCard(input.number);
     if (!test) throw new SandboxCardError(CARD_MESSAGES.notTestCard.code, CARD_MESSAGES.notTestCard.message);
+    if (!Number.isInteger(input.expMonth) || input.expMonth < 1 || input.expMonth > 12) {
+      throw new SandboxCardError(
+        CARD_MESSAGES.invalidExpiryMonth.code,
+        CARD_MESSAGES.invalidExpiryMonth.message,
+      );
+    }
     const d = new Date(at);
     const expired =
       input.expYear < d.getUTCFullYear() ||
@@ -317,7 +323,9 @@ export function createSandboxProvider(d1: D1Database, now: () => number) {
     if (!setup || setup.clientSecret !== clientSecret || setup.customerId !== customerId) return null;
     const card = await getCard(paymentMethodId);
     if (card.behaviour === "decline" || card.behaviour === "insufficient_funds") {
-      throw new SandboxCardError(CARD_MESSAGES.decline.code, CARD_MESSAGES.decline.message);
+      // Each test card's own decline (Stripe answers 9995 with insufficient funds, not a generic decline).
+      const decline = CARD_MESSAGES[card.behaviour];
+      throw new SandboxCardError(decline.code, decline.message);
     }
     await put("card", card.id, setup.customerId, { ...card, customerId: setup.customerId, setUp: true });
     const done: SandboxSetup = { ...setup, status: "succeeded", paymentMethodId: card.id };
