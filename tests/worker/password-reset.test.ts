@@ -138,6 +138,7 @@ describe("feedback single sign-on", () => {
       email: "ada@example.com",
       internal: false,
       subscription: null,
+      session: { id: "0".repeat(64), expiresAt: Date.now() + 60_000 },
     });
     const [header, payload, signature] = token.split(".");
     const key = await crypto.subtle.importKey(
