@@ -5,7 +5,7 @@ import type { SignInInput, SignUpInput, SponsorSignUpInput } from "../forms/auth
 import { AppError, errors } from "../http/errors";
 import { DUMMY_PASSWORD_HASH, hashPassword, randomToken, sha256Hex, verifyPassword } from "./crypto";
 import type { Mailer } from "./mailer";
-import { hit, RATE_RULES } from "./rate-limit";
+import { hit, RATE_RULES, resetThrottle, signInThrottle } from "./rate-limit";
 import type { SessionSockets } from "./session-sockets";
 import type { SponsorEligibility } from "./sponsor";
 import type { Subscriptions, SubscriptionView } from "./subscriptions";
@@ -144,14 +144,18 @@ export function createAccounts(deps: AccountsDeps) {
 
     async signIn(input: SignInInput, meta: RequestMeta): Promise<{ token: string; userId: string }> {
       await requireHuman(deps.turnstile, input.turnstileToken, meta.ip);
-      await hit(db, RATE_RULES.signInIp, meta.ip, now());
-      await hit(db, RATE_RULES.signInEmail, input.email, now());
+      // Per address and per (account, address), so others cannot lock the owner out (rate-limit.ts).
+      const throttle = await signInThrottle(db, input.email, meta.ip, now());
       const rows = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
       const user = rows[0];
       // Unknown e-mail and wrong password answer alike (same code, same work), so sign-in cannot be used
       // to learn which addresses have accounts. USER_NOT_FOUND is therefore never sent by sign/in.
       const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-      if (!user || !ok) throw errors.credentialsInvalid();
+      if (!user || !ok) {
+        await throttle.failed();
+        throw errors.credentialsInvalid();
+      }
+      await throttle.succeeded();
       return { token: await startSession(user.id), userId: user.id };
     },
 
@@ -185,8 +189,9 @@ export function createAccounts(deps: AccountsDeps) {
 
     /** Never reveals whether the account exists: the answer is the same either way (spec 1 s8). */
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
-      await hit(db, RATE_RULES.resetIp, meta.ip, now());
-      await hit(db, RATE_RULES.resetEmail, email, now());
+      // Past the account's mail allowance the answer is the same but nothing is sent (rate-limit.ts).
+      const mayMail = await resetThrottle(db, email, meta.ip, now());
+      if (!mayMail) return;
       const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
       const user = rows[0];
       if (!user) return;
