@@ -2,11 +2,19 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { action } from "../routes/_app.contact";
 import { Modal } from "./ui/modal";
+import { withParam } from "./ui/url-flag";
+
+/** `path` (a same-origin path with its query) with `?contact=` set, the page's other params kept. */
+export function withContactFlag(path: string, value: string): string {
+  const [pathname, search = ""] = path.split("?", 2);
+  return `${pathname}${withParam(search, "contact", value)}`;
+}
 
 /**
  * Contact modal (spec 1 s2, s4): idle, sending (button disabled), sent or error; editing clears the error.
- * Without JavaScript it is opened by `?contact=1`, posts to /contact and comes back with `?contact=sent`;
- * its × is then a link to `closeHref`. With JavaScript, ×, Escape and a click outside call `onClose`.
+ * Without JavaScript it is opened by `?contact=1`, posts to /contact and comes back with `?contact=sent`
+ * (a failed send shows the /contact page with the error and the message as typed, `returnTo` kept);
+ * its × is then a link to `closeHref`. `returnTo` is the page's path and query without the flag. With JavaScript, ×, Escape and a click outside call `onClose`.
  */
 export function ContactModal({
   returnTo,
@@ -39,7 +47,7 @@ export function ContactModal({
             Message sent!
           </p>
           <Link
-            to={`${returnTo}?contact=1`}
+            to={withContactFlag(returnTo, "1")}
             className="button link"
             onClick={(e) => {
               e.preventDefault();

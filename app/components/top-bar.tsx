@@ -1,6 +1,7 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useRootData } from "../root";
+import { clearSessionRecord } from "../utils/session-record";
 import { LogoMark } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -98,9 +99,12 @@ export function TopBar({
               Contact Us
             </Link>
             <ThemeToggle theme={root?.theme ?? "light"} returnTo={`${location.pathname}${location.search}`} />
-            <Link to="/signout" role="menuitem">
-              Sign Out
-            </Link>
+            {/* A form, not a link: one click signs out without JavaScript too (signout.tsx). */}
+            <Form method="post" action="/signout" onSubmit={() => clearSessionRecord()}>
+              <button type="submit" className="button link" role="menuitem">
+                Sign Out
+              </button>
+            </Form>
           </div>
         </details>
       </nav>

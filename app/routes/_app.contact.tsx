@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/cloudflare";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { withContactFlag } from "../components/contact-modal";
 import { requireUser } from "../utils/auth.server";
 import { fieldErrors, messageFor, readForm } from "../utils/form.server";
 import { safeRedirect } from "../utils/redirect";
@@ -12,31 +13,38 @@ const SEND_FAILED = "An error occurred. Please try again.";
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const values = await readForm(request);
+  const returnTo = safeRedirect(values.returnTo);
+  // A failed send answers what was typed, so the form shown with the error still holds the message.
+  const failed = (error: string, status: number) =>
+    data({ sent: false as const, error, message: values.message ?? "", returnTo }, status);
   const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) {
-    return data({ sent: false as const, error: fieldErrors(parsed.error).message ?? SEND_FAILED }, 400);
-  }
+  if (!parsed.success) return failed(fieldErrors(parsed.error).message ?? SEND_FAILED, 400);
   try {
     await context.services.accounts.sendContact(user, parsed.data.message, { ip: clientIp(request) });
   } catch (e) {
     const { message, status } = messageFor(e, {}, SEND_FAILED);
-    return data({ sent: false as const, error: message }, status);
+    return failed(message, status);
   }
   // Scripted submissions stay on the page; a plain form goes back to where it came from, modal open.
-  if (values.js === "1") return { sent: true as const, error: null };
-  return redirect(`${safeRedirect(values.returnTo)}?contact=sent`);
+  if (values.js === "1") return { sent: true as const, error: null, message: "", returnTo };
+  return redirect(withContactFlag(returnTo, "sent"));
 }
 
-/** The same form as a page, for a submission without JavaScript that needs to show an error. */
+/**
+ * The contact form as a page: where a submission without JavaScript lands when the send fails. It shows the
+ * error above the message as typed, and both Send and Cancel lead back to the page the modal was opened on.
+ */
 export default function ContactPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const returnTo = actionData?.returnTo ?? "/";
   return (
     <main className="page">
       <div className="card narrow" style={{ margin: "0 auto" }}>
         <h1>Send a Message</h1>
         <p className="muted">Have a question or feedback? Help us make the product better!</p>
         <Form method="post">
+          <input type="hidden" name="returnTo" value={returnTo} />
           {actionData?.error ? (
             <div className="form-error" role="alert">
               {actionData.error}
@@ -46,11 +54,23 @@ export default function ContactPage() {
             <label htmlFor="message" className="sr-only">
               Message
             </label>
-            <textarea id="message" name="message" placeholder="Your message..." required maxLength={5000} />
+            <textarea
+              id="message"
+              name="message"
+              placeholder="Your message..."
+              required
+              maxLength={5000}
+              defaultValue={actionData?.message ?? ""}
+            />
           </div>
-          <button type="submit" className="button primary" disabled={navigation.state !== "idle"}>
-            Send
-          </button>
+          <div className="modal-actions">
+            <Link to={returnTo} className="button">
+              Cancel
+            </Link>
+            <button type="submit" className="button primary" disabled={navigation.state !== "idle"}>
+              Send
+            </button>
+          </div>
         </Form>
       </div>
     </main>

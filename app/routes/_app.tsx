@@ -58,7 +58,7 @@ export default function AppShell() {
       {listLoading ? <MyStrategiesView rows={[]} loading /> : <Outlet />}
       {showContact ? (
         <ContactModal
-          returnTo={location.pathname}
+          returnTo={contact.closeHref}
           closeHref={contact.closeHref}
           initiallySent={contact.value === "sent"}
           onClose={closeContact}

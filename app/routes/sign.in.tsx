@@ -52,8 +52,22 @@ const SIGN_IN_ERRORS: Record<string, string> = {
   ...TURNSTILE_MESSAGES,
 };
 
+/** Where "Forgot Password?" goes: the modal opened, the e-mail typed so far prefilled, the return path kept. */
+function forgotHref(email: string, redirectTo: string): string {
+  const q = new URLSearchParams({ forgot: "1" });
+  const typed = email.trim().slice(0, 254);
+  if (typed) q.set("email", typed);
+  if (redirectTo) q.set("redirectTo", redirectTo);
+  return `/sign/in?${q}`;
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = await readForm(request);
+  // "Forgot Password?" without JavaScript: the button submits the sign-in form so the typed e-mail comes
+  // along (a link cannot read the field); nothing is checked and the password is not used.
+  if (values.forgot === "1") {
+    throw redirect(forgotHref(values.email ?? "", safeRedirect(values.redirectTo, "")));
+  }
   const meta = { ip: clientIp(request), origin: new URL(request.url).origin };
   if (values.intent === "forgot") {
     const parsed = resetRequestSchema.safeParse(values);
@@ -151,6 +165,7 @@ export default function SignIn() {
       <p className="muted">Sign in to continue building your strategies.</p>
       <Form
         method="post"
+        id="signin-form"
         onSubmit={onSubmit}
         onChange={() => {
           markEdited();
@@ -205,10 +220,13 @@ export default function SignIn() {
             Create an account
           </Link>
         </span>
-        <Link
-          to={`?forgot=1${email ? `&email=${encodeURIComponent(email)}` : ""}`}
+        <button
+          type="submit"
+          form="signin-form"
+          name="forgot"
+          value="1"
+          formNoValidate
           className="button link"
-          preventScrollReset
           onClick={(e) => {
             e.preventDefault();
             setStaleForgot(actionData);
@@ -216,7 +234,7 @@ export default function SignIn() {
           }}
         >
           Forgot Password?
-        </Link>
+        </button>
       </div>
       {forgotOpen ? (
         <ForgotPasswordModal

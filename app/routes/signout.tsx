@@ -1,14 +1,16 @@
 import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { clearSessionRecord } from "../utils/session-record";
 import { clearSessionCookie, sessionToken } from "../utils/worker.server";
 
 export const meta: MetaFunction = () => [{ title: "Signing out · StratForge" }];
 
 /**
- * Signing out changes state, so it is a POST (a link elsewhere cannot sign someone out): the page submits
- * itself when scripts run, and shows the button otherwise.
+ * Signing out changes state, so it is a POST (a link elsewhere cannot sign someone out). The menu's Sign Out
+ * is itself a form posting here, so one click signs out with or without JavaScript; a GET of /signout (a
+ * bookmark, a typed address) submits itself when scripts run and otherwise shows its single button.
+ * The accounts service also closes the session's live-event sockets (DESIGN D7).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
@@ -25,6 +27,9 @@ export default function SignOut() {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const sent = useRef(false);
+  // Rendered on the server without scripts: the page asks for the click instead of promising to sign out.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
   useEffect(() => {
     if (sent.current || actionData?.error || !form.current) return;
     sent.current = true;
@@ -39,8 +44,10 @@ export default function SignOut() {
           <p className="form-error" role="alert">
             {actionData.error}
           </p>
-        ) : (
+        ) : scripted ? (
           <p className="muted">Signing you out...</p>
+        ) : (
+          <p className="muted">Sign out of this browser?</p>
         )}
         <Form method="post" ref={form}>
           <button type="submit" className="button primary">

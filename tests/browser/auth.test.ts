@@ -374,3 +374,78 @@ describe("JavaScript on only", () => {
     await context.close();
   });
 });
+
+describe("JavaScript off only", () => {
+  it("keeps the typed contact message after a failed send and leads back to the page it was opened on", async () => {
+    const { context, page } = await newPage(browser, { javaScript: false });
+    await signUpThroughForm(page, uniqueEmail("ctx"));
+    const onArchive = (u: URL) => u.pathname === "/strategy/deleted";
+    // A successful send comes back to the same page, its own query kept.
+    await page.goto(`${server.url}/strategy/deleted?sort=updated&contact=1`);
+    const dialog = page.locator("[role=dialog]", { hasText: "Send a Message" });
+    await dialog.locator("textarea").fill("First message.");
+    await dialog.locator("button:has-text('Send')").click();
+    await page.waitForURL((u) => onArchive(u) && u.search === "?sort=updated&contact=sent");
+    await dialog.getByText("Message sent!").waitFor();
+    // Four more (the fifth is the hour's last), then the form's sixth send fails with RATE_LIMITED.
+    for (let i = 0; i < 4; i++) {
+      const res = await page.request.post(`${server.url}/api/message/new`, {
+        headers: { origin: server.url },
+        data: { message: `message ${i}` },
+      });
+      assert.equal(res.status(), 200);
+    }
+    await page.goto(`${server.url}/strategy/deleted?sort=updated&contact=1`);
+    const typed = "Please add Renko charts.\nAnd a weekly H4 summary.";
+    await dialog.locator("textarea").fill(typed);
+    await dialog.locator("button:has-text('Send')").click();
+    const alert = page.locator("[role=alert]", { hasText: "Too many attempts" });
+    await alert.waitFor();
+    assert.equal(await page.locator("textarea[name=message]").inputValue(), typed);
+    // Cancel goes back to the page the message was written on, not somewhere else.
+    await page.click("a:has-text('Cancel')");
+    await page.waitForURL((u) => onArchive(u) && u.search === "?sort=updated");
+    assert.equal(await page.textContent("h1"), "Strategies Archive");
+    await context.close();
+  });
+
+  it("prefills the forgot-password e-mail with the one typed on the sign-in form", async () => {
+    const { context, page } = await newPage(browser, { javaScript: false });
+    const email = uniqueEmail("fgt");
+    await page.goto(`${server.url}/sign/in?redirectTo=${encodeURIComponent("/strategy/deleted")}`);
+    await page.fill("#email", email);
+    await page.click("text=Forgot Password?");
+    const dialog = page.locator("[role=dialog]", { hasText: "Reset Password" });
+    await dialog.waitFor();
+    assert.equal(await dialog.locator("#forgot-email").inputValue(), email);
+    // The way back after signing in is kept.
+    assert.equal(new URL(page.url()).searchParams.get("redirectTo"), "/strategy/deleted");
+    await dialog.locator("button:has-text('Send Reset Link')").click();
+    await page.getByText("if an account exists").waitFor();
+    await context.close();
+  });
+
+  it("signs out with one click on the menu's Sign Out", async () => {
+    const { context, page } = await newPage(browser, { javaScript: false });
+    await signUpThroughForm(page, uniqueEmail("out1"));
+    await page.click("summary[aria-label='Profile menu']");
+    await page.click("text=Sign Out");
+    await page.waitForURL(`${server.url}/sign/in`);
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/sign\/up/);
+    await context.close();
+  });
+
+  it("signs out from /signout with its one button", async () => {
+    const { context, page } = await newPage(browser, { javaScript: false });
+    await signUpThroughForm(page, uniqueEmail("out2"));
+    await page.goto(`${server.url}/signout`);
+    await page.getByText("Sign out of this browser?").waitFor();
+    assert.equal(await page.locator("main form").count(), 1);
+    await page.click("main button:has-text('Sign Out')");
+    await page.waitForURL(`${server.url}/sign/in`);
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/sign\/up/);
+    await context.close();
+  });
+});

@@ -1,11 +1,12 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { contactMessages, passwordResets, sessions, users } from "../db/schema";
 import type { SignInInput, SignUpInput, SponsorSignUpInput } from "../forms/auth";
 import { AppError, errors } from "../http/errors";
 import { DUMMY_PASSWORD_HASH, hashPassword, randomToken, sha256Hex, verifyPassword } from "./crypto";
 import type { Mailer } from "./mailer";
-import { hit, RATE_RULES } from "./rate-limit";
+import { hit, RATE_RULES, resetThrottle, signInThrottle } from "./rate-limit";
+import type { SessionSockets } from "./session-sockets";
 import type { SponsorEligibility } from "./sponsor";
 import type { Subscriptions, SubscriptionView } from "./subscriptions";
 import { requireHuman, type TurnstileVerifier } from "./turnstile";
@@ -21,6 +22,8 @@ export interface SessionUser {
   email: string;
   internal: boolean;
   subscription: SubscriptionView | null;
+  /** The session this user was found by: its id (the stored token hash) and when it expires. */
+  session: { id: string; expiresAt: number };
 }
 
 export interface AccountsDeps {
@@ -31,6 +34,8 @@ export interface AccountsDeps {
   turnstile: TurnstileVerifier;
   sponsor: SponsorEligibility;
   subscriptions: Subscriptions;
+  /** Told when sessions end, so their live-event sockets close (DESIGN D7). */
+  sockets: SessionSockets;
   appName: string;
   contactTo: string;
 }
@@ -93,11 +98,10 @@ export function createAccounts(deps: AccountsDeps) {
       .limit(1);
     const row = rows[0];
     if (!row) return null;
+    let expiresAt = row.session.expiresAt;
     if (t - row.session.lastSeenAt > SESSION_TOUCH_MS) {
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: t, expiresAt: t + SESSION_TTL_MS })
-        .where(eq(sessions.tokenHash, tokenHash));
+      expiresAt = t + SESSION_TTL_MS;
+      await db.update(sessions).set({ lastSeenAt: t, expiresAt }).where(eq(sessions.tokenHash, tokenHash));
     }
     return {
       id: row.user.id,
@@ -105,6 +109,7 @@ export function createAccounts(deps: AccountsDeps) {
       email: row.user.email,
       internal: row.user.internal === true,
       subscription: await deps.subscriptions.current(row.user.id),
+      session: { id: tokenHash, expiresAt },
     };
   }
 
@@ -139,21 +144,32 @@ export function createAccounts(deps: AccountsDeps) {
 
     async signIn(input: SignInInput, meta: RequestMeta): Promise<{ token: string; userId: string }> {
       await requireHuman(deps.turnstile, input.turnstileToken, meta.ip);
-      await hit(db, RATE_RULES.signInIp, meta.ip, now());
-      await hit(db, RATE_RULES.signInEmail, input.email, now());
+      // Per address and per (account, address), so others cannot lock the owner out (rate-limit.ts).
+      const throttle = await signInThrottle(db, input.email, meta.ip, now());
       const rows = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
       const user = rows[0];
       // Unknown e-mail and wrong password answer alike (same code, same work), so sign-in cannot be used
       // to learn which addresses have accounts. USER_NOT_FOUND is therefore never sent by sign/in.
       const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-      if (!user || !ok) throw errors.credentialsInvalid();
+      if (!user || !ok) {
+        await throttle.failed();
+        throw errors.credentialsInvalid();
+      }
+      await throttle.succeeded();
       return { token: await startSession(user.id), userId: user.id };
     },
 
+    /** Ends this session only: the user's other sessions (and their live-event sockets) stay. */
     async signOut(token: string | null): Promise<void> {
       if (!token) return;
       sessionCache.delete(token);
-      await db.delete(sessions).where(eq(sessions.tokenHash, await sha256Hex(token)));
+      const tokenHash = await sha256Hex(token);
+      const ended = await db
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, tokenHash))
+        .returning({ userId: sessions.userId });
+      const userId = ended[0]?.userId;
+      if (userId) await deps.sockets.endSession(userId, tokenHash);
     },
 
     /**
@@ -173,8 +189,9 @@ export function createAccounts(deps: AccountsDeps) {
 
     /** Never reveals whether the account exists: the answer is the same either way (spec 1 s8). */
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
-      await hit(db, RATE_RULES.resetIp, meta.ip, now());
-      await hit(db, RATE_RULES.resetEmail, email, now());
+      // Past the account's mail allowance the answer is the same but nothing is sent (rate-limit.ts).
+      const mayMail = await resetThrottle(db, email, meta.ip, now());
+      if (!mayMail) return;
       const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
       const user = rows[0];
       if (!user) return;
@@ -228,8 +245,10 @@ export function createAccounts(deps: AccountsDeps) {
         .update(users)
         .set({ passwordHash: await hashPassword(password), updatedAt: t })
         .where(eq(users.id, userId));
-      // A new password ends every session, so whoever knew the old one is signed out.
+      // A new password ends every session, so whoever knew the old one is signed out, live sockets included.
       await db.delete(sessions).where(eq(sessions.userId, userId));
+      sessionCache.clear();
+      await deps.sockets.endAllSessions(userId);
       await db
         .delete(passwordResets)
         .where(and(eq(passwordResets.userId, userId), lt(passwordResets.createdAt, t)));
@@ -262,6 +281,23 @@ export function createAccounts(deps: AccountsDeps) {
       .limit(1);
     return rows[0] ?? null;
   }
+}
+
+/**
+ * The expiry of each of `sessionIds` (stored token hashes) that is still live at `now`; ended and expired
+ * sessions are absent. The UserHub asks this before it keeps streaming to a socket (DESIGN D7).
+ */
+export async function liveSessionExpiries(
+  db: Db,
+  sessionIds: string[],
+  now: number,
+): Promise<Map<string, number>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: sessions.tokenHash, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(inArray(sessions.tokenHash, sessionIds), gt(sessions.expiresAt, now)));
+  return new Map(rows.map((r) => [r.id, r.expiresAt]));
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;

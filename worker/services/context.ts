@@ -5,6 +5,7 @@ import { createAssistant } from "./assistant";
 import { createBilling } from "./billing";
 import { createHttpMailer, createOutboxMailer, type Mailer } from "./mailer";
 import { createMarketData } from "./market-data";
+import { hubSessionSockets } from "./session-sockets";
 import { createAllowlistEligibility } from "./sponsor";
 import { createStrategies } from "./strategies";
 import { hubEvents } from "./strategies/events";
@@ -51,6 +52,7 @@ export function createServices(env: Env, options: { now?: () => number } = {}) {
     turnstile: createTurnstileVerifier(config.TURNSTILE_SECRET_KEY, fetch, config.TURNSTILE_VERIFY_URL),
     sponsor,
     subscriptions,
+    sockets: hubSessionSockets(env.USER_HUB),
     appName: config.APP_NAME,
     contactTo: config.CONTACT_TO ?? config.SUPPORT_EMAIL,
   });
