@@ -348,3 +348,9 @@ inline string PositionGetString(ENUM_POSITION_PROPERTY_STRING p) {
 #include "broker.hpp"
 #include "indicators.hpp"
 #include "trade.hpp"
+
+// The EA's handlers, defined by the translated .mq5 that includes this header; the tester calls them.
+int OnInit();
+void OnTick();
+void OnDeinit(const int reason);
+#include "tester.hpp"

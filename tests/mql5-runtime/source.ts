@@ -1,6 +1,6 @@
 /**
  * The source pass of the MQL5 test runtime: a generated .mq5 becomes C++17 that includes mql5.hpp (the
- * API) and tester.hpp (main). It handles what the generator writes and no more: #property and #include
+ * API and the tester's main). It handles what the generator writes and no more: #property and #include
  * lines, `input` and `input group`, dynamic arrays (`double values[];`), and forward declarations
  * (MQL5 functions may be called before they are defined).
  */
@@ -27,8 +27,6 @@ export function mq5ToCpp(source: string): string {
     ...prototypes,
     "",
     ...body,
-    "",
-    '#include "tester.hpp"',
     "",
   ].join("\n");
 }

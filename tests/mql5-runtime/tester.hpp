@@ -1,6 +1,6 @@
 // The strategy tester: reads a run's settings and bars, models ticks, calls the EA's handlers and writes
-// its trades in the backtest CLI's trades.csv format (scripts/backtest.ts tradesCsv). Included last by
-// the C++ that source.ts makes of a generated EA (OnInit, OnTick and OnDeinit are defined before it).
+// its trades in the backtest CLI's trades.csv format (scripts/backtest.ts tradesCsv). Included by mql5.hpp;
+// the EA's OnInit, OnTick and OnDeinit are declared there and defined by the translated .mq5.
 //
 //   ea <settings file> <bars.csv> <trades.csv>
 // settings: "key value" lines (see readSettings); bars.csv: time_ms,open,high,low,close,spread,volume
@@ -14,31 +14,36 @@
 //   ohlc:  the same four ticks of every 1-minute bar, OnTick on each of them.
 // The ask is the bid plus the bar's spread in points, on the price grid.
 #pragma once
-#include <fstream>
-#include <map>
-#include <sstream>
 
 namespace mql5rt {
 struct Settings {
-  std::map<string, string> kv;
+  std::vector<std::pair<string, string>> kv;
   string get(const string& k, const string& d) const {
-    auto it = kv.find(k);
-    return it == kv.end() ? d : it->second;
+    for (const auto& [key, value] : kv)
+      if (key == k) return value;
+    return d;
   }
   double num(const string& k, double d) const {
-    auto it = kv.find(k);
-    return it == kv.end() ? d : std::strtod(it->second.c_str(), nullptr);
+    const string v = get(k, "");
+    return v.empty() ? d : std::strtod(v.c_str(), nullptr);
   }
 };
 
 inline Settings readSettings(const char* file) {
   Settings s;
-  std::ifstream in(file);
-  string line;
-  while (std::getline(in, line)) {
-    const auto sp = line.find(' ');
-    if (sp != string::npos) s.kv[line.substr(0, sp)] = line.substr(sp + 1);
+  FILE* f = std::fopen(file, "r");
+  if (!f) {
+    std::fprintf(stderr, "tester: cannot read %s\n", file);
+    std::exit(2);
   }
+  char line[1024];
+  while (std::fgets(line, sizeof line, f)) {
+    string l(line);
+    while (!l.empty() && (l.back() == '\n' || l.back() == '\r')) l.pop_back();
+    const auto sp = l.find(' ');
+    if (sp != string::npos) s.kv.emplace_back(l.substr(0, sp), l.substr(sp + 1));
+  }
+  std::fclose(f);
   return s;
 }
 

@@ -1,0 +1,131 @@
+/**
+ * Issue 13: the EA a trader downloads trades like the backtest. Every example strategy's generated EA
+ * is compiled as C++ against the MQL5 test runtime and run over EURUSD H1 2007-2018 (the Lean/OANDA file,
+ * read where it lies, through the market importers) next to the engine; any difference in direction,
+ * entry or exit time or price, or exit reason fails. The mutation tests prove the comparison can fail.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateMql5 } from "../../worker/mql5/generator";
+import { parseSpec, type StrategySpec } from "../../worker/strategy/spec";
+import {
+  compareTrades,
+  compileEa,
+  engineTrades,
+  limiter,
+  type MarketFile,
+  readMarketFile,
+  runEa,
+  type Variant,
+  workDir,
+  writeBarsCsv,
+} from "./harness";
+
+const EXAMPLES = path.resolve("examples/strategies");
+const DATA = path.resolve("../shared/data/fx/lean_oanda_bidask/eurusd_h1_oanda_bidask_2007-2018.csv.gz");
+const RANGE = { from: Date.UTC(2007, 0, 1), to: Date.UTC(2019, 0, 1) };
+
+const VARIANTS: Variant[] = [
+  { name: "spread 0, 1,000,000", spreadPoints: 0, deposit: 1_000_000, account: "hedging", model: 3 },
+  { name: "data spread, 10,000", deposit: 10_000, account: "hedging", model: 3 },
+];
+
+interface Entry {
+  readonly name: string;
+  readonly spec: StrategySpec;
+  readonly mq5: string;
+}
+
+function loadSpec(file: string): StrategySpec {
+  const parsed = parseSpec(JSON.parse(readFileSync(file, "utf8")));
+  if (!parsed.ok) throw new Error(`${file}: invalid spec`);
+  return parsed.spec;
+}
+
+const entries: Entry[] = readdirSync(EXAMPLES)
+  .filter((f) => f.endsWith(".json"))
+  .sort()
+  .map((f) => {
+    const spec = loadSpec(path.join(EXAMPLES, f));
+    return { name: f.replace(/\.json$/, ""), spec, mq5: generateMql5(spec, { strategyId: "str-1", title: spec.name }) };
+  });
+
+/** The forming bar read instead of the closed one: every indicator shift one bar younger. */
+function readFormingBar(mq5: string): string {
+  return mq5.replace(/IndicatorValue\((\w+), (\w+), ([12])\)/g, (_, h, b, s) => `IndicatorValue(${h}, ${b}, ${Number(s) - 1})`);
+}
+
+/** The London session opening an hour late. */
+function moveSessionHour(mq5: string): string {
+  return mq5.replace("InpSessionLondon && t.hour >= 7", "InpSessionLondon && t.hour >= 8");
+}
+
+function example(name: string): Entry {
+  const e = entries.find((x) => x.name === name);
+  if (e === undefined) throw new Error(`examples/strategies/${name}.json is missing`);
+  return e;
+}
+
+const mutants: Entry[] = [
+  { ...example("sma-cross-10-20"), name: "mutant: forming bar" },
+  { ...example("macd-rsi-london-atr"), name: "mutant: session hour" },
+].map((e, k) => ({ ...e, mq5: k === 0 ? readFormingBar(e.mq5) : moveSessionHour(e.mq5) }));
+
+let market: MarketFile;
+let barsFile: string;
+const exes = new Map<string, string>();
+const work = workDir();
+const table: string[] = [];
+
+beforeAll(async () => {
+  market = readMarketFile(DATA, "EURUSD");
+  barsFile = path.join(work.dir, "bars.csv");
+  writeBarsCsv(market.bars, barsFile);
+  const twoAtOnce = limiter(2);
+  await Promise.all(
+    [...entries, ...mutants].map((e, k) =>
+      twoAtOnce(async () => exes.set(e.name, await compileEa(e.mq5, work.dir, `ea${k}`))),
+    ),
+  );
+}, 600_000);
+
+afterAll(() => {
+  work.dispose();
+  console.log(
+    ["spec | variant | engine trades | EA trades | identical", ...table].join("\n"),
+  );
+});
+
+async function compare(e: Entry, v: Variant) {
+  const exe = exes.get(e.name);
+  if (exe === undefined) throw new Error(`${e.name} was not built`);
+  const ea = await runEa(exe, barsFile, market, e.spec, v, RANGE);
+  const engine = engineTrades(e.spec, market, v, RANGE);
+  const c = compareTrades(engine, ea.trades);
+  table.push(`${e.name} | ${v.name} | ${engine.length} | ${ea.trades.length} | ${c.identical}`);
+  return { engine, ea, c };
+}
+
+describe("generated EA vs engine, EURUSD H1 2007-2018, open prices only", () => {
+  for (const e of entries)
+    for (const v of VARIANTS)
+      it(`${e.name}, ${v.name}`, async () => {
+        const { engine, c } = await compare(e, v);
+        expect(engine.length).toBeGreaterThan(0);
+        expect(c.differences).toEqual([]);
+      });
+});
+
+describe("the harness can fail", () => {
+  it("an EA reading the forming bar instead of the closed one trades differently", async () => {
+    const { c, engine } = await compare(mutants[0], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+    expect(c.identical).toBeLessThan(engine.length / 2);
+  });
+
+  it("an EA whose London session opens an hour late trades differently", async () => {
+    const { c } = await compare(mutants[1], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+});
