@@ -48,7 +48,7 @@ const entries: Entry[] = readdirSync(EXAMPLES)
   .sort()
   .map((f) => {
     const spec = loadSpec(path.join(EXAMPLES, f));
-    return { name: f.replace(/\.json$/, ""), spec, mq5: generateMql5(spec, { strategyId: "str-1", title: spec.name }) };
+    return { name: f.replace(/\.json$/, ""), spec, mq5: generateMql5(spec, { strategyId: "str-1", title: spec.name ?? f }) };
   });
 
 /** The forming bar read instead of the closed one: every indicator shift one bar younger. */
