@@ -35,7 +35,9 @@ describe("npm run generate", () => {
   it("titles the EA with the spec's name by default", () => {
     const out = path.join(tmp(), "ea.mq5");
     main(["--spec", SPEC, "--out", out]);
-    expect(readFileSync(out, "utf8").split("\n")[0]).toBe("// MACD cross with RSI filter, London session, ATR stop");
+    expect(readFileSync(out, "utf8").split("\n")[0]).toBe(
+      "// MACD cross with RSI filter, London session, ATR stop",
+    );
   });
 
   it("refuses an invalid spec with its issues and writes nothing", () => {

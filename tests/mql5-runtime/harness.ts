@@ -67,7 +67,8 @@ export function workDir(): { dir: string; dispose: () => void } {
 export function writeBarsCsv(bars: Bars, file: string): void {
   const lines: string[] = new Array(bars.length);
   for (let i = 0; i < bars.length; i++)
-    lines[i] = `${bars.time[i]},${bars.open[i]},${bars.high[i]},${bars.low[i]},${bars.close[i]},${bars.spread[i]}`;
+    lines[i] =
+      `${bars.time[i]},${bars.open[i]},${bars.high[i]},${bars.low[i]},${bars.close[i]},${bars.spread[i]}`;
   writeFileSync(file, `${lines.join("\n")}\n`);
 }
 

@@ -100,9 +100,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   work.dispose();
-  console.log(
-    ["spec | variant | engine trades | EA trades | identical", ...table].join("\n"),
-  );
+  console.log(["spec | variant | engine trades | EA trades | identical", ...table].join("\n"));
 });
 
 async function compare(e: Entry, v: Variant) {

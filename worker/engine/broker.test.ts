@@ -7,7 +7,15 @@ import { DrawdownTracker } from "./drawdown";
 const EURUSD = getSymbol("EURUSD");
 
 function broker(): Broker {
-  return new Broker(EURUSD, 100, new Converter(EURUSD, "USD", undefined), new DrawdownTracker(10_000), 50, 10_000, 0);
+  return new Broker(
+    EURUSD,
+    100,
+    new Converter(EURUSD, "USD", undefined),
+    new DrawdownTracker(10_000),
+    50,
+    10_000,
+    0,
+  );
 }
 
 /** One tick at bid with a spread in points, the ask as the drivers compute it (bid + spread x point). */

@@ -169,7 +169,9 @@ describe("generateMql5 on the example strategies", () => {
     expect(volume).toContain("SYMBOL_VOLUME_STEP");
     expect(volume).toContain("MathFloor(");
     const manage = body(code, "void ManagePositions()");
-    expect(manage).toContain("double trailDistance = InpTrailingDistance * IndicatorValue(h_atr, 0, 1, Inp_atr_Period);");
+    expect(manage).toContain(
+      "double trailDistance = InpTrailingDistance * IndicatorValue(h_atr, 0, 1, Inp_atr_Period);",
+    );
     expect(manage).toContain("double trailStart = InpTrailingStart * g_pip;");
     expect(manage).toContain("if(bid - openPrice >= trailStart)");
     expect(manage).toContain("double level = NormalizeDouble(bid - trailDistance, _Digits);");
@@ -382,7 +384,9 @@ describe("generateMql5 on the whole vocabulary", () => {
     expect(long).toContain(
       "bool all1 = IsAbove(iClose(_Symbol, InpTimeframe, 1), IndicatorValue(h_bb, UPPER_BAND, 1, Inp_bb_Period));",
     );
-    expect(long).toContain("IsAtMost(IndicatorValue(h_sto, MAIN_LINE, 2, Inp_sto_K + Inp_sto_Slowing - 2), IndicatorValue(h_sto, SIGNAL_LINE, 2, Inp_sto_K + Inp_sto_Slowing + Inp_sto_D - 3))");
+    expect(long).toContain(
+      "IsAtMost(IndicatorValue(h_sto, MAIN_LINE, 2, Inp_sto_K + Inp_sto_Slowing - 2), IndicatorValue(h_sto, SIGNAL_LINE, 2, Inp_sto_K + Inp_sto_Slowing + Inp_sto_D - 3))",
+    );
     expect(long).toContain(
       "bool any1 = IsAbove(IndicatorValue(h_adx, PLUSDI_LINE, 1, Inp_adx_Period), IndicatorValue(h_adx, MINUSDI_LINE, 1, Inp_adx_Period));",
     );
@@ -406,7 +410,9 @@ describe("generateMql5 on the whole vocabulary", () => {
     expect(open).toContain("double slDistance = price * (InpStopLoss / 100.0);");
     expect(open).toContain("double tpDistance = InpTakeProfit * _Point;");
     const manage = body(code, "void ManagePositions()");
-    expect(manage).toContain("double beTrigger = InpBreakEvenTrigger * IndicatorValue(h_atr, 0, 1, Inp_atr_Period);");
+    expect(manage).toContain(
+      "double beTrigger = InpBreakEvenTrigger * IndicatorValue(h_atr, 0, 1, Inp_atr_Period);",
+    );
     expect(manage).toContain("double beOffset = 0.0;");
     expect(manage).toContain("double trailStep = InpTrailingStep * _Point;");
     // No start distance: trailing starts from zero profit, as in the engine.

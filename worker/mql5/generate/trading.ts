@@ -46,11 +46,18 @@ export function valueFunction(): FunctionDecl {
     ],
     doc: "One closed-bar value of an indicator buffer; flags missing data",
     body: [
-      { kind: "comment", text: "Inside the indicator's warm-up (before series position `first`): no value yet." },
-      ifThen(bin("<", bin("-", bin("-", call("Bars", SYMBOL, id("InpTimeframe")), int(1)), id("index")), id("first")), [
-        assign("g_warm", id("true")),
-        ret(zero),
-      ]),
+      {
+        kind: "comment",
+        text: "Inside the indicator's warm-up (before series position `first`): no value yet.",
+      },
+      ifThen(
+        bin(
+          "<",
+          bin("-", bin("-", call("Bars", SYMBOL, id("InpTimeframe")), int(1)), id("index")),
+          id("first"),
+        ),
+        [assign("g_warm", id("true")), ret(zero)],
+      ),
       { kind: "decl", type: "double", name: "values", array: true },
       ifThen(
         bin("!=", call("CopyBuffer", id("handle"), id("buffer"), id("index"), int(1), id("values")), int(1)),
