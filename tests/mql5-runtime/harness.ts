@@ -88,12 +88,37 @@ export function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
 }
 
+const runtimes = new Map<string, Promise<string>>();
+
+/**
+ * The runtime's object file (runtime.cpp: API, broker, indicators, tester), built once per folder: each
+ * EA then compiles only its own code and links with it.
+ */
+function runtimeObject(dir: string): Promise<string> {
+  let built = runtimes.get(dir);
+  if (built === undefined) {
+    const obj = path.join(dir, "runtime.o");
+    built = run("g++", [
+      "-std=c++17",
+      "-O1",
+      "-w",
+      "-c",
+      path.join(RUNTIME_DIR, "runtime.cpp"),
+      "-o",
+      obj,
+    ]).then(() => obj);
+    runtimes.set(dir, built);
+  }
+  return built;
+}
+
 /** Compiles a generated .mq5 to an executable in `dir`; the C++ source stays beside it. */
 export async function compileEa(mq5: string, dir: string, name: string): Promise<string> {
   const cpp = path.join(dir, `${name}.cpp`);
   const exe = path.join(dir, name);
   writeFileSync(cpp, mq5ToCpp(mq5));
-  await run("g++", ["-std=c++17", "-O1", "-w", "-I", RUNTIME_DIR, "-o", exe, cpp]);
+  const runtime = await runtimeObject(dir);
+  await run("g++", ["-std=c++17", "-O1", "-w", "-I", RUNTIME_DIR, "-o", exe, cpp, runtime]);
   return exe;
 }
 

@@ -214,52 +214,52 @@ inline int create(Indicator ind, int buffers, ENUM_TIMEFRAMES tf) {
 }
 }  // namespace mql5rt
 
-inline int iMA(const string&, ENUM_TIMEFRAMES tf, int period, int /*shift*/, ENUM_MA_METHOD method,
+int iMA(const string&, ENUM_TIMEFRAMES tf, int period, int /*shift*/, ENUM_MA_METHOD method,
                ENUM_APPLIED_PRICE price) {
   mql5rt::Indicator i{mql5rt::K_MA, period};
   i.method = method;
   i.price = price;
   return mql5rt::create(i, 1, tf);
 }
-inline int iRSI(const string&, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price) {
+int iRSI(const string&, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price) {
   mql5rt::Indicator i{mql5rt::K_RSI, period};
   i.price = price;
   return mql5rt::create(i, 3, tf);
 }
-inline int iMACD(const string&, ENUM_TIMEFRAMES tf, int fast, int slow, int signal, ENUM_APPLIED_PRICE price) {
+int iMACD(const string&, ENUM_TIMEFRAMES tf, int fast, int slow, int signal, ENUM_APPLIED_PRICE price) {
   mql5rt::Indicator i{mql5rt::K_MACD, fast, slow, signal};
   i.price = price;
   return mql5rt::create(i, 4, tf);
 }
-inline int iBands(const string&, ENUM_TIMEFRAMES tf, int period, int /*shift*/, double deviation,
+int iBands(const string&, ENUM_TIMEFRAMES tf, int period, int /*shift*/, double deviation,
                   ENUM_APPLIED_PRICE price) {
   mql5rt::Indicator i{mql5rt::K_BANDS, period};
   i.deviation = deviation;
   i.price = price;
   return mql5rt::create(i, 3, tf);
 }
-inline int iATR(const string&, ENUM_TIMEFRAMES tf, int period) {
+int iATR(const string&, ENUM_TIMEFRAMES tf, int period) {
   return mql5rt::create({mql5rt::K_ATR, period}, 2, tf);
 }
-inline int iStochastic(const string&, ENUM_TIMEFRAMES tf, int k, int d, int slowing, ENUM_MA_METHOD,
+int iStochastic(const string&, ENUM_TIMEFRAMES tf, int k, int d, int slowing, ENUM_MA_METHOD,
                        ENUM_STO_PRICE) {
   return mql5rt::create({mql5rt::K_STOCH, k, d, slowing}, 4, tf);
 }
-inline int iCCI(const string&, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price) {
+int iCCI(const string&, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price) {
   mql5rt::Indicator i{mql5rt::K_CCI, period};
   i.price = price;
   return mql5rt::create(i, 1, tf);
 }
-inline int iADX(const string&, ENUM_TIMEFRAMES tf, int period) {
+int iADX(const string&, ENUM_TIMEFRAMES tf, int period) {
   return mql5rt::create({mql5rt::K_ADX, period}, 3, tf);
 }
-inline int iMomentum(const string&, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price) {
+int iMomentum(const string&, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price) {
   mql5rt::Indicator i{mql5rt::K_MOMENTUM, period};
   i.price = price;
   return mql5rt::create(i, 1, tf);
 }
-inline bool IndicatorRelease(int) { return true; }
-inline int BarsCalculated(int handle) {
+bool IndicatorRelease(int) { return true; }
+int BarsCalculated(int handle) {
   if (handle < 0 || handle >= static_cast<int>(mql5rt::handles().size())) return -1;
   mql5rt::calculate(mql5rt::handles()[handle]);
   return mql5rt::handles()[handle].calculated;
@@ -267,7 +267,7 @@ inline int BarsCalculated(int handle) {
 
 // Series positions: start 0 is the forming bar. The copied elements keep time order (oldest first)
 // unless the array is set as series. -1 when the range is not there.
-inline int CopyBuffer(int handle, int buffer, int start, int count, MqlArray<double>& out) {
+int CopyBuffer(int handle, int buffer, int start, int count, MqlArray<double>& out) {
   auto& hs = mql5rt::handles();
   if (handle < 0 || handle >= static_cast<int>(hs.size())) return -1;
   auto& ind = hs[handle];

@@ -118,10 +118,7 @@ inline double NormalizeDouble(double x, int digits) {
 
 // ---------------------------------------------------------------- printing
 namespace mql5rt {
-inline FILE*& journal() {
-  static FILE* f = stderr;
-  return f;
-}
+FILE*& journal();
 template <typename T>
 auto printable(const T& v) {
   if constexpr (std::is_same_v<T, string>) return v.c_str();
@@ -194,17 +191,77 @@ struct Terminal {
   ulong nextTicket = 2;
   long long requests = 0, refused = 0;
 };
-inline Terminal& T() {
-  static Terminal t;
-  return t;
-}
+Terminal& T();
 }  // namespace mql5rt
 
 #define _Symbol (mql5rt::T().symbol.name)
 #define _Digits (mql5rt::T().symbol.digits)
 #define _Point (mql5rt::T().symbol.point)
 
-inline int TimeframeSeconds(ENUM_TIMEFRAMES tf) {
+// The API the EA calls; defined in the runtime's own translation unit (runtime.cpp), compiled once
+// per test run, so that each EA compiles in well under a second.
+int TimeframeSeconds(ENUM_TIMEFRAMES tf);
+const mql5rt::Series& SeriesOf(ENUM_TIMEFRAMES tf);
+datetime iTime(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
+double iOpen(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
+double iHigh(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
+double iLow(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
+double iClose(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
+int iBars(const string& symbol, ENUM_TIMEFRAMES tf);
+int Bars(const string& symbol, ENUM_TIMEFRAMES tf);
+datetime TimeCurrent();
+datetime TimeGMT();
+datetime TimeTradeServer();
+bool TimeToStruct(datetime t, MqlDateTime& out);
+long MQLInfoInteger(ENUM_MQL_INFO_INTEGER p);
+double SymbolInfoDouble(const string& symbol, ENUM_SYMBOL_INFO_DOUBLE p);
+long SymbolInfoInteger(const string& symbol, ENUM_SYMBOL_INFO_INTEGER p);
+double AccountInfoDouble(ENUM_ACCOUNT_INFO_DOUBLE p);
+long AccountInfoInteger(ENUM_ACCOUNT_INFO_INTEGER p);
+int PositionsTotal();
+ulong PositionGetTicket(int i);
+bool PositionSelectByTicket(ulong ticket);
+bool PositionSelect(const string& symbol);
+const mql5rt::Position* SelectedPosition();
+long PositionGetInteger(ENUM_POSITION_PROPERTY_INTEGER p);
+double PositionGetDouble(ENUM_POSITION_PROPERTY_DOUBLE p);
+string PositionGetString(ENUM_POSITION_PROPERTY_STRING p);
+int iMA(const string& symbol, ENUM_TIMEFRAMES tf, int period, int shift, ENUM_MA_METHOD method,
+        ENUM_APPLIED_PRICE price);
+int iRSI(const string& symbol, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price);
+int iMACD(const string& symbol, ENUM_TIMEFRAMES tf, int fast, int slow, int signal, ENUM_APPLIED_PRICE price);
+int iBands(const string& symbol, ENUM_TIMEFRAMES tf, int period, int shift, double deviation,
+           ENUM_APPLIED_PRICE price);
+int iATR(const string& symbol, ENUM_TIMEFRAMES tf, int period);
+int iStochastic(const string& symbol, ENUM_TIMEFRAMES tf, int k, int d, int slowing, ENUM_MA_METHOD method,
+                ENUM_STO_PRICE price);
+int iCCI(const string& symbol, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price);
+int iADX(const string& symbol, ENUM_TIMEFRAMES tf, int period);
+int iMomentum(const string& symbol, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price);
+bool IndicatorRelease(int handle);
+int BarsCalculated(int handle);
+int CopyBuffer(int handle, int buffer, int start, int count, MqlArray<double>& out);
+
+#include "trade.hpp"
+
+// The EA's handlers, defined by the translated .mq5; the tester calls them.
+int OnInit();
+void OnTick();
+void OnDeinit(const int reason);
+
+#ifdef MQL5RT_IMPLEMENTATION
+namespace mql5rt {
+FILE*& journal() {
+  static FILE* f = stderr;
+  return f;
+}
+Terminal& T() {
+  static Terminal t;
+  return t;
+}
+}  // namespace mql5rt
+
+int TimeframeSeconds(ENUM_TIMEFRAMES tf) {
   const int v = static_cast<int>(tf);
   if (v == 0) return mql5rt::T().timeframeSeconds;
   if ((v & 0xc000) == 0x4000) return (v & 0xff) * 3600;
@@ -213,7 +270,7 @@ inline int TimeframeSeconds(ENUM_TIMEFRAMES tf) {
   return 0;  // MN1: not modelled
 }
 // The EA's timeframe must be the tester's chart series (the generator uses one timeframe).
-inline const mql5rt::Series& SeriesOf(ENUM_TIMEFRAMES tf) {
+const mql5rt::Series& SeriesOf(ENUM_TIMEFRAMES tf) {
   if (TimeframeSeconds(tf) != mql5rt::T().timeframeSeconds) {
     std::fprintf(stderr, "runtime: timeframe %d is not the tester's series\n", static_cast<int>(tf));
     std::exit(3);
@@ -221,13 +278,13 @@ inline const mql5rt::Series& SeriesOf(ENUM_TIMEFRAMES tf) {
   return mql5rt::T().bars;
 }
 // Series access by shift (0 = forming bar); 0 when the bar does not exist, as the reference says.
-inline datetime iTime(const string&, ENUM_TIMEFRAMES tf, int shift) {
+datetime iTime(const string&, ENUM_TIMEFRAMES tf, int shift) {
   const auto& s = SeriesOf(tf);
   const int i = s.size() - 1 - shift;
   return i >= 0 && shift >= 0 ? s.time[i] : 0;
 }
 #define MQL5RT_SERIES_PRICE(NAME, FIELD)                        \
-  inline double NAME(const string&, ENUM_TIMEFRAMES tf, int shift) { \
+  double NAME(const string&, ENUM_TIMEFRAMES tf, int shift) {        \
     const auto& s = SeriesOf(tf);                               \
     const int i = s.size() - 1 - shift;                         \
     return i >= 0 && shift >= 0 ? s.FIELD[i] : 0.0;             \
@@ -236,25 +293,25 @@ MQL5RT_SERIES_PRICE(iOpen, open)
 MQL5RT_SERIES_PRICE(iHigh, high)
 MQL5RT_SERIES_PRICE(iLow, low)
 MQL5RT_SERIES_PRICE(iClose, close)
-inline int iBars(const string&, ENUM_TIMEFRAMES tf) { return SeriesOf(tf).size(); }
-inline int Bars(const string& s, ENUM_TIMEFRAMES tf) { return iBars(s, tf); }
+int iBars(const string&, ENUM_TIMEFRAMES tf) { return SeriesOf(tf).size(); }
+int Bars(const string& s, ENUM_TIMEFRAMES tf) { return iBars(s, tf); }
 
 // ---------------------------------------------------------------- time
-inline datetime TimeCurrent() { return mql5rt::T().nowMs / 1000; }
+datetime TimeCurrent() { return mql5rt::T().nowMs / 1000; }
 // In the strategy tester TimeGMT() and TimeTradeServer() equal the modelled server time.
-inline datetime TimeGMT() { return TimeCurrent(); }
-inline datetime TimeTradeServer() { return TimeCurrent(); }
-inline bool TimeToStruct(datetime t, MqlDateTime& out) {
+datetime TimeGMT() { return TimeCurrent(); }
+datetime TimeTradeServer() { return TimeCurrent(); }
+bool TimeToStruct(datetime t, MqlDateTime& out) {
   const std::time_t tt = static_cast<std::time_t>(t);
   std::tm tm{};
   gmtime_r(&tt, &tm);
   out = {tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, tm.tm_wday, tm.tm_yday};
   return true;
 }
-inline long MQLInfoInteger(ENUM_MQL_INFO_INTEGER p) { return p == MQL_TESTER ? 1 : 0; }
+long MQLInfoInteger(ENUM_MQL_INFO_INTEGER p) { return p == MQL_TESTER ? 1 : 0; }
 
 // ---------------------------------------------------------------- symbol and account
-inline double SymbolInfoDouble(const string&, ENUM_SYMBOL_INFO_DOUBLE p) {
+double SymbolInfoDouble(const string&, ENUM_SYMBOL_INFO_DOUBLE p) {
   const auto& t = mql5rt::T();
   switch (p) {
     case SYMBOL_BID: return t.bid;
@@ -270,7 +327,7 @@ inline double SymbolInfoDouble(const string&, ENUM_SYMBOL_INFO_DOUBLE p) {
   }
   return 0;
 }
-inline long SymbolInfoInteger(const string&, ENUM_SYMBOL_INFO_INTEGER p) {
+long SymbolInfoInteger(const string&, ENUM_SYMBOL_INFO_INTEGER p) {
   const auto& t = mql5rt::T();
   switch (p) {
     case SYMBOL_DIGITS: return t.symbol.digits;
@@ -280,7 +337,7 @@ inline long SymbolInfoInteger(const string&, ENUM_SYMBOL_INFO_INTEGER p) {
   }
   return 0;
 }
-inline double AccountInfoDouble(ENUM_ACCOUNT_INFO_DOUBLE p) {
+double AccountInfoDouble(ENUM_ACCOUNT_INFO_DOUBLE p) {
   const auto& t = mql5rt::T();
   switch (p) {
     case ACCOUNT_BALANCE: return t.balance;
@@ -291,31 +348,31 @@ inline double AccountInfoDouble(ENUM_ACCOUNT_INFO_DOUBLE p) {
   }
   return 0;
 }
-inline long AccountInfoInteger(ENUM_ACCOUNT_INFO_INTEGER p) {
+long AccountInfoInteger(ENUM_ACCOUNT_INFO_INTEGER p) {
   const auto& t = mql5rt::T();
   return p == ACCOUNT_LEVERAGE ? t.leverage : t.accountMode;
 }
 
 // ---------------------------------------------------------------- positions
-inline int PositionsTotal() { return static_cast<int>(mql5rt::T().positions.size()); }
-inline ulong PositionGetTicket(int i) {
+int PositionsTotal() { return static_cast<int>(mql5rt::T().positions.size()); }
+ulong PositionGetTicket(int i) {
   auto& t = mql5rt::T();
   if (i < 0 || i >= PositionsTotal()) return 0;
   t.selected = i;
   return t.positions[i].ticket;
 }
-inline bool PositionSelectByTicket(ulong ticket) {
+bool PositionSelectByTicket(ulong ticket) {
   auto& t = mql5rt::T();
   for (int i = 0; i < PositionsTotal(); i++)
     if (t.positions[i].ticket == ticket) return t.selected = i, true;
   return false;
 }
-inline bool PositionSelect(const string&) { return PositionsTotal() > 0 && PositionGetTicket(0) != 0; }
-inline const mql5rt::Position* SelectedPosition() {
+bool PositionSelect(const string&) { return PositionsTotal() > 0 && PositionGetTicket(0) != 0; }
+const mql5rt::Position* SelectedPosition() {
   auto& t = mql5rt::T();
   return t.selected >= 0 && t.selected < PositionsTotal() ? &t.positions[t.selected] : nullptr;
 }
-inline long PositionGetInteger(ENUM_POSITION_PROPERTY_INTEGER p) {
+long PositionGetInteger(ENUM_POSITION_PROPERTY_INTEGER p) {
   const auto* pos = SelectedPosition();
   if (!pos) return 0;
   switch (p) {
@@ -326,7 +383,7 @@ inline long PositionGetInteger(ENUM_POSITION_PROPERTY_INTEGER p) {
   }
   return 0;
 }
-inline double PositionGetDouble(ENUM_POSITION_PROPERTY_DOUBLE p) {
+double PositionGetDouble(ENUM_POSITION_PROPERTY_DOUBLE p) {
   const auto* pos = SelectedPosition();
   if (!pos) return 0;
   switch (p) {
@@ -339,7 +396,7 @@ inline double PositionGetDouble(ENUM_POSITION_PROPERTY_DOUBLE p) {
   }
   return 0;
 }
-inline string PositionGetString(ENUM_POSITION_PROPERTY_STRING p) {
+string PositionGetString(ENUM_POSITION_PROPERTY_STRING p) {
   const auto* pos = SelectedPosition();
   if (!pos) return "";
   return p == POSITION_SYMBOL ? mql5rt::T().symbol.name : pos->comment;
@@ -347,10 +404,6 @@ inline string PositionGetString(ENUM_POSITION_PROPERTY_STRING p) {
 
 #include "broker.hpp"
 #include "indicators.hpp"
-#include "trade.hpp"
-
-// The EA's handlers, defined by the translated .mq5 that includes this header; the tester calls them.
-int OnInit();
-void OnTick();
-void OnDeinit(const int reason);
+#include "trade-impl.hpp"
 #include "tester.hpp"
+#endif  // MQL5RT_IMPLEMENTATION
