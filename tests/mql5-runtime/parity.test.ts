@@ -27,12 +27,27 @@ import {
 const SPEC_DIRS = [path.resolve("examples/strategies"), path.resolve("tests/mql5-runtime/specs")];
 const DATA = path.resolve("../shared/data/fx/lean_oanda_bidask/eurusd_h1_oanda_bidask_2007-2018.csv.gz");
 const RANGE = { from: Date.UTC(2007, 0, 1), to: Date.UTC(2019, 0, 1) };
+// A month of real FXCM GBPUSD M1 bid bars, tested at 1-minute OHLC (the EA on every one of the four
+// ticks of each M1 bar; H1 strategy bars built from them).
+const M1_DATA = path.resolve("../shared/data/fx/nautilus_fxcm_m1_bidask/gbpusd-m1-bid-2012.csv.gz");
+const M1_RANGE = { from: Date.UTC(2012, 1, 1), to: Date.UTC(2012, 2, 2) };
 
 const VARIANTS: Variant[] = [
   { name: "spread 0, 1,000,000, hedging", spreadPoints: 0, deposit: 1_000_000, account: "hedging", model: 3 },
   // Margin refusals and stop-outs: 1-lot strategies on 10,000 with the data's wide 2007 spreads.
   { name: "data spread, 10,000, hedging", deposit: 10_000, account: "hedging", model: 3 },
   { name: "data spread, 1,000,000, netting", deposit: 1_000_000, account: "netting", model: 3 },
+];
+
+const M1_VARIANTS: Variant[] = [
+  {
+    name: "M1 OHLC, spread 0, 1,000,000, hedging",
+    spreadPoints: 0,
+    deposit: 1_000_000,
+    account: "hedging",
+    model: 2,
+  },
+  { name: "M1 OHLC, data spread, 10,000, hedging", deposit: 10_000, account: "hedging", model: 2 },
 ];
 
 interface Entry {
@@ -82,6 +97,8 @@ const mutants: Entry[] = [
 
 let market: MarketFile;
 let barsFile: string;
+let m1Market: MarketFile;
+let m1BarsFile: string;
 const exes = new Map<string, string>();
 const work = workDir();
 const table: string[] = [];
@@ -90,6 +107,9 @@ beforeAll(async () => {
   market = readMarketFile(DATA, "EURUSD");
   barsFile = path.join(work.dir, "bars.csv");
   writeBarsCsv(market.bars, barsFile);
+  m1Market = readMarketFile(M1_DATA, "GBPUSD");
+  m1BarsFile = path.join(work.dir, "m1.csv");
+  writeBarsCsv(m1Market.bars, m1BarsFile);
   const twoAtOnce = limiter(2);
   await Promise.all(
     [...entries, ...mutants].map((e, k) =>
@@ -103,11 +123,12 @@ afterAll(() => {
   console.log(["spec | variant | engine trades | EA trades | identical", ...table].join("\n"));
 });
 
-async function compare(e: Entry, v: Variant) {
+async function compare(e: Entry, v: Variant, m1 = false) {
   const exe = exes.get(e.name);
   if (exe === undefined) throw new Error(`${e.name} was not built`);
-  const ea = await runEa(exe, barsFile, market, e.spec, v, RANGE);
-  const engine = engineTrades(e.spec, market, v, RANGE);
+  const [data, file, range] = m1 ? [m1Market, m1BarsFile, M1_RANGE] : [market, barsFile, RANGE];
+  const ea = await runEa(exe, file, data, e.spec, v, range);
+  const engine = engineTrades(e.spec, data, v, range);
   const c = compareTrades(engine, ea.trades);
   table.push(`${e.name} | ${v.name} | ${engine.length} | ${ea.trades.length} | ${c.identical}`);
   return { engine, ea, c };
@@ -132,6 +153,16 @@ describe("generated EA vs engine, EURUSD H1 2007-2018, open prices only", () => 
         expect(c.differences).toEqual([]);
       });
     }
+});
+
+describe("generated EA vs engine, GBPUSD M1 February 2012 (FXCM), 1-minute OHLC", () => {
+  for (const e of entries)
+    for (const v of M1_VARIANTS)
+      it(`${e.name}, ${v.name}`, async () => {
+        const { ea, c } = await compare(e, v, true);
+        expect(ea.initFailed).toBe(false);
+        expect(c.differences).toEqual([]);
+      });
 });
 
 describe("the harness can fail", () => {
