@@ -10,6 +10,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { runBacktest } from "../../worker/engine/backtest";
+import { BarRng } from "../../worker/engine/bar-rng";
+import { generateTicks, tickCount } from "../../worker/engine/ticks";
 import type { BacktestSettings, ClosedTrade } from "../../worker/engine/types";
 import { getSymbol } from "../../worker/market/catalogue";
 import { importBars } from "../../worker/market/importers";
@@ -37,8 +39,11 @@ export interface Variant {
   readonly spreadPoints?: number;
   readonly deposit: number;
   readonly account: "hedging" | "netting";
-  /** 3: open prices only (the EA runs on bar opens); 2: 1-minute OHLC (the EA on every tick). */
-  readonly model: 2 | 3;
+  /**
+   * 3: open prices only (the EA runs on bar opens); 2: 1-minute OHLC (the EA on every tick); 0: every
+   * tick, the engine's generated ticks of each M1 bar (seed 1) written for the EA's tester.
+   */
+  readonly model: 0 | 2 | 3;
 }
 
 export interface MarketFile {
@@ -69,6 +74,38 @@ export function writeBarsCsv(bars: Bars, file: string): void {
   for (let i = 0; i < bars.length; i++)
     lines[i] =
       `${bars.time[i]},${bars.open[i]},${bars.high[i]},${bars.low[i]},${bars.close[i]},${bars.spread[i]}`;
+  writeFileSync(file, `${lines.join("\n")}\n`);
+}
+
+/**
+ * The every-tick stream of the engine (worker/engine/backtest.ts, model 0, seed 1) for [from, to):
+ * per M1 bar its first tick (the close when the bar has one tick, else the open), then the generated
+ * ticks after it. Lines: time_ms,bid,spread_points,first_of_bar.
+ */
+export function writeTicksCsv(
+  market: MarketFile,
+  range: { from: number; to: number },
+  spreadPoints: number | undefined,
+  file: string,
+): void {
+  const { bars, symbol } = market;
+  const rng = new BarRng(1);
+  const lines: string[] = [];
+  let bullish = true;
+  for (let i = 0; i < bars.length; i++) {
+    const t = bars.time[i];
+    if (t < range.from || t >= range.to) continue;
+    const [o, h, l, c, v] = [bars.open[i], bars.high[i], bars.low[i], bars.close[i], bars.volume[i]];
+    let pts = spreadPoints ?? bars.spread[i];
+    if (!(pts > 0) && spreadPoints === undefined) pts = symbol.spread;
+    lines.push(`${t},${tickCount(v) === 1 ? c : o},${pts},1`);
+    rng.reseed(t);
+    let skipFirst = true;
+    bullish = generateTicks(o, h, l, c, v, t, bullish, symbol.point, rng.next, (time, bid) => {
+      if (skipFirst) skipFirst = false;
+      else lines.push(`${time},${bid},${pts},0`);
+    });
+  }
   writeFileSync(file, `${lines.join("\n")}\n`);
 }
 
@@ -139,7 +176,7 @@ export async function runEa(
 ): Promise<EaRun> {
   const { symbol } = market;
   const base = `${exe}-${variant.name}`;
-  const settings = {
+  const settings: Record<string, string | number> = {
     symbol: symbol.name,
     digits: symbol.digits,
     point: symbol.point,
@@ -157,9 +194,13 @@ export async function runEa(
     defaultSpread: symbol.spread,
     from: range.from,
     to: range.to,
-    model: variant.model === 3 ? "open" : "ohlc",
+    model: variant.model === 3 ? "open" : variant.model === 2 ? "ohlc" : "ticks",
     journal: `${base}.log`,
   };
+  if (variant.model === 0) {
+    writeTicksCsv(market, range, variant.spreadPoints, `${base}.ticks`);
+    settings.ticks = `${base}.ticks`;
+  }
   const text = Object.entries(settings)
     .map(([k, v]) => `${k} ${v}`)
     .join("\n");

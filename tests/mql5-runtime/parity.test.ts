@@ -28,7 +28,7 @@ const SPEC_DIRS = [path.resolve("examples/strategies"), path.resolve("tests/mql5
 const DATA = path.resolve("../shared/data/fx/lean_oanda_bidask/eurusd_h1_oanda_bidask_2007-2018.csv.gz");
 const RANGE = { from: Date.UTC(2007, 0, 1), to: Date.UTC(2019, 0, 1) };
 // A month of real FXCM GBPUSD M1 bid bars, tested at 1-minute OHLC (the EA on every one of the four
-// ticks of each M1 bar; H1 strategy bars built from them).
+// ticks of each M1 bar) and at every tick (the engine's generated ticks); H1 strategy bars built from them.
 const M1_DATA = path.resolve("../shared/data/fx/nautilus_fxcm_m1_bidask/gbpusd-m1-bid-2012.csv.gz");
 const M1_RANGE = { from: Date.UTC(2012, 1, 1), to: Date.UTC(2012, 2, 2) };
 
@@ -48,6 +48,7 @@ const M1_VARIANTS: Variant[] = [
     model: 2,
   },
   { name: "M1 OHLC, data spread, 10,000, hedging", deposit: 10_000, account: "hedging", model: 2 },
+  { name: "every tick, data spread, 10,000, hedging", deposit: 10_000, account: "hedging", model: 0 },
 ];
 
 interface Entry {
@@ -155,7 +156,7 @@ describe("generated EA vs engine, EURUSD H1 2007-2018, open prices only", () => 
     }
 });
 
-describe("generated EA vs engine, GBPUSD M1 February 2012 (FXCM), 1-minute OHLC", () => {
+describe("generated EA vs engine, GBPUSD M1 February 2012 (FXCM), 1-minute OHLC and every tick", () => {
   for (const e of entries)
     for (const v of M1_VARIANTS)
       it(`${e.name}, ${v.name}`, async () => {

@@ -11,7 +11,9 @@
 //          high first, a doji the opposite of the bar before) and close at 1/4, 2/4, 3/4 of the bar;
 //          the EA's OnTick runs on the open only, the other ticks trigger stops and targets
 //          (the engine's reading, worker/engine/open-prices.ts);
-//   ohlc:  the same four ticks of every 1-minute bar, OnTick on each of them.
+//   ohlc:  the same four ticks of every 1-minute bar, OnTick on each of them;
+//   ticks: the ticks of a file (setting "ticks"), OnTick on each: the harness writes the engine's
+//          generated every-tick stream (worker/engine/ticks.ts), so both model the same ticks.
 // The ask is the bid plus the bar's spread in points, on the price grid.
 #pragma once
 
@@ -178,6 +180,26 @@ int main(int argc, char** argv) {
     ticks++;
     if (ea) OnTick();
   };
+  const string ticksFile = cfg.get("ticks", "");
+  if (!ticksFile.empty()) {
+    // Every tick: the ticks the harness wrote (time_ms,bid,spread_points,first_of_bar).
+    FILE* f = std::fopen(ticksFile.c_str(), "r");
+    if (!f) {
+      std::fprintf(stderr, "tester: cannot read %s\n", ticksFile.c_str());
+      return 2;
+    }
+    char line[256];
+    while (std::fgets(line, sizeof line, f)) {
+      char* p = line;
+      const long long time = std::strtoll(p, &p, 10);
+      const double bid = std::strtod(p + 1, &p);
+      const double pts = std::strtod(p + 1, &p);
+      const bool first = std::strtol(p + 1, &p, 10) != 0;
+      tick(time, bid, pts * t.symbol.point, first, true);
+    }
+    std::fclose(f);
+    i = bars.size();
+  }
   for (; i < bars.size() && bars[i].time < to; i++) {
     const Bar& b = bars[i];
     double pts = spreadOverride >= 0 ? spreadOverride : b.spread;
