@@ -18,7 +18,13 @@ export default defineConfig(async () => {
             // A limit against hangs, not a speed check (speed is measured in `npm run bench`): CI runs the
             // suites in parallel on 2 cores, where a cold property test or demo-data generation can take seconds.
             testTimeout: 60_000,
-            include: ["worker/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts"],
+            include: [
+              "worker/**/*.test.ts",
+              "scripts/**/*.test.ts",
+              "app/**/*.test.ts",
+              // The MQL5 parity harness (issue 13): g++ and the shared EURUSD data, in Node.
+              "tests/mql5-runtime/**/*.test.ts",
+            ],
           },
         },
         {

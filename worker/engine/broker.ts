@@ -38,6 +38,16 @@ export interface Position {
 
 const fmt = (price: number, digits: number) => price.toFixed(digits);
 
+/**
+ * A price on the symbol's grid (`scale` = 10^digits). The ask is bid + spread x point, and that sum
+ * carries float noise (1.24849 + 14 points = 1.2486300000000001) where MetaTrader's ask is on the grid:
+ * a take-profit at 1.24863 must be hit (issue 13). Stops, targets, fills and the EA's decisions read the
+ * ask through this; equity keeps the plain sum (the fast paths' linear form in the bid needs it).
+ */
+export function onPriceGrid(price: number, scale: number): number {
+  return Math.round(price * scale) / scale;
+}
+
 export class Broker {
   readonly positions: Position[] = [];
   readonly orders: EngineOrder[] = [];
@@ -106,7 +116,7 @@ export class Broker {
 
   /** Stop and target prices sit on the symbol's price grid, as the EA's NormalizeDouble puts them. */
   private round(price: number): number {
-    return Math.round(price * this.scale) / this.scale;
+    return onPriceGrid(price, this.scale);
   }
 
   /** Deposit-currency value of one price unit for one lot at this moment (for risk sizing). */
@@ -295,7 +305,6 @@ export class Broker {
   tick(gap: boolean): void {
     const time = this.quoteTime;
     const bid = this.quoteBid;
-    const ask = this.quoteAsk;
     const positions = this.positions;
     if (positions.length === 0) {
       // Flat: equity is the balance; the tracker only needs to hear about a change.
@@ -306,6 +315,7 @@ export class Broker {
       return;
     }
     const digits = this.symbol.digits;
+    const ask = this.round(this.quoteAsk);
     for (let k = positions.length - 1; k >= 0; k--) {
       const p = positions[k];
       // NaN (no stop / no target) fails every comparison, so positions without them cost two compares.
@@ -364,7 +374,10 @@ export class Broker {
         a -= p.openPrice * p.lots * unit;
         b += p.lots * unit;
       } else {
-        if (!(high + spread < p.sl || Number.isNaN(p.sl)) || !(low + spread > p.tp || Number.isNaN(p.tp)))
+        if (
+          !(this.round(high + spread) < p.sl || Number.isNaN(p.sl)) ||
+          !(this.round(low + spread) > p.tp || Number.isNaN(p.tp))
+        )
           return false;
         a += (p.openPrice - spread) * p.lots * unit;
         b -= p.lots * unit;
@@ -495,7 +508,7 @@ export class Broker {
         const s = this.round(high - dist);
         if (Number.isNaN(p.sl) || s >= p.sl + step) return true;
       } else {
-        const ask = low + spread;
+        const ask = this.round(low + spread);
         if (p.openPrice - ask < start) continue;
         const s = this.round(ask + dist);
         if (Number.isNaN(p.sl) || s <= p.sl - step) return true;
@@ -508,7 +521,8 @@ export class Broker {
   breakEvenCouldFire(trigger: number, low: number, high: number, spread: number): boolean {
     for (const p of this.positions) {
       if (p.breakEvenDone) continue;
-      if (p.dir === 1 ? high - p.openPrice >= trigger : p.openPrice - (low + spread) >= trigger) return true;
+      if (p.dir === 1 ? high - p.openPrice >= trigger : p.openPrice - this.round(low + spread) >= trigger)
+        return true;
     }
     return false;
   }

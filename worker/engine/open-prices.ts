@@ -24,7 +24,7 @@
  */
 import { bucketEnd, bucketStart, isFixed, periodMs } from "../market/periods";
 import type { Bars } from "../market/types";
-import type { Broker } from "./broker";
+import { type Broker, onPriceGrid } from "./broker";
 import type { Simulation } from "./simulation";
 import { barIsBullish } from "./ticks";
 import type { BacktestSettings } from "./types";
@@ -260,6 +260,7 @@ function barLevel(
 ): Counts {
   const { time, open, high, low, close, spread } = bars;
   const point = settings.symbol.point;
+  const scale = 10 ** settings.symbol.digits;
   const override = settings.spreadPoints;
   const fixedSpread = override !== undefined;
   // The spread price as tickLevel computes it: pts x point, the symbol's default where a bar has none.
@@ -464,7 +465,17 @@ function barLevel(
         if (stops) {
           if (long) {
             if (o <= sl || o >= tp || !(l > sl || noSl) || !(h < tp || noTp)) break;
-          } else if (ask >= sl || ask <= tp || !(h + sp < sl || noSl) || !(l + sp > tp || noTp)) break;
+          } else {
+            // Stops and targets compare with the ask on the price grid, as Broker.tick does.
+            const askGrid = onPriceGrid(ask, scale);
+            if (
+              askGrid >= sl ||
+              askGrid <= tp ||
+              !(onPriceGrid(h + sp, scale) < sl || noSl) ||
+              !(onPriceGrid(l + sp, scale) > tp || noTp)
+            )
+              break;
+          }
         }
         const f = long ? (o - entry) * lots * unit : (entry - ask) * lots * unit;
         const openEquity = balance + f;
@@ -643,7 +654,9 @@ function barLevel(
         const f = long ? (o - p.openPrice) * p.lots * unit : (p.openPrice - ask) * p.lots * unit;
         const openEquity = balance + f;
         ran =
-          (long ? !(o <= p.sl || o >= p.tp) : !(ask >= p.sl || ask <= p.tp)) &&
+          (long
+            ? !(o <= p.sl || o >= p.tp)
+            : !(onPriceGrid(ask, scale) >= p.sl || onPriceGrid(ask, scale) <= p.tp)) &&
           !(usedMargin > 0 && openEquity <= usedMargin * stopOut);
         if (ran) {
           barTime[samples] = t;
@@ -672,7 +685,7 @@ function barLevel(
         broker.quoteTime = t;
         broker.quoteBid = o;
         broker.quoteAsk = ask;
-        sim.onNewBar(t, o, ask);
+        sim.onNewBar(t, o, onPriceGrid(ask, scale));
         bullish = restOfBar(sim, broker, bars, i, quarter, settings, bullish, mode);
       }
     }

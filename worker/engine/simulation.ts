@@ -12,7 +12,7 @@
 import { bucketEnd, bucketStart, isFixed, periodMs } from "../market/periods";
 import type { Bars, Period, SymbolInfo } from "../market/types";
 import type { Distance, StrategySpec } from "../strategy/spec";
-import type { Broker } from "./broker";
+import { type Broker, onPriceGrid } from "./broker";
 import type { DelayFn } from "./delay";
 import { type CompiledStrategy, ENTRY_LONG, ENTRY_SHORT, EXIT_LONG, EXIT_SHORT } from "./signals";
 
@@ -85,6 +85,8 @@ export class Simulation {
   readonly manages: boolean;
   private readonly pip: number;
   private readonly point: number;
+  /** 10^digits: onPriceGrid of the ask. */
+  private readonly scale: number;
   /** Bar lengths in ms of fixed periods; 0 for W1/MN1 (calendar arithmetic). */
   readonly testLen: number;
   readonly signalLen: number;
@@ -113,6 +115,7 @@ export class Simulation {
     this.signals = strategy.signals;
     this.active = strategy.active;
     this.point = symbol.point;
+    this.scale = 10 ** symbol.digits;
     // A pip is the 4th decimal (2nd for JPY pairs): 10 points on 5- and 3-digit quotes.
     this.pip = symbol.digits === 3 || symbol.digits === 5 ? symbol.point * 10 : symbol.point;
     this.atrOf = (ref) => {
@@ -184,7 +187,10 @@ export class Simulation {
   step(): void {
     const time = this.tickTime;
     const bid = this.tickBid;
-    const ask = bid + this.spreadPrice;
+    // The quote the EA sees and orders fill at is on the price grid (onPriceGrid); the broker marks
+    // equity with the plain sum and rounds it itself for stops and targets.
+    const rawAsk = bid + this.spreadPrice;
+    const ask = onPriceGrid(rawAsk, this.scale);
     const gap = this.firstTickOfBar;
     this.firstTickOfBar = false;
     this.ticks++;
@@ -195,7 +201,7 @@ export class Simulation {
 
     broker.quoteTime = time;
     broker.quoteBid = bid;
-    broker.quoteAsk = ask;
+    broker.quoteAsk = rawAsk;
     broker.tick(gap);
 
     if (this.eaOnOpensOnly && !gap) return;

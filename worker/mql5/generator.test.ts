@@ -55,10 +55,10 @@ describe("generateMql5 on the example strategies", () => {
     expect(code).toContain("input ENUM_TIMEFRAMES InpTimeframe = PERIOD_H1;");
     // Cross on the bar that just closed (index 1) against the one before (index 2).
     expect(body(code, "bool EntryLongSignal()")).toContain(
-      "IndicatorValue(h_fast, 0, 2) <= IndicatorValue(h_slow, 0, 2) && IndicatorValue(h_fast, 0, 1) > IndicatorValue(h_slow, 0, 1)",
+      "IsAtMost(IndicatorValue(h_fast, 0, 2, Inp_fast_Period - 1), IndicatorValue(h_slow, 0, 2, Inp_slow_Period - 1)) && IsAbove(IndicatorValue(h_fast, 0, 1, Inp_fast_Period - 1), IndicatorValue(h_slow, 0, 1, Inp_slow_Period - 1))",
     );
     expect(body(code, "bool EntryShortSignal()")).toContain(
-      "IndicatorValue(h_fast, 0, 2) >= IndicatorValue(h_slow, 0, 2) && IndicatorValue(h_fast, 0, 1) < IndicatorValue(h_slow, 0, 1)",
+      "IsAtMost(IndicatorValue(h_slow, 0, 2, Inp_slow_Period - 1), IndicatorValue(h_fast, 0, 2, Inp_fast_Period - 1)) && IsAbove(IndicatorValue(h_slow, 0, 1, Inp_slow_Period - 1), IndicatorValue(h_fast, 0, 1, Inp_fast_Period - 1))",
     );
     // Handles: created and checked in OnInit, released in OnDeinit.
     const init = body(code, "int OnInit()");
@@ -136,7 +136,7 @@ describe("generateMql5 on the example strategies", () => {
     expect(bar).toMatch(/if\(!entryLong\)\s+\{\s+return;/);
     expect(bar).toContain("OpenPosition(true);");
     expect(body(code, "bool ExitLongSignal()")).toContain(
-      "IndicatorValue(h_ema12, 0, 1) < IndicatorValue(h_ema26, 0, 1)",
+      "IsAbove(IndicatorValue(h_ema26, 0, 1, Inp_ema26_Period - 1), IndicatorValue(h_ema12, 0, 1, Inp_ema12_Period - 1))",
     );
   });
 
@@ -146,7 +146,7 @@ describe("generateMql5 on the example strategies", () => {
     expect(code).toContain("input double InpEntryLongLevel1 = 30.0;");
     expect(code).toContain("input double InpEntryShortLevel1 = 70.0;");
     expect(body(code, "bool EntryLongSignal()")).toContain(
-      "IndicatorValue(h_rsi, 0, 2) <= InpEntryLongLevel1 && IndicatorValue(h_rsi, 0, 1) > InpEntryLongLevel1",
+      "IsAtMost(IndicatorValue(h_rsi, 0, 2, Inp_rsi_Period), InpEntryLongLevel1) && IsAbove(IndicatorValue(h_rsi, 0, 1, Inp_rsi_Period), InpEntryLongLevel1)",
     );
   });
 
@@ -157,10 +157,10 @@ describe("generateMql5 on the example strategies", () => {
     );
     expect(code).toContain("h_atr = iATR(_Symbol, InpTimeframe, Inp_atr_Period);");
     expect(body(code, "bool EntryLongSignal()")).toContain(
-      "IndicatorValue(h_macd, MAIN_LINE, 2) <= IndicatorValue(h_macd, SIGNAL_LINE, 2)",
+      "IsAtMost(IndicatorValue(h_macd, MAIN_LINE, 2, Inp_macd_Slow - 1), IndicatorValue(h_macd, SIGNAL_LINE, 2, Inp_macd_Slow + Inp_macd_Signal - 2))",
     );
     expect(code).toContain("input double InpRiskPercent = 1.0;");
-    expect(code).toContain("double slDistance = InpStopLoss * IndicatorValue(h_atr, 0, 1);");
+    expect(code).toContain("double slDistance = InpStopLoss * IndicatorValue(h_atr, 0, 1, Inp_atr_Period);");
     const risk = body(code, "double RiskLots(double stopDistance)");
     expect(risk).toContain("SYMBOL_TRADE_TICK_VALUE");
     expect(risk).toContain("SYMBOL_TRADE_TICK_SIZE");
@@ -169,12 +169,14 @@ describe("generateMql5 on the example strategies", () => {
     expect(volume).toContain("SYMBOL_VOLUME_STEP");
     expect(volume).toContain("MathFloor(");
     const manage = body(code, "void ManagePositions()");
-    expect(manage).toContain("double trailDistance = InpTrailingDistance * IndicatorValue(h_atr, 0, 1);");
+    expect(manage).toContain(
+      "double trailDistance = InpTrailingDistance * IndicatorValue(h_atr, 0, 1, Inp_atr_Period);",
+    );
     expect(manage).toContain("double trailStart = InpTrailingStart * g_pip;");
     expect(manage).toContain("if(bid - openPrice >= trailStart)");
-    expect(manage).toContain("double level = bid - trailDistance;");
+    expect(manage).toContain("double level = NormalizeDouble(bid - trailDistance, _Digits);");
     expect(manage).toContain("if(openPrice - ask >= trailStart)");
-    expect(manage).toContain("double level = ask + trailDistance;");
+    expect(manage).toContain("double level = NormalizeDouble(ask + trailDistance, _Digits);");
     expect(manage).toContain("trade.PositionModify(ticket, newSl, tp)");
     expect(manage).toContain("newSl = openPrice + beOffset;");
     // Stops are managed on every tick, after the bar's orders.
@@ -380,23 +382,25 @@ describe("generateMql5 on the whole vocabulary", () => {
     const code = gen(all);
     const long = body(code, "bool EntryLongSignal()");
     expect(long).toContain(
-      "bool all1 = iClose(_Symbol, InpTimeframe, 1) > IndicatorValue(h_bb, UPPER_BAND, 1);",
+      "bool all1 = IsAbove(iClose(_Symbol, InpTimeframe, 1), IndicatorValue(h_bb, UPPER_BAND, 1, Inp_bb_Period));",
     );
-    expect(long).toContain("IndicatorValue(h_sto, MAIN_LINE, 2) <= IndicatorValue(h_sto, SIGNAL_LINE, 2)");
     expect(long).toContain(
-      "bool any1 = IndicatorValue(h_adx, PLUSDI_LINE, 1) > IndicatorValue(h_adx, MINUSDI_LINE, 1);",
+      "IsAtMost(IndicatorValue(h_sto, MAIN_LINE, 2, Inp_sto_K + Inp_sto_Slowing - 2), IndicatorValue(h_sto, SIGNAL_LINE, 2, Inp_sto_K + Inp_sto_Slowing + Inp_sto_D - 3))",
+    );
+    expect(long).toContain(
+      "bool any1 = IsAbove(IndicatorValue(h_adx, PLUSDI_LINE, 1, Inp_adx_Period), IndicatorValue(h_adx, MINUSDI_LINE, 1, Inp_adx_Period));",
     );
     // MACD histogram = main - signal, shift 2 = index 3.
     expect(long).toContain(
-      "bool any2 = IndicatorValue(h_macd, MAIN_LINE, 3) - IndicatorValue(h_macd, SIGNAL_LINE, 3) > InpEntryLongLevel1;",
+      "bool any2 = IsAbove(IndicatorValue(h_macd, MAIN_LINE, 3, Inp_macd_Slow - 1) - IndicatorValue(h_macd, SIGNAL_LINE, 3, Inp_macd_Slow + Inp_macd_Signal - 2), InpEntryLongLevel1);",
     );
     expect(long).toContain("return(all1 && all2 && (any1 || any2));");
     const short = body(code, "bool EntryShortSignal()");
     expect(short).toContain(
-      "(iHigh(_Symbol, InpTimeframe, 2) + iLow(_Symbol, InpTimeframe, 2) + iClose(_Symbol, InpTimeframe, 2)) / 3.0 < IndicatorValue(h_bb, LOWER_BAND, 1)",
+      "IsAbove(IndicatorValue(h_bb, LOWER_BAND, 1, Inp_bb_Period), (iHigh(_Symbol, InpTimeframe, 2) + iLow(_Symbol, InpTimeframe, 2) + iClose(_Symbol, InpTimeframe, 2)) / 3.0)",
     );
     expect(short).toContain(
-      "InpEntryShortLevel1 <= IndicatorValue(h_cci, 0, 1) && IndicatorValue(h_cci, 0, 1) <= IndicatorValue(h_mom, 0, 1)",
+      "IsAtMost(InpEntryShortLevel1, IndicatorValue(h_cci, 0, 1, Inp_cci_Period - 1)) && IsAtMost(IndicatorValue(h_cci, 0, 1, Inp_cci_Period - 1), IndicatorValue(h_mom, 0, 1, Inp_mom_Period))",
     );
   });
 
@@ -406,7 +410,9 @@ describe("generateMql5 on the whole vocabulary", () => {
     expect(open).toContain("double slDistance = price * (InpStopLoss / 100.0);");
     expect(open).toContain("double tpDistance = InpTakeProfit * _Point;");
     const manage = body(code, "void ManagePositions()");
-    expect(manage).toContain("double beTrigger = InpBreakEvenTrigger * IndicatorValue(h_atr, 0, 1);");
+    expect(manage).toContain(
+      "double beTrigger = InpBreakEvenTrigger * IndicatorValue(h_atr, 0, 1, Inp_atr_Period);",
+    );
     expect(manage).toContain("double beOffset = 0.0;");
     expect(manage).toContain("double trailStep = InpTrailingStep * _Point;");
     // No start distance: trailing starts from zero profit, as in the engine.

@@ -3,17 +3,71 @@
  * just closed, which is MQL5 series index 1, so every read uses index shift + 1.
  * crossesAbove(a, b) = a[s+1] <= b[s+1] && a[s] > b[s]; greaterThan/lessThan are strict;
  * between is inclusive; a rule is all(...) && (any(...) when `any` is non-empty).
+ * Every comparison goes through IsAbove/IsAtMost, the spec's EQUALITY (|a - b| <= 1e-9 x
+ * max(1, |a|, |b|) is a tie) as the engine compares: raw doubles would see a cross in the 3e-14
+ * noise of two equal moving averages. A condition reading a value inside its indicator's warm-up
+ * is false (the engine's NaN): IndicatorValue raises g_warm for it.
  */
 import { type Condition, type Operand, operandLine, type Rule } from "../../strategy/spec";
-import { and, bin, call, dbl, decl, type Expr, type FunctionDecl, id, int, or, ret, type Stmt } from "../ir";
+import {
+  and,
+  assign,
+  bin,
+  call,
+  dbl,
+  decl,
+  type Expr,
+  type FunctionDecl,
+  id,
+  ifThen,
+  int,
+  or,
+  ret,
+  type Stmt,
+} from "../ir";
 import { type Context, handleName } from "./context";
-import { lineBuffer, TIMEFRAME } from "./indicators";
+import { lineBuffer, TIMEFRAME, warmUpBars } from "./indicators";
 
 /** Reads one value of an indicator buffer; defined in the program by valueFunction(). */
 export const VALUE_FN = "IndicatorValue";
 
-export const indicatorValue = (handle: string, buffer: Expr, index: number): Expr =>
-  call(VALUE_FN, id(handle), buffer, int(index));
+/** `first`: the series position (0 = oldest bar) of the buffer's first real value (warm-up.ts). */
+export const indicatorValue = (handle: string, buffer: Expr, index: number, first: Expr): Expr =>
+  call(VALUE_FN, id(handle), buffer, int(index), first);
+
+const ABOVE_FN = "IsAbove";
+const AT_MOST_FN = "IsAtMost";
+const above = (a: Expr, b: Expr): Expr => call(ABOVE_FN, a, b);
+const atMost = (a: Expr, b: Expr): Expr => call(AT_MOST_FN, a, b);
+
+/** IsAbove(a, b): a > b beyond the spec's tolerance; IsAtMost(a, b): its negation (a <= b or a tie). */
+export function comparisonFunctions(): FunctionDecl[] {
+  const params = [
+    { type: "double" as const, name: "a" },
+    { type: "double" as const, name: "b" },
+  ];
+  const tolerance = bin(
+    "*",
+    dbl(1e-9),
+    call("MathMax", dbl(1), call("MathMax", call("MathAbs", id("a")), call("MathAbs", id("b")))),
+  );
+  return [
+    {
+      returnType: "bool",
+      name: ABOVE_FN,
+      params,
+      doc: "a > b, a tie within 1e-9 x max(1, |a|, |b|) not counting",
+      body: [ret(bin(">", bin("-", id("a"), id("b")), tolerance))],
+    },
+    {
+      returnType: "bool",
+      name: AT_MOST_FN,
+      params,
+      doc: "a <= b, or a tie within the tolerance",
+      body: [ret({ kind: "not", operand: call(ABOVE_FN, id("a"), id("b")) })],
+    },
+  ];
+}
 
 const bar = (fn: string, index: number): Expr => call(fn, id("_Symbol"), TIMEFRAME, int(index));
 
@@ -25,9 +79,13 @@ function seriesAt(ctx: Context, op: Exclude<Operand, { type: "constant" }>, extr
     const line = operandLine(ind, op.line);
     const h = handleName(ind.id);
     if (ind.kind === "MACD" && line === "histogram") {
-      return bin("-", indicatorValue(h, id("MAIN_LINE"), index), indicatorValue(h, id("SIGNAL_LINE"), index));
+      return bin(
+        "-",
+        indicatorValue(h, id("MAIN_LINE"), index, warmUpBars(ind, "main")),
+        indicatorValue(h, id("SIGNAL_LINE"), index, warmUpBars(ind, "signal")),
+      );
     }
-    return indicatorValue(h, lineBuffer(ind, line), index);
+    return indicatorValue(h, lineBuffer(ind, line), index, warmUpBars(ind, line));
   }
   const [h, l, c] = [bar("iHigh", index), bar("iLow", index), bar("iClose", index)];
   switch (op.field) {
@@ -63,17 +121,19 @@ function conditionExpr(ctx: Context, c: Condition, level: (value: number) => Exp
   switch (c.type) {
     case "crossesAbove":
     case "crossesBelow": {
-      const [before, now] = c.type === "crossesAbove" ? (["<=", ">"] as const) : ([">=", "<"] as const);
       const [left, right] = [reader(c.left), reader(c.right)];
-      return and(bin(before, left(1), right(1)), bin(now, left(0), right(0)));
+      // Above: (<= then >); below: (>= then <), each as the tolerant pair.
+      return c.type === "crossesAbove"
+        ? and(atMost(left(1), right(1)), above(left(0), right(0)))
+        : and(atMost(right(1), left(1)), above(right(0), left(0)));
     }
     case "greaterThan":
-      return bin(">", reader(c.left)(0), reader(c.right)(0));
+      return above(reader(c.left)(0), reader(c.right)(0));
     case "lessThan":
-      return bin("<", reader(c.left)(0), reader(c.right)(0));
+      return above(reader(c.right)(0), reader(c.left)(0));
     case "between": {
       const x = reader(c.operand)(0);
-      return and(bin("<=", reader(c.lower)(0), x), bin("<=", x, reader(c.upper)(0)));
+      return and(atMost(reader(c.lower)(0), x), atMost(x, reader(c.upper)(0)));
     }
   }
 }
@@ -103,7 +163,11 @@ export function signalFunction(
     list.map((c, i) => {
       const local = `${prefix}${i + 1}`;
       body.push({ kind: "comment", text: describe(c) });
+      const readsIndicator = operands(c).some((op) => op.type === "indicator");
+      if (readsIndicator) body.push(assign("g_warm", id("false")));
       body.push(decl("bool", local, conditionExpr(ctx, c, levelName)));
+      // A value still in its indicator's warm-up: the condition does not hold yet.
+      if (readsIndicator) body.push(ifThen(id("g_warm"), [assign(local, id("false"))]));
       return id(local);
     });
   const all = locals(rule.all, "all");
@@ -112,6 +176,10 @@ export function signalFunction(
   if (any.length > 0) parts.push(or(...any));
   body.push(ret(parts.length > 0 ? and(...parts) : id("false")));
   return { returnType: "bool", name, params: [], body, doc };
+}
+
+function operands(c: Condition): Operand[] {
+  return c.type === "between" ? [c.operand, c.lower, c.upper] : [c.left, c.right];
 }
 
 function describeOperand(op: Operand): string {

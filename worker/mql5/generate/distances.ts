@@ -8,6 +8,7 @@ import type { Distance } from "../../strategy/spec";
 import { bin, dbl, type Expr, id, int } from "../ir";
 import { indicatorValue } from "./conditions";
 import { type Context, handleName } from "./context";
+import { warmUpBars } from "./indicators";
 
 const UNIT_LABEL: Readonly<Record<Distance["unit"], string>> = {
   pips: "pips",
@@ -28,7 +29,9 @@ export function distance(ctx: Context, d: Distance, name: string, label: string)
       return () => bin("*", input, id("_Point"));
     case "percent":
       return (reference) => bin("*", reference, bin("/", input, dbl(100)));
-    case "atr":
-      return () => bin("*", input, indicatorValue(handleName(d.ref), int(0), 1));
+    case "atr": {
+      const atr = ctx.indicator(d.ref);
+      return () => bin("*", input, indicatorValue(handleName(d.ref), int(0), 1, warmUpBars(atr, "value")));
+    }
   }
 }

@@ -3,7 +3,7 @@
  * OnDeinit, and which buffer each line of the spec's vocabulary lives in.
  */
 import type { AppliedPrice, Indicator } from "../../strategy/spec";
-import { call, dbl, type Expr, id, ifThen, int, ret, type Stmt, str } from "../ir";
+import { bin, call, dbl, type Expr, id, ifThen, int, ret, type Stmt, str } from "../ir";
 import { type Context, handleName, indicatorInput } from "./context";
 
 export const TIMEFRAME = id("InpTimeframe");
@@ -31,6 +31,38 @@ export function lineBuffer(ind: Indicator, line: string): Expr {
       return id(line === "plusDi" ? "PLUSDI_LINE" : line === "minusDi" ? "MINUSDI_LINE" : "MAIN_LINE");
     default:
       return int(0);
+  }
+}
+
+/**
+ * The series position (0 = the oldest bar) of a line's first real value: MetaTrader's buffers hold 0
+ * or values of incomplete history before it, the engine NaN (worker/indicators, each kernel's
+ * "Warm-up"). Written with the period inputs, so a trader's change of a period moves it too.
+ */
+export function warmUpBars(ind: Indicator, line: string): Expr {
+  const p = (name: string): Expr => id(indicatorInput(ind.id, name));
+  const plus = (a: Expr, k: number): Expr => (k === 0 ? a : bin(k > 0 ? "+" : "-", a, int(Math.abs(k))));
+  switch (ind.kind) {
+    case "SMA":
+    case "EMA":
+    case "SMMA":
+    case "LWMA":
+    case "CCI":
+      return plus(p("Period"), -1);
+    case "RSI":
+    case "BOLLINGER":
+    case "ATR":
+    case "MOMENTUM":
+      return p("Period");
+    case "MACD":
+      // The slow period is the longer one (the spec requires fast < slow).
+      return line === "signal" ? plus(bin("+", p("Slow"), p("Signal")), -2) : plus(p("Slow"), -1);
+    case "STOCHASTIC": {
+      const main = bin("+", p("K"), p("Slowing"));
+      return line === "signal" ? plus(bin("+", main, p("D")), -3) : plus(main, -2);
+    }
+    case "ADX":
+      return line === "plusDi" || line === "minusDi" ? p("Period") : bin("*", int(2), p("Period"));
   }
 }
 

@@ -42,9 +42,22 @@ export function valueFunction(): FunctionDecl {
       { type: "int", name: "handle" },
       { type: "int", name: "buffer" },
       { type: "int", name: "index" },
+      { type: "int", name: "first" },
     ],
     doc: "One closed-bar value of an indicator buffer; flags missing data",
     body: [
+      {
+        kind: "comment",
+        text: "Inside the indicator's warm-up (before series position `first`): no value yet.",
+      },
+      ifThen(
+        bin(
+          "<",
+          bin("-", bin("-", call("Bars", SYMBOL, id("InpTimeframe")), int(1)), id("index")),
+          id("first"),
+        ),
+        [assign("g_warm", id("true")), ret(zero)],
+      ),
       { kind: "decl", type: "double", name: "values", array: true },
       ifThen(
         bin("!=", call("CopyBuffer", id("handle"), id("buffer"), id("index"), int(1), id("values")), int(1)),
@@ -295,18 +308,22 @@ export function manageFunction(ctx: Context): FunctionDecl | undefined {
       );
     }
     if (ts) {
-      const level = isLong ? bin("-", bid, id("trailDistance")) : bin("+", ask, id("trailDistance"));
-      const gain = isLong ? bin("-", id("level"), id("newSl")) : bin("-", id("newSl"), id("level"));
+      // The new stop on the price grid first, then compared with the step: an unrounded gain of
+      // 0.00049999999999994 is a 5-pip move on the grid (the engine's rule, broker.ts trail).
+      const level = call(
+        "NormalizeDouble",
+        isLong ? bin("-", bid, id("trailDistance")) : bin("+", ask, id("trailDistance")),
+        id("_Digits"),
+      );
+      const far = isLong
+        ? bin(">=", id("level"), bin("+", id("newSl"), id("trailStep")))
+        : bin("<=", id("level"), bin("-", id("newSl"), id("trailStep")));
       stmts.push(
         ifThen(bin(">=", profit, id("trailStart")), [
           decl("double", "level", level),
-          ifThen(
-            or(
-              bin("==", id("newSl"), zero),
-              and(better(id("level"), id("newSl")), bin(">=", gain, id("trailStep"))),
-            ),
-            [assign("newSl", id("level"))],
-          ),
+          ifThen(or(bin("==", id("newSl"), zero), and(better(id("level"), id("newSl")), far)), [
+            assign("newSl", id("level")),
+          ]),
         ]),
       );
     }
@@ -323,9 +340,10 @@ export function manageFunction(ctx: Context): FunctionDecl | undefined {
       decl("double", "ask", symbolDouble("SYMBOL_ASK")),
       eachOurPosition([
         assign("g_dataOk", id("true")),
+        assign("g_warm", id("false")),
         ...locals,
-        { kind: "comment", text: "An ATR distance without data: leave the stop alone this tick." },
-        continueIf(not(id("g_dataOk"))),
+        { kind: "comment", text: "An ATR distance without data, or in its warm-up: leave the stop alone." },
+        continueIf(or(not(id("g_dataOk")), id("g_warm"))),
         decl("double", "openPrice", call("PositionGetDouble", id("POSITION_PRICE_OPEN"))),
         decl("double", "sl", call("PositionGetDouble", id("POSITION_SL"))),
         decl("double", "tp", call("PositionGetDouble", id("POSITION_TP"))),

@@ -1,0 +1,139 @@
+// The tester's broker: fills, stops and targets, equity, margin and stop-out. The rules are MetaTrader's
+// tester as the engine reads them (worker/engine/broker.ts FILL RULES), so the comparison tests the EA:
+// market orders fill at the tick's ask (buy) or bid (sell); a long closes at the bid, a short at the ask;
+// a stop or target fills at its own price unless the bar's first tick gapped past it (then at that tick);
+// the stop is tested before the target; margin = lots x contract / leverage x base rate, fixed at the
+// fill, refused when above the free margin; stop-out closes the worst position while equity <= margin x
+// the stop-out level.
+#pragma once
+
+namespace mql5rt {
+inline double profitRate() { return T().profitThroughBid ? 1.0 / T().bid : 1.0; }
+inline double marginRate() { return T().marginThroughBid ? T().bid : 1.0; }
+
+inline void markToMarket() {
+  auto& t = T();
+  double equity = t.balance;
+  const double unit = t.symbol.contract * profitRate();
+  for (auto& p : t.positions) {
+    p.floating = p.type == POSITION_TYPE_BUY ? (t.bid - p.priceOpen) * p.volume * unit
+                                             : (p.priceOpen - t.ask) * p.volume * unit;
+    equity += p.floating;
+  }
+  t.equity = equity;
+}
+
+// Closes position k at `price` (already on the grid) and records the trade.
+inline void closeAt(int k, double price, Reason reason) {
+  auto& t = T();
+  const Position p = t.positions[k];
+  const int dir = p.type == POSITION_TYPE_BUY ? 1 : -1;
+  const double profit = (price - p.priceOpen) * dir * p.volume * t.symbol.contract * profitRate();
+  t.balance += profit;
+  t.trades.push_back({p.timeMs, t.nowMs, p.type, p.volume, p.priceOpen, price, profit, reason});
+  t.usedMargin -= p.margin;
+  if (t.positions.size() == 1) t.usedMargin = 0;
+  t.positions.erase(t.positions.begin() + k);
+  if (t.selected >= static_cast<int>(t.positions.size())) t.selected = -1;
+}
+
+inline double grid(double price) { return NormalizeDouble(price, T().symbol.digits); }
+
+// One modelled tick: stops and targets, then equity and stop-out. `gap`: the bar's first tick.
+inline void brokerTick(bool gap) {
+  auto& t = T();
+  const double bid = t.bid, ask = t.ask;
+  for (int k = static_cast<int>(t.positions.size()) - 1; k >= 0; k--) {
+    const Position& p = t.positions[k];
+    const bool hasSl = p.sl != 0.0, hasTp = p.tp != 0.0;
+    if (p.type == POSITION_TYPE_BUY) {
+      if (hasSl && bid <= p.sl) closeAt(k, grid(gap && bid < p.sl ? bid : p.sl), R_SL);
+      else if (hasTp && bid >= p.tp) closeAt(k, grid(gap && bid > p.tp ? bid : p.tp), R_TP);
+    } else {
+      if (hasSl && ask >= p.sl) closeAt(k, grid(gap && ask > p.sl ? ask : p.sl), R_SL);
+      else if (hasTp && ask <= p.tp) closeAt(k, grid(gap && ask < p.tp ? ask : p.tp), R_TP);
+    }
+  }
+  markToMarket();
+  while (t.usedMargin > 0 && t.equity <= t.usedMargin * t.stopOutFraction) {
+    int worst = 0;
+    for (int k = 1; k < static_cast<int>(t.positions.size()); k++)
+      if (t.positions[k].floating < t.positions[worst].floating) worst = k;
+    const Position& w = t.positions[worst];
+    closeAt(worst, w.type == POSITION_TYPE_BUY ? bid : ask, R_STOPOUT);
+    markToMarket();
+  }
+}
+
+inline void closeAll(Reason reason) {
+  auto& t = T();
+  for (int k = static_cast<int>(t.positions.size()) - 1; k >= 0; k--)
+    closeAt(k, t.positions[k].type == POSITION_TYPE_BUY ? t.bid : t.ask, reason);
+  markToMarket();
+}
+
+// MQL5 reference, "Requirements and Limitations in Making Trades": a buy's SL/TP are measured from the
+// bid, a sell's from the ask, at least SYMBOL_TRADE_STOPS_LEVEL points away.
+inline bool stopsValid(int type, double sl, double tp) {
+  const auto& t = T();
+  const double level = t.symbol.stopsLevel * t.symbol.point;
+  if (type == POSITION_TYPE_BUY) {
+    if (sl != 0.0 && !(t.bid - sl >= level && sl < t.bid)) return false;
+    if (tp != 0.0 && !(tp - t.bid >= level && tp > t.bid)) return false;
+  } else {
+    if (sl != 0.0 && !(sl - t.ask >= level && sl > t.ask)) return false;
+    if (tp != 0.0 && !(t.ask - tp >= level && tp < t.ask)) return false;
+  }
+  return true;
+}
+
+// A market deal. Hedging: a new position. Netting: the symbol's one position grows, shrinks or turns.
+inline uint marketDeal(int type, double volume, double sl, double tp, long long magic, const string& comment) {
+  auto& t = T();
+  const auto& s = t.symbol;
+  const double steps = volume / s.volumeStep;
+  if (volume < s.volumeMin || volume > s.volumeMax || std::fabs(steps - std::round(steps)) > 1e-7)
+    return TRADE_RETCODE_INVALID_VOLUME;
+  const double price = type == POSITION_TYPE_BUY ? t.ask : t.bid;
+  if (t.accountMode == ACCOUNT_MARGIN_MODE_RETAIL_NETTING && !t.positions.empty()) {
+    Position& p = t.positions[0];
+    if (p.type == type) {
+      const double margin = volume * s.contract / t.leverage * marginRate();
+      if (margin > t.equity - t.usedMargin) return TRADE_RETCODE_NO_MONEY;
+      const double total = p.volume + volume;
+      p.priceOpen = grid((p.priceOpen * p.volume + price * volume) / total);
+      p.volume = total;
+      p.margin += margin;
+      t.usedMargin += margin;
+      if (sl != 0.0) p.sl = sl;
+      if (tp != 0.0) p.tp = tp;
+      return TRADE_RETCODE_DONE;
+    }
+    // An opposite deal closes (part of) the position; what is left over opens the other way.
+    const double closing = std::min(volume, p.volume);
+    if (closing < p.volume) {
+      Position part = p;
+      part.volume = closing;
+      part.margin = p.margin * closing / p.volume;
+      p.volume -= closing;
+      p.margin -= part.margin;
+      t.positions.push_back(part);
+      closeAt(static_cast<int>(t.positions.size()) - 1, price, R_SIGNAL);
+      markToMarket();
+      return TRADE_RETCODE_DONE;
+    }
+    closeAt(0, price, R_SIGNAL);
+    markToMarket();
+    volume -= closing;
+    if (volume < s.volumeMin / 2) return TRADE_RETCODE_DONE;
+  }
+  if (!stopsValid(type, sl, tp)) return TRADE_RETCODE_INVALID_STOPS;
+  const double margin = volume * s.contract / t.leverage * marginRate();
+  if (margin > t.equity - t.usedMargin) return TRADE_RETCODE_NO_MONEY;
+  t.positions.push_back(
+      {t.nextTicket++, type, volume, price, sl, tp, margin, 0.0, t.nowMs / 1000, t.nowMs, magic, comment});
+  t.usedMargin += margin;
+  // Equity is marked at the next tick, as the engine does.
+  return TRADE_RETCODE_DONE;
+}
+}  // namespace mql5rt

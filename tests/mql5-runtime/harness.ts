@@ -1,0 +1,303 @@
+/**
+ * The MQL5 parity harness (issue 13): a generated EA compiled as C++ against the test runtime
+ * (mql5.hpp, tester.hpp) and run over the same bars as the engine; both give trades in the backtest
+ * CLI's trades.csv terms, compared field by field. Test-only (Node: g++, temp files).
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gunzipSync } from "node:zlib";
+import { runBacktest } from "../../worker/engine/backtest";
+import { BarRng } from "../../worker/engine/bar-rng";
+import { generateTicks, tickCount } from "../../worker/engine/ticks";
+import type { BacktestSettings, ClosedTrade } from "../../worker/engine/types";
+import { getSymbol } from "../../worker/market/catalogue";
+import { importBars } from "../../worker/market/importers";
+import { periodMs } from "../../worker/market/periods";
+import type { Bars, Period, SymbolInfo } from "../../worker/market/types";
+import type { StrategySpec } from "../../worker/strategy/spec";
+import { mq5ToCpp } from "./source";
+
+const run = promisify(execFile);
+const RUNTIME_DIR = path.dirname(new URL(import.meta.url).pathname);
+
+/** One trade as the comparison sees it: prices on the symbol's grid, times as ISO text. */
+export interface TradeRow {
+  readonly direction: "long" | "short";
+  readonly entryTime: string;
+  readonly exitTime: string;
+  readonly entryPrice: string;
+  readonly exitPrice: string;
+  readonly exitReason: string;
+}
+
+export interface Variant {
+  readonly name: string;
+  /** Points for every bar; undefined: the data's own spread (the symbol's default where 0). */
+  readonly spreadPoints?: number;
+  readonly deposit: number;
+  readonly account: "hedging" | "netting";
+  /**
+   * 3: open prices only (the EA runs on bar opens); 2: 1-minute OHLC (the EA on every tick); 0: every
+   * tick, the engine's generated ticks of each M1 bar (seed 1) written for the EA's tester.
+   */
+  readonly model: 0 | 2 | 3;
+}
+
+export interface MarketFile {
+  readonly bars: Bars;
+  readonly period: Period;
+  readonly symbol: SymbolInfo;
+}
+
+/** Bars of a data file through the market importers, as the backtest CLI reads it (.gz transparently). */
+export function readMarketFile(file: string, symbolName: string): MarketFile {
+  const symbol = getSymbol(symbolName);
+  const buf = readFileSync(file);
+  const text = (file.endsWith(".gz") ? gunzipSync(buf) : buf).toString("utf8");
+  const r = importBars(text, { symbol, fileName: path.basename(file).replace(/\.gz$/, "") });
+  if (r.errors.length > 0) throw new Error(`${file}: ${r.errorCount} bad rows (${r.format} format)`);
+  return { bars: r.bars, period: r.resolution, symbol };
+}
+
+/** A temp folder for one run's files; `dispose` removes it. */
+export function workDir(): { dir: string; dispose: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "mql5-parity-"));
+  return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The bars as the C++ tester reads them: time_ms,open,high,low,close,spread (shortest exact doubles). */
+export function writeBarsCsv(bars: Bars, file: string): void {
+  const lines: string[] = new Array(bars.length);
+  for (let i = 0; i < bars.length; i++)
+    lines[i] =
+      `${bars.time[i]},${bars.open[i]},${bars.high[i]},${bars.low[i]},${bars.close[i]},${bars.spread[i]}`;
+  writeFileSync(file, `${lines.join("\n")}\n`);
+}
+
+/**
+ * The every-tick stream of the engine (worker/engine/backtest.ts, model 0, seed 1) for [from, to):
+ * per M1 bar its first tick (the close when the bar has one tick, else the open), then the generated
+ * ticks after it. Lines: time_ms,bid,spread_points,first_of_bar.
+ */
+export function writeTicksCsv(
+  market: MarketFile,
+  range: { from: number; to: number },
+  spreadPoints: number | undefined,
+  file: string,
+): void {
+  const { bars, symbol } = market;
+  const rng = new BarRng(1);
+  const lines: string[] = [];
+  let bullish = true;
+  for (let i = 0; i < bars.length; i++) {
+    const t = bars.time[i];
+    if (t < range.from || t >= range.to) continue;
+    const [o, h, l, c, v] = [bars.open[i], bars.high[i], bars.low[i], bars.close[i], bars.volume[i]];
+    let pts = spreadPoints ?? bars.spread[i];
+    if (!(pts > 0) && spreadPoints === undefined) pts = symbol.spread;
+    lines.push(`${t},${tickCount(v) === 1 ? c : o},${pts},1`);
+    rng.reseed(t);
+    let skipFirst = true;
+    bullish = generateTicks(o, h, l, c, v, t, bullish, symbol.point, rng.next, (time, bid) => {
+      if (skipFirst) skipFirst = false;
+      else lines.push(`${time},${bid},${pts},0`);
+    });
+  }
+  writeFileSync(file, `${lines.join("\n")}\n`);
+}
+
+/** At most `n` tasks at once (g++ takes a core each). */
+export function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+const runtimes = new Map<string, Promise<string>>();
+
+/**
+ * The runtime's object file (runtime.cpp: API, broker, indicators, tester), built once per folder: each
+ * EA then compiles only its own code and links with it.
+ */
+function runtimeObject(dir: string): Promise<string> {
+  let built = runtimes.get(dir);
+  if (built === undefined) {
+    const obj = path.join(dir, "runtime.o");
+    built = run("g++", [
+      "-std=c++17",
+      "-O1",
+      "-w",
+      "-c",
+      path.join(RUNTIME_DIR, "runtime.cpp"),
+      "-o",
+      obj,
+    ]).then(() => obj);
+    runtimes.set(dir, built);
+  }
+  return built;
+}
+
+/** Compiles a generated .mq5 to an executable in `dir`; the C++ source stays beside it. */
+export async function compileEa(mq5: string, dir: string, name: string): Promise<string> {
+  const cpp = path.join(dir, `${name}.cpp`);
+  const exe = path.join(dir, name);
+  writeFileSync(cpp, mq5ToCpp(mq5));
+  const runtime = await runtimeObject(dir);
+  await run("g++", ["-std=c++17", "-O1", "-w", "-I", RUNTIME_DIR, "-o", exe, cpp, runtime]);
+  return exe;
+}
+
+export interface EaRun {
+  readonly trades: TradeRow[];
+  readonly journal: string;
+  readonly initFailed: boolean;
+}
+
+/** Runs a compiled EA over the bars file with a variant's account; returns its trades and journal. */
+export async function runEa(
+  exe: string,
+  barsFile: string,
+  market: MarketFile,
+  spec: StrategySpec,
+  variant: Variant,
+  range: { from: number; to: number },
+): Promise<EaRun> {
+  const { symbol } = market;
+  const base = `${exe}-${variant.name}`;
+  const settings: Record<string, string | number> = {
+    symbol: symbol.name,
+    digits: symbol.digits,
+    point: symbol.point,
+    contract: symbol.contractSize,
+    deposit: variant.deposit,
+    leverage: 100,
+    stopOut: 50,
+    account: variant.account,
+    // The variants use USD deposits: a xxxUSD pair converts through its own bid for margin only.
+    profitThroughBid: symbol.base === "USD" ? 1 : 0,
+    marginThroughBid: symbol.quote === "USD" ? 1 : 0,
+    timeframeSeconds: periodMs(spec.timeframe) / 1000,
+    dataSeconds: periodMs(market.period) / 1000,
+    spread: variant.spreadPoints ?? -1,
+    defaultSpread: symbol.spread,
+    from: range.from,
+    to: range.to,
+    model: variant.model === 3 ? "open" : variant.model === 2 ? "ohlc" : "ticks",
+    journal: `${base}.log`,
+  };
+  if (variant.model === 0) {
+    writeTicksCsv(market, range, variant.spreadPoints, `${base}.ticks`);
+    settings.ticks = `${base}.ticks`;
+  }
+  const text = Object.entries(settings)
+    .map(([k, v]) => `${k} ${v}`)
+    .join("\n");
+  writeFileSync(`${base}.cfg`, `${text}\n`);
+  const out = await run(exe, [`${base}.cfg`, barsFile, `${base}.csv`]);
+  return {
+    trades: parseTradesCsv(readFileSync(`${base}.csv`, "utf8")),
+    journal: readFileSync(`${base}.log`, "utf8"),
+    initFailed: out.stdout.startsWith("init-failed"),
+  };
+}
+
+function parseTradesCsv(text: string): TradeRow[] {
+  return text
+    .trim()
+    .split("\n")
+    .slice(1)
+    .filter((l) => l.length > 0)
+    .map((l) => {
+      const [entryTime, exitTime, direction, entryPrice, exitPrice, exitReason] = l.split(",");
+      if (direction !== "long" && direction !== "short") throw new Error(`bad trade row: ${l}`);
+      return { direction, entryTime, exitTime, entryPrice, exitPrice, exitReason };
+    });
+}
+
+/** The engine's trades for the same run, in the same terms. */
+export function engineTrades(
+  spec: StrategySpec,
+  market: MarketFile,
+  variant: Variant,
+  range: { from: number; to: number },
+): TradeRow[] {
+  const settings: BacktestSettings = {
+    symbol: market.symbol,
+    period: spec.timeframe,
+    from: range.from,
+    to: range.to,
+    model: variant.model,
+    executionMode: 0,
+    deposit: variant.deposit,
+    currency: "USD",
+    spreadPoints: variant.spreadPoints,
+  };
+  const result = runBacktest(spec, { bars: market.bars, period: market.period }, settings);
+  return result.trades.map((t) => engineRow(t, market.symbol.digits));
+}
+
+function engineRow(t: ClosedTrade, digits: number): TradeRow {
+  return {
+    direction: t.direction,
+    entryTime: new Date(t.entryTime).toISOString(),
+    exitTime: new Date(t.exitTime).toISOString(),
+    entryPrice: t.entryPrice.toFixed(digits),
+    exitPrice: t.exitPrice.toFixed(digits),
+    exitReason: t.exitReason,
+  };
+}
+
+export interface Comparison {
+  readonly identical: number;
+  /** The first differences, each "engine | EA" (or one side missing). */
+  readonly differences: string[];
+}
+
+const rowText = (r: TradeRow | undefined): string =>
+  r === undefined
+    ? "(none)"
+    : `${r.direction} ${r.entryTime} @${r.entryPrice} -> ${r.exitTime} @${r.exitPrice} ${r.exitReason}`;
+
+/**
+ * Identical trades are those in both lists (as multisets, so one early difference does not shift every
+ * later trade); the differences are the rest of either side, the first `limit` in time order.
+ */
+export function compareTrades(engine: TradeRow[], ea: TradeRow[], limit = 6): Comparison {
+  const left = new Map<string, number>();
+  for (const r of ea) left.set(rowText(r), (left.get(rowText(r)) ?? 0) + 1);
+  let identical = 0;
+  const onlyEngine: TradeRow[] = [];
+  for (const r of engine) {
+    const n = left.get(rowText(r)) ?? 0;
+    if (n > 0) {
+      identical++;
+      left.set(rowText(r), n - 1);
+    } else onlyEngine.push(r);
+  }
+  const onlyEa = ea.filter((r) => {
+    const n = left.get(rowText(r)) ?? 0;
+    if (n === 0) return false;
+    left.set(rowText(r), n - 1);
+    return true;
+  });
+  const differences = [
+    ...onlyEngine.map((r) => ({ r, side: "engine only" })),
+    ...onlyEa.map((r) => ({ r, side: "EA only" })),
+  ]
+    .sort((x, y) => x.r.entryTime.localeCompare(y.r.entryTime))
+    .slice(0, limit)
+    .map(({ r, side }) => `${side}: ${rowText(r)}`);
+  return { identical, differences };
+}

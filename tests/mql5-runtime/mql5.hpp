@@ -1,0 +1,409 @@
+// A small MQL5 runtime for tests: the part of the MQL5 API that worker/mql5 generates, written from
+// MetaQuotes' public MQL5 reference (types, ArraySetAsSeries, CopyBuffer, CTrade, PositionGet*,
+// SymbolInfo*, AccountInfo*, TimeToStruct) and its indicator descriptions. The tester that feeds it
+// ticks is tester.hpp; source.ts turns a generated .mq5 into C++ that includes this file.
+#pragma once
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+using std::string;
+using datetime = long long;
+using ulong = unsigned long;  // 64 bits, as glibc's sys/types.h already declares it
+using uint = unsigned int;
+using uchar = unsigned char;
+using ushort = unsigned short;
+using color = unsigned int;
+
+// ---------------------------------------------------------------- constants (MQL5 reference values)
+const int INVALID_HANDLE = -1;
+const int INIT_SUCCEEDED = 0;
+const int INIT_FAILED = 1;
+const double EMPTY_VALUE = 1.7976931348623157e308;
+const int WRONG_VALUE = -1;
+
+enum ENUM_TIMEFRAMES {
+  PERIOD_CURRENT = 0,
+  PERIOD_M1 = 1, PERIOD_M2 = 2, PERIOD_M3 = 3, PERIOD_M4 = 4, PERIOD_M5 = 5, PERIOD_M6 = 6,
+  PERIOD_M10 = 10, PERIOD_M12 = 12, PERIOD_M15 = 15, PERIOD_M20 = 20, PERIOD_M30 = 30,
+  PERIOD_H1 = 0x4001, PERIOD_H2 = 0x4002, PERIOD_H3 = 0x4003, PERIOD_H4 = 0x4004, PERIOD_H6 = 0x4006,
+  PERIOD_H8 = 0x4008, PERIOD_H12 = 0x400c, PERIOD_D1 = 0x4018, PERIOD_W1 = 0x8001, PERIOD_MN1 = 0xc001,
+};
+enum ENUM_MA_METHOD { MODE_SMA, MODE_EMA, MODE_SMMA, MODE_LWMA };
+enum ENUM_APPLIED_PRICE {
+  PRICE_CLOSE = 1, PRICE_OPEN, PRICE_HIGH, PRICE_LOW, PRICE_MEDIAN, PRICE_TYPICAL, PRICE_WEIGHTED,
+};
+enum ENUM_STO_PRICE { STO_LOWHIGH, STO_CLOSECLOSE };
+// Buffer numbers of the multi-line indicators.
+const int MAIN_LINE = 0, SIGNAL_LINE = 1, BASE_LINE = 0, UPPER_BAND = 1, LOWER_BAND = 2;
+const int PLUSDI_LINE = 1, MINUSDI_LINE = 2;
+
+enum ENUM_SYMBOL_INFO_DOUBLE {
+  SYMBOL_BID, SYMBOL_ASK, SYMBOL_POINT, SYMBOL_TRADE_TICK_VALUE, SYMBOL_TRADE_TICK_SIZE,
+  SYMBOL_VOLUME_MIN, SYMBOL_VOLUME_MAX, SYMBOL_VOLUME_STEP, SYMBOL_TRADE_CONTRACT_SIZE,
+};
+enum ENUM_SYMBOL_INFO_INTEGER {
+  SYMBOL_DIGITS, SYMBOL_SPREAD, SYMBOL_TRADE_STOPS_LEVEL, SYMBOL_TRADE_FREEZE_LEVEL,
+};
+enum ENUM_ACCOUNT_INFO_DOUBLE {
+  ACCOUNT_BALANCE, ACCOUNT_EQUITY, ACCOUNT_MARGIN, ACCOUNT_MARGIN_FREE, ACCOUNT_MARGIN_LEVEL,
+};
+enum ENUM_ACCOUNT_INFO_INTEGER { ACCOUNT_LEVERAGE, ACCOUNT_MARGIN_MODE };
+enum ENUM_ACCOUNT_MARGIN_MODE {
+  ACCOUNT_MARGIN_MODE_RETAIL_NETTING = 0, ACCOUNT_MARGIN_MODE_EXCHANGE = 1,
+  ACCOUNT_MARGIN_MODE_RETAIL_HEDGING = 2,
+};
+enum ENUM_MQL_INFO_INTEGER { MQL_TESTER, MQL_OPTIMIZATION, MQL_VISUAL_MODE };
+enum ENUM_POSITION_TYPE { POSITION_TYPE_BUY, POSITION_TYPE_SELL };
+enum ENUM_POSITION_PROPERTY_INTEGER { POSITION_TICKET, POSITION_TIME, POSITION_TYPE, POSITION_MAGIC };
+enum ENUM_POSITION_PROPERTY_DOUBLE {
+  POSITION_VOLUME, POSITION_PRICE_OPEN, POSITION_SL, POSITION_TP, POSITION_PRICE_CURRENT, POSITION_PROFIT,
+};
+enum ENUM_POSITION_PROPERTY_STRING { POSITION_SYMBOL, POSITION_COMMENT };
+// Trade server return codes used here (MQL5 reference, "Trade Server Return Codes").
+const uint TRADE_RETCODE_DONE = 10009, TRADE_RETCODE_INVALID = 10013, TRADE_RETCODE_INVALID_VOLUME = 10014,
+           TRADE_RETCODE_INVALID_STOPS = 10016, TRADE_RETCODE_NO_MONEY = 10019,
+           TRADE_RETCODE_FROZEN = 10029, TRADE_RETCODE_POSITION_CLOSED = 10036;
+
+struct MqlDateTime {
+  int year, mon, day, hour, min, sec, day_of_week, day_of_year;
+};
+
+// ---------------------------------------------------------------- dynamic arrays
+// MQL5 dynamic array: storage is oldest-first; ArraySetAsSeries only reverses the indexing.
+template <typename T>
+struct MqlArray {
+  std::vector<T> data;
+  bool series = false;
+  T& operator[](int i) { return series ? data[data.size() - 1 - i] : data[i]; }
+  const T& operator[](int i) const { return series ? data[data.size() - 1 - i] : data[i]; }
+  int size() const { return static_cast<int>(data.size()); }
+};
+template <typename T>
+bool ArraySetAsSeries(MqlArray<T>& a, bool flag) {
+  a.series = flag;
+  return true;
+}
+template <typename T>
+int ArraySize(const MqlArray<T>& a) {
+  return a.size();
+}
+template <typename T>
+int ArrayResize(MqlArray<T>& a, int n, int = 0) {
+  a.data.resize(n);
+  return n;
+}
+
+// ---------------------------------------------------------------- math
+inline double MathFloor(double x) { return std::floor(x); }
+inline double MathCeil(double x) { return std::ceil(x); }
+inline double MathRound(double x) { return std::round(x); }
+inline double MathAbs(double x) { return std::fabs(x); }
+inline double MathSqrt(double x) { return std::sqrt(x); }
+inline double MathPow(double a, double b) { return std::pow(a, b); }
+inline double MathMax(double a, double b) { return a > b ? a : b; }
+inline double MathMin(double a, double b) { return a < b ? a : b; }
+// Rounds to `digits` decimals, as the engine rounds a price to the symbol's grid (round half away
+// from zero of x * 10^digits).
+inline double NormalizeDouble(double x, int digits) {
+  const double scale = std::pow(10.0, digits);
+  return std::round(x * scale) / scale;
+}
+
+// ---------------------------------------------------------------- printing
+namespace mql5rt {
+FILE*& journal();
+template <typename T>
+auto printable(const T& v) {
+  if constexpr (std::is_same_v<T, string>) return v.c_str();
+  else return v;
+}
+}  // namespace mql5rt
+template <typename... A>
+void PrintFormat(const char* fmt, const A&... args) {
+  std::fprintf(mql5rt::journal(), fmt, mql5rt::printable(args)...);
+  std::fputc('\n', mql5rt::journal());
+}
+inline void Print(const string& s) { std::fprintf(mql5rt::journal(), "%s\n", s.c_str()); }
+inline int GetLastError() { return 0; }
+inline void ResetLastError() {}
+
+// ---------------------------------------------------------------- bars of the chart timeframe
+namespace mql5rt {
+struct Series {
+  std::vector<long long> time;  // seconds
+  std::vector<double> open, high, low, close;
+  int size() const { return static_cast<int>(time.size()); }
+};
+
+struct Symbol {
+  string name = "EURUSD";
+  int digits = 5;
+  double point = 0.00001;
+  double contract = 100000;
+  double volumeMin = 0.01, volumeMax = 100, volumeStep = 0.01;
+  int stopsLevel = 0, freezeLevel = 0;
+};
+
+struct Position {
+  ulong ticket;
+  int type;  // POSITION_TYPE_BUY / SELL
+  double volume, priceOpen, sl, tp, margin, floating;
+  long long time;  // seconds
+  long long timeMs;
+  long long magic;
+  string comment;
+};
+
+enum Reason { R_SIGNAL, R_SL, R_TP, R_END, R_STOPOUT };
+
+struct Trade {
+  long long entryMs, exitMs;
+  int type;
+  double volume, entry, exit, profit;
+  Reason reason;
+};
+
+// The terminal's state as the EA sees it; the tester (tester.hpp) writes it.
+struct Terminal {
+  Symbol symbol;
+  int timeframeSeconds = 3600;
+  int accountMode = ACCOUNT_MARGIN_MODE_RETAIL_HEDGING;
+  long leverage = 100;
+  double stopOutFraction = 0.5;
+  // Deposit-currency value of one quote-currency unit: 1 (quote = deposit) or 1 / bid (base = deposit).
+  bool profitThroughBid = false;
+  // Deposit-currency value of one base-currency unit: bid (quote = deposit) or 1 (base = deposit).
+  bool marginThroughBid = true;
+  Series bars;  // the strategy timeframe, the forming bar last
+  long long nowMs = 0;
+  double bid = 0, ask = 0;
+  double balance = 10000, equity = 10000, usedMargin = 0;
+  std::vector<Position> positions;
+  std::vector<Trade> trades;
+  int selected = -1;
+  ulong nextTicket = 2;
+  long long requests = 0, refused = 0;
+};
+Terminal& T();
+}  // namespace mql5rt
+
+#define _Symbol (mql5rt::T().symbol.name)
+#define _Digits (mql5rt::T().symbol.digits)
+#define _Point (mql5rt::T().symbol.point)
+
+// The API the EA calls; defined in the runtime's own translation unit (runtime.cpp), compiled once
+// per test run, so that each EA compiles in well under a second.
+int TimeframeSeconds(ENUM_TIMEFRAMES tf);
+const mql5rt::Series& SeriesOf(ENUM_TIMEFRAMES tf);
+datetime iTime(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
+double iOpen(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
+double iHigh(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
+double iLow(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
+double iClose(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
+int iBars(const string& symbol, ENUM_TIMEFRAMES tf);
+int Bars(const string& symbol, ENUM_TIMEFRAMES tf);
+datetime TimeCurrent();
+datetime TimeGMT();
+datetime TimeTradeServer();
+bool TimeToStruct(datetime t, MqlDateTime& out);
+long MQLInfoInteger(ENUM_MQL_INFO_INTEGER p);
+double SymbolInfoDouble(const string& symbol, ENUM_SYMBOL_INFO_DOUBLE p);
+long SymbolInfoInteger(const string& symbol, ENUM_SYMBOL_INFO_INTEGER p);
+double AccountInfoDouble(ENUM_ACCOUNT_INFO_DOUBLE p);
+long AccountInfoInteger(ENUM_ACCOUNT_INFO_INTEGER p);
+int PositionsTotal();
+ulong PositionGetTicket(int i);
+bool PositionSelectByTicket(ulong ticket);
+bool PositionSelect(const string& symbol);
+const mql5rt::Position* SelectedPosition();
+long PositionGetInteger(ENUM_POSITION_PROPERTY_INTEGER p);
+double PositionGetDouble(ENUM_POSITION_PROPERTY_DOUBLE p);
+string PositionGetString(ENUM_POSITION_PROPERTY_STRING p);
+int iMA(const string& symbol, ENUM_TIMEFRAMES tf, int period, int shift, ENUM_MA_METHOD method,
+        ENUM_APPLIED_PRICE price);
+int iRSI(const string& symbol, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price);
+int iMACD(const string& symbol, ENUM_TIMEFRAMES tf, int fast, int slow, int signal, ENUM_APPLIED_PRICE price);
+int iBands(const string& symbol, ENUM_TIMEFRAMES tf, int period, int shift, double deviation,
+           ENUM_APPLIED_PRICE price);
+int iATR(const string& symbol, ENUM_TIMEFRAMES tf, int period);
+int iStochastic(const string& symbol, ENUM_TIMEFRAMES tf, int k, int d, int slowing, ENUM_MA_METHOD method,
+                ENUM_STO_PRICE price);
+int iCCI(const string& symbol, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price);
+int iADX(const string& symbol, ENUM_TIMEFRAMES tf, int period);
+int iMomentum(const string& symbol, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price);
+bool IndicatorRelease(int handle);
+int BarsCalculated(int handle);
+int CopyBuffer(int handle, int buffer, int start, int count, MqlArray<double>& out);
+
+#include "trade.hpp"
+
+// The EA's handlers, defined by the translated .mq5; the tester calls them.
+int OnInit();
+void OnTick();
+void OnDeinit(const int reason);
+
+#ifdef MQL5RT_IMPLEMENTATION
+namespace mql5rt {
+FILE*& journal() {
+  static FILE* f = stderr;
+  return f;
+}
+Terminal& T() {
+  static Terminal t;
+  return t;
+}
+}  // namespace mql5rt
+
+int TimeframeSeconds(ENUM_TIMEFRAMES tf) {
+  const int v = static_cast<int>(tf);
+  if (v == 0) return mql5rt::T().timeframeSeconds;
+  if ((v & 0xc000) == 0x4000) return (v & 0xff) * 3600;
+  if (v == PERIOD_W1) return 7 * 86400;
+  if (v < 0x4000) return v * 60;
+  return 0;  // MN1: not modelled
+}
+// The EA's timeframe must be the tester's chart series (the generator uses one timeframe).
+const mql5rt::Series& SeriesOf(ENUM_TIMEFRAMES tf) {
+  if (TimeframeSeconds(tf) != mql5rt::T().timeframeSeconds) {
+    std::fprintf(stderr, "runtime: timeframe %d is not the tester's series\n", static_cast<int>(tf));
+    std::exit(3);
+  }
+  return mql5rt::T().bars;
+}
+// Series access by shift (0 = forming bar); 0 when the bar does not exist, as the reference says.
+datetime iTime(const string&, ENUM_TIMEFRAMES tf, int shift) {
+  const auto& s = SeriesOf(tf);
+  const int i = s.size() - 1 - shift;
+  return i >= 0 && shift >= 0 ? s.time[i] : 0;
+}
+#define MQL5RT_SERIES_PRICE(NAME, FIELD)                        \
+  double NAME(const string&, ENUM_TIMEFRAMES tf, int shift) {        \
+    const auto& s = SeriesOf(tf);                               \
+    const int i = s.size() - 1 - shift;                         \
+    return i >= 0 && shift >= 0 ? s.FIELD[i] : 0.0;             \
+  }
+MQL5RT_SERIES_PRICE(iOpen, open)
+MQL5RT_SERIES_PRICE(iHigh, high)
+MQL5RT_SERIES_PRICE(iLow, low)
+MQL5RT_SERIES_PRICE(iClose, close)
+int iBars(const string&, ENUM_TIMEFRAMES tf) { return SeriesOf(tf).size(); }
+int Bars(const string& s, ENUM_TIMEFRAMES tf) { return iBars(s, tf); }
+
+// ---------------------------------------------------------------- time
+datetime TimeCurrent() { return mql5rt::T().nowMs / 1000; }
+// In the strategy tester TimeGMT() and TimeTradeServer() equal the modelled server time.
+datetime TimeGMT() { return TimeCurrent(); }
+datetime TimeTradeServer() { return TimeCurrent(); }
+bool TimeToStruct(datetime t, MqlDateTime& out) {
+  const std::time_t tt = static_cast<std::time_t>(t);
+  std::tm tm{};
+  gmtime_r(&tt, &tm);
+  out = {tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, tm.tm_wday, tm.tm_yday};
+  return true;
+}
+long MQLInfoInteger(ENUM_MQL_INFO_INTEGER p) { return p == MQL_TESTER ? 1 : 0; }
+
+// ---------------------------------------------------------------- symbol and account
+double SymbolInfoDouble(const string&, ENUM_SYMBOL_INFO_DOUBLE p) {
+  const auto& t = mql5rt::T();
+  switch (p) {
+    case SYMBOL_BID: return t.bid;
+    case SYMBOL_ASK: return t.ask;
+    case SYMBOL_POINT: return t.symbol.point;
+    // Quote currency = deposit currency (the variants here): one tick of one lot is tickSize x contract.
+    case SYMBOL_TRADE_TICK_VALUE: return t.symbol.point * t.symbol.contract;
+    case SYMBOL_TRADE_TICK_SIZE: return t.symbol.point;
+    case SYMBOL_VOLUME_MIN: return t.symbol.volumeMin;
+    case SYMBOL_VOLUME_MAX: return t.symbol.volumeMax;
+    case SYMBOL_VOLUME_STEP: return t.symbol.volumeStep;
+    case SYMBOL_TRADE_CONTRACT_SIZE: return t.symbol.contract;
+  }
+  return 0;
+}
+long SymbolInfoInteger(const string&, ENUM_SYMBOL_INFO_INTEGER p) {
+  const auto& t = mql5rt::T();
+  switch (p) {
+    case SYMBOL_DIGITS: return t.symbol.digits;
+    case SYMBOL_SPREAD: return std::lround((t.ask - t.bid) / t.symbol.point);
+    case SYMBOL_TRADE_STOPS_LEVEL: return t.symbol.stopsLevel;
+    case SYMBOL_TRADE_FREEZE_LEVEL: return t.symbol.freezeLevel;
+  }
+  return 0;
+}
+double AccountInfoDouble(ENUM_ACCOUNT_INFO_DOUBLE p) {
+  const auto& t = mql5rt::T();
+  switch (p) {
+    case ACCOUNT_BALANCE: return t.balance;
+    case ACCOUNT_EQUITY: return t.equity;
+    case ACCOUNT_MARGIN: return t.usedMargin;
+    case ACCOUNT_MARGIN_FREE: return t.equity - t.usedMargin;
+    case ACCOUNT_MARGIN_LEVEL: return t.usedMargin > 0 ? t.equity / t.usedMargin * 100 : 0;
+  }
+  return 0;
+}
+long AccountInfoInteger(ENUM_ACCOUNT_INFO_INTEGER p) {
+  const auto& t = mql5rt::T();
+  return p == ACCOUNT_LEVERAGE ? t.leverage : t.accountMode;
+}
+
+// ---------------------------------------------------------------- positions
+int PositionsTotal() { return static_cast<int>(mql5rt::T().positions.size()); }
+ulong PositionGetTicket(int i) {
+  auto& t = mql5rt::T();
+  if (i < 0 || i >= PositionsTotal()) return 0;
+  t.selected = i;
+  return t.positions[i].ticket;
+}
+bool PositionSelectByTicket(ulong ticket) {
+  auto& t = mql5rt::T();
+  for (int i = 0; i < PositionsTotal(); i++)
+    if (t.positions[i].ticket == ticket) return t.selected = i, true;
+  return false;
+}
+bool PositionSelect(const string&) { return PositionsTotal() > 0 && PositionGetTicket(0) != 0; }
+const mql5rt::Position* SelectedPosition() {
+  auto& t = mql5rt::T();
+  return t.selected >= 0 && t.selected < PositionsTotal() ? &t.positions[t.selected] : nullptr;
+}
+long PositionGetInteger(ENUM_POSITION_PROPERTY_INTEGER p) {
+  const auto* pos = SelectedPosition();
+  if (!pos) return 0;
+  switch (p) {
+    case POSITION_TICKET: return static_cast<long>(pos->ticket);
+    case POSITION_TIME: return pos->time;
+    case POSITION_TYPE: return pos->type;
+    case POSITION_MAGIC: return pos->magic;
+  }
+  return 0;
+}
+double PositionGetDouble(ENUM_POSITION_PROPERTY_DOUBLE p) {
+  const auto* pos = SelectedPosition();
+  if (!pos) return 0;
+  switch (p) {
+    case POSITION_VOLUME: return pos->volume;
+    case POSITION_PRICE_OPEN: return pos->priceOpen;
+    case POSITION_SL: return pos->sl;
+    case POSITION_TP: return pos->tp;
+    case POSITION_PRICE_CURRENT: return pos->type == POSITION_TYPE_BUY ? mql5rt::T().bid : mql5rt::T().ask;
+    case POSITION_PROFIT: return pos->floating;
+  }
+  return 0;
+}
+string PositionGetString(ENUM_POSITION_PROPERTY_STRING p) {
+  const auto* pos = SelectedPosition();
+  if (!pos) return "";
+  return p == POSITION_SYMBOL ? mql5rt::T().symbol.name : pos->comment;
+}
+
+#include "broker.hpp"
+#include "indicators.hpp"
+#include "trade-impl.hpp"
+#include "tester.hpp"
+#endif  // MQL5RT_IMPLEMENTATION

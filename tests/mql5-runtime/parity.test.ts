@@ -1,0 +1,180 @@
+/**
+ * Issue 13: the EA a trader downloads trades like the backtest. The generated EA of every example
+ * strategy, and of the specs beside this file (every indicator kind, stop/target/trailing/break-even
+ * form, time filters, both sizing types, long-only, short-only, several positions), is compiled as C++
+ * against the MQL5 test runtime and run over EURUSD H1 2007-2018 (the Lean/OANDA file, read where it
+ * lies, through the market importers) next to the engine; any difference in direction, entry or exit
+ * time or price, or exit reason fails. The mutation tests prove the comparison can fail.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateMql5 } from "../../worker/mql5/generator";
+import { parseSpec, type StrategySpec } from "../../worker/strategy/spec";
+import {
+  compareTrades,
+  compileEa,
+  engineTrades,
+  limiter,
+  type MarketFile,
+  readMarketFile,
+  runEa,
+  type Variant,
+  workDir,
+  writeBarsCsv,
+} from "./harness";
+
+const SPEC_DIRS = [path.resolve("examples/strategies"), path.resolve("tests/mql5-runtime/specs")];
+const DATA = path.resolve("../shared/data/fx/lean_oanda_bidask/eurusd_h1_oanda_bidask_2007-2018.csv.gz");
+const RANGE = { from: Date.UTC(2007, 0, 1), to: Date.UTC(2019, 0, 1) };
+// A month of real FXCM GBPUSD M1 bid bars, tested at 1-minute OHLC (the EA on every one of the four
+// ticks of each M1 bar) and at every tick (the engine's generated ticks); H1 strategy bars built from them.
+const M1_DATA = path.resolve("../shared/data/fx/nautilus_fxcm_m1_bidask/gbpusd-m1-bid-2012.csv.gz");
+const M1_RANGE = { from: Date.UTC(2012, 1, 1), to: Date.UTC(2012, 2, 2) };
+
+const VARIANTS: Variant[] = [
+  { name: "spread 0, 1,000,000, hedging", spreadPoints: 0, deposit: 1_000_000, account: "hedging", model: 3 },
+  // Margin refusals and stop-outs: 1-lot strategies on 10,000 with the data's wide 2007 spreads.
+  { name: "data spread, 10,000, hedging", deposit: 10_000, account: "hedging", model: 3 },
+  { name: "data spread, 1,000,000, netting", deposit: 1_000_000, account: "netting", model: 3 },
+];
+
+const M1_VARIANTS: Variant[] = [
+  {
+    name: "M1 OHLC, spread 0, 1,000,000, hedging",
+    spreadPoints: 0,
+    deposit: 1_000_000,
+    account: "hedging",
+    model: 2,
+  },
+  { name: "M1 OHLC, data spread, 10,000, hedging", deposit: 10_000, account: "hedging", model: 2 },
+  { name: "every tick, data spread, 10,000, hedging", deposit: 10_000, account: "hedging", model: 0 },
+];
+
+interface Entry {
+  readonly name: string;
+  readonly spec: StrategySpec;
+  readonly mq5: string;
+}
+
+function loadSpec(file: string): StrategySpec {
+  const parsed = parseSpec(JSON.parse(readFileSync(file, "utf8")));
+  if (!parsed.ok) throw new Error(`${file}: invalid spec`);
+  return parsed.spec;
+}
+
+const entries: Entry[] = SPEC_DIRS.flatMap((dir) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => {
+      const spec = loadSpec(path.join(dir, f));
+      const mq5 = generateMql5(spec, { strategyId: "1", title: spec.name ?? f });
+      return { name: f.replace(/\.json$/, ""), spec, mq5 };
+    }),
+);
+
+/** The forming bar read instead of the closed one: every indicator shift one bar younger. */
+function readFormingBar(mq5: string): string {
+  const read = /IndicatorValue\((\w+), (\w+), ([12]), /g;
+  return mq5.replace(read, (_, h, b, s) => `IndicatorValue(${h}, ${b}, ${Number(s) - 1}, `);
+}
+
+/** The London session opening an hour late. */
+function moveSessionHour(mq5: string): string {
+  return mq5.replace("InpSessionLondon && t.hour >= 7", "InpSessionLondon && t.hour >= 8");
+}
+
+function example(name: string): Entry {
+  const e = entries.find((x) => x.name === name);
+  if (e === undefined) throw new Error(`examples/strategies/${name}.json is missing`);
+  return e;
+}
+
+const mutants: Entry[] = [
+  { ...example("sma-cross-10-20"), name: "mutant: forming bar" },
+  { ...example("macd-rsi-london-atr"), name: "mutant: session hour" },
+].map((e, k) => ({ ...e, mq5: k === 0 ? readFormingBar(e.mq5) : moveSessionHour(e.mq5) }));
+
+let market: MarketFile;
+let barsFile: string;
+let m1Market: MarketFile;
+let m1BarsFile: string;
+const exes = new Map<string, string>();
+const work = workDir();
+const table: string[] = [];
+
+beforeAll(async () => {
+  market = readMarketFile(DATA, "EURUSD");
+  barsFile = path.join(work.dir, "bars.csv");
+  writeBarsCsv(market.bars, barsFile);
+  m1Market = readMarketFile(M1_DATA, "GBPUSD");
+  m1BarsFile = path.join(work.dir, "m1.csv");
+  writeBarsCsv(m1Market.bars, m1BarsFile);
+  const twoAtOnce = limiter(2);
+  await Promise.all(
+    [...entries, ...mutants].map((e, k) =>
+      twoAtOnce(async () => exes.set(e.name, await compileEa(e.mq5, work.dir, `ea${k}`))),
+    ),
+  );
+}, 600_000);
+
+afterAll(() => {
+  work.dispose();
+  console.log(["spec | variant | engine trades | EA trades | identical", ...table].join("\n"));
+});
+
+async function compare(e: Entry, v: Variant, m1 = false) {
+  const exe = exes.get(e.name);
+  if (exe === undefined) throw new Error(`${e.name} was not built`);
+  const [data, file, range] = m1 ? [m1Market, m1BarsFile, M1_RANGE] : [market, barsFile, RANGE];
+  const ea = await runEa(exe, file, data, e.spec, v, range);
+  const engine = engineTrades(e.spec, data, v, range);
+  const c = compareTrades(engine, ea.trades);
+  table.push(`${e.name} | ${v.name} | ${engine.length} | ${ea.trades.length} | ${c.identical}`);
+  return { engine, ea, c };
+}
+
+describe("generated EA vs engine, EURUSD H1 2007-2018, open prices only", () => {
+  for (const e of entries)
+    for (const v of VARIANTS) {
+      // One position per symbol cannot hold several: the EA refuses to start and says why (the engine
+      // models separate positions).
+      const refuses = v.account === "netting" && e.spec.maxOpenPositions > 1;
+      it(`${e.name}, ${v.name}${refuses ? ": the EA refuses the account" : ""}`, async () => {
+        const { engine, ea, c } = await compare(e, v);
+        expect(engine.length).toBeGreaterThan(0);
+        if (refuses) {
+          expect(ea.initFailed).toBe(true);
+          expect(ea.journal).toContain("needs a hedging account");
+          expect(ea.trades).toEqual([]);
+          return;
+        }
+        expect(ea.initFailed).toBe(false);
+        expect(c.differences).toEqual([]);
+      });
+    }
+});
+
+describe("generated EA vs engine, GBPUSD M1 February 2012 (FXCM), 1-minute OHLC and every tick", () => {
+  for (const e of entries)
+    for (const v of M1_VARIANTS)
+      it(`${e.name}, ${v.name}`, async () => {
+        const { ea, c } = await compare(e, v, true);
+        expect(ea.initFailed).toBe(false);
+        expect(c.differences).toEqual([]);
+      });
+});
+
+describe("the harness can fail", () => {
+  it("an EA reading the forming bar instead of the closed one trades differently", async () => {
+    const { c, engine } = await compare(mutants[0], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+    expect(c.identical).toBeLessThan(engine.length / 2);
+  });
+
+  it("an EA whose London session opens an hour late trades differently", async () => {
+    const { c } = await compare(mutants[1], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+});

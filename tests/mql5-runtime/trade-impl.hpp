@@ -1,0 +1,68 @@
+// CTrade's methods (trade.hpp), in the runtime's translation unit.
+#pragma once
+
+namespace mql5rt {
+// MQL5 reference: no change of a position's SL/TP (nor a close) while the price is within the freeze
+// level of either.
+inline bool frozen(const Position& p) {
+  const auto& t = T();
+  const double level = t.symbol.freezeLevel * t.symbol.point;
+  if (level <= 0) return false;
+  const double px = p.type == POSITION_TYPE_BUY ? t.bid : t.ask;
+  return (p.sl != 0 && std::fabs(px - p.sl) < level) || (p.tp != 0 && std::fabs(px - p.tp) < level);
+}
+}  // namespace mql5rt
+
+bool CTrade::Buy(double volume, const string&, double, double sl, double tp, const string& comment) {
+  return done(mql5rt::marketDeal(POSITION_TYPE_BUY, volume, sl, tp, magic_, comment));
+}
+
+bool CTrade::Sell(double volume, const string&, double, double sl, double tp, const string& comment) {
+  return done(mql5rt::marketDeal(POSITION_TYPE_SELL, volume, sl, tp, magic_, comment));
+}
+
+bool CTrade::PositionClose(ulong ticket, ulong) {
+  auto& t = mql5rt::T();
+  for (int k = 0; k < static_cast<int>(t.positions.size()); k++) {
+    if (t.positions[k].ticket != ticket) continue;
+    if (mql5rt::frozen(t.positions[k])) return done(TRADE_RETCODE_FROZEN);
+    mql5rt::closeAt(k, t.positions[k].type == POSITION_TYPE_BUY ? t.bid : t.ask, mql5rt::R_SIGNAL);
+    mql5rt::markToMarket();
+    return done(TRADE_RETCODE_DONE);
+  }
+  return done(TRADE_RETCODE_POSITION_CLOSED);
+}
+
+bool CTrade::PositionModify(ulong ticket, double sl, double tp) {
+  auto& t = mql5rt::T();
+  for (auto& p : t.positions) {
+    if (p.ticket != ticket) continue;
+    if (p.sl == sl && p.tp == tp) return done(TRADE_RETCODE_NO_CHANGES);
+    if (mql5rt::frozen(p)) return done(TRADE_RETCODE_FROZEN);
+    if (!mql5rt::stopsValid(p.type, sl, tp)) return done(TRADE_RETCODE_INVALID_STOPS);
+    p.sl = sl;
+    p.tp = tp;
+    return done(TRADE_RETCODE_DONE);
+  }
+  return done(TRADE_RETCODE_POSITION_CLOSED);
+}
+
+string CTrade::ResultRetcodeDescription() const {
+  switch (retcode_) {
+    case TRADE_RETCODE_DONE: return "done";
+    case TRADE_RETCODE_INVALID_VOLUME: return "invalid volume";
+    case TRADE_RETCODE_INVALID_STOPS: return "invalid stops";
+    case TRADE_RETCODE_NO_MONEY: return "no money";
+    case TRADE_RETCODE_NO_CHANGES: return "no changes";
+    case TRADE_RETCODE_FROZEN: return "frozen";
+    case TRADE_RETCODE_POSITION_CLOSED: return "position closed";
+  }
+  return "invalid request";
+}
+
+bool CTrade::done(uint code) {
+  retcode_ = code;
+  mql5rt::T().requests++;
+  if (code != TRADE_RETCODE_DONE) mql5rt::T().refused++;
+  return code == TRADE_RETCODE_DONE;
+}
