@@ -60,6 +60,18 @@ export function createFakeStripe() {
     async intents() {
       return z.array(intentSchema).parse(await call("/__fake/intents"));
     },
+    async refunds() {
+      return z
+        .array(
+          z.object({
+            id: z.string(),
+            amount: z.number(),
+            payment_intent: z.string(),
+            reason: z.string().nullable(),
+          }),
+        )
+        .parse(await call("/__fake/refunds"));
+    },
     async requests(): Promise<FakeRequest[]> {
       return z
         .array(requestSchema)
