@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { type Product, planAction, prorateUpgrade } from "../../billing";
 import type { Db } from "../../db/client";
 import { invoices } from "../../db/schema";
@@ -246,16 +246,23 @@ export function createPayments(deps: PaymentDeps) {
     });
     if (!quote.ok) throw billingErrors.productChangeNotAllowed(quote.reason);
     const q = quote.quote;
-    const nextBilling = q.isProrata ? sub.periodEnd : planPeriodAt(target, t, t).end;
-    const invoice = await draft(userId, {
-      kind: "upgrade",
+    // A new period (from Free, or monthly to yearly) starts when paid; otherwise the running one continues.
+    const nextBilling = q.startsNewPeriod ? planPeriodAt(target, t, t).end : sub.periodEnd;
+    const fields = {
+      kind: "upgrade" as const,
       product: target,
       amountMinor: q.amountDue,
       description: `${target.name} plan (${target.billingCycle})${q.isProrata ? ", prorated" : ""}`,
       subscriptionId: sub.id,
-      periodStart: q.isProrata ? sub.periodStart : null,
-      periodEnd: q.isProrata ? sub.periodEnd : null,
-    });
+      periodStart: q.startsNewPeriod ? null : sub.periodStart,
+      periodEnd: q.startsNewPeriod ? null : sub.periodEnd,
+    };
+    let invoice = await draft(userId, fields);
+    // A draft priced in an earlier period (same amount by chance) would be refunded when paid: replace it.
+    if (await isStale(userId, invoice)) {
+      await retire(invoice);
+      invoice = await draft(userId, fields);
+    }
     const preview: PaymentPreview = {
       ...basePreview("upgrade", invoice),
       name: target.name,
@@ -299,6 +306,8 @@ export function createPayments(deps: PaymentDeps) {
     // A prorated upgrade priced the days left of one period: that period must still be the running one.
     if (invoice.periodEnd !== null && (invoice.periodEnd !== sub.periodEnd || invoice.periodEnd <= now()))
       return true;
+    // Monthly to yearly credited the unused days of the period running when it was priced.
+    if (invoice.periodEnd === null && sub.amountMinor > 0 && sub.periodStart > invoice.createdAt) return true;
     return false;
   }
 
@@ -544,6 +553,30 @@ export function createPayments(deps: PaymentDeps) {
     return { status: "processing", invoiceId: current.id };
   }
 
+  /**
+   * A confirm that names no intent (a saved card, the spec's {paymentMethodId}) carries no attempt of its own:
+   * the purchase's draft is its attempt. When the same purchase was paid within the claim window, this is
+   * that submission again (a double click, a form posted twice, the eighth of 8 confirms arriving after the
+   * first was paid): it answers that payment instead of charging again. Checked after the draft is read, so
+   * a payment that lands between the two is seen. A confirm naming the intent needs no window.
+   */
+  async function resubmitted(invoice: InvoiceRow): Promise<InvoiceRow | null> {
+    const rows = await db
+      .select()
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.userId, invoice.userId),
+          eq(invoices.kind, invoice.kind),
+          eq(invoices.productPid, invoice.productPid),
+          eq(invoices.status, "paid"),
+          gt(invoices.paidAt, now() - CHARGE_CLAIM_MS),
+        ),
+      )
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
   /** payment/confirm: after the client confirmed the intent, or to charge a saved card now. */
   async function confirm(
     userId: string,
@@ -563,6 +596,8 @@ export function createPayments(deps: PaymentDeps) {
       invoice = found;
     } else {
       invoice = (await prepare(userId, type, id)).invoice;
+      const repeat = await resubmitted(invoice);
+      if (repeat) return { status: "succeeded", invoiceId: repeat.id };
     }
     if (invoice.amountMinor === 0) {
       await fulfilOrRefuse(invoice);
