@@ -71,7 +71,12 @@ export async function startFakeStripe(): Promise<{ port: number; server: Server 
       if (method === "GET" && url.pathname === "/__fake/requests") {
         return send(
           200,
-          world.requests.map((r) => ({ method: r.method, path: r.path, params: [...r.params.entries()] })),
+          world.requests.map((r) => ({
+            method: r.method,
+            path: r.path,
+            params: [...r.params.entries()],
+            idempotencyKey: r.idempotencyKey,
+          })),
         );
       }
       return send(404, {

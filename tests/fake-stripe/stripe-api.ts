@@ -73,6 +73,7 @@ export interface FakeRequest {
   method: string;
   path: string;
   params: URLSearchParams;
+  idempotencyKey: string | null;
 }
 
 export function createFakeStripeWorld() {
@@ -294,7 +295,7 @@ export function createFakeStripeWorld() {
 
   /** One API request: `headers` are the request's (Authorization, Idempotency-Key). */
   function handle(method: string, path: string, params: URLSearchParams, headers: Headers) {
-    requests.push({ method, path, params });
+    requests.push({ method, path, params, idempotencyKey: headers.get("idempotency-key") });
     if (!headers.get("authorization")?.startsWith("Bearer sk_test_")) {
       return {
         status: 401,

@@ -124,6 +124,49 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
     expectError(again, "PAYMENT_FAILED", "Your card has insufficient funds.");
   });
 
+  it("8 add-on confirms at once with a saved card: one PaymentIntent charged, keyed by the attempt", async () => {
+    const w = stripeWorld();
+    const u = await newUser();
+    await chooseFree(u.cookie);
+    const card = await w.fake.createCard("success");
+    ok(await w.api("payment_method_attach", { payment_method_id: card }, u.cookie));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        w.api(
+          "payment/confirm",
+          { type: "addon", id: "addon-10-usd", paymentData: { paymentMethodId: card } },
+          u.cookie,
+        ),
+      ),
+    );
+    expect(
+      await count("SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?1 AND status = 'paid'", u.userId),
+    ).toBe(1);
+    for (const a of answers) expect(a.body).toMatchObject({ status: "ok" });
+    const invoice = z
+      .object({ id: z.string(), provider_payment_id: z.string() })
+      .parse(
+        await env.DB.prepare(
+          "SELECT id, provider_payment_id FROM invoices WHERE user_id = ?1 AND status = 'paid'",
+        )
+          .bind(u.userId)
+          .first(),
+      );
+    const paidAtStripe = (await w.fake.intents()).filter(
+      (i) => i.status === "succeeded" && i.payment_method === card,
+    );
+    expect(paidAtStripe.map((i) => i.id)).toEqual([invoice.provider_payment_id]);
+    // Every confirm Stripe saw carried the attempt's key: a retry of it is answered, never charged again.
+    const confirms = (await w.fake.requests()).filter(
+      (r) => r.path === `/v1/payment_intents/${invoice.provider_payment_id}/confirm`,
+    );
+    expect(confirms.length).toBeGreaterThanOrEqual(1);
+    for (const r of confirms) expect(r.idempotencyKey).toBe(`confirm-${invoice.id}-attempt-0`);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM credit_grants WHERE user_id = ?1 AND kind = 'addon'", u.userId),
+    ).toBe(1);
+  });
+
   it("webhook payment_intent.succeeded fulfils once; the same event twice changes nothing; bad signature is 400", async () => {
     const w = stripeWorld();
     const u = await newUser();

@@ -18,12 +18,14 @@ const requestSchema = z.object({
   method: z.string(),
   path: z.string(),
   params: z.array(z.tuple([z.string(), z.string()])),
+  idempotencyKey: z.string().nullable(),
 });
 
 export interface FakeRequest {
   method: string;
   path: string;
   params: URLSearchParams;
+  idempotencyKey: string | null;
 }
 
 export function createFakeStripe() {
@@ -76,7 +78,12 @@ export function createFakeStripe() {
       return z
         .array(requestSchema)
         .parse(await call("/__fake/requests"))
-        .map((r) => ({ method: r.method, path: r.path, params: new URLSearchParams(r.params) }));
+        .map((r) => ({
+          method: r.method,
+          path: r.path,
+          params: new URLSearchParams(r.params),
+          idempotencyKey: r.idempotencyKey,
+        }));
     },
   };
 }

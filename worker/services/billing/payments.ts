@@ -596,7 +596,8 @@ export function createPayments(deps: PaymentDeps) {
       invoice = found;
     } else {
       invoice = (await prepare(userId, type, id)).invoice;
-      const repeat = await resubmitted(invoice);
+      // An invoice names itself (paid ones answer INVOICE_ALREADY_PAID); an upgrade paid is no longer one.
+      const repeat = type === "addon" ? await resubmitted(invoice) : null;
       if (repeat) return { status: "succeeded", invoiceId: repeat.id };
     }
     if (invoice.amountMinor === 0) {
