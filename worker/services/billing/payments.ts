@@ -494,7 +494,8 @@ export function createPayments(deps: PaymentDeps) {
     }
     const after = await invoiceStore.get(current.userId, current.id);
     if (after.status === "paid" && after.providerPaymentId === intent.id) return { kind: "replayed" };
-    console.warn(`payment ${intent.id} for invoice ${after.id} (${after.kind}, ${after.status}) refunded`);
+    if (after.status !== "refunded")
+      console.warn(`payment ${intent.id} for invoice ${after.id} (${after.kind}, ${after.status}) refunded`);
     return { kind: "refunded", note: await refunds.refund(after, intent) };
   }
 
