@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { InvoiceRow } from "./invoices";
 import { isUniqueFailure } from "./ledger-sql";
 import type { Intent, PaymentProvider } from "./providers/types";
@@ -18,8 +17,6 @@ export function refundNote(kind: string): string {
     return "Refunded: your plan had already changed when this payment went through.";
   return "Refunded: this purchase had already been paid.";
 }
-
-const refundRow = z.object({ status: z.string() });
 
 /**
  * Money the provider took that the ledger cannot honour goes back, exactly once (issue 11: two checkout tabs
@@ -95,14 +92,7 @@ export function createRefunds({ d1, provider, now, newId }: RefundDeps) {
     return note;
   }
 
-  /** The refund recorded for an invoice, if any (a replayed confirm answers what happened the first time). */
-  async function statusOf(invoiceId: string): Promise<string | null> {
-    const row = await d1.prepare("SELECT status FROM refunds WHERE invoice_id = ?1").bind(invoiceId).first();
-    const parsed = refundRow.safeParse(row);
-    return parsed.success ? parsed.data.status : null;
-  }
-
-  return { refund, statusOf };
+  return { refund };
 }
 
 export type Refunds = ReturnType<typeof createRefunds>;
