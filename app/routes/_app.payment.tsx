@@ -144,6 +144,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       stripe,
       returned,
       processing: init.paymentStatus === "processing",
+      // The attempt this page shows: a saved-card payment posts it back, so the form sent twice pays once.
+      attempt: init.paymentIntentId,
     };
   } catch (e) {
     if (e instanceof Response) throw e;
@@ -229,8 +231,16 @@ async function pay(s: Services, userId: string, target: Target, values: Record<s
   const { billing } = s;
   const choice = values.paymentMethodId || "new";
   if (choice !== "new") {
+    const attempt = values.attempt ?? "";
     return settle(s, target, () =>
-      billing.payments.confirm(userId, target.type, target.id, { paymentMethodId: choice }),
+      billing.payments.confirm(
+        userId,
+        target.type,
+        target.id,
+        attempt && choice !== "none"
+          ? { paymentIntentId: attempt, paymentMethodId: choice }
+          : { paymentMethodId: choice },
+      ),
     );
   }
   const sandbox = billing.sandbox;
@@ -412,6 +422,7 @@ function PayView() {
             <>
               <Form method="post" className="card-form pay-form">
                 <input type="hidden" name="intent" value="pay" />
+                {d.attempt ? <input type="hidden" name="attempt" value={d.attempt} /> : null}
                 {product.price === 0 ? (
                   <input type="hidden" name="paymentMethodId" value="none" />
                 ) : methods.length > 0 ? (

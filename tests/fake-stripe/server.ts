@@ -67,10 +67,16 @@ export async function startFakeStripe(): Promise<{ port: number; server: Server 
       }
       if (method === "GET" && url.pathname === "/__fake/intents")
         return send(200, [...world.intents.values()]);
+      if (method === "GET" && url.pathname === "/__fake/refunds") return send(200, world.refunds);
       if (method === "GET" && url.pathname === "/__fake/requests") {
         return send(
           200,
-          world.requests.map((r) => ({ method: r.method, path: r.path, params: [...r.params.entries()] })),
+          world.requests.map((r) => ({
+            method: r.method,
+            path: r.path,
+            params: [...r.params.entries()],
+            idempotencyKey: r.idempotencyKey,
+          })),
         );
       }
       return send(404, {

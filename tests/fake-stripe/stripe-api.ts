@@ -6,7 +6,10 @@
  * and form-encoded requests.
  *
  * Test cards are payment methods made by `createCard(kind)`; `clientConfirm` plays Stripe.js confirming an
- * intent in the browser (confirmCardPayment). Idempotency-Key is honoured, as Stripe does.
+ * intent in the browser (confirmCardPayment). Idempotency-Key is honoured, as Stripe does. As at Stripe, an
+ * intent is charged at most once (confirming one that is no longer waiting for a card is refused with
+ * payment_intent_unexpected_state), a succeeded intent cannot be canceled, refunds never exceed the charge,
+ * and a card attached to another customer is refused.
  */
 
 export type Behaviour = "success" | "decline" | "insufficient_funds" | "authentication" | "processing";
@@ -46,10 +49,31 @@ const CARDS: Record<Behaviour, { last4: string }> = {
   processing: { last4: "0077" },
 };
 
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  status: "succeeded";
+}
+
+const PAYABLE = new Set(["requires_payment_method", "requires_confirmation", "requires_action"]);
+
+function invalid(message: string, code: string, param?: string) {
+  return {
+    status: 400,
+    body: { error: { type: "invalid_request_error", code, message, ...(param ? { param } : {}) } },
+  };
+}
+
 export interface FakeRequest {
   method: string;
   path: string;
   params: URLSearchParams;
+  idempotencyKey: string | null;
 }
 
 export function createFakeStripeWorld() {
@@ -62,6 +86,7 @@ export function createFakeStripeWorld() {
   const cards = new Map<string, FakeCard>();
   const intents = new Map<string, FakeIntent>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  const refunds: FakeRefund[] = [];
   const requests: FakeRequest[] = [];
 
   function metadataOf(params: URLSearchParams): Record<string, string> {
@@ -169,7 +194,7 @@ export function createFakeStripeWorld() {
       }
       return { status: 200, body: { ...intent } };
     }
-    const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/.exec(path);
     if (intentPath) {
       const m = intentPath;
       const intent = intents.get(m[1] ?? "");
@@ -179,15 +204,55 @@ export function createFakeStripeWorld() {
           body: { error: { type: "invalid_request_error", message: "No such payment_intent" } },
         };
       if (method === "GET") return { status: 200, body: { ...intent } };
-      if (m[2]) {
+      if (m[2] === "/cancel") {
+        if (!PAYABLE.has(intent.status)) {
+          return invalid(
+            `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            "payment_intent_unexpected_state",
+          );
+        }
+        intent.status = "canceled";
+        return { status: 200, body: { ...intent } };
+      }
+      if (m[2] === "/confirm") {
+        if (!PAYABLE.has(intent.status)) {
+          return invalid(
+            `This PaymentIntent's status is ${intent.status}; it cannot be confirmed.`,
+            "payment_intent_unexpected_state",
+          );
+        }
         const card = cards.get(params.get("payment_method") ?? intent.payment_method ?? "");
-        if (!card)
-          return {
-            status: 400,
-            body: { error: { type: "invalid_request_error", message: "No such PaymentMethod" } },
-          };
+        if (!card || (card.customer !== null && card.customer !== intent.customer))
+          return invalid("No such PaymentMethod", "resource_missing", "payment_method");
         return charge(intent, card, false);
       }
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      const intent = intents.get(params.get("payment_intent") ?? "");
+      if (!intent) return invalid("No such payment_intent", "resource_missing", "payment_intent");
+      if (intent.status !== "succeeded") {
+        return invalid(
+          `PaymentIntent ${intent.id} does not have a successful charge to refund.`,
+          "charge_not_refundable",
+        );
+      }
+      const done = refunds.filter((r) => r.payment_intent === intent.id).reduce((n, r) => n + r.amount, 0);
+      const amount = params.has("amount") ? Number(params.get("amount")) : intent.amount - done;
+      if (!(amount > 0) || amount > intent.amount - done) {
+        return invalid(`Charge for ${intent.id} has already been refunded.`, "charge_already_refunded");
+      }
+      const refund: FakeRefund = {
+        id: nextId("re"),
+        object: "refund",
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        reason: params.get("reason"),
+        metadata: metadataOf(params),
+        status: "succeeded",
+      };
+      refunds.push(refund);
+      return { status: 200, body: { ...refund } };
     }
     if (method === "POST" && path === "/v1/setup_intents") {
       const id = nextId("seti");
@@ -230,7 +295,7 @@ export function createFakeStripeWorld() {
 
   /** One API request: `headers` are the request's (Authorization, Idempotency-Key). */
   function handle(method: string, path: string, params: URLSearchParams, headers: Headers) {
-    requests.push({ method, path, params });
+    requests.push({ method, path, params, idempotencyKey: headers.get("idempotency-key") });
     if (!headers.get("authorization")?.startsWith("Bearer sk_test_")) {
       return {
         status: 401,
@@ -249,6 +314,7 @@ export function createFakeStripeWorld() {
     handle,
     requests,
     intents,
+    refunds,
     /** A test card as Stripe.js would create it in the browser (not attached to anyone). */
     createCard(behaviour: Behaviour = "success"): string {
       const id = nextId("pm");
@@ -268,7 +334,8 @@ export function createFakeStripeWorld() {
       const intent = intents.get(intentId);
       const card = cards.get(paymentMethodId);
       if (!intent || !card) throw new Error("fake stripe: unknown intent or card");
-      charge(intent, card, false);
+      // Stripe.js cannot pay an intent that was canceled or already paid: it stays as it is.
+      if (PAYABLE.has(intent.status)) charge(intent, card, false);
       return { ...intent };
     },
   };

@@ -150,7 +150,7 @@ describe("plan changes", () => {
       notAllowed,
     );
     expectError(
-      await api("payment/initiate", { type: "upgrade", id: "quant-yearly-usd" }, { cookie: u.cookie }),
+      await api("payment/initiate", { type: "upgrade", id: "quant-yearly-eur" }, { cookie: u.cookie }),
       "PRODUCT_CHANGE_NOT_ALLOWED",
       notAllowed,
     );

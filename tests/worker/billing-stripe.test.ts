@@ -124,6 +124,49 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
     expectError(again, "PAYMENT_FAILED", "Your card has insufficient funds.");
   });
 
+  it("8 add-on confirms at once with a saved card: one PaymentIntent charged, keyed by the attempt", async () => {
+    const w = stripeWorld();
+    const u = await newUser();
+    await chooseFree(u.cookie);
+    const card = await w.fake.createCard("success");
+    ok(await w.api("payment_method_attach", { payment_method_id: card }, u.cookie));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        w.api(
+          "payment/confirm",
+          { type: "addon", id: "addon-10-usd", paymentData: { paymentMethodId: card } },
+          u.cookie,
+        ),
+      ),
+    );
+    expect(
+      await count("SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?1 AND status = 'paid'", u.userId),
+    ).toBe(1);
+    for (const a of answers) expect(a.body).toMatchObject({ status: "ok" });
+    const invoice = z
+      .object({ id: z.string(), provider_payment_id: z.string() })
+      .parse(
+        await env.DB.prepare(
+          "SELECT id, provider_payment_id FROM invoices WHERE user_id = ?1 AND status = 'paid'",
+        )
+          .bind(u.userId)
+          .first(),
+      );
+    const paidAtStripe = (await w.fake.intents()).filter(
+      (i) => i.status === "succeeded" && i.payment_method === card,
+    );
+    expect(paidAtStripe.map((i) => i.id)).toEqual([invoice.provider_payment_id]);
+    // Every confirm Stripe saw carried the attempt's key: a retry of it is answered, never charged again.
+    const confirms = (await w.fake.requests()).filter(
+      (r) => r.path === `/v1/payment_intents/${invoice.provider_payment_id}/confirm`,
+    );
+    expect(confirms.length).toBeGreaterThanOrEqual(1);
+    for (const r of confirms) expect(r.idempotencyKey).toBe(`confirm-${invoice.id}-attempt-0`);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM credit_grants WHERE user_id = ?1 AND kind = 'addon'", u.userId),
+    ).toBe(1);
+  });
+
   it("webhook payment_intent.succeeded fulfils once; the same event twice changes nothing; bad signature is 400", async () => {
     const w = stripeWorld();
     const u = await newUser();
@@ -166,7 +209,7 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
     expect(unsigned.status).toBe(400);
   });
 
-  it("a second checkout paid in another tab is acknowledged, not retried forever, and grants nothing twice", async () => {
+  it("a second checkout paid in another tab is refunded through Stripe, acknowledged, and grants nothing twice", async () => {
     const w = stripeWorld();
     const u = await newUser();
     const builder = checkoutInit.parse(
@@ -180,12 +223,52 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
     expect(ok(await w.webhook(succeededEvent(`evt_a_${u.userId}`, first)))).toMatchObject({
       result: "fulfilled",
     });
-    // Stripe redelivers any answer but 2xx for days: the paid duplicate must be answered, and left for a refund.
+    // Stripe redelivers any answer but 2xx for days: the paid duplicate is answered, and refunded once.
     const late = await w.webhook(succeededEvent(`evt_b_${u.userId}`, second));
     expect(late.status).toBe(200);
-    expect(ok(late)).toMatchObject({ received: true, result: "conflict" });
+    expect(ok(late)).toMatchObject({ received: true, result: "refunded" });
+    expect(ok(await w.webhook(succeededEvent(`evt_c_${u.userId}`, second)))).toMatchObject({
+      result: "refunded",
+    });
     expect(await count("SELECT COUNT(*) AS n FROM subscriptions WHERE user_id = ?1", u.userId)).toBe(1);
     expect(await subscriptionOf(u.cookie)).toMatchObject({ slug: "builder" });
+    expect(await count("SELECT COUNT(*) AS n FROM credit_grants WHERE user_id = ?1", u.userId)).toBe(1);
+    // One refund at Stripe, of the whole Pro payment, made with an idempotency key; the ledger records it.
+    const refunds = (await w.fake.refunds()).filter((r) => r.payment_intent === second.id);
+    expect(refunds).toEqual([expect.objectContaining({ amount: second.amount, reason: "duplicate" })]);
+    expect((await w.fake.refunds()).some((r) => r.payment_intent === first.id)).toBe(false);
+    const refundCalls = (await w.fake.requests()).filter((r) => r.path === "/v1/refunds");
+    expect(refundCalls.length).toBeGreaterThanOrEqual(1);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM refunds WHERE user_id = ?1 AND status = 'succeeded' AND provider_payment_id = ?2 AND amount_minor = ?3",
+        u.userId,
+        second.id,
+        second.amount,
+      ),
+    ).toBe(1);
+    // The user sees it: the Pro invoice reads Refunded, with the reason.
+    const list = z
+      .object({
+        list: z.array(
+          z.object({
+            status: z.string(),
+            statusLabel: z.string(),
+            note: z.string().nullable(),
+            amountMinor: z.number(),
+          }),
+        ),
+      })
+      .parse(ok(await w.api("user/invoices", {}, u.cookie))).list;
+    expect(list).toContainEqual(
+      expect.objectContaining({
+        status: "refunded",
+        statusLabel: "Refunded",
+        amountMinor: second.amount,
+        note: expect.stringMatching(/^Refunded: /),
+      }),
+    );
+    expect(list.filter((i) => i.status === "paid")).toHaveLength(1);
   });
 
   it("webhook payment_intent.payment_failed marks the invoice failed and grants nothing", async () => {

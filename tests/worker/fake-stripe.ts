@@ -18,12 +18,14 @@ const requestSchema = z.object({
   method: z.string(),
   path: z.string(),
   params: z.array(z.tuple([z.string(), z.string()])),
+  idempotencyKey: z.string().nullable(),
 });
 
 export interface FakeRequest {
   method: string;
   path: string;
   params: URLSearchParams;
+  idempotencyKey: string | null;
 }
 
 export function createFakeStripe() {
@@ -60,11 +62,28 @@ export function createFakeStripe() {
     async intents() {
       return z.array(intentSchema).parse(await call("/__fake/intents"));
     },
+    async refunds() {
+      return z
+        .array(
+          z.object({
+            id: z.string(),
+            amount: z.number(),
+            payment_intent: z.string(),
+            reason: z.string().nullable(),
+          }),
+        )
+        .parse(await call("/__fake/refunds"));
+    },
     async requests(): Promise<FakeRequest[]> {
       return z
         .array(requestSchema)
         .parse(await call("/__fake/requests"))
-        .map((r) => ({ method: r.method, path: r.path, params: new URLSearchParams(r.params) }));
+        .map((r) => ({
+          method: r.method,
+          path: r.path,
+          params: new URLSearchParams(r.params),
+          idempotencyKey: r.idempotencyKey,
+        }));
     },
   };
 }

@@ -26,6 +26,7 @@ describe("hand-computed upgrades", () => {
     const q = builderToPro("2025-04-16T00:00:00Z");
     expect(q).toEqual({
       isProrata: true,
+      startsNewPeriod: false,
       currency: "USD",
       periodDays: 30,
       daysRemaining: 15,
@@ -117,6 +118,61 @@ describe("hand-computed upgrades", () => {
   });
 });
 
+describe("monthly to yearly", () => {
+  // April 2025: 30 days. Builder $25 a month -> Builder yearly $240, starting a new yearly period now.
+  const april = { periodStart: iso("2025-04-01T00:00:00Z"), periodEnd: iso("2025-05-01T00:00:00Z") };
+
+  it("half the month left: $240 less $12.50 -> $13 unused = $227, a new period", () => {
+    const q = quote(
+      prorateUpgrade({
+        current: plan(2_500),
+        target: plan(24_000, "yearly"),
+        ...april,
+        now: iso("2025-04-16T00:00:00Z"),
+      }),
+    );
+    expect(q).toEqual({
+      isProrata: true,
+      startsNewPeriod: true,
+      currency: "USD",
+      periodDays: 30,
+      daysRemaining: 15,
+      newPlanCharge: 24_000,
+      unusedCredit: 1_300,
+      amountDue: 22_700,
+      regularPrice: 24_000,
+    });
+  });
+
+  it("Pro monthly $60 -> Quant yearly $1,440 on the last day: $1,440 less $2 = $1,438", () => {
+    const q = quote(
+      prorateUpgrade({
+        current: plan(6_000),
+        target: plan(144_000, "yearly"),
+        ...april,
+        now: iso("2025-04-30T12:00:00Z"),
+      }),
+    );
+    expect(q).toMatchObject({
+      daysRemaining: 1,
+      unusedCredit: 200,
+      amountDue: 143_800,
+      startsNewPeriod: true,
+    });
+  });
+
+  it("refuses another currency", () => {
+    expect(
+      prorateUpgrade({
+        current: plan(2_500),
+        target: plan(24_000, "yearly", "EUR"),
+        ...april,
+        now: april.periodStart,
+      }),
+    ).toMatchObject({ ok: false, reason: "currency" });
+  });
+});
+
 describe("PRODUCT_CHANGE_NOT_ALLOWED", () => {
   const base = { periodStart: 0, periodEnd: 30 * DAY_MS, now: DAY_MS };
   it("rejects another currency or billing cycle between paid plans", () => {
@@ -125,7 +181,7 @@ describe("PRODUCT_CHANGE_NOT_ALLOWED", () => {
       error: "PRODUCT_CHANGE_NOT_ALLOWED",
       reason: "currency",
     });
-    expect(prorateUpgrade({ ...base, current: plan(2_500), target: plan(57_600, "yearly") })).toEqual({
+    expect(prorateUpgrade({ ...base, current: plan(57_600, "yearly"), target: plan(6_000) })).toEqual({
       ok: false,
       error: "PRODUCT_CHANGE_NOT_ALLOWED",
       reason: "billing_cycle",

@@ -14,10 +14,15 @@
  * amount due. `unitMinor` defaults to 100 (one whole major unit) because spec 1 shows money with 0
  * decimals: charging $12.34 while the Pay button says "$12" would be wrong, so we charge $12.
  *
- * A change between paid plans needs the same currency and billing cycle (spec 3 section 8:
- * PRODUCT_CHANGE_NOT_ALLOWED). From a plan without a charge (free, sponsor-sm) there is nothing to
- * prorate: the new plan is bought at full price and starts a new period now (isProrata false),
- * in any currency and cycle.
+ * A change between paid plans needs the same currency (spec 3 section 8: PRODUCT_CHANGE_NOT_ALLOWED).
+ * From a plan without a charge (free, sponsor-sm) there is nothing to prorate: the new plan is bought
+ * at full price and starts a new period now (isProrata false), in any currency and cycle.
+ *
+ * Monthly to yearly (issue 11; spec 3 section 2 offers it as an upgrade): the yearly plan takes effect
+ * now and starts a new yearly period now (the next billing date is a year away), so it is charged in
+ * full, less the unused remaining days of the monthly period (the same unusedCredit line as above):
+ *   amountDue = yearlyPrice - monthlyPrice * daysRemaining / periodDays, within [0, yearlyPrice].
+ * Yearly to monthly is never an upgrade of the billing period: it stays refused (billing_cycle).
  */
 import type { BillingCycle } from "./catalogue";
 import { assertNonNegativeInteger, divRoundHalfUp, MINOR_PER_MAJOR } from "./money";
@@ -41,6 +46,8 @@ export interface ProrationInput {
 
 export interface ProrationQuote {
   readonly isProrata: boolean;
+  /** The target starts a new period now (from a plan without a charge, or monthly to yearly). */
+  readonly startsNewPeriod: boolean;
   readonly currency: string;
   readonly periodDays: number;
   readonly daysRemaining: number;
@@ -78,6 +85,7 @@ export function prorateUpgrade(input: ProrationInput): ProrationResult {
       ok: true,
       quote: {
         isProrata: false,
+        startsNewPeriod: true,
         currency: target.currency,
         periodDays: 0,
         daysRemaining: 0,
@@ -91,12 +99,30 @@ export function prorateUpgrade(input: ProrationInput): ProrationResult {
   if (current.currency !== target.currency) {
     return { ok: false, error: "PRODUCT_CHANGE_NOT_ALLOWED", reason: "currency" };
   }
-  if (current.billingCycle !== target.billingCycle || target.billingCycle === "onetime") {
+  const toYearly = current.billingCycle === "monthly" && target.billingCycle === "yearly";
+  if (!toYearly && (current.billingCycle !== target.billingCycle || target.billingCycle === "onetime")) {
     return { ok: false, error: "PRODUCT_CHANGE_NOT_ALLOWED", reason: "billing_cycle" };
   }
 
   const periodDays = Math.max(1, Math.ceil((periodEnd - periodStart) / DAY_MS));
   const daysRemaining = Math.min(periodDays, Math.max(0, Math.ceil((periodEnd - now) / DAY_MS)));
+  if (toYearly) {
+    const unusedCredit = prorated(current.priceMinor, daysRemaining, periodDays, unit);
+    return {
+      ok: true,
+      quote: {
+        isProrata: true,
+        startsNewPeriod: true,
+        currency: target.currency,
+        periodDays,
+        daysRemaining,
+        newPlanCharge: regularPrice,
+        unusedCredit,
+        amountDue: Math.min(regularPrice, Math.max(0, regularPrice - unusedCredit)),
+        regularPrice,
+      },
+    };
+  }
   const newPlanCharge = prorated(target.priceMinor, daysRemaining, periodDays, unit);
   const unusedCredit = prorated(current.priceMinor, daysRemaining, periodDays, unit);
   const amountDue = Math.min(regularPrice, Math.max(0, newPlanCharge - unusedCredit));
@@ -104,6 +130,7 @@ export function prorateUpgrade(input: ProrationInput): ProrationResult {
     ok: true,
     quote: {
       isProrata: true,
+      startsNewPeriod: false,
       currency: target.currency,
       periodDays,
       daysRemaining,

@@ -16,6 +16,7 @@ describe("invoice statuses (spec 3 section 4)", () => {
       "Failed",
       "Cancelled",
       "Overdue",
+      "Refunded",
     ]);
   });
 

@@ -1,6 +1,7 @@
 /** Display labels of billing statuses (spec 3 sections 2 and 4). */
 
-export const INVOICE_STATUSES = ["paid", "open", "draft", "failed", "void", "overdue"] as const;
+/** refunded: paid at the provider, but the ledger could not honour it, so the money went back (issue 11). */
+export const INVOICE_STATUSES = ["paid", "open", "draft", "failed", "void", "overdue", "refunded"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 const INVOICE_LABELS: Readonly<Record<InvoiceStatus, string>> = {
@@ -10,6 +11,7 @@ const INVOICE_LABELS: Readonly<Record<InvoiceStatus, string>> = {
   failed: "Failed",
   void: "Cancelled",
   overdue: "Overdue",
+  refunded: "Refunded",
 };
 
 export function isInvoiceStatus(value: string): value is InvoiceStatus {

@@ -16,6 +16,8 @@ export interface InvoiceRowView {
   status: string;
   paidAt: string | null;
   payable: boolean;
+  /** E.g. "Refunded: ..." beside the status (a payment the account could not use was given back). */
+  note?: string | null;
 }
 
 const col = createColumnHelper<InvoiceRowView>();
@@ -24,7 +26,22 @@ const col = createColumnHelper<InvoiceRowView>();
 const columns: TableColumn<InvoiceRowView>[] = [
   col.accessor("number", { header: "Invoice #" }),
   col.accessor("createdAt", { header: "Date", cell: (c) => formatLocalDate(c.getValue()) }),
-  col.accessor("description", { header: "Description", size: 240 }),
+  col.accessor("description", {
+    header: "Description",
+    size: 240,
+    cell: (c) => {
+      const note = c.row.original.note;
+      return note ? (
+        <>
+          {c.getValue()}
+          <br />
+          <small className="invoice-note">{note}</small>
+        </>
+      ) : (
+        c.getValue()
+      );
+    },
+  }),
   col.accessor("amount", {
     header: "Amount",
     cell: (c) => formatMoney(c.getValue(), c.row.original.currency),

@@ -98,6 +98,7 @@ const PAY_OWN = new Set([
   "PAYMENT_METHOD_NOT_FOUND",
   "PAYMENT_METHOD_REQUIRED",
   "SUBSCRIPTION_EXISTS",
+  "PAYMENT_REFUNDED",
 ]);
 
 function failure(error: unknown, own: Set<string>, fallback: string): Failure {

@@ -169,6 +169,15 @@ export const invoices = sqliteTable(
     provider: text("provider").notNull(),
     providerPaymentId: text("provider_payment_id"),
     failureMessage: text("failure_message"),
+    /** What the user is told beside the status, e.g. "Refunded: ..." (issue 11). */
+    note: text("note"),
+    /**
+     * The payment attempt number: a charge's idempotency key is derived from (invoice, attempt), and an
+     * attempt that ended (declined) moves it on, so a retry is a new charge and a duplicate is not.
+     */
+    chargeAttempt: integer("charge_attempt").notNull().default(0),
+    /** Set while one request holds the attempt's charge (claimed with a conditional UPDATE). */
+    chargingAt: integer("charging_at"),
     createdAt: integer("created_at").notNull(),
     dueAt: integer("due_at").notNull(),
     paidAt: integer("paid_at"),
@@ -182,7 +191,35 @@ export const invoices = sqliteTable(
     uniqueIndex("invoices_renewal_unique")
       .on(t.subscriptionId, t.periodStart)
       .where(sql`${t.kind} = 'renewal'`),
+    // One unpaid attempt per purchase: concurrent confirms of the same purchase share one draft (issue 11).
+    uniqueIndex("invoices_one_draft").on(t.userId, t.kind, t.productPid).where(sql`${t.status} = 'draft'`),
   ],
+);
+
+/**
+ * Money given back: one refund per invoice (the unique invoice_id is the claim that makes a refund happen
+ * once), made through the provider with an idempotency key derived from the invoice.
+ */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    invoiceId: text("invoice_id").notNull(),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id").notNull(),
+    providerRefundId: text("provider_refund_id"),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    reason: text("reason").notNull(),
+    /** pending (claimed, provider not yet answered) | succeeded | failed */
+    status: text("status").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("refunds_invoice_unique").on(t.invoiceId), index("refunds_user_idx").on(t.userId)],
 );
 
 /** The provider's customer of a user (Stripe customer id, or the sandbox's). */

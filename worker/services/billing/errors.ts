@@ -75,6 +75,14 @@ export const billingErrors = {
       userMessage ?? "Eligibility check failed. Please ensure you meet the sponsor requirements.",
     ),
   subscriptionExists: () => new AppError("SUBSCRIPTION_EXISTS", 409, "You already have a subscription."),
+  /**
+   * A payment the provider took that the ledger could not honour was given back (issue 11). A second plan
+   * checkout keeps the spec's SUBSCRIPTION_EXISTS code; the text says what happened to the money.
+   */
+  paymentRefunded: (kind: string, note: string) =>
+    kind === "subscribe"
+      ? new AppError("SUBSCRIPTION_EXISTS", 409, `You already have a subscription. ${note}`)
+      : new AppError("PAYMENT_REFUNDED", 409, note),
   webhookSignature: () => new AppError("WEBHOOK_SIGNATURE_INVALID", 400, "Invalid webhook signature."),
   webhookNotConfigured: () =>
     new AppError("WEBHOOK_NOT_CONFIGURED", 400, "Webhooks are not configured for this payment provider."),

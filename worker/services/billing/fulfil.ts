@@ -123,6 +123,7 @@ export function createFulfilment({ d1, products, now, newId }: FulfilDeps) {
    * A plan payment that succeeds supersedes the user's other unpaid plan attempts (a declined checkout or
    * upgrade, an overdue renewal): they priced an account that no longer exists, so they are voided (shown as
    * Cancelled) instead of staying payable. Open ones are left alone: their payment may still be in flight.
+   * payments.ts then cancels the voided attempts' intents at the provider (refunding one paid meanwhile).
    */
   function voidSuperseded(invoice: InvoiceRow, t: number) {
     return d1

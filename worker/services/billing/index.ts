@@ -12,6 +12,7 @@ import { createProducts } from "./products";
 import { createSandboxProvider, type Sandbox } from "./providers/sandbox";
 import { createStripeProvider } from "./providers/stripe";
 import type { PaymentProvider } from "./providers/types";
+import { createRefunds } from "./refunds";
 import { createRenewals } from "./renewals";
 import { createWebhooks } from "./webhooks";
 
@@ -67,6 +68,7 @@ export function createBilling(deps: BillingDeps) {
   const paymentMethods = createPaymentMethods(db, provider, customers, now);
   const fulfilment = createFulfilment({ d1, products, now, newId });
   const plans = createPlans({ db, d1, products, sponsor, now, newId });
+  const refunds = createRefunds({ d1, provider, now, newId });
   const payments = createPayments({
     db,
     d1,
@@ -77,6 +79,7 @@ export function createBilling(deps: BillingDeps) {
     fulfilment,
     plans,
     paymentMethods,
+    refunds,
     now,
     newId,
   });
@@ -93,6 +96,7 @@ export function createBilling(deps: BillingDeps) {
     paymentMethods,
     plans,
     payments,
+    refunds,
     addons,
     webhooks,
     renewals,

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { type InvoiceStatus, invoiceStatusLabel, isInvoicePayable, isInvoiceStatus } from "../../billing";
 import type { Db } from "../../db/client";
 import { invoices } from "../../db/schema";
@@ -41,6 +41,8 @@ export function invoiceView(row: InvoiceRow) {
     dueAt: new Date(row.dueAt).toISOString(),
     isSubscription: row.isSubscription,
     payable: isInvoicePayable(status),
+    /** Beside the status, e.g. "Refunded: ..." (issue 11); null when there is nothing to say. */
+    note: row.note,
   };
 }
 
@@ -83,19 +85,47 @@ export function createInvoices(db: Db) {
     return created;
   }
 
-  async function setPayment(userId: string, invoiceId: string, providerPaymentId: string, at: number) {
+  /**
+   * Gives the invoice its intent if it still has `previous` (compare-and-set, never read-then-write): of two
+   * requests making an intent at once, one sets it and the other uses that one. Answers the invoice's intent.
+   */
+  async function setPayment(
+    userId: string,
+    invoiceId: string,
+    previous: string | null,
+    providerPaymentId: string,
+    at: number,
+  ): Promise<string | null> {
+    const same =
+      previous === null ? isNull(invoices.providerPaymentId) : eq(invoices.providerPaymentId, previous);
     await db
       .update(invoices)
       .set({ providerPaymentId, updatedAt: at })
-      .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId), same));
+    return (await get(userId, invoiceId)).providerPaymentId;
   }
 
-  /** A failed payment: the invoice shows Failed with Pay Now, unless it was paid meanwhile. */
+  /**
+   * A failed payment: the invoice shows Failed with Pay Now, unless it was paid meanwhile. The attempt moves
+   * on, so paying again (another card) is a new charge with a new idempotency key.
+   */
   async function markFailed(userId: string, invoiceId: string, message: string, at: number) {
     await db
       .update(invoices)
-      .set({ status: "failed", failureMessage: message, updatedAt: at })
-      .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId), ne(invoices.status, "paid")));
+      .set({
+        status: "failed",
+        failureMessage: message,
+        updatedAt: at,
+        chargeAttempt: sql`${invoices.chargeAttempt} + 1`,
+        chargingAt: null,
+      })
+      .where(
+        and(
+          eq(invoices.id, invoiceId),
+          eq(invoices.userId, userId),
+          inArray(invoices.status, ["draft", "open", "failed", "overdue"]),
+        ),
+      );
   }
 
   return { list, get, byPayment, create, setPayment, markFailed };

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { type Product, planAction, prorateUpgrade } from "../../billing";
 import type { Db } from "../../db/client";
 import { invoices } from "../../db/schema";
@@ -13,7 +13,8 @@ import { createPendingSubscriptions } from "./pending";
 import { planPeriodAt } from "./plan-period";
 import type { Plans } from "./plans";
 import type { Products } from "./products";
-import type { Intent, PaymentProvider } from "./providers/types";
+import { type Intent, PaymentMethodError, type PaymentProvider } from "./providers/types";
+import type { Refunds } from "./refunds";
 import { liveSubscription, rowPid } from "./subscription-row";
 
 export type PaymentType = "addon" | "upgrade" | "invoice";
@@ -35,6 +36,7 @@ export interface PaymentDeps {
   fulfilment: Fulfilment;
   plans: Plans;
   paymentMethods: PaymentMethods;
+  refunds: Refunds;
   now: () => number;
   newId: () => string;
 }
@@ -61,6 +63,16 @@ export interface PaymentPreview {
 
 const CARD_ERROR_TYPES = new Set(["card_error", "validation_error"]);
 
+/** Intent states in which a card may still be charged (anything else was paid, is settling or canceled). */
+const PAYABLE = new Set(["requires_payment_method", "requires_confirmation", "requires_action"]);
+
+/**
+ * How long one request holds an attempt's charge. A worker that died mid-charge leaves its claim; after this
+ * the next request may take it over, safely: it asks the provider with the same idempotency key, so a charge
+ * the dead worker made is answered, never made twice.
+ */
+const CHARGE_CLAIM_MS = 60_000;
+
 function iso(t: number | null): string | null {
   return t === null ? null : new Date(t).toISOString();
 }
@@ -75,13 +87,14 @@ export function createPayments(deps: PaymentDeps) {
     fulfilment,
     plans,
     paymentMethods,
+    refunds,
     now,
     newId,
   } = deps;
   const subscriptionState = createPendingSubscriptions(deps.d1, products);
 
-  /** An unpaid draft of the same purchase is reused, so reloading the payment page makes no new invoices. */
-  async function reusableDraft(userId: string, kind: InvoiceKind, pid: string, amountMinor: number) {
+  /** The purchase's draft: at most one per (user, kind, product) (unique index invoices_one_draft). */
+  async function currentDraft(userId: string, kind: InvoiceKind, pid: string) {
     const rows = await db
       .select()
       .from(invoices)
@@ -91,14 +104,31 @@ export function createPayments(deps: PaymentDeps) {
           eq(invoices.kind, kind),
           eq(invoices.productPid, pid),
           eq(invoices.status, "draft"),
-          eq(invoices.amountMinor, amountMinor),
         ),
       )
-      .orderBy(desc(invoices.createdAt))
       .limit(1);
     return rows[0] ?? null;
   }
 
+  /**
+   * A draft the price or period moved away from is retired: voided (only while still a draft) and its intent
+   * canceled at the provider, so the old price can no longer be paid; one already paid there is refunded.
+   */
+  async function retire(invoice: InvoiceRow) {
+    const res = await deps.d1
+      .prepare(
+        "UPDATE invoices SET status = 'void', updated_at = ?3 WHERE id = ?1 AND user_id = ?2 AND status = 'draft'",
+      )
+      .bind(invoice.id, invoice.userId, now())
+      .run();
+    if (res.meta.changes === 1) await cancelIntents([invoice]);
+  }
+
+  /**
+   * The purchase's unpaid attempt: reloading the payment page, or confirming it from several tabs or clicks
+   * at once, uses one draft. Created with an INSERT the unique index lets only one request make (never
+   * read-then-write); the others read the winner's.
+   */
   async function draft(
     userId: string,
     fields: {
@@ -111,30 +141,45 @@ export function createPayments(deps: PaymentDeps) {
       periodEnd: number | null;
     },
   ): Promise<InvoiceRow> {
-    const reuse = await reusableDraft(userId, fields.kind, fields.product.pid, fields.amountMinor);
-    // A subscribe draft carries the id its subscription will get, so only its period is compared.
-    const sameTarget = fields.kind === "subscribe" || reuse?.subscriptionId === fields.subscriptionId;
-    if (reuse && sameTarget && reuse.periodEnd === fields.periodEnd) return reuse;
-    const t = now();
-    return invoiceStore.create({
-      id: newId(),
-      userId,
-      number: invoiceNumber(t),
-      kind: fields.kind,
-      productPid: fields.product.pid,
-      subscriptionId: fields.subscriptionId ?? (fields.kind === "subscribe" ? newId() : null),
-      description: fields.description,
-      amountMinor: fields.amountMinor,
-      currency: fields.product.currency,
-      status: "draft",
-      isSubscription: fields.kind !== "addon",
-      periodStart: fields.periodStart,
-      periodEnd: fields.periodEnd,
-      provider: provider.name,
-      createdAt: t,
-      dueAt: t,
-      updatedAt: t,
-    });
+    for (let round = 0; round < 3; round++) {
+      const reuse = await currentDraft(userId, fields.kind, fields.product.pid);
+      // A subscribe draft carries the id its subscription will get, so only its price and period are compared.
+      const sameTarget = fields.kind === "subscribe" || reuse?.subscriptionId === fields.subscriptionId;
+      if (
+        reuse &&
+        sameTarget &&
+        reuse.amountMinor === fields.amountMinor &&
+        reuse.periodEnd === fields.periodEnd
+      )
+        return reuse;
+      if (reuse) await retire(reuse);
+      const t = now();
+      const created = await db
+        .insert(invoices)
+        .values({
+          id: newId(),
+          userId,
+          number: invoiceNumber(t),
+          kind: fields.kind,
+          productPid: fields.product.pid,
+          subscriptionId: fields.subscriptionId ?? (fields.kind === "subscribe" ? newId() : null),
+          description: fields.description,
+          amountMinor: fields.amountMinor,
+          currency: fields.product.currency,
+          status: "draft",
+          isSubscription: fields.kind !== "addon",
+          periodStart: fields.periodStart,
+          periodEnd: fields.periodEnd,
+          provider: provider.name,
+          createdAt: t,
+          dueAt: t,
+          updatedAt: t,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (created[0]) return created[0];
+    }
+    throw new Error("no draft after three rounds: the purchase's draft keeps changing");
   }
 
   function basePreview(type: PaymentType, invoice: InvoiceRow): PaymentPreview {
@@ -202,16 +247,23 @@ export function createPayments(deps: PaymentDeps) {
     });
     if (!quote.ok) throw billingErrors.productChangeNotAllowed(quote.reason);
     const q = quote.quote;
-    const nextBilling = q.isProrata ? sub.periodEnd : planPeriodAt(target, t, t).end;
-    const invoice = await draft(userId, {
-      kind: "upgrade",
+    // A new period (from Free, or monthly to yearly) starts when paid; otherwise the running one continues.
+    const nextBilling = q.startsNewPeriod ? planPeriodAt(target, t, t).end : sub.periodEnd;
+    const fields = {
+      kind: "upgrade" as const,
       product: target,
       amountMinor: q.amountDue,
       description: `${target.name} plan (${target.billingCycle})${q.isProrata ? ", prorated" : ""}`,
       subscriptionId: sub.id,
-      periodStart: q.isProrata ? sub.periodStart : null,
-      periodEnd: q.isProrata ? sub.periodEnd : null,
-    });
+      periodStart: q.startsNewPeriod ? null : sub.periodStart,
+      periodEnd: q.startsNewPeriod ? null : sub.periodEnd,
+    };
+    let invoice = await draft(userId, fields);
+    // A draft priced in an earlier period (same amount by chance) would be refunded when paid: replace it.
+    if (await isStale(userId, invoice)) {
+      await retire(invoice);
+      invoice = await draft(userId, fields);
+    }
     const preview: PaymentPreview = {
       ...basePreview("upgrade", invoice),
       name: target.name,
@@ -245,7 +297,9 @@ export function createPayments(deps: PaymentDeps) {
   async function isStale(userId: string, invoice: InvoiceRow): Promise<boolean> {
     if (invoice.kind !== "subscribe" && invoice.kind !== "upgrade") return false;
     const sub = await liveSubscription(db, userId);
-    if (invoice.kind === "subscribe") return sub !== null && sub.amountMinor > 0;
+    // Its own pending row (a checkout that was processing) is what paying it makes active.
+    if (invoice.kind === "subscribe")
+      return sub !== null && sub.amountMinor > 0 && sub.id !== invoice.subscriptionId;
     if (!sub || sub.id !== invoice.subscriptionId || sub.status !== "active") return true;
     const current = await products.find(rowPid(sub));
     const target = await products.find(invoice.productPid);
@@ -253,6 +307,8 @@ export function createPayments(deps: PaymentDeps) {
     // A prorated upgrade priced the days left of one period: that period must still be the running one.
     if (invoice.periodEnd !== null && (invoice.periodEnd !== sub.periodEnd || invoice.periodEnd <= now()))
       return true;
+    // Monthly to yearly credited the unused days of the period running when it was priced.
+    if (invoice.periodEnd === null && sub.amountMinor > 0 && sub.periodStart > invoice.createdAt) return true;
     return false;
   }
 
@@ -268,21 +324,24 @@ export function createPayments(deps: PaymentDeps) {
    * it): replacing it would orphan a payment the customer made.
    */
   async function intentFor(userId: string, invoice: InvoiceRow): Promise<Intent> {
-    if (invoice.providerPaymentId) {
-      const known = await provider.retrievePaymentIntent(invoice.providerPaymentId);
+    const previous = invoice.providerPaymentId;
+    if (previous) {
+      const known = await provider.retrievePaymentIntent(previous);
       if (known.status !== "canceled" && known.amountMinor === invoice.amountMinor) return known;
     }
     const customerId = await customers.ensure(userId);
+    // Derived from the invoice and the intent it replaces: requests making the intent at once get one intent.
     const intent = await provider.createPaymentIntent({
       customerId,
       amountMinor: invoice.amountMinor,
       currency: invoice.currency,
       description: invoice.description,
       metadata: { invoiceId: invoice.id, userId, kind: invoice.kind },
-      idempotencyKey: `${invoice.id}-${newId()}`,
+      idempotencyKey: `${invoice.id}-after-${previous ?? "none"}`,
     });
-    await invoiceStore.setPayment(userId, invoice.id, intent.id, now());
-    return intent;
+    const kept = await invoiceStore.setPayment(userId, invoice.id, previous, intent.id, now());
+    if (kept === intent.id || kept === null) return intent;
+    return provider.retrievePaymentIntent(kept);
   }
 
   /** payment/initiate: the order summary, the saved cards and a client secret for a new card. */
@@ -313,19 +372,23 @@ export function createPayments(deps: PaymentDeps) {
   }
 
   /**
-   * Turns the provider's answer into the ledger's: succeeded fulfils the invoice (once), a decline marks it
-   * failed and answers the card's own message, 3-D Secure answers requires_action for the client to finish.
+   * Turns the provider's answer into the ledger's: succeeded is honoured (fulfilled once, or refunded when it
+   * cannot be), a decline marks it failed and answers the card's own message, 3-D Secure answers
+   * requires_action for the client to finish. Whatever it answers, the attempt's charge claim ends.
    */
   async function settle(invoice: InvoiceRow, intent: Intent): Promise<PaymentOutcome> {
     if (intent.amountMinor !== invoice.amountMinor || intent.currency.toUpperCase() !== invoice.currency) {
+      await releaseCharge(invoice);
       throw billingErrors.paymentNotSucceeded();
     }
     switch (intent.status) {
-      case "succeeded":
-        await fulfilOrRefuse(invoice);
-        await keepCard(invoice.userId, intent);
+      case "succeeded": {
+        const result = await honour(invoice, intent);
+        if (result.kind === "refunded") throw billingErrors.paymentRefunded(invoice.kind, result.note);
         return { status: "succeeded", invoiceId: invoice.id };
+      }
       case "requires_action":
+        await releaseCharge(invoice);
         return {
           status: "requires_action",
           invoiceId: invoice.id,
@@ -333,9 +396,17 @@ export function createPayments(deps: PaymentDeps) {
           paymentIntentId: intent.id,
         };
       case "processing":
+        await releaseCharge(invoice);
         if (invoice.kind === "subscribe") await subscriptionState.markPending(invoice, now());
         return { status: "processing", invoiceId: invoice.id };
       default: {
+        await releaseCharge(invoice);
+        const status = statusOf(invoice);
+        // Voided (another plan payment won) or refunded: this attempt is over, whatever the card does.
+        if (status === "void" || status === "refunded") {
+          if (invoice.kind === "subscribe") throw billingErrors.subscriptionExists();
+          throw billingErrors.invoiceStatusInvalid();
+        }
         if (!intent.lastError) throw billingErrors.paymentNotSucceeded();
         await fail(invoice, intent.lastError.message);
         throw billingErrors.paymentFailed(
@@ -355,16 +426,157 @@ export function createPayments(deps: PaymentDeps) {
     try {
       await fulfilment.fulfil(invoice);
     } catch (e) {
-      // subscriptions_live_unique: a second paid checkout raced the first; the payment is kept on the invoice.
+      // subscriptions_live_unique: a second paid checkout raced the first; nothing was charged (amount 0).
       if (e instanceof Error && /UNIQUE constraint failed/i.test(e.message))
         throw billingErrors.subscriptionExists();
       throw e;
     }
   }
 
+  /** The user's other unpaid plan attempts, which a plan payment that succeeds voids (fulfil.ts). */
+  async function planAttempts(invoice: InvoiceRow): Promise<InvoiceRow[]> {
+    if (invoice.kind === "addon") return [];
+    const rows = await db.select().from(invoices).where(eq(invoices.userId, invoice.userId));
+    return rows.filter(
+      (r) =>
+        r.id !== invoice.id &&
+        r.providerPaymentId !== null &&
+        ["subscribe", "upgrade", "renewal"].includes(r.kind) &&
+        ["draft", "failed", "overdue"].includes(r.status),
+    );
+  }
+
+  /**
+   * The intents of voided attempts are canceled at the provider, so another tab can no longer pay them. One
+   * the customer paid meanwhile cannot be canceled: it is refunded. A provider failure here is logged, not
+   * the user's: the refund path catches that payment when it is confirmed or its webhook comes.
+   */
+  async function cancelIntents(voided: InvoiceRow[]) {
+    for (const row of voided) {
+      if (!row.providerPaymentId) continue;
+      try {
+        const intent = await provider.cancelPaymentIntent(row.providerPaymentId, `void-${row.id}`);
+        if (intent.status === "succeeded" && intent.amountMinor === row.amountMinor)
+          await refunds.refund(row, intent);
+      } catch (e) {
+        console.error(`could not cancel the intent of voided invoice ${row.id}`, e);
+      }
+    }
+  }
+
+  /**
+   * A payment the provider took: fulfilled once; a replay of one already fulfilled by this very intent is
+   * answered as it was; anything else (the attempt was voided because another plan payment won, a second
+   * checkout, a stale upgrade, an invoice paid by another intent) is refunded (issue 11).
+   */
+  async function honour(
+    invoice: InvoiceRow,
+    intent: Intent,
+  ): Promise<{ kind: "fulfilled" } | { kind: "replayed" } | { kind: "refunded"; note: string }> {
+    const current = await invoiceStore.get(invoice.userId, invoice.id);
+    if (current.status === "paid" && current.providerPaymentId === intent.id) {
+      await releaseCharge(current);
+      return { kind: "replayed" };
+    }
+    const candidates = await planAttempts(current);
+    let applied = false;
+    if (current.status !== "paid" && !(await isStale(current.userId, current))) {
+      try {
+        applied = await fulfilment.fulfil(current);
+      } catch (e) {
+        if (!(e instanceof AppError && e.code === "SUBSCRIPTION_EXISTS")) throw e;
+      }
+    }
+    if (applied) {
+      await keepCard(current.userId, intent);
+      const voided = await Promise.all(candidates.map((c) => invoiceStore.get(c.userId, c.id)));
+      await cancelIntents(voided.filter((v) => v.status === "void"));
+      return { kind: "fulfilled" };
+    }
+    const after = await invoiceStore.get(current.userId, current.id);
+    if (after.status === "paid" && after.providerPaymentId === intent.id) return { kind: "replayed" };
+    if (after.status !== "refunded")
+      console.warn(`payment ${intent.id} for invoice ${after.id} (${after.kind}, ${after.status}) refunded`);
+    return { kind: "refunded", note: await refunds.refund(after, intent) };
+  }
+
+  /** A card saved by another user is refused like a missing one (issue 11). */
   async function chargeable(userId: string, paymentMethodId: string) {
     if (await paymentMethods.ownedByOther(userId, paymentMethodId))
       throw billingErrors.paymentMethodNotFound();
+  }
+
+  /** The idempotency key of the invoice's current attempt: a duplicate of it is answered, never charged. */
+  function chargeKey(invoice: InvoiceRow): string {
+    return `${invoice.id}-attempt-${invoice.chargeAttempt}`;
+  }
+
+  /**
+   * Claims the attempt's charge with a conditional UPDATE (the rows it changed say who won): of concurrent
+   * confirms of one invoice, one asks the provider to charge; never read-then-write.
+   */
+  async function claimCharge(invoice: InvoiceRow): Promise<boolean> {
+    const t = now();
+    const res = await deps.d1
+      .prepare(
+        `UPDATE invoices SET charging_at = ?4, updated_at = ?4
+         WHERE id = ?1 AND user_id = ?2 AND charge_attempt = ?3 AND status IN ('draft', 'open', 'failed', 'overdue')
+           AND (charging_at IS NULL OR charging_at < ?5)`,
+      )
+      .bind(invoice.id, invoice.userId, invoice.chargeAttempt, t, t - CHARGE_CLAIM_MS)
+      .run();
+    return res.meta.changes === 1;
+  }
+
+  async function releaseCharge(invoice: InvoiceRow) {
+    await deps.d1
+      .prepare(
+        "UPDATE invoices SET charging_at = NULL WHERE id = ?1 AND user_id = ?2 AND charging_at IS NOT NULL",
+      )
+      .bind(invoice.id, invoice.userId)
+      .run();
+  }
+
+  /**
+   * Another request holds this attempt's charge (a double click, a form posted twice, 8 confirms at once):
+   * answer what is known now instead of charging again. Paid is the same success; a payment the provider
+   * already took is settled here; otherwise it is still being charged (processing, as the spec's outcome).
+   */
+  async function whileCharging(invoice: InvoiceRow, intent: Intent): Promise<PaymentOutcome> {
+    const current = await invoiceStore.get(invoice.userId, invoice.id);
+    if (current.status === "paid") return { status: "succeeded", invoiceId: current.id };
+    const status = statusOf(current);
+    if (status === "void" || status === "refunded") {
+      if (current.kind === "subscribe") throw billingErrors.subscriptionExists();
+      throw billingErrors.invoiceStatusInvalid();
+    }
+    const latest = await provider.retrievePaymentIntent(intent.id);
+    if (latest.status === "succeeded") return settle(current, latest);
+    return { status: "processing", invoiceId: current.id };
+  }
+
+  /**
+   * A confirm that names no intent (a saved card, the spec's {paymentMethodId}) carries no attempt of its own:
+   * the purchase's draft is its attempt. When the same purchase was paid within the claim window, this is
+   * that submission again (a double click, a form posted twice, the eighth of 8 confirms arriving after the
+   * first was paid): it answers that payment instead of charging again. Checked after the draft is read, so
+   * a payment that lands between the two is seen. A confirm naming the intent needs no window.
+   */
+  async function resubmitted(invoice: InvoiceRow): Promise<InvoiceRow | null> {
+    const rows = await db
+      .select()
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.userId, invoice.userId),
+          eq(invoices.kind, invoice.kind),
+          eq(invoices.productPid, invoice.productPid),
+          eq(invoices.status, "paid"),
+          gt(invoices.paidAt, now() - CHARGE_CLAIM_MS),
+        ),
+      )
+      .limit(1);
+    return rows[0] ?? null;
   }
 
   /** payment/confirm: after the client confirmed the intent, or to charge a saved card now. */
@@ -380,11 +592,15 @@ export function createPayments(deps: PaymentDeps) {
       const matches =
         found && (type === "invoice" ? found.id === id : found.kind === type && found.productPid === id);
       if (!found || !matches) throw billingErrors.paymentNotFound();
+      // The intent names the attempt: a repeated submission of a paid one is the same success.
       if (found.status === "paid") return { status: "succeeded", invoiceId: found.id };
       if (type === "addon") await plans.requireActive(userId);
       invoice = found;
     } else {
       invoice = (await prepare(userId, type, id)).invoice;
+      // An invoice names itself (paid ones answer INVOICE_ALREADY_PAID); an upgrade paid is no longer one.
+      const repeat = type === "addon" ? await resubmitted(invoice) : null;
+      if (repeat) return { status: "succeeded", invoiceId: repeat.id };
     }
     if (invoice.amountMinor === 0) {
       await fulfilOrRefuse(invoice);
@@ -396,11 +612,14 @@ export function createPayments(deps: PaymentDeps) {
         ? await provider.retrievePaymentIntent(data.paymentIntentId)
         : await intentFor(userId, invoice);
     const fresh = await invoiceStore.get(userId, invoice.id);
-    if (data.paymentMethodId && intent.status !== "succeeded" && intent.status !== "processing") {
+    if (data.paymentMethodId && PAYABLE.has(intent.status)) {
       await chargeable(userId, data.paymentMethodId);
+      if (!(await claimCharge(fresh))) return whileCharging(fresh, intent);
       try {
-        intent = await provider.confirmPaymentIntent(intent.id, data.paymentMethodId);
+        intent = await provider.confirmPaymentIntent(intent.id, data.paymentMethodId, chargeKey(fresh));
       } catch (e) {
+        await releaseCharge(fresh);
+        if (e instanceof PaymentMethodError) throw billingErrors.paymentMethodNotFound();
         if (e instanceof AppError) throw e;
         throw billingErrors.paymentFailed(null);
       }
@@ -475,38 +694,24 @@ export function createPayments(deps: PaymentDeps) {
     return settle(invoice, await provider.retrievePaymentIntent(paymentId));
   }
 
-  /** Webhooks: the provider says an intent settled; the user is the invoice's, not a session's. */
   /**
-   * A payment the provider took for an attempt the ledger can no longer honour: one cancelled because another
-   * plan payment succeeded first, or a second checkout paid in another tab. Nothing is granted; the event is
-   * acknowledged (a provider redelivers anything else for days) and logged for a refund.
+   * Webhooks: the provider says an intent settled; the user is the invoice's, not a session's. A payment the
+   * ledger cannot honour is refunded and acknowledged (a provider redelivers anything but 2xx for days).
    */
-  function conflict(invoice: InvoiceRow, intent: Intent): "conflict" {
-    console.error(
-      `payment ${intent.id} succeeded for invoice ${invoice.id} (${invoice.kind}, ${invoice.status}) that cannot be fulfilled: refund it`,
-    );
-    return "conflict";
-  }
-
   async function settleFromProvider(
     intent: Intent,
-  ): Promise<"fulfilled" | "failed" | "unknown" | "unchanged" | "conflict"> {
+  ): Promise<"fulfilled" | "failed" | "unknown" | "unchanged" | "refunded"> {
     const invoice = await invoiceStore.byPayment(null, intent.id);
     if (!invoice) return "unknown";
     if (intent.status === "succeeded") {
       if (intent.amountMinor !== invoice.amountMinor) return "unchanged";
-      if (statusOf(invoice) === "void") return conflict(invoice, intent);
-      let applied: boolean;
-      try {
-        applied = await fulfilment.fulfil(invoice);
-      } catch (e) {
-        if (e instanceof AppError && e.code === "SUBSCRIPTION_EXISTS") return conflict(invoice, intent);
-        throw e;
-      }
-      if (applied) await keepCard(invoice.userId, intent);
-      return applied ? "fulfilled" : "unchanged";
+      const result = await honour(invoice, intent);
+      if (result.kind === "fulfilled") return "fulfilled";
+      return result.kind === "refunded" ? "refunded" : "unchanged";
     }
-    if (invoice.status === "paid" || invoice.status === "failed") return "unchanged";
+    const status = statusOf(invoice);
+    if (status === "paid" || status === "failed" || status === "void" || status === "refunded")
+      return "unchanged";
     await fail(invoice, intent.lastError?.message ?? "Payment failed.");
     return "failed";
   }

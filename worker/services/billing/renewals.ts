@@ -319,7 +319,7 @@ export function createRenewals(deps: RenewalDeps) {
       metadata: { invoiceId: invoice.id, userId: userId, kind: "renewal" },
       idempotencyKey: invoice.id,
     });
-    await invoices.setPayment(userId, invoice.id, intent.id, at);
+    await invoices.setPayment(userId, invoice.id, invoice.providerPaymentId, intent.id, at);
     if (intent.status === "succeeded") {
       await fulfilment.fulfil(invoice);
       return "paid";

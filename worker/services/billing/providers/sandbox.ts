@@ -6,6 +6,7 @@ import {
   type Intent,
   PaymentMethodError,
   type PaymentProvider,
+  type Refund,
   WebhookSignatureError,
 } from "./types";
 
@@ -20,6 +21,11 @@ import {
  * Complete makes the intent succeed, Fail makes it requires_payment_method with Stripe's authentication
  * error. Off session, a card that was set up for future use (saved through a SetupIntent or a payment)
  * succeeds, as Stripe documents for this number; one that was not is declined with authentication_required.
+ *
+ * Money moves once, as at Stripe: every charge and refund is a `charge` / `refund` object; an intent changes
+ * state with a compare-and-swap of its stored JSON, so two confirms of one intent charge it once; an
+ * idempotency key is claimed with an INSERT that only one request wins, and a key seen before answers the
+ * first answer. A card saved by another customer is refused like a missing one.
  */
 
 const cardSchema = z.object({
@@ -104,6 +110,78 @@ export function createSandboxProvider(d1: D1Database, now: () => number) {
     return schema.parse(JSON.parse(parsed.data.data));
   }
 
+  /** Writes `next` only if the stored intent is still `prev` (byte for byte); false when another request won. */
+  async function swapIntent(prev: Intent, next: Intent): Promise<boolean> {
+    const res = await d1
+      .prepare(
+        "UPDATE sandbox_objects SET data = ?3, updated_at = ?4 WHERE id = ?1 AND kind = 'payment_intent' AND data = ?2",
+      )
+      .bind(prev.id, JSON.stringify(prev), JSON.stringify(next), now())
+      .run();
+    return res.meta.changes === 1;
+  }
+
+  /**
+   * Stripe's Idempotency-Key: the first request with a key runs `work`; later ones answer its recorded
+   * result (an object id read back with `answer`). The key is claimed by an INSERT only one request wins;
+   * one that arrives while the first still runs is refused, as Stripe answers 409 idempotency_error.
+   */
+  async function once<T extends { id: string }>(
+    key: string,
+    customerId: string | null,
+    work: () => Promise<T>,
+    answer: (id: string) => Promise<T>,
+  ): Promise<T> {
+    const id = `idem_${key}`;
+    const t = now();
+    const claimed = await d1
+      .prepare(
+        `INSERT INTO sandbox_objects (id, kind, customer_id, data, created_at, updated_at)
+         VALUES (?1, 'idempotency', ?2, '{}', ?3, ?3) ON CONFLICT(id) DO NOTHING`,
+      )
+      .bind(id, customerId, t)
+      .run();
+    if (claimed.meta.changes !== 1) {
+      const known = await get(
+        "idempotency",
+        id,
+        // intentId: what keys recorded before refunds and cancels were keyed too.
+        z.object({ resultId: z.string().optional(), intentId: z.string().optional() }),
+      );
+      const resultId = known?.resultId ?? known?.intentId;
+      if (resultId) return answer(resultId);
+      throw new PaymentMethodError(
+        "There is currently another in-progress request using this Idempotent Key.",
+      );
+    }
+    try {
+      const result = await work();
+      await put("idempotency", id, customerId, { resultId: result.id });
+      return result;
+    } catch (e) {
+      // A request that failed before answering frees its key (Stripe keeps only answered requests).
+      await d1.prepare("DELETE FROM sandbox_objects WHERE id = ?1 AND kind = 'idempotency'").bind(id).run();
+      throw e;
+    }
+  }
+
+  /** Records the money a succeeded intent took (Stripe's Charge). */
+  async function recordCharge(intent: Intent): Promise<void> {
+    await put("charge", `ch_for_${intent.id}`, intent.customerId, {
+      paymentIntentId: intent.id,
+      amountMinor: intent.amountMinor,
+      currency: intent.currency,
+      paymentMethodId: intent.paymentMethodId,
+    });
+  }
+
+  /** An intent moves from `prev` to `next` once; a charge is recorded when that move made it succeed. */
+  async function moveIntent(prev: Intent, next: Intent): Promise<Intent> {
+    if (!(await swapIntent(prev, next))) return getIntent(prev.id);
+    if (next.status === "succeeded" && prev.status !== "succeeded") await recordCharge(next);
+    return next;
+  }
+
   async function getIntent(id: string): Promise<Intent> {
     const intent = await get("payment_intent", id, intentSchema);
     if (!intent) throw new PaymentMethodError(`No such payment_intent: ${id}`);
@@ -114,6 +192,43 @@ export function createSandboxProvider(d1: D1Database, now: () => number) {
     const card = await get("card", id, cardSchema);
     if (!card) throw new PaymentMethodError(`No such payment_method: ${id}`);
     return card;
+  }
+
+  /** A card another customer saved answers like a missing one (issue 11: B never pays with A's card). */
+  async function cardFor(id: string, customerId: string | null): Promise<SandboxCard> {
+    const card = await getCard(id);
+    if (card.customerId !== null && card.customerId !== customerId) {
+      throw new PaymentMethodError(`No such payment_method: ${id}`);
+    }
+    return card;
+  }
+
+  const REFUNDABLE = z.object({ total: z.number().nullable() });
+
+  /** What was already given back of an intent. */
+  async function refunded(intentId: string): Promise<number> {
+    const row = await d1
+      .prepare(
+        `SELECT SUM(json_extract(data, '$.amountMinor')) AS total FROM sandbox_objects
+         WHERE kind = 'refund' AND json_extract(data, '$.paymentIntentId') = ?1`,
+      )
+      .bind(intentId)
+      .first();
+    return REFUNDABLE.parse(row).total ?? 0;
+  }
+
+  const refundSchema = z.object({
+    id: z.string(),
+    paymentIntentId: z.string(),
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    status: z.enum(["succeeded", "pending", "failed"]),
+  });
+
+  async function getRefund(id: string): Promise<Refund> {
+    const refund = await get("refund", id, refundSchema);
+    if (!refund) throw new PaymentMethodError(`No such refund: ${id}`);
+    return refund;
   }
 
   function declined(intent: Intent, error: { code: string; message: string }): Intent {
@@ -161,6 +276,36 @@ export function createSandboxProvider(d1: D1Database, now: () => number) {
     });
   }
 
+  async function newIntent(input: ChargeInput): Promise<Intent> {
+    const id = randomId("pi");
+    return saveIntent({
+      id,
+      clientSecret: `${id}_secret_${crypto.randomUUID().replaceAll("-", "")}`,
+      status: "requires_payment_method",
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      customerId: input.customerId,
+      paymentMethodId: null,
+      metadata: input.metadata,
+      lastError: null,
+    });
+  }
+
+  /** Confirms on session: only an intent still waiting for a card is charged, and only once. */
+  async function confirmOnce(intent: Intent, paymentMethodId: string): Promise<Intent> {
+    const payable =
+      intent.status === "requires_payment_method" ||
+      intent.status === "requires_confirmation" ||
+      intent.status === "requires_action";
+    // Stripe answers payment_intent_unexpected_state; the ledger reads the intent's own status instead.
+    if (!payable) return intent;
+    const card = await cardFor(paymentMethodId, intent.customerId);
+    const result = await moveIntent(intent, charge(intent, card, false));
+    if (result.status === "succeeded" && result.paymentMethodId === card.id)
+      await markSetUp(card, intent.customerId);
+    return result;
+  }
+
   const provider: PaymentProvider = {
     name: "sandbox",
     isTest: true,
@@ -173,40 +318,79 @@ export function createSandboxProvider(d1: D1Database, now: () => number) {
     },
 
     async createPaymentIntent(input: ChargeInput) {
-      const id = randomId("pi");
-      return saveIntent({
-        id,
-        clientSecret: `${id}_secret_${crypto.randomUUID().replaceAll("-", "")}`,
-        status: "requires_payment_method",
-        amountMinor: input.amountMinor,
-        currency: input.currency,
-        customerId: input.customerId,
-        paymentMethodId: null,
-        metadata: input.metadata,
-        lastError: null,
-      });
+      return once(`pi_${input.idempotencyKey}`, input.customerId, () => newIntent(input), getIntent);
     },
 
     retrievePaymentIntent: getIntent,
 
-    async confirmPaymentIntent(id, paymentMethodId) {
+    async confirmPaymentIntent(id, paymentMethodId, idempotencyKey) {
       const intent = await getIntent(id);
-      if (intent.status === "succeeded") return intent;
-      const card = await getCard(paymentMethodId);
-      const result = await saveIntent(charge(intent, card, false));
-      if (result.status === "succeeded") await markSetUp(card, intent.customerId);
-      return result;
+      return once(
+        `confirm_${idempotencyKey}`,
+        intent.customerId,
+        () => confirmOnce(intent, paymentMethodId),
+        getIntent,
+      );
+    },
+
+    async cancelPaymentIntent(id, idempotencyKey) {
+      const intent = await getIntent(id);
+      return once(
+        `cancel_${idempotencyKey}`,
+        intent.customerId,
+        async () => {
+          // Stripe refuses to cancel a payment already taken (or settling): the caller refunds it instead.
+          if (intent.status === "succeeded" || intent.status === "processing" || intent.status === "canceled")
+            return intent;
+          return moveIntent(intent, { ...intent, status: "canceled", lastError: null });
+        },
+        getIntent,
+      );
+    },
+
+    async refund(input) {
+      const intent = await getIntent(input.paymentIntentId);
+      return once(
+        `refund_${input.idempotencyKey}`,
+        intent.customerId,
+        async () => {
+          if (intent.status !== "succeeded") {
+            throw new PaymentMethodError(`PaymentIntent ${intent.id} has no successful charge to refund.`);
+          }
+          const left = intent.amountMinor - (await refunded(intent.id));
+          if (input.amountMinor <= 0 || input.amountMinor > left) {
+            throw new PaymentMethodError(`Charge for ${intent.id} has already been refunded.`);
+          }
+          const refund: Refund = {
+            id: randomId("re"),
+            paymentIntentId: intent.id,
+            amountMinor: input.amountMinor,
+            currency: intent.currency,
+            status: "succeeded",
+          };
+          await put("refund", refund.id, intent.customerId, {
+            ...refund,
+            reason: input.reason,
+            metadata: input.metadata,
+          });
+          return refund;
+        },
+        getRefund,
+      );
     },
 
     async chargeOffSession(input) {
       // Like Stripe's Idempotency-Key: a retried renewal charge answers the first attempt's intent.
-      const key = `idem_${input.idempotencyKey}`;
-      const known = await get("idempotency", key, z.object({ intentId: z.string() }));
-      if (known) return getIntent(known.intentId);
-      const created = await provider.createPaymentIntent(input);
-      await put("idempotency", key, input.customerId, { intentId: created.id });
-      const card = await getCard(input.paymentMethodId);
-      return saveIntent(charge(created, card, true));
+      return once(
+        input.idempotencyKey,
+        input.customerId,
+        async () => {
+          const created = await newIntent(input);
+          const card = await cardFor(input.paymentMethodId, input.customerId);
+          return moveIntent(created, charge(created, card, true));
+        },
+        getIntent,
+      );
     },
 
     async createSetupIntent(customerId) {
@@ -298,7 +482,7 @@ export function createSandboxProvider(d1: D1Database, now: () => number) {
   async function confirmPayment(clientSecret: string, paymentMethodId: string): Promise<Intent | null> {
     const intent = await intentBySecret(clientSecret);
     if (!intent) return null;
-    return provider.confirmPaymentIntent(intent.id, paymentMethodId);
+    return confirmOnce(intent, paymentMethodId);
   }
 
   /** The 3-D Secure challenge's answer. */
@@ -306,9 +490,10 @@ export function createSandboxProvider(d1: D1Database, now: () => number) {
     const intent = await intentBySecret(clientSecret);
     if (!intent) return null;
     if (intent.status !== "requires_action") return intent;
-    if (outcome === "fail") return saveIntent(declined(intent, CARD_MESSAGES.authenticationFailed));
-    const result = await saveIntent({ ...intent, status: "succeeded", lastError: null });
-    if (intent.paymentMethodId) await markSetUp(await getCard(intent.paymentMethodId), intent.customerId);
+    if (outcome === "fail") return moveIntent(intent, declined(intent, CARD_MESSAGES.authenticationFailed));
+    const result = await moveIntent(intent, { ...intent, status: "succeeded", lastError: null });
+    if (result.status === "succeeded" && intent.paymentMethodId)
+      await markSetUp(await getCard(intent.paymentMethodId), intent.customerId);
     return result;
   }
 

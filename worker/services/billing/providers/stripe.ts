@@ -7,6 +7,7 @@ import {
   PaymentMethodError,
   type PaymentProvider,
   type ProviderEvent,
+  type Refund,
   WebhookSignatureError,
 } from "./types";
 
@@ -60,6 +61,26 @@ function intentFromError(e: unknown): Intent | null {
   return { ...intent, lastError: { type: "card_error", code: e.code ?? null, message: e.message } };
 }
 
+/** A request Stripe refused because the object is in the wrong state (e.g. canceling a paid intent). */
+function unexpectedState(e: unknown): boolean {
+  return e instanceof Stripe.errors.StripeError && e.type === "StripeInvalidRequestError";
+}
+
+/** A card id unknown to Stripe, or another customer's, answers like a missing one. */
+function missingCard(e: unknown): boolean {
+  return (
+    e instanceof Stripe.errors.StripeError &&
+    e.type === "StripeInvalidRequestError" &&
+    (e.code === "resource_missing" || e.param === "payment_method")
+  );
+}
+
+function refundStatus(status: string | null): Refund["status"] {
+  if (status === "succeeded") return "succeeded";
+  if (status === "failed" || status === "canceled") return "failed";
+  return "pending";
+}
+
 export function createStripeProvider(config: StripeProviderConfig): PaymentProvider {
   const stripe = new Stripe(config.secretKey, {
     httpClient: Stripe.createFetchHttpClient(),
@@ -105,14 +126,58 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       return toIntent(await stripe.paymentIntents.retrieve(id));
     },
 
-    async confirmPaymentIntent(id, paymentMethodId) {
+    async confirmPaymentIntent(id, paymentMethodId, idempotencyKey) {
       try {
-        return toIntent(await stripe.paymentIntents.confirm(id, { payment_method: paymentMethodId }));
+        return toIntent(
+          await stripe.paymentIntents.confirm(
+            id,
+            { payment_method: paymentMethodId },
+            { idempotencyKey: `confirm-${idempotencyKey}` },
+          ),
+        );
       } catch (e) {
         const intent = intentFromError(e);
         if (intent) return intent;
+        if (missingCard(e)) throw new PaymentMethodError(e instanceof Error ? e.message : "no such card");
+        // Already paid, canceled or settling: the ledger reads the intent's own state.
+        if (unexpectedState(e)) return toIntent(await stripe.paymentIntents.retrieve(id));
         throw e;
       }
+    },
+
+    async cancelPaymentIntent(id, idempotencyKey) {
+      try {
+        return toIntent(
+          await stripe.paymentIntents.cancel(
+            id,
+            { cancellation_reason: "duplicate" },
+            { idempotencyKey: `cancel-${idempotencyKey}` },
+          ),
+        );
+      } catch (e) {
+        // A succeeded or processing intent cannot be canceled: answered as it is, for the caller to refund.
+        if (unexpectedState(e)) return toIntent(await stripe.paymentIntents.retrieve(id));
+        throw e;
+      }
+    },
+
+    async refund(input) {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: input.paymentIntentId,
+          amount: input.amountMinor,
+          reason: "duplicate",
+          metadata: { ...input.metadata, reason: input.reason },
+        },
+        { idempotencyKey: `refund-${input.idempotencyKey}` },
+      );
+      return {
+        id: refund.id,
+        paymentIntentId: input.paymentIntentId,
+        amountMinor: refund.amount,
+        currency: refund.currency.toUpperCase(),
+        status: refundStatus(refund.status),
+      };
     },
 
     async chargeOffSession(input) {

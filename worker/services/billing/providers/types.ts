@@ -44,8 +44,26 @@ export interface ChargeInput {
   currency: string;
   description: string;
   metadata: Record<string, string>;
-  /** The invoice id: a retried request never charges twice. */
+  /** Derived from the attempt (invoice and attempt number): a retried request never charges twice. */
   idempotencyKey: string;
+}
+
+export interface RefundInput {
+  paymentIntentId: string;
+  amountMinor: number;
+  /** Why, in our words (kept in the refund's metadata and in the ledger). */
+  reason: string;
+  metadata: Record<string, string>;
+  /** Derived from the invoice: asking twice refunds once. */
+  idempotencyKey: string;
+}
+
+export interface Refund {
+  id: string;
+  paymentIntentId: string;
+  amountMinor: number;
+  currency: string;
+  status: "succeeded" | "pending" | "failed";
 }
 
 /** A verified provider event, reduced to what the ledger acts on. */
@@ -62,8 +80,19 @@ export interface PaymentProvider {
   /** A PaymentIntent the browser confirms with a card (client secret). */
   createPaymentIntent(input: ChargeInput): Promise<Intent>;
   retrievePaymentIntent(id: string): Promise<Intent>;
-  /** Confirms an intent with a saved card, the customer present (may answer requires_action for 3-D Secure). */
-  confirmPaymentIntent(id: string, paymentMethodId: string): Promise<Intent>;
+  /**
+   * Confirms an intent with a card, the customer present (may answer requires_action for 3-D Secure). A
+   * card saved by another customer is refused like a missing one (PaymentMethodError). The key is the
+   * attempt's: the same key answers the first answer, never a second charge.
+   */
+  confirmPaymentIntent(id: string, paymentMethodId: string, idempotencyKey: string): Promise<Intent>;
+  /**
+   * Makes an intent unpayable. One that already succeeded (or is processing) cannot be canceled: it is
+   * answered as it is, and the caller refunds it.
+   */
+  cancelPaymentIntent(id: string, idempotencyKey: string): Promise<Intent>;
+  /** Gives back (part of) a succeeded payment. */
+  refund(input: RefundInput): Promise<Refund>;
   /** Renewals: charges a saved card with the customer absent. */
   chargeOffSession(input: ChargeInput & { paymentMethodId: string }): Promise<Intent>;
   createSetupIntent(customerId: string): Promise<{ id: string; clientSecret: string }>;
