@@ -6,6 +6,7 @@ import type { Env } from "./env";
 import { publicConfig, readConfig } from "./env";
 import { errorBody } from "./http/envelope";
 import { errors } from "./http/errors";
+import { installReadableZodMessages } from "./http/zod-messages";
 import { runRenewals } from "./jobs/renewals";
 import { isCrossSiteWrite } from "./security/csrf";
 import { applySecurityHeaders } from "./security/headers";
@@ -13,6 +14,9 @@ import { createServices } from "./services/context";
 
 export { BacktestRunner } from "./hubs/backtest-runner";
 export { UserHub } from "./hubs/user-hub";
+
+// Every zod issue a schema leaves without its own text reads as a sentence, in the API and the pages alike.
+installReadableZodMessages();
 
 const remixBuild: ServerBuild = build;
 const handleRemix = createRequestHandler(remixBuild, remixBuild.mode);

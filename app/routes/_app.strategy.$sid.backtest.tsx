@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { BACKTEST_LIMITS } from "../../worker/services/strategies/backtest-request";
 import { BacktestBanner } from "../components/strategies/backtest-banner";
 import {
   backtestFailure,
@@ -70,6 +71,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       symbols: symbolOptions(),
       defaults: defaultFormValues(now),
       today: isoDay(now),
+      firstDay: BACKTEST_LIMITS.firstDay,
     };
   } catch (e) {
     if (isMissingStrategy(e)) throw notFound();
@@ -211,6 +213,7 @@ export default function BacktestPage() {
           message={creating?.message ?? null}
           accountLink={creating?.pending ?? false}
           today={page.today}
+          firstDay={page.firstDay}
         />
       )}
       {page.rows.length > 0 ? (

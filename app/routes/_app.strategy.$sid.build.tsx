@@ -25,19 +25,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const id = strategyId(params.sid);
   const values = await readForm(request);
-  const parsed = instructionsSchema.safeParse({ instructions: values.message ?? "" });
+  const message = values.message ?? "";
+  const parsed = instructionsSchema.safeParse({ instructions: message });
   const scripted = values.js === "1";
+  // Spec 2 s5: an empty message is simply not sent; one too long is refused with the reason and kept.
+  if (!parsed.success && message.trim() !== "") {
+    const reason = parsed.error.issues[0]?.message ?? SEND_FAILED;
+    return data({ error: reason, draft: scripted ? "" : message }, 400);
+  }
   if (parsed.success) {
     try {
       await context.services.strategies.chat.update(user.id, id, parsed.data.instructions);
     } catch (e) {
       if (isMissingStrategy(e)) throw notFound();
       console.error(e);
-      return data({ error: SEND_FAILED }, 500);
+      return data({ error: SEND_FAILED, draft: scripted ? "" : message }, 500);
     }
   }
-  // Spec 2 s5: an empty message is simply not sent.
-  if (scripted) return { error: null };
+  if (scripted) return { error: null, draft: "" };
   return redirect(`/strategy/${id}/build`);
 }
 
@@ -115,7 +120,7 @@ export default function BuildTab() {
   const messages = merge(serverMessages, live);
   return (
     <div className="build-tab">
-      <ChatPanel messages={messages} error={actionData?.error ?? null} />
+      <ChatPanel messages={messages} error={actionData?.error ?? null} draft={actionData?.draft ?? ""} />
       <OutlinePanel key={strId} outline={outline} arrivals={arrivals} />
     </div>
   );

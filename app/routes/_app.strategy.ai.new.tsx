@@ -5,7 +5,15 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  type ClientActionFunctionArgs,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { isLimitReached, newStrategySchema } from "../components/strategies/strategies.server";
 import { strategiesStylesheet } from "../components/strategies/styles";
@@ -36,20 +44,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const values = await readForm(request);
+  // Sent back with every refusal, so the page rendered anew without JavaScript keeps what was typed.
+  const typed = { title: values.title ?? "", description: values.description ?? "" };
   const parsed = newStrategySchema.safeParse(values);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    return data({ error: errors.title ?? errors.description ?? GENERIC, limit: false }, 400);
+    return data({ error: errors.title ?? errors.description ?? GENERIC, limit: false, typed }, 400);
   }
   let strId: string;
   try {
     ({ strId } = await context.services.strategies.start(user.id, parsed.data));
   } catch (e) {
-    if (isLimitReached(e)) return data({ error: e.userMessage, limit: true }, 403);
+    if (isLimitReached(e)) return data({ error: e.userMessage, limit: true, typed }, 403);
     console.error(e);
-    return data({ error: GENERIC, limit: false }, 500);
+    return data({ error: GENERIC, limit: false, typed }, 500);
   }
   return redirect(`/strategy/${strId}/build`);
+}
+
+/**
+ * With JavaScript, a request that never gets the action's answer (a dropped connection, a server error page)
+ * would reach the error boundary and lose the form: spec 2 s8 wants 'An error occurred. Please try again.'
+ * with the form as it was. A redirect (the success) passes through.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  try {
+    return await serverAction<typeof action>();
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    // A refusal the form reader throws (too large a form) carries its own text for the person.
+    const told = isRouteErrorResponse(e) && e.status < 500 && typeof e.data === "string" ? e.data : null;
+    return { error: told ?? GENERIC, limit: false, typed: null };
+  }
 }
 
 export default function NewStrategy() {
@@ -57,7 +83,7 @@ export default function NewStrategy() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [description, setDescription] = useState(loaded.description);
+  const [description, setDescription] = useState(result?.typed?.description ?? loaded.description);
   const [error, setError] = useState(result?.error ?? null);
   // A new example link or a new answer from the action replaces what the form shows.
   useEffect(() => setDescription(loaded.description), [loaded.description]);
@@ -82,7 +108,13 @@ export default function NewStrategy() {
           ) : null}
           <div className="field">
             <label htmlFor="title">Title</label>
-            <input id="title" name="title" defaultValue="My Strategy" required maxLength={255} />
+            <input
+              id="title"
+              name="title"
+              defaultValue={result?.typed?.title ?? "My Strategy"}
+              required
+              maxLength={255}
+            />
           </div>
           <div className="field">
             <label htmlFor="description">Description</label>

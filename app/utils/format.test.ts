@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   currencySymbol,
+  formatAmount,
   formatDate,
   formatLocalDate,
+  formatLocalDateTime,
   formatMetric,
   formatMoney,
   formatPercent,
@@ -46,6 +48,26 @@ describe("formatLocalDate", () => {
     expect(formatLocalDate(at)).toBe("Jan 5, 2024");
     expect(formatLocalDate(Date.UTC(2024, 0, 5, 23, 30), "Asia/Tokyo")).toBe("Jan 6, 2024");
     expect(formatLocalDate("")).toBe("-");
+  });
+});
+
+describe("formatLocalDateTime", () => {
+  it("shows the day and the 24-hour time in the reader's zone", () => {
+    expect(formatLocalDateTime(Date.UTC(2024, 0, 5, 14, 3))).toBe("Jan 5, 2024 14:03");
+    expect(formatLocalDateTime(Date.UTC(2024, 0, 5, 23, 30), "Asia/Tokyo")).toBe("Jan 6, 2024 08:30");
+    expect(formatLocalDateTime(Date.UTC(2024, 0, 5, 0, 5))).toBe("Jan 5, 2024 00:05");
+    expect(formatLocalDateTime(null)).toBe("-");
+  });
+});
+
+describe("formatAmount", () => {
+  it("always shows 2 decimals for money figures", () => {
+    expect(formatAmount(-436)).toBe("-436.00");
+    expect(formatAmount(40.5)).toBe("40.50");
+    expect(formatAmount(80)).toBe("80.00");
+    expect(formatAmount(12345.678)).toBe("12,345.68");
+    expect(formatAmount(-0.001)).toBe("0.00");
+    expect(formatAmount(undefined)).toBe("-");
   });
 });
 

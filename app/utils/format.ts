@@ -24,7 +24,7 @@ function toDate(value: DateInput): Date | null {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(kind: "long" | "short", timeZone: string): Intl.DateTimeFormat {
+function formatter(kind: "long" | "short" | "short-time", timeZone: string): Intl.DateTimeFormat {
   const key = `${kind}|${timeZone}`;
   const cached = formatters.get(key);
   if (cached) return cached;
@@ -38,7 +38,16 @@ function formatter(kind: "long" | "short", timeZone: string): Intl.DateTimeForma
           minute: "2-digit",
           hourCycle: "h23",
         }
-      : { year: "numeric", month: "short", day: "numeric" };
+      : kind === "short-time"
+        ? {
+            year: "numeric",
+            month: "short",
+            day: "numeric",
+            hour: "2-digit",
+            minute: "2-digit",
+            hourCycle: "h23",
+          }
+        : { year: "numeric", month: "short", day: "numeric" };
   let f: Intl.DateTimeFormat;
   try {
     f = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
@@ -56,6 +65,15 @@ export function formatDate(value: DateInput, timeZone = "UTC"): string {
   const parts: Record<string, string> = {};
   for (const p of formatter("long", timeZone).formatToParts(d)) parts[p.type] = p.value;
   return `${parts.month} ${parts.day}, ${parts.year} at ${parts.hour}:${parts.minute}`;
+}
+
+/** A short date with the 24-hour time, 'Jan 5, 2024 14:03': rows several of which can share a day. */
+export function formatLocalDateTime(value: DateInput, timeZone = "UTC"): string {
+  const d = toDate(value);
+  if (!d) return MISSING;
+  const parts: Record<string, string> = {};
+  for (const p of formatter("short-time", timeZone).formatToParts(d)) parts[p.type] = p.value;
+  return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
 /** The lists' 'Updated (local date)' column: a short date such as 'Jan 5, 2024'. */
@@ -99,6 +117,18 @@ export function formatMetric(value: number | string | null | undefined): string 
   // Avoid '-0' for tiny negatives rounded away.
   const out = metric.format(value);
   return out === "-0" ? "0" : out;
+}
+
+const amount = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * A money figure of a report (profit, average win or loss) in the deposit currency: always 2 decimals with
+ * thousands separators ('-436.00', '40.50'), so a column of them lines up; '-' when missing.
+ */
+export function formatAmount(value: number | null | undefined): string {
+  if (missing(value)) return MISSING;
+  const out = amount.format(value);
+  return out === "-0.00" ? "0.00" : out;
 }
 
 /** A value already in percent (12.5 means 12.5%) with the % suffix; '-' when missing (spec 2 s2). */

@@ -99,6 +99,27 @@ describe("JavaScript on", () => {
       assert.equal(await page.evaluate(() => document.activeElement?.id), "bt-custom-delay"),
     );
     await page.selectOption("#bt-delay", "0");
+    // Issue 11: the server's messages for a start after the end and a zero deposit, then (spec 2 s4) they
+    // clear as soon as another field changes.
+    const start = await page.inputValue("#bt-start");
+    const end = await page.inputValue("#bt-end");
+    await page.fill("#bt-start", end);
+    await page.fill("#bt-end", start);
+    await page.fill("#bt-deposit", "0");
+    await form.locator("button:has-text('Run Backtest')").click();
+    const startError = page.locator("#bt-start-error");
+    await eventually(async () =>
+      assert.equal(await startError.textContent(), "The start date must not be after the end date."),
+    );
+    assert.equal(await page.textContent("#bt-deposit-error"), "The deposit must be more than 0.");
+    assert.equal(await page.inputValue("#bt-deposit"), "0", "the typed values stay");
+    await page.selectOption("#bt-period", "H4");
+    await eventually(async () => assert.equal(await startError.count(), 0));
+    assert.equal(await page.locator("#bt-deposit-error").count(), 0);
+    await page.fill("#bt-start", start);
+    await page.fill("#bt-end", end);
+    await page.fill("#bt-deposit", "10000");
+    await page.selectOption("#bt-period", "H1");
     // The defaults run in about a second on demo data: every banner the page shows is recorded as it happens.
     await page.evaluate(() => {
       const seen: string[] = [];

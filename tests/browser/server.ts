@@ -30,8 +30,13 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** `vars` are passed to `wrangler dev --var`, e.g. to run one file with real-looking Turnstile keys. */
-export async function startServer(opts: { vars?: Record<string, string> } = {}): Promise<TestServer> {
+/**
+ * `vars` are passed to `wrangler dev --var`, e.g. to run one file with real-looking Turnstile keys; `prepare`
+ * runs on the migrated state directory before the server starts (e.g. `npm start`'s demo seed).
+ */
+export async function startServer(
+  opts: { vars?: Record<string, string>; prepare?: (stateDir: string) => void } = {},
+): Promise<TestServer> {
   const state = mkdtempSync(join(tmpdir(), "sf-browser-"));
   const migrate = spawnSync(
     "npx",
@@ -42,6 +47,7 @@ export async function startServer(opts: { vars?: Record<string, string> } = {}):
     },
   );
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
+  opts.prepare?.(state);
   const port = await freePort();
   const child: ChildProcess = spawn(
     "npx",

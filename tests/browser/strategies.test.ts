@@ -149,6 +149,89 @@ describe("JavaScript on", () => {
     await context.close();
   });
 
+  it("keeps the typed form when Create Strategy fails or the connection drops (issue 11)", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await newSubscriber(page, uniqueEmail("st-fail"), true);
+    await hydrated(page);
+    const text = "Buy EURUSD when RSI(14) drops below 30, sell above 70.";
+    await page.fill("#title", "Kept title");
+    await page.fill("#description", text);
+    const action = /\/strategy\/ai\/new\.data/;
+    for (const fault of ["dropped", "500"] as const) {
+      // The POST fails; the page's reload of its data afterwards goes through, as it would once back online.
+      await page.route(action, (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        return fault === "dropped"
+          ? route.abort("connectionreset")
+          : route.fulfill({ status: 500, body: "boom" });
+      });
+      await page.click("button:has-text('Create Strategy')");
+      await page.locator(".form-error", { hasText: "An error occurred. Please try again." }).waitFor();
+      assert.equal(await page.getByText("Unexpected Application Error!").count(), 0, fault);
+      assert.equal(await page.inputValue("#description"), text, fault);
+      assert.equal(await page.inputValue("#title"), "Kept title", fault);
+      assert.ok(page.url().endsWith("/strategy/ai/new"), page.url());
+      await page.unroute(action);
+    }
+    // Spec 2 s4: any form change clears the error; the next try goes through.
+    await page.fill("#title", "Kept title 2");
+    assert.equal(await page.locator(".form-error").count(), 0);
+    await page.click("button:has-text('Create Strategy')");
+    await page.waitForURL(/\/strategy\/\d+\/build$/);
+    await page.locator(".chat-user", { hasText: text }).waitFor();
+    await context.close();
+  });
+
+  it("refuses a description over 20,000 characters with the limit, keeping the text", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await newSubscriber(page, uniqueEmail("st-long"), true);
+    await hydrated(page);
+    const long = `Buy when the 6 MA crosses the 12 MA. ${"And more detail. ".repeat(1200)}`;
+    await page.fill("#description", long);
+    await page.click("button:has-text('Create Strategy')");
+    await page
+      .locator(".form-error", { hasText: "Description must be at most 20,000 characters." })
+      .waitFor();
+    assert.equal((await page.inputValue("#description")).length, long.length);
+    await context.close();
+  });
+
+  it("holds back a chat message over 8,000 characters with the reason, and wraps long words", async () => {
+    const { context, page } = await newPage(browser, { javaScript: true });
+    await newSubscriber(page, uniqueEmail("st-bubble"), true);
+    await createFromExample(page, true);
+    await hydrated(page);
+    await page.locator(".chat-agent").first().waitFor();
+    const box = page.locator("textarea[placeholder='Type your message here']");
+    const long = "x".repeat(10_000);
+    await box.fill(long);
+    // Not cut to 8,000 without a word: the whole text stays, the reason shows and Send is off.
+    assert.equal((await box.inputValue()).length, 10_000);
+    await page
+      .locator(".chat-length", {
+        hasText: "Messages can be at most 8,000 characters: this one has 10,000.",
+      })
+      .waitFor();
+    assert.equal(await page.locator(".chat-form button[type=submit]").isDisabled(), true);
+    await box.press("Enter");
+    assert.equal(await page.locator(".chat-user", { hasText: "xxxxxxxxxx" }).count(), 0);
+    // One long word within the limit is sent, and its bubble does not overflow the chat.
+    const word = `Use-${"y".repeat(400)}`;
+    await box.fill(word);
+    assert.equal(await page.locator(".chat-length").count(), 0);
+    await box.press("Enter");
+    const bubble = page.locator(".chat-user", { hasText: "yyyyyyyyyy" });
+    await bubble.waitFor();
+    const fit = await bubble.evaluate((el) => {
+      const panel = el.closest(".chat-panel")?.getBoundingClientRect();
+      const b = el.getBoundingClientRect();
+      return { overflow: el.scrollWidth - el.clientWidth, inside: panel ? b.right <= panel.right : false };
+    });
+    assert.equal(fit.overflow, 0);
+    assert.ok(fit.inside, "the bubble stays inside the chat panel");
+    await context.close();
+  });
+
   it("lights the Summary dot when a new outline arrives, until the user looks at it", async () => {
     const { context, page } = await newPage(browser, { javaScript: true });
     await newSubscriber(page, uniqueEmail("st-dot"), true);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { newUser } from "./billing-helpers";
 import { chooseFree, ORIGIN, uniqueIp } from "./helpers";
-import { ai, data, freeUser, today } from "./strategies-helpers";
+import { ai, backtestRequest, data, freeUser, today } from "./strategies-helpers";
 
 /** The backtest page (spec 2 s2, s3, s5, s8) as HTML and form posts, the way a browser without JavaScript uses it. */
 
@@ -125,6 +125,22 @@ describe("backtest page", () => {
       ],
       [{ executionMode: "-2", customDelay: "" }, "Enter the custom delay in milliseconds."],
       [{ depositAmount: "-10" }, "The deposit cannot be negative."],
+      // Issue 11: one validation for real calendar days inside the market data and a positive deposit.
+      [{ dateStart: "2024-02-30" }, "2024-02-30 is not a date in the calendar. Use a date like 2025-01-31."],
+      [
+        { dateStart: "0000-01-12" },
+        "The start date cannot be before 1 January 2000: market data starts there.",
+      ],
+      [
+        { dateStart: "1900-01-01" },
+        "The start date cannot be before 1 January 2000: market data starts there.",
+      ],
+      [
+        { dateStart: "1970-01-01" },
+        "The start date cannot be before 1 January 2000: market data starts there.",
+      ],
+      [{ depositAmount: "0" }, "The deposit must be more than 0."],
+      [{ depositAmount: "10000000000000" }, "The deposit cannot be more than 1,000,000,000."],
       [{ description: "d".repeat(256) }, "Description must be at most 255 characters."],
     ];
     for (const [overrides, message] of cases) {
@@ -134,6 +150,43 @@ describe("backtest page", () => {
       expect(page, message).toContain(message);
       expect(page, message).toContain("Create New Backtest");
       if (!overrides.description) expect(page, message).toContain('value="kept text"');
+    }
+    expect(await backtests(sid, cookie)).toEqual([]);
+  });
+
+  it("refuses the same requests through the JSON API with the same messages, creating nothing", async () => {
+    const cookie = await freeUser();
+    const sid = await strategy(cookie);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { dateStart: "2024-02-30" },
+        "dateStart",
+        "2024-02-30 is not a date in the calendar. Use a date like 2025-01-31.",
+      ],
+      [
+        { dateStart: "1970-01-01" },
+        "dateStart",
+        "The start date cannot be before 1 January 2000: market data starts there.",
+      ],
+      [
+        { dateStart: "0000-01-12", dateEnd: "0000-02-12" },
+        "dateStart",
+        "The start date cannot be before 1 January 2000: market data starts there.",
+      ],
+      [{ depositAmount: 0 }, "depositAmount", "The deposit must be more than 0."],
+      [{ depositAmount: 1e13 }, "depositAmount", "The deposit cannot be more than 1,000,000,000."],
+      [{ dateEnd: today(3) }, "dateEnd", "The end date cannot be after today."],
+      [{ symbol: 12 }, "symbol", "Choose a symbol from the list."],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const answer = await ai("strategy/backtest/new", backtestRequest(sid, overrides), cookie);
+      expect(answer.status, message).toBe(400);
+      expect(answer.body, message).toMatchObject({
+        status: "error",
+        errorCode: "VALIDATION_ERROR",
+        field,
+        userMessage: message,
+      });
     }
     expect(await backtests(sid, cookie)).toEqual([]);
   });

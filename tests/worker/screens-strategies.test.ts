@@ -201,3 +201,83 @@ describe("strategy page", () => {
     expect(list).not.toContain("Hijacked");
   });
 });
+
+/** Issue 11: what a person can type too much of is refused with a sentence, and what was typed comes back. */
+describe("readable refusals", () => {
+  it("New Strategy without JavaScript: a description over 20,000 characters is refused and kept", async () => {
+    const cookie = await subscriber();
+    const description = `Go long on the cross. ${"d".repeat(20_000)}`;
+    const res = await post("/strategy/ai/new", { title: "Kept", description }, cookie);
+    expect(res.status).toBe(400);
+    const page = await html(res);
+    expect(page).toContain("Description must be at most 20,000 characters.");
+    expect(page).not.toMatch(/Too big|expected string/);
+    expect(page).toContain(description);
+    expect(page).toMatch(/<input[^>]*name="title"[^>]*value="Kept"/);
+  });
+
+  it("the chat without JavaScript: a message over 8,000 characters is refused with the limit and kept", async () => {
+    const cookie = await subscriber();
+    const created = await post(
+      "/strategy/ai/new",
+      { title: "Chat", description: "Go long when the 6 MA crosses the 12 MA." },
+      cookie,
+    );
+    const sid = /^\/strategy\/(\d+)\/build$/.exec(created.headers.get("location") ?? "")?.[1];
+    expect(sid).toBeDefined();
+    const message = "m".repeat(10_000);
+    const res = await post(`/strategy/${sid}/build`, { intent: "message", message }, cookie);
+    expect(res.status).toBe(400);
+    const page = await html(res);
+    expect(page).toContain("Messages can be at most 8,000 characters.");
+    expect(page).toContain(message);
+  });
+
+  it("the JSON API answers library limits and wrong types with sentences", async () => {
+    const cookie = await subscriber();
+    const call = async (action: string, body: unknown) => {
+      const res = await SELF.fetch(`${ORIGIN}/ai/${action}`, {
+        method: "POST",
+        headers: {
+          cookie,
+          origin: ORIGIN,
+          "content-type": "application/json",
+          "cf-connecting-ip": uniqueIp(),
+        },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const cases: [string, unknown, string, string][] = [
+      [
+        "strategy/new",
+        { title: "T", description: "d".repeat(20_001) },
+        "description",
+        "Description must be at most 20,000 characters.",
+      ],
+      ["strategy/new", { title: 5, description: "d" }, "title", "Must be text."],
+      ["strategy/new", { title: "T" }, "description", "This field is required."],
+      [
+        "strategy/update/info",
+        { strId: "1", title: "t".repeat(71) },
+        "title",
+        "Title must be at most 70 characters.",
+      ],
+      [
+        "strategy/update",
+        { strId: "1", instructions: "i".repeat(8_001) },
+        "instructions",
+        "Messages can be at most 8,000 characters.",
+      ],
+    ];
+    for (const [action, body, field, message] of cases) {
+      const answer = await call(action, body);
+      expect(answer.status, message).toBe(400);
+      expect(answer.body, message).toMatchObject({
+        errorCode: "VALIDATION_ERROR",
+        field,
+        userMessage: message,
+      });
+    }
+  });
+});

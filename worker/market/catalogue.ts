@@ -181,6 +181,14 @@ export const SYMBOLS: readonly SymbolInfo[] = [
 
 export const DEFAULT_SYMBOL = "EURUSD";
 
+/**
+ * The first day of market data the catalogue offers for every pair (a backtest may not start earlier): the
+ * euro's first full year of trading, where brokers' histories begin. Demo data is generated from here on;
+ * earlier months are not market history (the generator's month index runs from 1970 and its warm-up cannot
+ * reach before it).
+ */
+export const DATA_FIRST_DAY = "2000-01-01";
+
 const BY_NAME = new Map(SYMBOLS.map((s) => [s.name, s]));
 
 /** Case-insensitive look-up; also accepts "EUR/USD" and broker suffixes are NOT stripped. */

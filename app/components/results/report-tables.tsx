@@ -36,7 +36,7 @@ export function OrdersTable({ rows, total }: { rows: OrderRow[]; total: number }
       params={prefixedParams(TABLE_PREFIX.orders)}
       getRowId={(r) => String(r.Order)}
       empty="No orders."
-      className="results-table"
+      className="results-table fit-table"
     />
   );
 }
@@ -52,7 +52,7 @@ export function DealsTable({ rows, total }: { rows: DealRow[]; total: number }) 
       params={prefixedParams(TABLE_PREFIX.deals)}
       getRowId={(r) => String(r.Deal)}
       empty="No deals."
-      className="results-table"
+      className="results-table fit-table"
     />
   );
 }

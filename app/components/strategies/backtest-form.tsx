@@ -22,6 +22,8 @@ export interface BacktestFormProps {
   accountLink?: boolean;
   /** Spec 2 s5: the date inputs' maximum. */
   today: string;
+  /** The first day of market data: the date inputs' minimum. */
+  firstDay: string;
 }
 
 function Field({
@@ -72,11 +74,13 @@ export function BacktestForm({
   message,
   accountLink = false,
   today,
+  firstDay,
 }: BacktestFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   const [hydrated, setHydrated] = useState(false);
   const [delay, setDelay] = useState(values.executionMode);
+  // Spec 2 s4: the message, and the fields' messages with it, clear when the form changes.
   const [messageShown, setMessageShown] = useState(true);
   const customRef = useRef<HTMLInputElement>(null);
   const focusCustom = useRef(false);
@@ -98,6 +102,7 @@ export function BacktestForm({
   }
 
   const custom = delay === String(CUSTOM_DELAY);
+  const shown = messageShown ? errors : {};
   // The values object identity changes with every answer: remount the inputs so they show it.
   const key = JSON.stringify(values);
   return (
@@ -112,12 +117,12 @@ export function BacktestForm({
           </p>
         ) : null}
         <div className="backtest-grid">
-          <Field id="bt-symbol" label="Symbol" error={errors.symbol}>
+          <Field id="bt-symbol" label="Symbol" error={shown.symbol}>
             <select
               id="bt-symbol"
               name="symbol"
               defaultValue={values.symbol}
-              {...described("bt-symbol", errors.symbol)}
+              {...described("bt-symbol", shown.symbol)}
             >
               {symbols.map((s) => (
                 <option key={s.name} value={s.name}>
@@ -126,12 +131,12 @@ export function BacktestForm({
               ))}
             </select>
           </Field>
-          <Field id="bt-period" label="Period" error={errors.period}>
+          <Field id="bt-period" label="Period" error={shown.period}>
             <select
               id="bt-period"
               name="period"
               defaultValue={values.period}
-              {...described("bt-period", errors.period)}
+              {...described("bt-period", shown.period)}
             >
               {PERIOD_OPTIONS.map((p) => (
                 <option key={p} value={p}>
@@ -140,27 +145,29 @@ export function BacktestForm({
               ))}
             </select>
           </Field>
-          <Field id="bt-start" label="Start date" error={errors.dateStart}>
+          <Field id="bt-start" label="Start date" error={shown.dateStart}>
             <input
               id="bt-start"
               type="date"
               name="dateStart"
               defaultValue={values.dateStart}
+              min={firstDay}
               max={today}
-              {...described("bt-start", errors.dateStart)}
+              {...described("bt-start", shown.dateStart)}
             />
           </Field>
-          <Field id="bt-end" label="End date" error={errors.dateEnd}>
+          <Field id="bt-end" label="End date" error={shown.dateEnd}>
             <input
               id="bt-end"
               type="date"
               name="dateEnd"
               defaultValue={values.dateEnd}
+              min={firstDay}
               max={today}
-              {...described("bt-end", errors.dateEnd)}
+              {...described("bt-end", shown.dateEnd)}
             />
           </Field>
-          <Field id="bt-delay" label="Delay" error={errors.executionMode}>
+          <Field id="bt-delay" label="Delay" error={shown.executionMode}>
             <select
               id="bt-delay"
               name="executionMode"
@@ -169,7 +176,7 @@ export function BacktestForm({
                 focusCustom.current = true;
                 setDelay(e.currentTarget.value);
               }}
-              {...described("bt-delay", errors.executionMode)}
+              {...described("bt-delay", shown.executionMode)}
             >
               {DELAY_OPTIONS.map((d) => (
                 <option key={d.value} value={d.value}>
@@ -182,7 +189,7 @@ export function BacktestForm({
             <Field
               id="bt-custom-delay"
               label="Custom delay (ms)"
-              error={errors.customDelay}
+              error={shown.customDelay}
               hint={hydrated ? undefined : "Used when the delay is 'Custom delay (ms)'."}
             >
               <input
@@ -195,16 +202,16 @@ export function BacktestForm({
                 max={MAX_CUSTOM_DELAY_MS}
                 step={1}
                 defaultValue={values.customDelay}
-                {...described("bt-custom-delay", errors.customDelay)}
+                {...described("bt-custom-delay", shown.customDelay)}
               />
             </Field>
           ) : null}
-          <Field id="bt-model" label="Modelling" error={errors.model}>
+          <Field id="bt-model" label="Modelling" error={shown.model}>
             <select
               id="bt-model"
               name="model"
               defaultValue={values.model}
-              {...described("bt-model", errors.model)}
+              {...described("bt-model", shown.model)}
             >
               {MODEL_OPTIONS.map((m) => (
                 <option key={m.value} value={m.value}>
@@ -213,7 +220,7 @@ export function BacktestForm({
               ))}
             </select>
           </Field>
-          <Field id="bt-deposit" label="Deposit" error={errors.depositAmount}>
+          <Field id="bt-deposit" label="Deposit" error={shown.depositAmount}>
             <input
               id="bt-deposit"
               type="number"
@@ -222,15 +229,15 @@ export function BacktestForm({
               min={0}
               step="any"
               defaultValue={values.depositAmount}
-              {...described("bt-deposit", errors.depositAmount)}
+              {...described("bt-deposit", shown.depositAmount)}
             />
           </Field>
-          <Field id="bt-currency" label="Currency" error={errors.depositCurrency}>
+          <Field id="bt-currency" label="Currency" error={shown.depositCurrency}>
             <select
               id="bt-currency"
               name="depositCurrency"
               defaultValue={values.depositCurrency}
-              {...described("bt-currency", errors.depositCurrency)}
+              {...described("bt-currency", shown.depositCurrency)}
             >
               {CURRENCY_OPTIONS.map((c) => (
                 <option key={c} value={c}>
@@ -240,7 +247,7 @@ export function BacktestForm({
             </select>
           </Field>
         </div>
-        <Field id="bt-description" label="Description" error={errors.description}>
+        <Field id="bt-description" label="Description" error={shown.description}>
           <input
             id="bt-description"
             type="text"
@@ -248,7 +255,7 @@ export function BacktestForm({
             maxLength={DESCRIPTION_MAX}
             placeholder="Optional"
             defaultValue={values.description}
-            {...described("bt-description", errors.description)}
+            {...described("bt-description", shown.description)}
           />
         </Field>
         <button type="submit" className="button primary" disabled={submitting}>

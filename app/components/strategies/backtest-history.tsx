@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
-import { formatMetric, formatPercent, processingStatus } from "../../utils/format";
+import { formatAmount, formatMetric, formatPercent, processingStatus } from "../../utils/format";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { DataTable, type TableColumn } from "../ui/data-table";
 import { StatusBadge } from "../ui/status-badge";
@@ -28,17 +28,21 @@ const right = { align: "right" } as const;
 
 // Module level: tanstack renders cell functions as components (see data-table.tsx).
 const columns: TableColumn<BacktestRow>[] = [
-  col.accessor("created", { header: "Created", cell: (c) => <LocalDate value={c.getValue()} /> }),
+  col.accessor("created", {
+    header: "Created",
+    // Several runs a day are common: the time tells them apart.
+    cell: (c) => <LocalDate value={c.getValue()} withTime />,
+  }),
   col.accessor("processing", { header: "Status", cell: (c) => <StatusBadge code={c.getValue()} /> }),
   col.accessor("profitability", {
     header: "Profitability",
-    cell: (c) => formatMetric(c.getValue()),
+    cell: (c) => formatAmount(c.getValue()),
     meta: right,
   }),
-  col.accessor("averageWin", { header: "Average Win", cell: (c) => formatMetric(c.getValue()), meta: right }),
+  col.accessor("averageWin", { header: "Average Win", cell: (c) => formatAmount(c.getValue()), meta: right }),
   col.accessor("averageLoss", {
     header: "Average Loss",
-    cell: (c) => formatMetric(c.getValue()),
+    cell: (c) => formatAmount(c.getValue()),
     meta: right,
   }),
   col.accessor("maxDrawdown", {
@@ -64,7 +68,15 @@ const columns: TableColumn<BacktestRow>[] = [
   col.accessor("description", {
     header: "Description",
     sortingFn: "alphanumeric",
-    cell: (c) => c.getValue() || "-",
+    // Up to 255 characters: two lines at most in the row, the whole text in the tooltip.
+    cell: (c) =>
+      c.getValue() ? (
+        <span className="cell-clip" title={c.getValue()}>
+          {c.getValue()}
+        </span>
+      ) : (
+        "-"
+      ),
   }),
   col.display({ id: "actions", header: "Actions", size: 240, cell: (c) => <Actions row={c.row.original} /> }),
 ];
@@ -110,6 +122,7 @@ export function BacktestHistory({ rows, deleteError }: { rows: BacktestRow[]; de
         columns={columns}
         data={rows}
         label="Backtest History"
+        className="fit-table"
         defaultSort={{ id: "created", dir: "desc" }}
         getRowId={(r) => r.backtestId}
         empty="No backtests yet."

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import type { KeyboardEvent } from "react";
-import { formatMetric, formatPercent } from "../../utils/format";
+import { formatAmount, formatMetric, formatPercent } from "../../utils/format";
 import type { SortState } from "../../utils/table-state";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { DataTable, type TableColumn } from "../ui/data-table";
@@ -48,17 +48,17 @@ const columns: TableColumn<Row>[] = [
   col.accessor("status", { header: "Backtest", cell: (c) => <StatusBadge code={c.getValue()} /> }),
   col.accessor("profitability", {
     header: "Profitability",
-    cell: (c) => formatMetric(c.getValue()),
+    cell: (c) => formatAmount(c.getValue()),
     meta: { align: "right" },
   }),
   col.accessor("averageWin", {
     header: "Average Win",
-    cell: (c) => formatMetric(c.getValue()),
+    cell: (c) => formatAmount(c.getValue()),
     meta: { align: "right" },
   }),
   col.accessor("averageLoss", {
     header: "Average Loss",
-    cell: (c) => formatMetric(c.getValue()),
+    cell: (c) => formatAmount(c.getValue()),
     meta: { align: "right" },
   }),
   col.accessor("maxDrawdown", {
@@ -84,7 +84,10 @@ function TitleCell({ row }: { row: Row }) {
   if (edit.value !== row.strId) {
     return (
       <span className="strategy-title">
-        <Link to={`/strategy/${row.strId}/build`}>{row.title}</Link>
+        {/* Up to 70 characters: clipped to the column, the whole title in the tooltip. */}
+        <Link to={`/strategy/${row.strId}/build`} className="title-link" title={row.title}>
+          {row.title}
+        </Link>
         <Link
           to={edit.openHref(row.strId)}
           className="icon-button"
@@ -169,6 +172,7 @@ export function MyStrategiesView({ rows, loading = false }: { rows: StrategyRow[
         columns={columns}
         data={rows}
         label="My Strategies"
+        className="fit-table"
         pageSize={PAGE_SIZE}
         defaultSort={DEFAULT_SORT}
         getRowId={(r) => r.strId}

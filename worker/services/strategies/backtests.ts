@@ -1,14 +1,12 @@
 import { and, desc, eq, lt, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import { backtests, strategyCodes } from "../../db/schema";
-import { DEPOSIT_CURRENCIES } from "../../engine/types";
 import { errors } from "../../http/errors";
-import { findSymbol } from "../../market/catalogue";
-import { PERIODS } from "../../market/types";
 import { isCodeReady, isCodeState } from "../../mql5";
 import { billingErrors } from "../billing/errors";
 import { activeStrategy, findStrategy } from "./access";
 import { sectionKey } from "./backtest-ports";
+import { backtestRequestSchema, dateRangeProblems, type NewBacktest } from "./backtest-request";
 import { SECTIONS } from "./backtest-work";
 import type { CodeUser } from "./code";
 import type { StrategyDeps } from "./deps";
@@ -17,58 +15,9 @@ import { idText, iso } from "./ids";
 import type { BacktestInputs } from "./ports";
 import { headline, PROCESSING, processingStatus } from "./wire";
 
-const DAY = /^\d{4}-\d{2}-\d{2}/;
-const date = z
-  .string()
-  .trim()
-  .regex(DAY, "Use a date like 2025-01-31.")
-  .refine((s) => !Number.isNaN(Date.parse(`${s.slice(0, 10)}T00:00:00Z`)), "Not a valid date.");
-const numeric = z.union([
-  z.number(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+(\.\d+)?$/)
-    .transform(Number),
-]);
-
-/** Spec 2 s3 delays: fixed ms values, -1 random, -2 custom (given in `customDelay`). */
-const DELAYS = [0, 1, 5, 10, 20, 50, 100, 500, 1000, -1, -2] as const;
-
-export const newBacktestSchema = z
-  .object({
-    description: z.string().trim().max(255, "Description must be at most 255 characters.").default(""),
-    symbol: z
-      .string()
-      .trim()
-      .transform((s) => s.toUpperCase())
-      .refine((s) => findSymbol(s) !== undefined, "Unknown symbol."),
-    period: z
-      .string()
-      .trim()
-      .transform((s) => s.toUpperCase())
-      .pipe(z.enum(PERIODS)),
-    dateStart: date,
-    dateEnd: date,
-    executionMode: numeric.pipe(
-      z
-        .number()
-        .int()
-        .refine((n) => DELAYS.some((d) => d === n), "Unknown delay."),
-    ),
-    customDelay: numeric
-      .pipe(z.number().int("The custom delay must be whole milliseconds.").min(0).max(600_000))
-      .optional(),
-    model: numeric.pipe(z.number().int().min(0).max(4)).default(0),
-    depositAmount: numeric.pipe(z.number().min(0, "The deposit cannot be negative.").max(1e12)),
-    depositCurrency: z.enum(DEPOSIT_CURRENCIES).default("USD"),
-  })
-  .refine((b) => b.executionMode !== -2 || b.customDelay !== undefined, {
-    path: ["customDelay"],
-    message: "Enter the custom delay in milliseconds.",
-  });
-
-export type NewBacktest = z.infer<typeof newBacktestSchema>;
+/** The request's one validation (form and API alike) lives in backtest-request.ts. */
+export const newBacktestSchema = backtestRequestSchema();
+export type { NewBacktest };
 
 export const sectionSchema = z.object({ section: z.enum(["summary", "orders", "results", "deals"]) });
 
@@ -96,13 +45,11 @@ function inputsOf(row: Row): BacktestInputs {
 export function createBacktests(deps: StrategyDeps) {
   const { db, d1, now, bucket } = deps;
 
+  /** The schema's range rules again on the service's own clock (a caller may have parsed it earlier). */
   function checkDates(input: NewBacktest) {
     const today = new Date(now()).toISOString().slice(0, 10);
-    const start = input.dateStart.slice(0, 10);
-    const end = input.dateEnd.slice(0, 10);
-    if (start > today) throw errors.validation("dateStart", "The start date cannot be after today.");
-    if (end > today) throw errors.validation("dateEnd", "The end date cannot be after today.");
-    if (start > end) throw errors.validation("dateStart", "The start date must not be after the end date.");
+    const [problem] = dateRangeProblems(input.dateStart.slice(0, 10), input.dateEnd.slice(0, 10), today);
+    if (problem) throw errors.validation(problem.field, problem.message);
   }
 
   /**

@@ -6,10 +6,18 @@ import { activeStrategy, messageList, specAt } from "./access";
 import type { StrategyDeps } from "./deps";
 import { strategyErrors } from "./errors";
 import { idText, iso } from "./ids";
+import { MESSAGE_MAX_CHARS } from "./limits";
 import { streamChunks } from "./stream";
 
 export const instructionsSchema = z.object({
-  instructions: z.string().trim().min(1, "Message cannot be empty.").max(8_000),
+  instructions: z
+    .string()
+    .trim()
+    .min(1, "Message cannot be empty.")
+    .max(
+      MESSAGE_MAX_CHARS,
+      `Messages can be at most ${MESSAGE_MAX_CHARS.toLocaleString("en-US")} characters.`,
+    ),
 });
 
 /** Spec 2 s9: messages stream in chunks of 20 characters, the outline in chunks of 50. */

@@ -15,7 +15,14 @@ export const DESCRIPTION_MAX_CHARS = 20_000;
 
 export const newStrategySchema = z.object({
   title: z.string().trim().min(1, "Title is required.").max(255, "Title must be at most 255 characters."),
-  description: z.string().trim().min(1, "Description is required.").max(DESCRIPTION_MAX_CHARS),
+  description: z
+    .string()
+    .trim()
+    .min(1, "Description is required.")
+    .max(
+      DESCRIPTION_MAX_CHARS,
+      `Description must be at most ${DESCRIPTION_MAX_CHARS.toLocaleString("en-US")} characters.`,
+    ),
 });
 export const renameSchema = z.object({
   title: z.string().trim().min(1, "Title is required.").max(70, "Title must be at most 70 characters."),
