@@ -222,6 +222,20 @@ describe("BacktestRunner: a killed run ends cleanly and is never re-run", () => 
 });
 
 describe("error codes of code and backtests", () => {
+  it("refuses a run beyond the plan's work cap before it starts, saying what to change", async () => {
+    const cookie = await freeUser();
+    const s = await readyStrategy(cookie);
+    const big = { ...inputs(), dateStart: today(-3 * 366), dateEnd: today(-1) };
+    const res = await ai("strategy/backtest/new", { strId: s.strId, ...big }, cookie);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ errorCode: "BACKTEST_TOO_LARGE" });
+    expect(JSON.stringify(res.body)).toMatch(/at most 2 years per run.*Shorten the dates/);
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM backtests WHERE strategy_id = ?")
+      .bind(Number(s.strId))
+      .first();
+    expect(rows).toEqual({ n: 0 });
+  });
+
   it("answers BACKTEST_CODE_NOT_READY for code that failed its check", async () => {
     const cookie = await freeUser();
     const s = await readyStrategy(cookie);

@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import { createDb } from "../db/client";
 import type { Env } from "../env";
-import { createMarketData } from "../services/market-data";
+import { runnerMarketData } from "../services/market-data";
 import { workerBacktestPorts } from "../services/strategies/backtest-ports";
 import {
   type BacktestWorkPorts,
@@ -39,11 +39,11 @@ type Stored = z.infer<typeof storedSchema>;
 const KEY = "job";
 
 /**
- * Source bars driven per alarm. About a month of M1 at every tick, some tens of milliseconds of CPU: other
+ * Source bars driven per alarm. About two months of M1 at every tick, some tens of milliseconds of CPU: other
  * requests of the isolate wait at most that long behind a run, and no invocation nears the CPU limit
  * (wrangler.toml [limits]).
  */
-export const SLICE_BARS = 32_000;
+export const SLICE_BARS = 64_000;
 /** While data loads (one invocation, many R2 reads), the heartbeat is kept by a timer. */
 const HEARTBEAT_MS = 2_000;
 
@@ -71,7 +71,7 @@ export class BacktestRunner extends DurableObject<Env> {
       bucket: this.env.BUCKET,
       now: () => Date.now(),
       events: hubEvents(this.env.USER_HUB),
-      market: createMarketData(this.env.BUCKET),
+      market: runnerMarketData(this.env.BUCKET),
     });
   }
 
