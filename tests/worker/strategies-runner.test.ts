@@ -178,6 +178,14 @@ describe("BacktestRunner: a killed run ends cleanly and is never re-run", () => 
     const { backtestId } = z
       .object({ backtestId: z.string() })
       .parse(data(await ai("strategy/backtest/new", { strId: s.strId, ...yearInputs() }, cookie)));
+    // Mid-run: the engine is driving slices (a progress event between loading at 20 and the reports at 85).
+    await socket.waitFor(
+      (e) =>
+        e.type === "strategy-backtest-processing" &&
+        e.btId === backtestId &&
+        e.processing === 1 &&
+        (e.progress ?? 0) > 20,
+    );
     const second = await ai("strategy/backtest/new", { strId: s.strId, ...inputs() }, cookie);
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ errorCode: "BACKTEST_IN_PROGRESS" });

@@ -39,11 +39,14 @@ type Stored = z.infer<typeof storedSchema>;
 const KEY = "job";
 
 /**
- * Source bars driven per alarm. About two months of M1 at every tick, some tens of milliseconds of CPU: other
- * requests of the isolate wait at most that long behind a run, and no invocation nears the CPU limit
- * (wrangler.toml [limits]).
+ * Source bars driven per slice: about a month of M1 at every tick, some tens of milliseconds of CPU, so other
+ * requests of the isolate wait at most that long behind a run. An alarm drives SLICES_PER_ALARM slices,
+ * yielding to the event loop between them, then writes the heartbeat and progress and sets the next alarm:
+ * the per-alarm costs (a D1 write, an event, the alarm itself) are paid once per few slices, and no
+ * invocation nears the CPU limit (wrangler.toml [limits]).
  */
-export const SLICE_BARS = 64_000;
+export const SLICE_BARS = 32_000;
+const SLICES_PER_ALARM = 4;
 /** While data loads (one invocation, many R2 reads), the heartbeat is kept by a timer. */
 const HEARTBEAT_MS = 2_000;
 
@@ -56,8 +59,8 @@ interface Active {
 /**
  * One per strategy (DESIGN D6): runs that strategy's backtests one at a time, in slices (issue 11). start()
  * stores the job and sets an alarm; the first alarm prepares the run (spec, data, engine), and every later
- * alarm drives SLICE_BARS bars, writes the heartbeat and progress (ports.step) and sets the next alarm at
- * once, so the isolate serves other requests between slices. The engine state is kept in this instance
+ * alarm drives a few slices of SLICE_BARS bars, writes the heartbeat and progress (ports.step) and sets the
+ * next alarm at once, so the isolate serves other requests between slices. The engine state is kept in this instance
  * only: an alarm that finds a begun job but no live run (the instance died) fails it as interrupted, and
  * never runs it again. A request that sees a run whose heartbeat stopped marks it interrupted too
  * (backtests.ts), so the user can delete or rerun it at once.
@@ -116,9 +119,14 @@ export class BacktestRunner extends DurableObject<Env> {
     }
     const prepared = active.prepared;
     if (!prepared) return; // still preparing; that invocation sets the next alarm
-    let done: boolean;
+    let done = false;
     try {
-      done = driveBacktest(prepared, SLICE_BARS);
+      for (let i = 0; i < SLICES_PER_ALARM && !done; i++) {
+        // Between slices the isolate serves whatever waits (a page, another user's run).
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+        if (this.active !== active) return;
+        done = driveBacktest(prepared, SLICE_BARS);
+      }
     } catch (e) {
       await failBacktest(job, ports, e);
       await this.end(active);
