@@ -39,6 +39,7 @@ function memoryPorts(spec: StrategySpec, store: CandleStore, marks: Map<string, 
     },
     async step(_job, processing) {
       if (!marks.has(`step${processing}`)) marks.set(`step${processing}`, performance.now());
+      return true;
     },
     async complete() {
       marks.set("completed", performance.now());

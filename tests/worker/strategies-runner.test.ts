@@ -32,14 +32,24 @@ const inputs = () => ({
   depositCurrency: "USD",
 });
 
-/** A backtest row left "processing" by a runner that died, and the runner's stored job for it. */
-async function interruptedRun(s: Awaited<ReturnType<typeof readyStrategy>>, attempts: number) {
+/** A year of H1 at every tick: a dozen slices of the runner, long enough to be caught mid-run. */
+const yearInputs = () => ({ ...inputs(), dateStart: today(-366), dateEnd: today(-1) });
+
+const runnerOf = (strId: string) =>
+  env.BACKTEST_RUNNER.get(env.BACKTEST_RUNNER.idFromName(`strategy:${strId}`));
+
+/**
+ * A run whose runner died: its row processing with a heartbeat `ageMs` old, and the runner's stored job
+ * marked begun, with no live run in the (fresh) instance that now holds it.
+ */
+async function deadRun(s: Awaited<ReturnType<typeof readyStrategy>>, ageMs: number) {
+  const at = Date.now() - ageMs;
   const row = z.object({ id: z.number() }).parse(
     await env.DB.prepare(
       `INSERT INTO backtests (strategy_id, user_id, code_id, spec_version, description, inputs, processing, progress, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, '', ?5, 1, 20, ?6, ?6) RETURNING id`,
+       VALUES (?1, ?2, ?3, ?4, '', ?5, 1, 40, ?6, ?6) RETURNING id`,
     )
-      .bind(Number(s.strId), s.userId, s.codeId, s.specVersion, JSON.stringify(inputs()), Date.now())
+      .bind(Number(s.strId), s.userId, s.codeId, s.specVersion, JSON.stringify(inputs()), at)
       .first(),
   );
   const job = {
@@ -49,47 +59,148 @@ async function interruptedRun(s: Awaited<ReturnType<typeof readyStrategy>>, atte
     specVersion: s.specVersion,
     inputs: inputs(),
   };
-  const stub = env.BACKTEST_RUNNER.get(env.BACKTEST_RUNNER.idFromName(`strategy:${s.strId}`));
+  const stub = runnerOf(s.strId);
   await runInDurableObject(stub, async (_instance, state) => {
-    await state.storage.put("job", { job, startedAt: Date.now(), attempts });
-    await state.storage.setAlarm(Date.now() + 60_000);
+    await state.storage.put("job", { job, startedAt: at, begun: true });
   });
   return { backtestId: String(row.id), stub };
 }
 
-describe("BacktestRunner: nothing stays processing forever", () => {
-  it("resumes a run interrupted once, and answers BACKTEST_IN_PROGRESS while it is pending", async () => {
+const btView = z.object({
+  processing: z.number(),
+  processingStatus: z.string(),
+  message: z.string().nullable(),
+});
+
+describe("BacktestRunner: a killed run ends cleanly and is never re-run", () => {
+  it("kills a run mid-slices: it ends interrupted, is deleted at once, and a rerun completes", async () => {
     const cookie = await freeUser();
     const s = await readyStrategy(cookie);
     const socket = await connect(cookie);
-    const { backtestId, stub } = await interruptedRun(s, 1);
-    const busy = await ai("strategy/backtest/new", { strId: s.strId, ...inputs() }, cookie);
-    expect(busy.body).toMatchObject({ errorCode: "BACKTEST_IN_PROGRESS" });
+    const { backtestId } = z
+      .object({ backtestId: z.string() })
+      .parse(data(await ai("strategy/backtest/new", { strId: s.strId, ...yearInputs() }, cookie)));
+    // Mid-run: a progress event from the slices (step 1, between loading at 20 and the reports at 85).
+    await socket.waitFor(
+      (e) =>
+        e.type === "strategy-backtest-processing" &&
+        e.btId === backtestId &&
+        e.processing === 1 &&
+        (e.progress ?? 0) > 20,
+    );
+    // The runner's instance is torn down with the engine state it held.
+    await expect(
+      runInDurableObject(runnerOf(s.strId), (_instance, state) => state.abort("killed by the test")),
+    ).rejects.toThrow();
+    const ended = await socket.waitFor(
+      (e) => e.type === "strategy-backtest-processing" && e.btId === backtestId && e.processing === 200,
+    );
+    expect(ended).toMatchObject({ message: "The backtest was interrupted. Please run it again." });
+    const bt = btView.parse(data(await ai("strategy/backtest", { strId: s.strId, backtestId }, cookie)));
+    expect(bt).toMatchObject({ processing: 200, processingStatus: "error" });
+
+    const removed = await ai("strategy/backtest/delete", { strId: s.strId, backtestId }, cookie);
+    expect(removed.body.status).toBe("ok");
+    const rerun = z
+      .object({ backtestId: z.string() })
+      .parse(data(await ai("strategy/backtest/new", { strId: s.strId, ...inputs() }, cookie)));
+    await socket.waitFor(
+      (e) => e.type === "strategy-backtest-processing" && e.btId === rerun.backtestId && e.processing === 100,
+      40_000,
+    );
+    // The killed run was never completed behind the user's back.
+    expect(
+      socket.events.some(
+        (e) => e.type === "strategy-backtest-processing" && e.btId === backtestId && e.processing === 100,
+      ),
+    ).toBe(false);
+    socket.close();
+  }, 60_000);
+
+  it("marks a run whose heartbeat stopped as interrupted on the next request; it can be deleted at once", async () => {
+    const cookie = await freeUser();
+    const s = await readyStrategy(cookie);
+    const { backtestId } = await deadRun(s, 60_000);
+    const listed = z
+      .array(z.object({ backtestId: z.string(), status: z.string() }))
+      .parse(data(await ai("strategy/backtests", { strId: s.strId }, cookie)));
+    expect(listed.find((b) => b.backtestId === backtestId)?.status).toBe("error");
+    const bt = btView.parse(data(await ai("strategy/backtest", { strId: s.strId, backtestId }, cookie)));
+    expect(bt).toEqual({
+      ...bt,
+      processing: 200,
+      message: "The backtest was interrupted. Please run it again.",
+    });
+    const removed = await ai("strategy/backtest/delete", { strId: s.strId, backtestId }, cookie);
+    expect(removed.body.status).toBe("ok");
+  }, 60_000);
+
+  it("reruns at once after a dead run, and the dead run is not run again", async () => {
+    const cookie = await freeUser();
+    const s = await readyStrategy(cookie);
+    const socket = await connect(cookie);
+    const { backtestId } = await deadRun(s, 60_000);
+    const next = z
+      .object({ backtestId: z.string() })
+      .parse(data(await ai("strategy/backtest/new", { strId: s.strId, ...inputs() }, cookie)));
+    await socket.waitFor(
+      (e) => e.type === "strategy-backtest-processing" && e.btId === next.backtestId && e.processing === 100,
+      40_000,
+    );
+    const old = btView.parse(data(await ai("strategy/backtest", { strId: s.strId, backtestId }, cookie)));
+    expect(old).toMatchObject({
+      processing: 200,
+      message: "The backtest was interrupted. Please run it again.",
+    });
+    socket.close();
+  }, 60_000);
+
+  it("an alarm that finds a begun run without its engine fails it as interrupted instead of re-running it", async () => {
+    const cookie = await freeUser();
+    const s = await readyStrategy(cookie);
+    // A fresh heartbeat: no request would mark it yet; the runner itself sees the run lost its instance.
+    const { backtestId, stub } = await deadRun(s, 0);
+    await runInDurableObject(stub, (_instance, state) => state.storage.setAlarm(Date.now() + 60_000));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    const bt = z
-      .object({ processing: z.number() })
-      .parse(data(await ai("strategy/backtest", { strId: s.strId, backtestId }, cookie)));
-    expect(bt.processing).toBe(100);
+    const bt = btView.parse(data(await ai("strategy/backtest", { strId: s.strId, backtestId }, cookie)));
+    expect(bt).toMatchObject({
+      processing: 200,
+      message: "The backtest was interrupted. Please run it again.",
+    });
+    const next = await ai("strategy/backtest/new", { strId: s.strId, ...inputs() }, cookie);
+    expect(next.body.status).toBe("ok");
+  }, 60_000);
+
+  it("answers a second request during a run with BACKTEST_IN_PROGRESS before the run ends", async () => {
+    const cookie = await freeUser();
+    const s = await readyStrategy(cookie);
+    const socket = await connect(cookie);
+    const { backtestId } = z
+      .object({ backtestId: z.string() })
+      .parse(data(await ai("strategy/backtest/new", { strId: s.strId, ...yearInputs() }, cookie)));
+    // Mid-run: the engine is driving slices (a progress event between loading at 20 and the reports at 85).
+    await socket.waitFor(
+      (e) =>
+        e.type === "strategy-backtest-processing" &&
+        e.btId === backtestId &&
+        e.processing === 1 &&
+        (e.progress ?? 0) > 20,
+    );
+    const second = await ai("strategy/backtest/new", { strId: s.strId, ...inputs() }, cookie);
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ errorCode: "BACKTEST_IN_PROGRESS" });
+    // Answered while the first run was still going (before its slices ended), not queued behind it.
+    const endedBefore = socket.events.some(
+      (e) => e.type === "strategy-backtest-processing" && e.btId === backtestId && e.processing >= 100,
+    );
+    expect(endedBefore).toBe(false);
     await socket.waitFor(
       (e) => e.type === "strategy-backtest-processing" && e.btId === backtestId && e.processing === 100,
+      50_000,
     );
     socket.close();
   }, 60_000);
 
-  it("fails a run interrupted twice, with a reason", async () => {
-    const cookie = await freeUser();
-    const s = await readyStrategy(cookie);
-    const { backtestId, stub } = await interruptedRun(s, 2);
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    const bt = z
-      .object({ processing: z.number(), processingStatus: z.string(), message: z.string() })
-      .parse(data(await ai("strategy/backtest", { strId: s.strId, backtestId }, cookie)));
-    expect(bt).toMatchObject({ processing: 200, processingStatus: "error" });
-    expect(bt.message).toMatch(/interrupted/);
-    // The strategy is free again.
-    const next = await ai("strategy/backtest/new", { strId: s.strId, ...inputs() }, cookie);
-    expect(next.body.status).toBe("ok");
-  }, 60_000);
   it("fails a run whose runner is gone for good when the next backtest is asked for", async () => {
     const cookie = await freeUser();
     const s = await readyStrategy(cookie);
@@ -119,6 +230,20 @@ describe("BacktestRunner: nothing stays processing forever", () => {
 });
 
 describe("error codes of code and backtests", () => {
+  it("refuses a run beyond the plan's work cap before it starts, saying what to change", async () => {
+    const cookie = await freeUser();
+    const s = await readyStrategy(cookie);
+    const big = { ...inputs(), dateStart: today(-3 * 366), dateEnd: today(-1) };
+    const res = await ai("strategy/backtest/new", { strId: s.strId, ...big }, cookie);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ errorCode: "BACKTEST_TOO_LARGE" });
+    expect(JSON.stringify(res.body)).toMatch(/at most 2 years per run.*Shorten the dates/);
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM backtests WHERE strategy_id = ?")
+      .bind(Number(s.strId))
+      .first();
+    expect(rows).toEqual({ n: 0 });
+  });
+
   it("answers BACKTEST_CODE_NOT_READY for code that failed its check", async () => {
     const cookie = await freeUser();
     const s = await readyStrategy(cookie);

@@ -69,12 +69,46 @@ export interface RunOptions {
   readonly barLevel?: boolean;
 }
 
+/**
+ * A backtest that runs in steps (issue 11): `advance(n)` drives at most n more source bars and says whether
+ * the run is over; `result()` then finishes it. Driving [start, end) in any number of steps is the same
+ * single pass over the same state as one call, so the result does not depend on the step sizes.
+ */
+export interface BacktestRun {
+  /** Source bars the run drives in all (0 for math calculations). */
+  readonly totalBars: number;
+  /** Source bars driven so far. */
+  readonly doneBars: number;
+  /** Drives up to `maxBars` more source bars; true when every bar has been driven. */
+  advance(maxBars: number): boolean;
+  /** The result; call once, after advance() returned true. */
+  result(): BacktestResult;
+}
+
 export function runBacktest(
   spec: StrategySpec,
   data: SourceData,
   settings: BacktestSettings,
   options: RunOptions = {},
 ): BacktestResult {
+  const run = startBacktest(spec, data, settings, options);
+  while (!run.advance(Number.POSITIVE_INFINITY)) {
+    // one call drives every bar
+  }
+  return run.result();
+}
+
+function finishedRun(result: BacktestResult): BacktestRun {
+  return { totalBars: 0, doneBars: 0, advance: () => true, result: () => result };
+}
+
+/** Checks the settings and data and prepares the run; no bar is driven yet. Throws EngineError. */
+export function startBacktest(
+  spec: StrategySpec,
+  data: SourceData,
+  settings: BacktestSettings,
+  options: RunOptions = {},
+): BacktestRun {
   checkSettings(settings);
   const notes: string[] = [];
   const model = settings.model;
@@ -85,7 +119,7 @@ export function runBacktest(
         "Math calculations (model 4) run without market data, but this strategy reads prices (indicators, entries or stops). Choose another modelling.",
       );
     }
-    return emptyResult(settings, notes, 4);
+    return finishedRun(emptyResult(settings, notes, 4));
   }
   let modelRun: Model = model;
   if (model === 0 || model === 1 || model === 2) {
@@ -158,7 +192,7 @@ export function runBacktest(
     ),
   );
 
-  const { quality, defaultSpreadBars, noVolumeBars, cappedBars, cappedTicks } = drive(
+  const driver = createDriver(
     sim,
     broker,
     sourceBars,
@@ -169,6 +203,34 @@ export function runBacktest(
     options.shortcuts !== false,
     options.barLevel !== false,
   );
+  return {
+    totalBars: end - start,
+    get doneBars() {
+      return driver.done - start;
+    },
+    advance: (maxBars) => driver.advance(maxBars),
+    result: () =>
+      resultOf(driver.counts(), { sim, broker, converter, drawdown, settings, notes, modelRun, start, end }),
+  };
+}
+
+/** The finished run's figures, notes and rows. */
+function resultOf(
+  driven: Driven,
+  run: {
+    sim: Simulation;
+    broker: Broker;
+    converter: Converter;
+    drawdown: DrawdownTracker;
+    settings: BacktestSettings;
+    notes: string[];
+    modelRun: Model;
+    start: number;
+    end: number;
+  },
+): BacktestResult {
+  const { sim, broker, converter, drawdown, settings, notes, modelRun, start, end } = run;
+  const { quality, defaultSpreadBars, noVolumeBars, cappedBars, cappedTicks } = driven;
   sim.finish();
   if (defaultSpreadBars > 0) {
     notes.push(
@@ -240,8 +302,15 @@ interface Driven {
   readonly cappedTicks: number;
 }
 
+interface Driver {
+  /** The next source bar to drive. */
+  readonly done: number;
+  advance(maxBars: number): boolean;
+  counts(): Driven;
+}
+
 /**
- * Streams the ticks of bars [start, end) into the simulation. Returns the history quality: the % of
+ * Streams the ticks of bars [start, end) into the simulation, in steps of any size. counts() gives the history quality: the % of
  * those bars whose OHLC is consistent (low <= open, close <= high). MT5's exact algorithm is
  * undocumented; this is our stand-in.
  * Fast path: the first tick of every bar goes to the simulation; when after it the account is flat
@@ -253,7 +322,7 @@ interface Driven {
  * shortcuts=false (tests) takes none of these paths. shortcuts.test.ts checks they change nothing.
  * Open prices only has a driver of its own (open-prices.ts), with a bar-level path on top of these.
  */
-function drive(
+function createDriver(
   sim: Simulation,
   broker: Broker,
   bars: Bars,
@@ -263,14 +332,31 @@ function drive(
   settings: BacktestSettings,
   shortcuts: boolean,
   barLevel: boolean,
-): Driven {
+): Driver {
   if (model === 3) {
+    // The open-prices driver keeps state across bars in its own loop, and is cheap per bar (four ticks at
+    // most): it runs in one step, so the runner's work cap bounds that step.
+    let driven: Driven | null = null;
     const mode = !shortcuts ? "reference" : barLevel ? "bar" : "tick";
     return {
-      ...driveOpenPrices(sim, broker, bars, start, end, settings, mode),
-      noVolumeBars: 0,
-      cappedBars: 0,
-      cappedTicks: 0,
+      get done() {
+        return driven ? end : start;
+      },
+      advance() {
+        if (!driven) {
+          driven = {
+            ...driveOpenPrices(sim, broker, bars, start, end, settings, mode),
+            noVolumeBars: 0,
+            cappedBars: 0,
+            cappedTicks: 0,
+          };
+        }
+        return true;
+      },
+      counts() {
+        if (!driven) throw new Error("the run was not driven to its end");
+        return driven;
+      },
     };
   }
   const { time, open, high, low, close, volume, spread } = bars;
@@ -293,80 +379,106 @@ function drive(
     if (skipFirst) skipFirst = false;
     else broker.fastTick(t, bid);
   };
-  let bullish = true;
-  let good = 0;
-  let defaultSpreadBars = 0;
-  let noVolumeBars = 0;
-  let cappedBars = 0;
-  let cappedTicks = 0;
-  for (let i = start; i < end; i++) {
-    const o = open[i];
-    const h = high[i];
-    const l = low[i];
-    const c = close[i];
-    const t = time[i];
-    if (l <= o && l <= c && h >= o && h >= c) good++;
-    let pts = override ?? spread[i];
-    if (!(pts > 0) && override === undefined) {
-      pts = fallbackSpread;
-      defaultSpreadBars++;
-    }
-    sim.spreadPrice = pts * point;
-    sim.firstTickOfBar = true;
-    if (model === 0) {
-      const n = tickCount(volume[i]);
-      if (!(volume[i] >= 1)) noVolumeBars++;
-      else if (n < Math.floor(volume[i])) {
-        cappedBars++;
-        cappedTicks += Math.floor(volume[i]) - n;
+  // The state carried from one step to the next (kept in locals inside a step for speed).
+  const state = {
+    next: start,
+    bullish: true,
+    good: 0,
+    defaultSpreadBars: 0,
+    noVolumeBars: 0,
+    cappedBars: 0,
+    cappedTicks: 0,
+  };
+
+  function advance(maxBars: number): boolean {
+    const stop = Math.min(end, state.next + Math.max(1, maxBars));
+    let { bullish, good, defaultSpreadBars, noVolumeBars, cappedBars, cappedTicks } = state;
+    for (let i = state.next; i < stop; i++) {
+      const o = open[i];
+      const h = high[i];
+      const l = low[i];
+      const c = close[i];
+      const t = time[i];
+      if (l <= o && l <= c && h >= o && h >= c) good++;
+      let pts = override ?? spread[i];
+      if (!(pts > 0) && override === undefined) {
+        pts = fallbackSpread;
+        defaultSpreadBars++;
+      }
+      sim.spreadPrice = pts * point;
+      sim.firstTickOfBar = true;
+      if (model === 0) {
+        const n = tickCount(volume[i]);
+        if (!(volume[i] >= 1)) noVolumeBars++;
+        else if (n < Math.floor(volume[i])) {
+          cappedBars++;
+          cappedTicks += Math.floor(volume[i]) - n;
+        }
+        sim.tickTime = t;
+        sim.tickBid = n === 1 ? c : o;
+        sim.step();
+        if (shortcuts && sim.quiet()) {
+          sim.ticks += n - 1;
+          bullish = barIsBullish(o, c, bullish);
+          continue;
+        }
+        rng.reseed(t);
+        skipFirst = true;
+        // Every generated bid lies in [min(l, o, c), max(h, o, c)] up to float noise (< 1e-6 point): a
+        // point of margin either side keeps the idle tests exact on any bar.
+        const lw = Math.min(l, o, c) - point;
+        const hw = Math.max(h, o, c) + point;
+        if (shortcuts && sim.beginFastBar(l, h, lw, hw)) {
+          if (n > 1 && broker.fastBarIdle(lw, hw)) {
+            // Idle bar: its ticks could change only the closing quote and equity, so only the last one
+            // is fed (generating the others is most of an every-tick run's cost).
+            broker.fastTick(lastTickTime(volume[i], t), lastTickBid(o, h, l, c, volume[i], bullish, point));
+            bullish = barIsBullish(o, c, bullish);
+          } else {
+            bullish = generateTicks(o, h, l, c, volume[i], t, bullish, point, rng.next, fastSink);
+          }
+          broker.endFastBar();
+          sim.ticks += n - 1;
+        } else {
+          bullish = generateTicks(o, h, l, c, volume[i], t, bullish, point, rng.next, sink);
+        }
+        continue;
       }
       sim.tickTime = t;
-      sim.tickBid = n === 1 ? c : o;
+      sim.tickBid = o;
       sim.step();
       if (shortcuts && sim.quiet()) {
-        sim.ticks += n - 1;
+        sim.ticks += 3;
         bullish = barIsBullish(o, c, bullish);
         continue;
       }
-      rng.reseed(t);
       skipFirst = true;
-      // Every generated bid lies in [min(l, o, c), max(h, o, c)] up to float noise (< 1e-6 point): a
-      // point of margin either side keeps the idle tests exact on any bar.
-      const lw = Math.min(l, o, c) - point;
-      const hw = Math.max(h, o, c) + point;
-      if (shortcuts && sim.beginFastBar(l, h, lw, hw)) {
-        if (n > 1 && broker.fastBarIdle(lw, hw)) {
-          // Idle bar: its ticks could change only the closing quote and equity, so only the last one
-          // is fed (generating the others is most of an every-tick run's cost).
-          broker.fastTick(lastTickTime(volume[i], t), lastTickBid(o, h, l, c, volume[i], bullish, point));
-          bullish = barIsBullish(o, c, bullish);
-        } else {
-          bullish = generateTicks(o, h, l, c, volume[i], t, bullish, point, rng.next, fastSink);
-        }
-        broker.endFastBar();
-        sim.ticks += n - 1;
-      } else {
-        bullish = generateTicks(o, h, l, c, volume[i], t, bullish, point, rng.next, sink);
-      }
-      continue;
+      bullish = ohlcTicks(o, h, l, c, t, bullish, sink);
     }
-    sim.tickTime = t;
-    sim.tickBid = o;
-    sim.step();
-    if (shortcuts && sim.quiet()) {
-      sim.ticks += 3;
-      bullish = barIsBullish(o, c, bullish);
-      continue;
-    }
-    skipFirst = true;
-    bullish = ohlcTicks(o, h, l, c, t, bullish, sink);
+    Object.assign(state, {
+      next: stop,
+      bullish,
+      good,
+      defaultSpreadBars,
+      noVolumeBars,
+      cappedBars,
+      cappedTicks,
+    });
+    return stop >= end;
   }
+
   return {
-    quality: end > start ? (good / (end - start)) * 100 : 0,
-    defaultSpreadBars,
-    noVolumeBars,
-    cappedBars,
-    cappedTicks,
+    get done() {
+      return state.next;
+    },
+    advance,
+    counts: () => ({
+      quality: end > start ? (state.good / (end - start)) * 100 : 0,
+      defaultSpreadBars: state.defaultSpreadBars,
+      noVolumeBars: state.noVolumeBars,
+      cappedBars: state.cappedBars,
+      cappedTicks: state.cappedTicks,
+    }),
   };
 }
 

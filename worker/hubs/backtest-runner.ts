@@ -2,9 +2,18 @@ import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import { createDb } from "../db/client";
 import type { Env } from "../env";
-import { createMarketData } from "../services/market-data";
+import { runnerMarketData } from "../services/market-data";
 import { workerBacktestPorts } from "../services/strategies/backtest-ports";
-import { runBacktestWork } from "../services/strategies/backtest-work";
+import {
+  type BacktestWorkPorts,
+  driveBacktest,
+  failBacktest,
+  finishBacktest,
+  INTERRUPTED,
+  type PreparedBacktest,
+  prepareBacktest,
+  progressOf,
+} from "../services/strategies/backtest-work";
 import { hubEvents } from "../services/strategies/events";
 import type { BacktestJob } from "../services/strategies/ports";
 
@@ -24,27 +33,48 @@ const jobSchema = z.object({
     depositCurrency: z.string(),
   }),
 });
-const storedSchema = z.object({ job: jobSchema, startedAt: z.number(), attempts: z.number().int() });
+/** `begun`: an instance took the job up. A begun job without a live run in this instance lost its worker. */
+const storedSchema = z.object({ job: jobSchema, startedAt: z.number(), begun: z.boolean() });
 type Stored = z.infer<typeof storedSchema>;
-
-/** A run not finished after this long is considered lost (the isolate died): resumed once, then failed. */
-const WATCHDOG_MS = 10 * 60_000;
-const MAX_ATTEMPTS = 2;
 const KEY = "job";
 
 /**
- * One per strategy (DESIGN D6): runs that strategy's backtests one at a time. The job is kept in DO storage
- * and run from an alarm, and a watchdog alarm stays set while it runs, so a runner that restarts mid-run
- * resumes it (once) or fails it with a reason: nothing is left processing forever.
+ * Source bars driven per slice: about a month of M1 at every tick, some tens of milliseconds of CPU, so other
+ * requests of the isolate wait at most that long behind a run. An alarm drives SLICES_PER_ALARM slices,
+ * yielding to the event loop between them, then writes the heartbeat and progress and sets the next alarm:
+ * the per-alarm costs (a D1 write, an event, the alarm itself) are paid once per few slices, and no
+ * invocation nears the CPU limit (wrangler.toml [limits]).
+ */
+export const SLICE_BARS = 32_000;
+const SLICES_PER_ALARM = 4;
+/** While data loads (one invocation, many R2 reads), the heartbeat is kept by a timer. */
+const HEARTBEAT_MS = 2_000;
+
+/** The run this instance is driving; its engine state lives only here, in memory. */
+interface Active {
+  readonly backtestId: number;
+  prepared: PreparedBacktest | null;
+}
+
+/**
+ * One per strategy (DESIGN D6): runs that strategy's backtests one at a time, in slices (issue 11). start()
+ * stores the job and sets an alarm; the first alarm prepares the run (spec, data, engine), and every later
+ * alarm drives a few slices of SLICE_BARS bars, writes the heartbeat and progress (ports.step) and sets the
+ * next alarm at once, so the isolate serves other requests between slices. The engine state is kept in this instance
+ * only: an alarm that finds a begun job but no live run (the instance died) fails it as interrupted, and
+ * never runs it again. A request that sees a run whose heartbeat stopped marks it interrupted too
+ * (backtests.ts), so the user can delete or rerun it at once.
  */
 export class BacktestRunner extends DurableObject<Env> {
-  private ports() {
+  private active: Active | null = null;
+
+  private ports(): BacktestWorkPorts {
     return workerBacktestPorts({
       db: createDb(this.env.DB),
       bucket: this.env.BUCKET,
       now: () => Date.now(),
       events: hubEvents(this.env.USER_HUB),
-      market: createMarketData(this.env.BUCKET),
+      market: runnerMarketData(this.env.BUCKET),
     });
   }
 
@@ -53,15 +83,18 @@ export class BacktestRunner extends DurableObject<Env> {
     return parsed.success ? parsed.data : null;
   }
 
-  /** RPC: queue a job; false when a run of this strategy is still going. */
+  /**
+   * RPC: take a job and start it. Called only after the request wrote the run's row, which it can do only
+   * when no run of the strategy is processing (or the one that was had lost its heartbeat): whatever this
+   * instance still holds is over, so it is dropped and its row failed if it was still open.
+   */
   async start(input: BacktestJob): Promise<boolean> {
     const job = jobSchema.parse(input);
     const current = await this.stored();
-    if (current) {
-      if (Date.now() - current.startedAt < WATCHDOG_MS * MAX_ATTEMPTS) return false;
-      await this.ports().fail(current.job, "The backtest was interrupted. Please run it again.");
-    }
-    const next: Stored = { job, startedAt: Date.now(), attempts: 0 };
+    this.active = null;
+    if (current && current.job.backtestId !== job.backtestId)
+      await this.ports().fail(current.job, INTERRUPTED);
+    const next: Stored = { job, startedAt: Date.now(), begun: false };
     await this.ctx.storage.put(KEY, next);
     await this.ctx.storage.setAlarm(Date.now());
     return true;
@@ -70,20 +103,77 @@ export class BacktestRunner extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const current = await this.stored();
     if (!current) return;
+    const { job } = current;
     const ports = this.ports();
-    if (current.attempts >= MAX_ATTEMPTS) {
-      await ports.fail(
-        current.job,
-        "The backtest was interrupted twice and was stopped. Please run it again.",
-      );
-      await this.ctx.storage.delete(KEY);
+    const active = this.active;
+    if (!active || active.backtestId !== job.backtestId) {
+      if (current.begun) {
+        // Begun by an instance that is gone, with its engine state: interrupted, never re-run silently.
+        await ports.fail(job, INTERRUPTED);
+        this.active = null;
+        await this.ctx.storage.delete(KEY);
+        return;
+      }
+      await this.begin(current, ports);
       return;
     }
-    await this.ctx.storage.put(KEY, { ...current, attempts: current.attempts + 1 });
-    await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
-    await runBacktestWork(current.job, ports, () => Date.now());
+    const prepared = active.prepared;
+    if (!prepared) return; // still preparing; that invocation sets the next alarm
+    let done = false;
+    try {
+      for (let i = 0; i < SLICES_PER_ALARM && !done; i++) {
+        // Between slices the isolate serves whatever waits (a page, another user's run).
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+        if (this.active !== active) return;
+        done = driveBacktest(prepared, SLICE_BARS);
+      }
+    } catch (e) {
+      await failBacktest(job, ports, e);
+      await this.end(active);
+      return;
+    }
+    if (!done) {
+      const alive = await ports.step(job, 1, progressOf(prepared));
+      if (this.active !== active) return;
+      if (!alive) {
+        await this.end(active);
+        return;
+      }
+      await this.ctx.storage.setAlarm(Date.now());
+      return;
+    }
+    await finishBacktest(job, prepared, ports);
+    await this.end(active);
+  }
+
+  private async begin(current: Stored, ports: BacktestWorkPorts): Promise<void> {
+    const { job } = current;
+    const active: Active = { backtestId: job.backtestId, prepared: null };
+    this.active = active;
+    await this.ctx.storage.put(KEY, { ...current, begun: true });
+    const timer = setInterval(() => {
+      ports.step(job, 1, 0).catch(() => {});
+    }, HEARTBEAT_MS);
+    let prepared: PreparedBacktest | null;
+    try {
+      prepared = await prepareBacktest(job, ports, () => Date.now());
+    } finally {
+      clearInterval(timer);
+    }
+    if (this.active !== active) return; // replaced by a newer job meanwhile
+    if (!prepared) {
+      await this.end(active);
+      return;
+    }
+    active.prepared = prepared;
+    await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  /** Forgets the run (stored job and instance state) unless a newer job replaced it meanwhile. */
+  private async end(active: Active): Promise<void> {
+    if (this.active !== active) return;
+    this.active = null;
     await this.ctx.storage.delete(KEY);
-    await this.ctx.storage.deleteAlarm();
   }
 
   override async fetch(): Promise<Response> {

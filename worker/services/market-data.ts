@@ -53,6 +53,23 @@ export function candleStore(bucket: R2Bucket, now?: () => number): CandleStore {
   return store;
 }
 
+const runnerStores = new WeakMap<R2Bucket, CandleStore>();
+
+/**
+ * The BacktestRunner's store (issue 11): demo months it generates are used at once and not encoded,
+ * compressed and written to R2 on the run's path (that was most of a cold run's seconds); demo data is
+ * deterministic, and the chart's datafeed still stores the months it reads. Same isolate cache as the
+ * other stores, so a month read once is not generated again while it stays cached.
+ */
+export function runnerCandleStore(bucket: R2Bucket): CandleStore {
+  let store = runnerStores.get(bucket);
+  if (!store) {
+    store = new CandleStore({ blobs: new R2BlobStore(bucket), cache: isolateCache, persistDemo: false });
+    runnerStores.set(bucket, store);
+  }
+  return store;
+}
+
 /** What an answer is made of, known from the manifest alone (no chunk is read). */
 export interface CandleSources {
   /** Strong validator of the answer's content. */
@@ -83,6 +100,11 @@ function etagHash(text: string): string {
 /** Market data over the worker's R2 bucket. */
 export function createMarketData(bucket: R2Bucket, clock?: () => number) {
   return marketDataOver(candleStore(bucket, clock), new R2BlobStore(bucket), clock);
+}
+
+/** The BacktestRunner's market data: runnerCandleStore. */
+export function runnerMarketData(bucket: R2Bucket) {
+  return marketDataOver(runnerCandleStore(bucket), new R2BlobStore(bucket));
 }
 
 /** The same service over any blob store (the bench runs it in Node over memory). */

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import { backtests } from "../../db/schema";
 import { specAt } from "./access";
 import type { BacktestWorkPorts, Section } from "./backtest-work";
@@ -15,6 +15,10 @@ export const sectionKey = (userId: string, backtestId: number, section: Section)
 export function workerBacktestPorts(deps: Pick<StrategyDeps, "db" | "bucket" | "now" | "events" | "market">) {
   const { db, bucket, now, events } = deps;
   const where = (job: BacktestJob) => and(eq(backtests.id, job.backtestId), eq(backtests.userId, job.userId));
+  // A run that ended (completed, failed, or marked interrupted by a request) is never written again, so a
+  // runner that outlived its heartbeat cannot bring it back (issue 11).
+  const live = (job: BacktestJob) =>
+    and(where(job), notInArray(backtests.processing, [PROCESSING.COMPLETED, PROCESSING.ERROR]));
   const publish = (job: BacktestJob, processing: number, progress?: number, message?: string) =>
     events.publish(job.userId, {
       type: "strategy-backtest-processing",
@@ -38,11 +42,17 @@ export function workerBacktestPorts(deps: Pick<StrategyDeps, "db" | "bucket" | "
       });
     },
     async step(job, processing, progress) {
-      await db.update(backtests).set({ processing, progress, updatedAt: now() }).where(where(job));
+      const result = await db
+        .update(backtests)
+        .set({ processing, progress, updatedAt: now() })
+        .where(live(job))
+        .run();
+      if (result.meta.changes === 0) return false;
       await publish(job, processing, progress);
+      return true;
     },
     async complete(job, n, notes) {
-      await db
+      const result = await db
         .update(backtests)
         .set({
           processing: PROCESSING.COMPLETED,
@@ -57,15 +67,17 @@ export function workerBacktestPorts(deps: Pick<StrategyDeps, "db" | "bucket" | "
           totalTrades: n.totalTrades,
           updatedAt: now(),
         })
-        .where(where(job));
-      await publish(job, PROCESSING.COMPLETED, 100);
+        .where(live(job))
+        .run();
+      if (result.meta.changes > 0) await publish(job, PROCESSING.COMPLETED, 100);
     },
     async fail(job, reason) {
-      await db
+      const result = await db
         .update(backtests)
         .set({ processing: PROCESSING.ERROR, errorMessage: reason, updatedAt: now() })
-        .where(where(job));
-      await publish(job, PROCESSING.ERROR, undefined, reason);
+        .where(live(job))
+        .run();
+      if (result.meta.changes > 0) await publish(job, PROCESSING.ERROR, undefined, reason);
     },
   };
   return ports;

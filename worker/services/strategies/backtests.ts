@@ -5,9 +5,10 @@ import { errors } from "../../http/errors";
 import { isCodeReady, isCodeState } from "../../mql5";
 import { billingErrors } from "../billing/errors";
 import { activeStrategy, findStrategy } from "./access";
+import { tooLarge, workCap, workOf } from "./backtest-cap";
 import { sectionKey } from "./backtest-ports";
 import { backtestRequestSchema, dateRangeProblems, type NewBacktest } from "./backtest-request";
-import { SECTIONS } from "./backtest-work";
+import { HEARTBEAT_STALE_MS, INTERRUPTED, jobRange, SECTIONS } from "./backtest-work";
 import type { CodeUser } from "./code";
 import type { StrategyDeps } from "./deps";
 import { strategyErrors } from "./errors";
@@ -22,9 +23,6 @@ export type { NewBacktest };
 export const sectionSchema = z.object({ section: z.enum(["summary", "orders", "results", "deals"]) });
 
 type Row = typeof backtests.$inferSelect;
-
-/** Longer than the runner's own watchdog (2 x 10 min), so a live run is never failed from here. */
-const ABANDONED_MS = 30 * 60_000;
 
 const inputsSchema = z.object({
   symbol: z.string(),
@@ -53,27 +51,36 @@ export function createBacktests(deps: StrategyDeps) {
   }
 
   /**
-   * A run whose row has not moved for ABANDONED_MS lost its runner (the runner writes at every step and
-   * has its own watchdog): it is marked as an error so it cannot block the strategy forever.
+   * Marks the strategy's processing runs whose heartbeat stopped (HEARTBEAT_STALE_MS) as interrupted, so
+   * every request that sees such a run sees it ended: it can be deleted or run again at once (issue 11). One
+   * conditional UPDATE: a live runner's next write refreshes the heartbeat, and the runner never writes an
+   * ended row again (backtest-ports.ts), so a marked run stays marked. No credit is involved in a backtest.
    */
-  async function failAbandoned(userId: string, strategyId: number): Promise<boolean> {
-    const result = await db
+  async function markInterrupted(userId: string, strategyId: number): Promise<void> {
+    await db
       .update(backtests)
-      .set({
-        processing: PROCESSING.ERROR,
-        errorMessage: "The backtest was interrupted. Please run it again.",
-        updatedAt: now(),
-      })
+      .set({ processing: PROCESSING.ERROR, errorMessage: INTERRUPTED, updatedAt: now() })
       .where(
         and(
           eq(backtests.strategyId, strategyId),
           eq(backtests.userId, userId),
           notInArray(backtests.processing, [PROCESSING.COMPLETED, PROCESSING.ERROR]),
-          lt(backtests.updatedAt, now() - ABANDONED_MS),
+          lt(backtests.updatedAt, now() - HEARTBEAT_STALE_MS),
         ),
       )
       .run();
-    return result.meta.changes > 0;
+  }
+
+  /** The plan's cap on one run's work (backtest-cap.ts), checked before anything is written. */
+  async function checkWork(userId: string, inputs: BacktestInputs) {
+    const period = PERIODS.find((p) => p === inputs.period);
+    if (!period) return;
+    const { from, to } = jobRange({ backtestId: 0, strategyId: 0, userId, specVersion: 0, inputs });
+    const end = Math.min(to, now());
+    const slug = (await deps.credits.limits(userId)).slug ?? "free";
+    if (workOf(inputs.model, period, from, end) > workCap(slug)) {
+      throw tooLarge(inputs.model, period, from, end, slug);
+    }
   }
 
   async function create(user: CodeUser, strategyId: number, input: NewBacktest) {
@@ -101,6 +108,8 @@ export function createBacktests(deps: StrategyDeps) {
       depositAmount: input.depositAmount,
       depositCurrency: input.depositCurrency,
     };
+    await checkWork(userId, inputs);
+    await markInterrupted(userId, strategyId);
     const insert = () =>
       d1
         .prepare(
@@ -112,10 +121,7 @@ export function createBacktests(deps: StrategyDeps) {
         .bind(strategyId, userId, code.id, code.specVersion, input.description, JSON.stringify(inputs), now())
         .first();
     // One statement, so two requests cannot both pass the "none running" check (D1 runs them in order).
-    let parsed = z.object({ id: z.number() }).safeParse(await insert());
-    if (!parsed.success && (await failAbandoned(userId, strategyId))) {
-      parsed = z.object({ id: z.number() }).safeParse(await insert());
-    }
+    const parsed = z.object({ id: z.number() }).safeParse(await insert());
     if (!parsed.success) throw strategyErrors.backtestInProgress();
     const backtestId = parsed.data.id;
     const job = { backtestId, strategyId, userId, specVersion: code.specVersion, inputs };
@@ -139,6 +145,7 @@ export function createBacktests(deps: StrategyDeps) {
 
   async function find(userId: string, strategyId: number, backtestId: number): Promise<Row> {
     await findStrategy(db, userId, strategyId);
+    await markInterrupted(userId, strategyId);
     const row = await db
       .select()
       .from(backtests)
@@ -165,6 +172,7 @@ export function createBacktests(deps: StrategyDeps) {
 
   async function list(userId: string, strategyId: number) {
     await findStrategy(db, userId, strategyId);
+    await markInterrupted(userId, strategyId);
     const rows = await db
       .select()
       .from(backtests)

@@ -2,7 +2,7 @@
  * The one place the strategy services touch the engine (DESIGN D6): spec + bars + the request's inputs in,
  * the stored sections out. Pure: candles are loaded by the caller.
  */
-import { runBacktest } from "../../engine/backtest";
+import { type BacktestRun, startBacktest } from "../../engine/backtest";
 import { computeReport, type ReportNumbers } from "../../engine/report";
 import { dealRows, orderRows } from "../../engine/rows";
 import { DEPOSIT_CURRENCIES, type DepositCurrency, type Model } from "../../engine/types";
@@ -95,11 +95,13 @@ export interface EngineOutput {
   notes: string[];
 }
 
-/**
- * `crossRates`: imported bars of the cross pairs the conversion needs (cross-rates.ts), loaded by the
- * caller because the engine asks for rates synchronously, tick by tick. A pair without them is priced
- * from the demo generator, and the notes say so, since the symbol's own prices may be real.
- */
+/** A run the BacktestRunner drives in slices (issue 11): advance `run`, then `finish()` once it is over. */
+export interface EngineRun {
+  readonly run: BacktestRun;
+  finish(): EngineOutput;
+}
+
+/** The whole run in one call (tests, the bench and the CLI). */
 export function runEngine(
   spec: StrategySpec,
   bars: Bars,
@@ -107,6 +109,25 @@ export function runEngine(
   inputs: EngineInputs,
   crossRates: ReadonlyMap<string, CrossRateBars> = new Map(),
 ): EngineOutput {
+  const engine = startEngine(spec, bars, dataPeriod, inputs, crossRates);
+  while (!engine.run.advance(Number.POSITIVE_INFINITY)) {
+    // one call drives every bar
+  }
+  return engine.finish();
+}
+
+/**
+ * `crossRates`: imported bars of the cross pairs the conversion needs (cross-rates.ts), loaded by the
+ * caller because the engine asks for rates synchronously, tick by tick. A pair without them is priced
+ * from the demo generator, and the notes say so, since the symbol's own prices may be real.
+ */
+export function startEngine(
+  spec: StrategySpec,
+  bars: Bars,
+  dataPeriod: Period,
+  inputs: EngineInputs,
+  crossRates: ReadonlyMap<string, CrossRateBars> = new Map(),
+): EngineRun {
   const symbol = getSymbol(inputs.symbol);
   const demo = new DemoRates();
   const imported = new Set<string>();
@@ -116,7 +137,7 @@ export function runEngine(
     imported.add(pair);
     return priceAt(real, timeMs);
   };
-  const result = runBacktest(
+  const run = startBacktest(
     spec,
     { bars, period: dataPeriod },
     {
@@ -131,16 +152,27 @@ export function runEngine(
       rates,
     },
   );
-  const report = computeReport(result.report);
   return {
-    results: report.values,
-    numbers: report.numbers,
-    orders: orderRows(result.orders, symbol.digits),
-    deals: dealRows(result.deals, symbol.digits),
-    summary: result.summary,
-    chartOrders: result.orders
-      .filter((o) => o.state === "filled")
-      .map((o) => ({ date: Math.floor(o.timeDone / 1000), type: o.type, orderId: o.ticket, price: o.price })),
-    notes: [...result.notes, ...conversionNotes(inputs, imported, demo.asked, crossRates)],
+    run,
+    finish() {
+      const result = run.result();
+      const report = computeReport(result.report);
+      return {
+        results: report.values,
+        numbers: report.numbers,
+        orders: orderRows(result.orders, symbol.digits),
+        deals: dealRows(result.deals, symbol.digits),
+        summary: result.summary,
+        chartOrders: result.orders
+          .filter((o) => o.state === "filled")
+          .map((o) => ({
+            date: Math.floor(o.timeDone / 1000),
+            type: o.type,
+            orderId: o.ticket,
+            price: o.price,
+          })),
+        notes: [...result.notes, ...conversionNotes(inputs, imported, demo.asked, crossRates)],
+      };
+    },
   };
 }

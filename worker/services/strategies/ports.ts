@@ -18,7 +18,10 @@ export interface CreditsPort {
     reason: string,
     claim?: ChargeClaim,
   ): Promise<{ operationId: string }>;
-  limits(userId: string): Promise<{ maxStrategies: number; maxSaves: number; maxCodeLines: number }>;
+  /** The plan's limits; `slug` picks the per-run backtest work cap (backtest-cap.ts), Free's without it. */
+  limits(
+    userId: string,
+  ): Promise<{ slug?: string; maxStrategies: number; maxSaves: number; maxCodeLines: number }>;
 }
 
 /** Delivers one live event to every open socket of a user (UserHub, DESIGN D7). */
