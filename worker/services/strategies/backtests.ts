@@ -2,6 +2,7 @@ import { and, desc, eq, lt, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import { backtests, strategyCodes } from "../../db/schema";
 import { errors } from "../../http/errors";
+import { PERIODS } from "../../market/types";
 import { isCodeReady, isCodeState } from "../../mql5";
 import { billingErrors } from "../billing/errors";
 import { activeStrategy, findStrategy } from "./access";
