@@ -31,7 +31,13 @@ describe("leanHourTime (the hour-row fast path)", () => {
   });
 
   it("leaves every other shape to the general parser", () => {
-    for (const cell of ["20160229", "2016-02-29 10:00", "20160229T10:00", " 20160229 10:00", "2016022a 10:00"]) {
+    for (const cell of [
+      "20160229",
+      "2016-02-29 10:00",
+      "20160229T10:00",
+      " 20160229 10:00",
+      "2016022a 10:00",
+    ]) {
       expect(leanHourTime(cell)).toBeNaN();
     }
   });
