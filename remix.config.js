@@ -1,4 +1,4 @@
-/** Remix classic compiler, bundled into the one Worker (DESIGN D1; STACK.md "Remix classic compiler for Workers"). */
+/** Remix classic compiler, bundled into the one Worker (DESIGN D1; docs/toolchain.md "Remix classic compiler for Workers"). */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],
   server: "./worker/index.ts",

@@ -2,7 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { startFakeStripe } from "./tests/fake-stripe/server";
 
-// Two projects (STACK.md "Tests in workerd"): pure libraries in Node, and the built worker inside workerd
+// Two projects (docs/toolchain.md "Tests in workerd"): pure libraries in Node, and the built worker inside workerd
 // with real local D1, R2 and Durable Objects.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");

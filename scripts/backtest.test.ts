@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -107,5 +108,23 @@ describe("npm run backtest", () => {
       "No quotes were given for EURGBP, GBPUSD: profits and margins were converted into GBP at the catalogue's fixed typical level, not at the time of each deal.";
     expect(notes.notes).toContain(note);
     expect(r.notes).toContain(note);
+  });
+
+  it("runs as plain JavaScript on bare node, with no TypeScript loader, and answers errors with exit code 1", () => {
+    const out = mkdtempSync(path.join(tmpdir(), "bt-"));
+    const node = (args: string[]) =>
+      spawnSync(process.execPath, ["scripts/cli.mjs", "backtest", ...args], { encoding: "utf8" });
+    const missingOut = node(["--spec", SPEC, "--data", LEAN, "--from", "2007-01-01", "--to", "2007-01-31"]);
+    expect(missingOut.stderr).toContain("--out DIR is required");
+    expect(missingOut.status).toBe(1);
+    const run = node([
+      ...["--spec", SPEC, "--data", LEAN, "--symbol", "EURUSD", "--period", "H1", "--model", "3"],
+      ...["--from", "2007-01-01", "--to", "2007-01-31", "--out", out],
+    ]);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^\d+ trades, final balance \d+\.\d\d, /);
+    const trades = readFileSync(path.join(out, "trades.csv"), "utf8").trim().split("\n");
+    expect(run.stdout.startsWith(`${trades.length - 1} trades`)).toBe(true);
   });
 });

@@ -30,13 +30,18 @@ const DAY = 86_400_000;
 const MODELS = [0, 1, 2, 3, 4] as const;
 
 const Args = z.object({
-  spec: z.string().min(1, "--spec FILE is required"),
+  // A missing option must say which one (zod's own text would be "expected string, received undefined").
+  spec: z.string({ error: "--spec FILE is required" }).min(1, "--spec FILE is required"),
   data: z.string().optional(),
   demo: z.boolean().default(false),
   symbol: z.string().default("EURUSD"),
   period: z.string().optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "--from must be YYYY-MM-DD"),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "--to must be YYYY-MM-DD"),
+  from: z
+    .string({ error: "--from YYYY-MM-DD is required" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "--from must be YYYY-MM-DD"),
+  to: z
+    .string({ error: "--to YYYY-MM-DD is required" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "--to must be YYYY-MM-DD"),
   model: z.coerce.number().int().min(0).max(4).default(0),
   delay: z.coerce.number().int().min(-1).max(600_000).default(0),
   deposit: z.coerce.number().positive().default(10_000),
@@ -45,7 +50,7 @@ const Args = z.object({
   leverage: z.coerce.number().min(1).default(100),
   seed: z.coerce.number().int().default(1),
   timezone: z.string().optional(),
-  out: z.string().min(1, "--out DIR is required"),
+  out: z.string({ error: "--out DIR is required" }).min(1, "--out DIR is required"),
 });
 export type CliArgs = z.infer<typeof Args>;
 
@@ -206,19 +211,19 @@ export function main(argv: readonly string[]): BacktestResult {
   return result;
 }
 
-const invokedDirectly =
-  process.argv[1] !== undefined && path.resolve(process.argv[1]).endsWith("scripts/backtest.ts");
-if (invokedDirectly) {
+/** The command line (`npm run backtest`, scripts/cli.mjs): prints the outcome, answers the exit code. */
+export async function cli(argv: readonly string[]): Promise<number> {
   try {
     const t0 = performance.now();
-    const r = main(process.argv.slice(2));
+    const r = main(argv);
     const ms = (performance.now() - t0).toFixed(0);
     console.log(
       `${r.trades.length} trades, final balance ${r.finalBalance.toFixed(2)}, ${r.report.ticks} ticks, ${r.report.bars} bars, ${ms} ms`,
     );
     for (const n of r.notes) console.log(`note: ${n}`);
+    return 0;
   } catch (e) {
     console.error(e instanceof Error ? e.message : String(e));
-    process.exitCode = 1;
+    return 1;
   }
 }

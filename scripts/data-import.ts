@@ -5,7 +5,6 @@
 // The token comes from --token or ADMIN_TOKEN; `npm start` prints the local one.
 import { readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { z } from "zod";
@@ -178,10 +177,11 @@ export function describeAnswer(
   return { ok: false, lines };
 }
 
-async function main(): Promise<number> {
+/** The command line (`npm run data:import`, scripts/cli.mjs): answers the exit code. */
+export async function cli(argv: readonly string[]): Promise<number> {
   let args: ImportArgs;
   try {
-    args = parseImportArgs(process.argv.slice(2), process.env);
+    args = parseImportArgs(argv, process.env);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     if (e.message) console.error(`data:import: ${e.message}\n`);
@@ -221,8 +221,4 @@ async function main(): Promise<number> {
   const { ok, lines } = describeAnswer(res.status, json, basename(args.file));
   for (const line of lines) (ok ? console.log : console.error)(line);
   return ok ? 0 : 1;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  process.exit(await main());
 }

@@ -22,7 +22,7 @@ const adminToken = process.env.ADMIN_TOKEN ?? randomBytes(18).toString("base64ur
 
 const children = [];
 // Each child gets its own process group, so stopping it also stops the node and workerd processes it starts
-// (STACK.md: stop wrangler dev by its process group, never by name).
+// (docs/toolchain.md "Processes": stop wrangler dev by its process group, never by name).
 const opts = { stdio: "inherit", env: localEnv, detached: true };
 if (watch) children.push(spawn("npx", ["remix", "watch"], opts));
 const dev = spawn(

@@ -1,4 +1,4 @@
-// `npm test`: types, lint/format, unit tests (Node), worker tests (workerd, real local D1/R2/DOs, against the
+// `npm test`: binding types current, types, lint/format, unit tests (Node), worker tests (workerd, real local D1/R2/DOs, against the
 // built worker: `pretest` builds it) and browser tests (Chromium). Stops at the first failing stage.
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -13,6 +13,8 @@ function browserTests() {
 }
 
 const stages = [
+  // The generated binding types must match wrangler.toml (DESIGN D13) before tsc relies on them.
+  ["binding types", process.execPath, ["scripts/types.mjs", "--check"]],
   ["types", "npx", ["tsc", "--noEmit", "-p", "."]],
   ["lint", "npx", ["biome", "check", "."]],
   ["unit + worker tests", "npx", ["vitest", "run"]],

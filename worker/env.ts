@@ -8,14 +8,45 @@ import {
   TURNSTILE_TEST_SITE_KEY,
 } from "./security/turnstile-keys";
 
-/** Bindings and variables the worker receives (wrangler.toml; secrets via `wrangler secret put`). */
-export interface Env {
-  DB: D1Database;
-  BUCKET: R2Bucket;
-  ASSETS: Fetcher;
+/**
+ * Bindings and variables the worker receives (DESIGN D13). What wrangler.toml declares comes from the generated
+ * worker-configuration.d.ts (`npm run types`); the Durable Object namespaces are narrowed to their classes (the
+ * generator cannot see them: wrangler's main is the built bundle). Secrets and optional variables that
+ * wrangler.toml does not name (README "Configuration") are declared here: each is optional, and `readConfig`
+ * validates them once with their defaults. No index signature: a binding nobody declared is a type error.
+ */
+export interface Env extends Omit<WranglerEnv, "USER_HUB" | "BACKTEST_RUNNER"> {
   USER_HUB: DurableObjectNamespace<UserHub>;
   BACKTEST_RUNNER: DurableObjectNamespace<BacktestRunner>;
-  [key: string]: unknown;
+  /** Workers AI, for ASSISTANT_PROVIDER=workers-ai (an `[ai]` binding added at deployment). */
+  AI?: Ai;
+  APP_ENV?: string;
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
+  TURNSTILE_VERIFY_URL?: string;
+  MAIL_PROVIDER?: string;
+  MAIL_HTTP_URL?: string;
+  MAIL_HTTP_TOKEN?: string;
+  CONTACT_TO?: string;
+  CANNY_APP_ID?: string;
+  CANNY_PRIVATE_KEY?: string;
+  CANNY_BOARD_TOKEN?: string;
+  ANALYTICS_SCRIPT_URL?: string;
+  ANALYTICS_SITE_ID?: string;
+  SEGMENT_WRITE_KEY?: string;
+  SENTRY_DSN?: string;
+  ADMIN_TOKEN?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_HOST?: string;
+  STRIPE_API_PORT?: string;
+  STRIPE_API_PROTOCOL?: string;
+  ASSISTANT_PROVIDER?: string;
+  OPENAI_BASE_URL?: string;
+  OPENAI_API_KEY?: string;
+  OPENAI_MODEL?: string;
+  WORKERS_AI_MODEL?: string;
 }
 
 const optionalString = z

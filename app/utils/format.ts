@@ -82,28 +82,15 @@ export function formatLocalDate(value: DateInput, timeZone = "UTC"): string {
   return d ? formatter("short", timeZone).format(d) : MISSING;
 }
 
-const SYMBOLS: Record<string, string> = { USD: "$", EUR: "€", GBP: "£" };
-
-/** Spec 1 s3: USD $, EUR €, GBP £, any other code as itself. */
-export function currencySymbol(code: string): string {
-  return SYMBOLS[code.toUpperCase()] ?? code;
-}
-
-const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-
 function missing(value: unknown): value is null | undefined {
   return value === null || value === undefined || (typeof value === "number" && Number.isNaN(value));
 }
 
-/** '$1,234', '-€50', 'CHF 1,200'; 0 decimals (spec 1 s9). */
-export function formatMoney(amount: number | null | undefined, currency: string): string {
-  if (missing(amount)) return MISSING;
-  // Half away from zero for both signs; a tiny negative rounds to -0, which must not print as "-$0".
-  const rounded = Math.round(Math.abs(amount)) * Math.sign(amount);
-  const sign = rounded < 0 ? "-" : "";
-  const gap = currency.toUpperCase() in SYMBOLS ? "" : " ";
-  return `${sign}${currencySymbol(currency)}${gap}${whole.format(Math.abs(rounded))}`;
-}
+/**
+ * '$1,234', '-€50', 'CHF 1,200'; 0 decimals (spec 1 s9), and the symbols of spec 1 s3: the billing library's,
+ * one formatter for the server and the browser.
+ */
+export { currencySymbol, formatMoney } from "../../worker/billing";
 
 const metric = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 

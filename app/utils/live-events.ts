@@ -1,6 +1,7 @@
 /**
  * The browser's live-event connection (DESIGN D7): one WebSocket to /ai/connect per tab, shared by every
- * component that listens, reconnecting with exponential backoff. Messages that do not parse are ignored.
+ * component that listens, reconnecting with capped exponential backoff and jitter. Messages that do not parse are
+ * ignored.
  */
 import { useEffect, useRef } from "react";
 import type { LiveEvent } from "../../worker/events";
@@ -15,6 +16,16 @@ const MAX_DELAY_MS = 30_000;
 export function backoffDelay(attempt: number): number {
   if (!Number.isFinite(attempt) || attempt < 0) return BASE_DELAY_MS;
   return Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.min(attempt, 16));
+}
+
+/**
+ * The wait before reconnect attempt `attempt`: a random point in the upper half of the backoff ("equal
+ * jitter"). When a deploy or a hub restart drops every socket at once, the tabs then come back spread over
+ * that interval instead of all in the same second, and no tab waits less than half the backoff.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const backoff = backoffDelay(attempt);
+  return Math.round(backoff / 2 + (backoff / 2) * Math.min(Math.max(random(), 0), 1));
 }
 
 /** The socket URL for a page address: same host, ws or wss to match the page's scheme. */
@@ -44,7 +55,7 @@ function open() {
     if (socket === ws) socket = null;
     // Nobody listening any more: stay closed until the next subscriber.
     if (listeners.size === 0 || timer) return;
-    timer = setTimeout(open, backoffDelay(attempt++));
+    timer = setTimeout(open, reconnectDelay(attempt++));
   });
 }
 

@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { DataFrame } from "data-forge";
-import { backtest as grademarkBacktest, type IStrategy, type ITrade } from "grademark";
+import { backtest as grademarkBacktest, type ITrade } from "grademark";
 import { TradeDirection } from "grademark/build/lib/strategy";
 import { runBacktest } from "../../worker/engine/backtest";
 import { leanEurusdH1 } from "../../worker/engine/lean.fixture";
@@ -27,6 +27,7 @@ import { monthsInRange } from "../../worker/market/chunks";
 import { demoMonth } from "../../worker/market/demo";
 import type { Bars } from "../../worker/market/types";
 import { parseSpec, type StrategySpec } from "../../worker/strategy/spec";
+import { type GmBar, gmSide } from "./grademark/strategy";
 
 const EURUSD = getSymbol("EURUSD");
 
@@ -75,24 +76,6 @@ function settings(bars: Bars, model: Model, extra: Partial<BacktestSettings> = {
     currency: "USD",
     ...extra,
   };
-}
-
-/** A bar as grademark reads it (its IBar), the input of its backtest(). */
-interface GmBar {
-  time: Date;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
-
-/** A bar after grademark's prepIndicators: its own SMA(10) and SMA(20) of close, this bar and the one before. */
-interface GmSmaBar extends GmBar {
-  fast: number;
-  slow: number;
-  prevFast: number;
-  prevSlow: number;
 }
 
 export async function bench(): Promise<void> {
@@ -245,53 +228,6 @@ function grademarkComparison(h1: Bars): void {
     `  then computeReport on that result: ${ms(figures, 1)}; grademark / (runBacktest + computeReport), medians: ${(g.median / (o.median + figures.median)).toFixed(1)}x`,
   );
   if (check.problems.length > 0) process.exitCode = 1;
-}
-
-/** sma-cross-10-20's side `direction` as a grademark strategy, with its own SMAs and crosses. */
-function gmSide(direction: TradeDirection): IStrategy<GmBar, GmSmaBar> {
-  // The strategy's tie rule: 1 above, -1 below, 0 equal within 1e-9 relative, NaN before the SMAs exist.
-  const order = (a: number, b: number) => {
-    const d = a - b;
-    const t = 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-    return d > t ? 1 : d < -t ? -1 : Number.isNaN(d) ? Number.NaN : 0;
-  };
-  const crossesUp = (b: GmSmaBar) => order(b.prevFast, b.prevSlow) <= 0 && order(b.fast, b.slow) === 1;
-  const crossesDown = (b: GmSmaBar) => order(b.prevFast, b.prevSlow) >= 0 && order(b.fast, b.slow) === -1;
-  const isLong = direction === TradeDirection.Long;
-  return {
-    prepIndicators: ({ inputSeries }) => {
-      const bars = inputSeries.toArray();
-      const fast = smaOfClose(bars, 10);
-      const slow = smaOfClose(bars, 20);
-      return new DataFrame<number, GmSmaBar>(
-        bars.map((b, i) => ({
-          ...b,
-          fast: fast[i],
-          slow: slow[i],
-          prevFast: i > 0 ? fast[i - 1] : Number.NaN,
-          prevSlow: i > 0 ? slow[i - 1] : Number.NaN,
-        })),
-      );
-    },
-    entryRule: (enter, { bar }) => {
-      if (isLong ? crossesUp(bar) : crossesDown(bar)) enter({ direction });
-    },
-    exitRule: (exit, { bar }) => {
-      if (isLong ? crossesDown(bar) : crossesUp(bar)) exit();
-    },
-  };
-}
-
-/** SMA of close over grademark's bars: NaN for the first period - 1 bars, then a sliding sum. */
-function smaOfClose(bars: readonly GmBar[], period: number): number[] {
-  const out: number[] = new Array(bars.length).fill(Number.NaN);
-  let sum = 0;
-  for (let i = 0; i < bars.length; i++) {
-    sum += bars[i].close;
-    if (i >= period) sum -= bars[i - period].close;
-    if (i >= period - 1) out[i] = sum / period;
-  }
-  return out;
 }
 
 interface TradeCheck {

@@ -1,4 +1,4 @@
-// Debian's Chromium driven by playwright-core (STACK.md "Browser tests"): no browser download, no outside calls.
+// Debian's Chromium driven by playwright-core (docs/toolchain.md "Browser tests"): no browser download, no outside calls.
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 export async function launch(): Promise<Browser> {

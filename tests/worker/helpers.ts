@@ -4,7 +4,7 @@ import { z } from "zod";
 export const ORIGIN = "http://app.test";
 
 let counter = 0;
-/** Storage is shared within a file: every test makes its own user (STACK.md). */
+/** Storage is shared within a file: every test makes its own user (docs/toolchain.md "Tests in workerd"). */
 export function uniqueEmail(prefix = "trader"): string {
   counter++;
   return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;

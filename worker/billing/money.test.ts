@@ -1,29 +1,38 @@
 import { describe, expect, it } from "vitest";
-import { divRoundHalfUp, formatMoney, isCurrency, roundToUnit } from "./money";
+import { divRoundHalfUp, formatMoney, isCurrency, MINOR_PER_MAJOR, roundToUnit } from "./money";
 
 describe("formatMoney (spec 1: symbols, 0 decimals)", () => {
   it.each([
-    [2_500, "USD", "$25"],
-    [2_500, "EUR", "€25"],
-    [2_000, "GBP", "£20"],
-    [1_999, "USD", "$20"],
-    [1_949, "USD", "$19"],
-    [150, "USD", "$2"],
-    [149, "USD", "$1"],
+    [25, "USD", "$25"],
+    [25, "EUR", "€25"],
+    [20, "GBP", "£20"],
+    [19.99, "USD", "$20"],
+    [19.49, "USD", "$19"],
+    [1.5, "USD", "$2"],
+    [1.49, "USD", "$1"],
     [0, "GBP", "£0"],
-    [123_456_700, "USD", "$1,234,567"],
-    [100_000, "EUR", "€1,000"],
-    [99_900, "EUR", "€999"],
-    [-500, "USD", "-$5"],
-    [-40, "USD", "$0"],
-    [1_200, "CHF", "CHF 12"],
-    [1_200, "usd", "$12"],
-  ])("%i minor %s -> %s", (minor, currency, expected) => {
-    expect(formatMoney(minor, currency)).toBe(expected);
+    [1_234_567, "USD", "$1,234,567"],
+    [1_234_567.89, "GBP", "£1,234,568"],
+    [1_000, "EUR", "€1,000"],
+    [999, "EUR", "€999"],
+    [-5, "USD", "-$5"],
+    [-1_234.5, "USD", "-$1,235"],
+    [-0.4, "USD", "$0"],
+    [12, "CHF", "CHF 12"],
+    [1_200, "CHF", "CHF 1,200"],
+    [12, "usd", "$12"],
+  ])("%d %s -> %s", (amount, currency, expected) => {
+    expect(formatMoney(amount, currency)).toBe(expected);
   });
 
-  it("rejects fractional minor units", () => {
-    expect(() => formatMoney(12.5, "USD")).toThrow(RangeError);
+  it("shows a missing amount as '-'", () => {
+    expect(formatMoney(null, "USD")).toBe("-");
+    expect(formatMoney(undefined, "USD")).toBe("-");
+    expect(formatMoney(Number.NaN, "USD")).toBe("-");
+  });
+
+  it("prints a ledger amount in minor units once divided", () => {
+    expect(formatMoney(2_500 / MINOR_PER_MAJOR, "USD")).toBe("$25");
   });
 });
 

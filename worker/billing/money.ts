@@ -19,6 +19,12 @@ export function isCurrency(code: string): code is Currency {
 
 const SYMBOLS: Readonly<Record<Currency, string>> = { USD: "$", EUR: "€", GBP: "£" };
 
+/** Spec 1 s3: USD $, EUR €, GBP £, any other code as itself. */
+export function currencySymbol(code: string): string {
+  const upper = code.toUpperCase();
+  return isCurrency(upper) ? SYMBOLS[upper] : code;
+}
+
 /**
  * Integer division of non-negative safe integers rounded half up, exact (no floating point),
  * so the database service can reproduce it in SQL as (2*n + d) / (2*d) with integer division.
@@ -37,17 +43,19 @@ export function roundToUnit(minor: number, unit: number): number {
 }
 
 /**
- * "$1,234", "€20", "£0", "-$5", "CHF 1,234": whole major units, half away from zero, en-US
- * thousands separators. Written by hand instead of Intl so server and browser render the same
- * string regardless of the ICU data each runtime ships.
+ * The one money formatter of the product, server and browser (the app's `~/utils/format` re-exports it):
+ * "$1,234", "€20", "£0", "-$5", "CHF 1,234" from an amount in MAJOR units (the wire's unit; a ledger amount is
+ * `minor / MINOR_PER_MAJOR`). Whole units, half away from zero, en-US thousands separators, written by hand
+ * instead of Intl so server and browser render the same string whatever ICU data each runtime ships. A missing
+ * amount (null, undefined, NaN) shows as "-", as every missing value of the screens does.
  */
-export function formatMoney(minor: number, currency: string): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`minor must be a safe integer, got ${minor}`);
-  const whole = divRoundHalfUp(Math.abs(minor), MINOR_PER_MAJOR);
+export function formatMoney(amount: number | null | undefined, currency: string): string {
+  if (amount === null || amount === undefined || Number.isNaN(amount)) return "-";
+  const whole = Math.round(Math.abs(amount));
   const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const code = currency.toUpperCase();
-  const prefix = isCurrency(code) ? SYMBOLS[code] : `${currency} `;
-  const sign = minor < 0 && whole > 0 ? "-" : "";
+  const prefix = isCurrency(currency.toUpperCase()) ? currencySymbol(currency) : `${currency} `;
+  // A tiny negative that rounds to 0 must not print as "-$0".
+  const sign = amount < 0 && whole > 0 ? "-" : "";
   return `${sign}${prefix}${digits}`;
 }
 

@@ -1,7 +1,7 @@
 /**
  * MT5 tick modelling from M1 bars: "Every tick" (generated) and "1 minute OHLC".
  * Pure and streaming: ticks go straight to a sink, no array per tick or per bar (a year of M1 is
- * ~370k bars and tens of millions of ticks). Rules: shared/reference/mt5-report.md (1), after
+ * ~370k bars and tens of millions of ticks). Rules: docs/mt5-report.md section 1, after
  * MetaQuotes' "Real and Generated Ticks" help [TG] and article 75 [A75].
  *
  * Every tick, per M1 bar of tick volume V (N = min(V, MAX_TICKS_PER_BAR) ticks in all):

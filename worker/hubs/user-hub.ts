@@ -131,7 +131,8 @@ export class UserHub extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    // 1005/1006 are reserved and throw when echoed (STACK.md); answer them with a normal closure.
+    // 1005/1006 are reserved and throw when echoed (docs/toolchain.md "D1, R2, Durable Objects, cron"): answer
+    // them with a normal closure.
     closeQuietly(ws, code === 1005 || code === 1006 ? 1000 : code, "closing");
   }
 

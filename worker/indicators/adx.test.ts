@@ -1,7 +1,7 @@
 import { ADX } from "technicalindicators";
 import { describe, expect, it } from "vitest";
 import { adx } from "./adx";
-import { eurusdH1, maxDiff, padFront } from "./eurusdH1.fixture";
+import { eurusdH1, maxDiff, padFront } from "./eurusd-h1.fixture";
 
 /** ADX.mq5 written out buffer by buffer, as MetaQuotes does (bar 0 of each buffer is 0.0). */
 function referenceAdx(high: Float64Array, low: Float64Array, close: Float64Array, period: number) {

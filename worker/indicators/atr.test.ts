@@ -1,7 +1,7 @@
 import { ATR } from "technicalindicators";
 import { describe, expect, it } from "vitest";
 import { atr } from "./atr";
-import { eurusdH1, maxDiff, padFront } from "./eurusdH1.fixture";
+import { eurusdH1, maxDiff, padFront } from "./eurusd-h1.fixture";
 
 /** ATR.mq5 read as a formula: ATR[i] = mean of TR over bars i-period+1..i, for i >= period. */
 function referenceAtr(

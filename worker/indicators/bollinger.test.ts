@@ -1,7 +1,7 @@
 import { BollingerBands } from "technicalindicators";
 import { describe, expect, it } from "vitest";
 import { bollinger } from "./bollinger";
-import { eurusdH1, maxDiff, padFront } from "./eurusdH1.fixture";
+import { eurusdH1, maxDiff, padFront } from "./eurusd-h1.fixture";
 
 describe("bollinger (MT5 BB.mq5)", () => {
   it("uses the population standard deviation, NaN until index period (hand-checked)", () => {

@@ -1,7 +1,7 @@
 import { CCI } from "technicalindicators";
 import { describe, expect, it } from "vitest";
 import { cci, cciOfPrice } from "./cci";
-import { eurusdH1, maxDiff, padFront } from "./eurusdH1.fixture";
+import { eurusdH1, maxDiff, padFront } from "./eurusd-h1.fixture";
 
 describe("cci (MT5 CCI.mq5)", () => {
   it("divides by 0.015 times the mean deviation (hand-checked)", () => {

@@ -1,7 +1,7 @@
 import { EMA } from "technicalindicators";
 import { describe, expect, it } from "vitest";
 import { ema } from "./ema";
-import { eurusdH1, maxDiff, padFront } from "./eurusdH1.fixture";
+import { eurusdH1, maxDiff, padFront } from "./eurusd-h1.fixture";
 
 /** ExponentialMAOnBuffer written out literally (MovingAverages.mqh): seed price[0], recurse. */
 function referenceEma(src: Float64Array, period: number): Float64Array {

@@ -10,7 +10,7 @@
  * kernels, as it would in MT5.
  */
 export { type AdxResult, adx } from "./adx";
-export { APPLIED_PRICES, type AppliedPrice, appliedPrice, type PriceBars } from "./appliedPrice";
+export { APPLIED_PRICES, type AppliedPrice, appliedPrice, type PriceBars } from "./applied-price";
 export { atr } from "./atr";
 export { type BollingerResult, bollinger } from "./bollinger";
 export { cci, cciOfPrice } from "./cci";

@@ -1,6 +1,6 @@
 import { WMA } from "technicalindicators";
 import { describe, expect, it } from "vitest";
-import { eurusdH1, maxDiff, padFront } from "./eurusdH1.fixture";
+import { eurusdH1, maxDiff, padFront } from "./eurusd-h1.fixture";
 import { lwma } from "./lwma";
 
 describe("lwma (MT5 iMA MODE_LWMA)", () => {

@@ -1,6 +1,6 @@
 import { RSI } from "technicalindicators";
 import { describe, expect, it } from "vitest";
-import { eurusdH1, maxDiff, padFront } from "./eurusdH1.fixture";
+import { eurusdH1, maxDiff, padFront } from "./eurusd-h1.fixture";
 import { rsi } from "./rsi";
 
 describe("rsi (MT5 RSI.mq5)", () => {

@@ -1,6 +1,6 @@
 import { SMA } from "technicalindicators";
 import { describe, expect, it } from "vitest";
-import { eurusdH1, maxDiff, padFront } from "./eurusdH1.fixture";
+import { eurusdH1, maxDiff, padFront } from "./eurusd-h1.fixture";
 import { sma } from "./sma";
 
 describe("sma", () => {

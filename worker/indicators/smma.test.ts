@@ -1,6 +1,6 @@
 import { WEMA } from "technicalindicators";
 import { describe, expect, it } from "vitest";
-import { eurusdH1, maxDiff, padFront } from "./eurusdH1.fixture";
+import { eurusdH1, maxDiff, padFront } from "./eurusd-h1.fixture";
 import { smma } from "./smma";
 
 describe("smma (MT5 iMA MODE_SMMA)", () => {

@@ -1,6 +1,6 @@
 import { Stochastic } from "technicalindicators";
 import { describe, expect, it } from "vitest";
-import { eurusdH1, maxDiff, padFront } from "./eurusdH1.fixture";
+import { eurusdH1, maxDiff, padFront } from "./eurusd-h1.fixture";
 import { stochastic } from "./stochastic";
 
 /** Stochastic.mq5 read as a formula, with no sliding state at all. */

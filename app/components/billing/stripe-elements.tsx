@@ -1,6 +1,6 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe, StripeError } from "@stripe/stripe-js";
-// The pure entry loads nothing until loadStripe is called (STACK.md "Stripe offline"): js.stripe.com is
+// The pure entry loads nothing until loadStripe is called (docs/toolchain.md "Stripe offline"): js.stripe.com is
 // reached only on a screen that mounts a card form while the stripe provider is configured.
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";

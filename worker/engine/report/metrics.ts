@@ -74,7 +74,7 @@ function hprText(factor: number): string {
 
 /**
  * The MT5 report statistics, a pure function of the trades and the engine's equity measurements
- * (DESIGN D10). Definitions and sources: ../shared/reference/mt5-report.md.
+ * (DESIGN D10). Definitions and sources: docs/mt5-report.md.
  * Missing figures: money sums and averages over no trades are 0.00 as in MT5; a ratio or statistic
  * whose formula has no value (0/0, no variance, too few points) prints "-"; Profit/Recovery Factor
  * with a profit but nothing to divide by (MT5's DBL_MAX) print "∞".

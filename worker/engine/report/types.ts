@@ -1,7 +1,7 @@
 /**
  * The contract between the engine (which simulates) and the report (which only computes statistics),
  * so that "statistics are a pure function of trades and equity" (DESIGN D10, backtesting.py).
- * Definitions: ../shared/reference/mt5-report.md.
+ * Definitions: docs/mt5-report.md.
  */
 
 /** One closed position (an OUT / INOUT / OUT_BY deal), in close order. */

@@ -16,6 +16,31 @@ import { parseTime } from "./time";
 // Lean's names: the day zip `20140501_quote.zip` and the CSV inside it `20140501_eurusd_minute_quote.csv`.
 const DAY_IN_NAME = /(\d{8})(?:_[a-z0-9]+)*(?:\.[a-z]+)*$/i;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The digit at `i`, or NaN. */
+function digit(s: string, i: number): number {
+  const d = s.charCodeAt(i) - 48;
+  return d >= 0 && d <= 9 ? d : Number.NaN;
+}
+
+/**
+ * `YYYYMMDD HH:mm` as wall-clock ms, NaN for anything else (an invalid date included). Every row of an hour
+ * file has this time, so it is read digit by digit instead of through parseTime's regular expressions.
+ */
+export function leanHourTime(cell: string): number {
+  if (cell.length !== 14 || cell.charCodeAt(8) !== 32 || cell.charCodeAt(11) !== 58) return Number.NaN;
+  const y = digit(cell, 0) * 1000 + digit(cell, 1) * 100 + digit(cell, 2) * 10 + digit(cell, 3);
+  const mo = digit(cell, 4) * 10 + digit(cell, 5);
+  const d = digit(cell, 6) * 10 + digit(cell, 7);
+  const h = digit(cell, 9) * 10 + digit(cell, 10);
+  const mi = digit(cell, 12) * 10 + digit(cell, 13);
+  if (!(mo >= 1 && mo <= 12 && h <= 23 && mi <= 59 && d >= 1)) return Number.NaN;
+  const leap = mo === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  if (d > DAYS_IN_MONTH[mo - 1] + (leap ? 1 : 0)) return Number.NaN;
+  return Date.UTC(y, mo - 1, d, h, mi);
+}
+
 export function importLean(text: string, options: ImportOptions): ImportResult {
   const sink = new RowSink("lean", options);
   const { point, spread: defSpread, digits } = options.symbol;
@@ -28,7 +53,11 @@ export function importLean(text: string, options: ImportOptions): ImportResult {
     const c = line.split(",");
     let t: number;
     let k: number; // index of bid open
-    if (c.length >= 12 && /^\d{8}$/.test(c[0].trim())) {
+    const hour = leanHourTime(c[0]);
+    if (!Number.isNaN(hour)) {
+      t = sink.utc({ wall: hour, offset: undefined });
+      k = 1;
+    } else if (c.length >= 12 && /^\d{8}$/.test(c[0].trim())) {
       const day = parseTime(c[0]);
       t = day ? sink.utc(day) + Number(c[1]) : Number.NaN;
       k = 2;

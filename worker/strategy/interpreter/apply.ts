@@ -4,7 +4,7 @@ import { Builder, same } from "./builder";
 import type { Condition, Facts, IndicatorMention, Problem, Side } from "./facts";
 import { mirrorCondition, mirrorRule } from "./mirror";
 import { addTo } from "./rules";
-import { applyEdits, referenced } from "./specEdits";
+import { applyEdits, referenced } from "./spec-edits";
 
 // Applies the facts of one message to a draft of the spec. Returns the draft (not yet
 // validated) and the problems that need a question back to the trader.

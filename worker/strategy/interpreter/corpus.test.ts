@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Distance, Rule, StrategySpec } from "../spec";
-import { CORPUS, type Expect } from "./corpus";
+import { CORPUS, type Expect } from "./corpus.fixture";
 import { interpret } from "./index";
 import { notation } from "./notation";
 
 // Every corpus case is replayed turn by turn; each turn's spec is checked field by field
-// in the compact notation documented in corpus.ts.
+// in the compact notation documented in corpus.fixture.ts.
 
 function rule(r: Rule | undefined): string[] | null {
   return r ? r.all.map(notation) : null;

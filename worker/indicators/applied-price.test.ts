@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APPLIED_PRICES, appliedPrice } from "./appliedPrice";
+import { APPLIED_PRICES, appliedPrice } from "./applied-price";
 
 const bars = {
   open: Float64Array.of(1, 10),
