@@ -7,7 +7,7 @@
 // as `string`, not as their wrangler.toml literal, because `--var`, `.dev.vars` and the tests override them. The
 // interface is named WranglerEnv so that worker/env.ts can export the worker's own `Env` built on it.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { localEnv } from "./local-env.mjs";
@@ -15,12 +15,24 @@ import { localEnv } from "./local-env.mjs";
 const FILE = "worker-configuration.d.ts";
 const ARGS = ["--include-runtime=false", "--strict-vars=false", "--env-interface=WranglerEnv"];
 
+/**
+ * When build/ exists, wrangler names each Durable Object class by an import of the built bundle and adds a
+ * `mainModule` import of it; without build/ it writes a comment. The file is kept in the comment form, so it
+ * does not depend on whether the worker was built first (worker/env.ts narrows the namespaces itself).
+ */
+function stable(text) {
+  return text
+    .replace(/DurableObjectNamespace<import\("[^"]*"\)\.(\w+)>/g, "DurableObjectNamespace /* $1 */")
+    .replace(/^\s*mainModule: .*\n/gm, "");
+}
+
 function generate(path) {
   const res = spawnSync("npx", ["wrangler", "types", ...ARGS, path], { env: localEnv, encoding: "utf8" });
   if (res.status !== 0) {
     process.stderr.write(res.stdout + res.stderr);
     process.exit(res.status ?? 1);
   }
+  writeFileSync(path, stable(readFileSync(path, "utf8")));
 }
 
 /** The file without its first comment line, which names the output path and so differs between the two runs. */
