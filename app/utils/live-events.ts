@@ -4,7 +4,7 @@
  * ignored.
  */
 import { useEffect, useRef } from "react";
-import type { LiveEvent } from "../../worker/events";
+import { type LiveEvent, SESSION_ENDED_CODE } from "../../worker/events";
 import { parseLiveEvent } from "../../worker/events/parse";
 
 export type LiveListener = (event: LiveEvent) => void;
@@ -51,10 +51,11 @@ function open() {
     if (!event) return;
     for (const l of [...listeners]) l(event);
   });
-  ws.addEventListener("close", () => {
+  ws.addEventListener("close", (e) => {
     if (socket === ws) socket = null;
-    // Nobody listening any more: stay closed until the next subscriber.
-    if (listeners.size === 0 || timer) return;
+    // Nobody listening any more: stay closed until the next subscriber. A session that ended (signed out in
+    // another tab, password reset) stays closed too: reconnecting would only be refused, every 30 s.
+    if (listeners.size === 0 || timer || e.code === SESSION_ENDED_CODE) return;
     timer = setTimeout(open, reconnectDelay(attempt++));
   });
 }

@@ -7,6 +7,12 @@ import { z } from "zod";
  */
 const id = z.string().regex(/^\d+$/);
 
+/**
+ * The close code of a live socket whose session ended (sign-out, password reset, expiry); 4000-4999 are the
+ * application's. The hub sends it and the browser stops reconnecting on it: a new socket would only get 401.
+ */
+export const SESSION_ENDED_CODE = 4401;
+
 export const chatMessageSchema = z.object({
   id: id,
   role: z.enum(["user", "agent"]),

@@ -2,14 +2,12 @@ import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import { createDb } from "../db/client";
 import type { Env } from "../env";
+import { SESSION_ENDED_CODE } from "../events";
 import { liveSessionExpiries } from "../services/accounts";
 
 /** Set by `/ai/connect` (worker/api/connect.ts) on the upgrade it hands over; a client's own values are replaced. */
 export const HUB_SESSION_HEADER = "x-stratforge-session";
 export const HUB_SESSION_EXPIRES_HEADER = "x-stratforge-session-expires";
-
-/** Close code for "your session ended" (4000-4999 are the application's); the browser then stops listening. */
-export const SESSION_ENDED_CODE = 4401;
 
 /**
  * How often a socket's session is looked up again in D1 before it is sent an event. Sign-out and password reset

@@ -1,4 +1,5 @@
 import type { UserHub } from "../hubs/user-hub";
+import { errorFields, log } from "../log";
 
 /** What the accounts service tells the live-event hub when sessions end (DESIGN D7). */
 export interface SessionSockets {
@@ -19,14 +20,14 @@ export function hubSessionSockets(ns: DurableObjectNamespace<UserHub>): SessionS
       try {
         await hub(userId).endSession(sessionId, "Signed out.");
       } catch (e) {
-        console.warn("live sockets of a signed-out session not closed", e);
+        log.warn("sessions.sockets_not_closed", { userId, reason: "sign-out", ...errorFields(e) });
       }
     },
     async endAllSessions(userId) {
       try {
         await hub(userId).endAllSessions("Your password was changed. Please sign in again.");
       } catch (e) {
-        console.warn("live sockets of a reset account not closed", e);
+        log.warn("sessions.sockets_not_closed", { userId, reason: "password-reset", ...errorFields(e) });
       }
     },
   };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TURNSTILE_TEST_SECRETS } from "../env";
 import { errors } from "../http/errors";
+import { log } from "../log";
 
 export type TurnstileOutcome = "pass" | "fail" | "spent";
 
@@ -28,8 +29,11 @@ export function createTurnstileVerifier(
   return {
     async verify(token, remoteIp) {
       if (!secret) {
-        console.error(
-          "TURNSTILE_SECRET_KEY is not set (APP_ENV=production): every Turnstile check fails. Set it with `wrangler secret put TURNSTILE_SECRET_KEY`.",
+        log.error(
+          "turnstile.secret_missing",
+          new Error(
+            "TURNSTILE_SECRET_KEY is not set (APP_ENV=production): every Turnstile check fails. Set it with `wrangler secret put TURNSTILE_SECRET_KEY`.",
+          ),
         );
         return "fail";
       }
@@ -45,7 +49,7 @@ export function createTurnstileVerifier(
         res = await fetcher(verifyUrl, { method: "POST", body });
       } catch (error) {
         // Siteverify unreachable: the check fails closed (the person may retry), never passes.
-        console.error("Turnstile siteverify failed", error);
+        log.error("turnstile.siteverify_failed", error);
         return "fail";
       }
       const parsed = siteverifyAnswer.safeParse(await res.json().catch(() => null));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { log } from "../../log";
 import { renderOutline } from "../../strategy/outline";
 import { formatSpecIssues, parseSpec, type StrategySpec, specJsonSchema } from "../../strategy/spec";
 import type { AssistantPort, AssistantTurn } from "../strategies/ports";
@@ -116,7 +117,7 @@ export function createLlmAssistant(name: string, complete: Complete, fallback: A
           { role: "user", content: `${checked.problem} Answer again with a valid object.` },
         );
       }
-      console.warn(`assistant ${name} fell back to the interpreter: ${problem}`);
+      log.warn("assistant.fallback", { provider: name, problem });
       const turn = await fallback.turn(message, current);
       return {
         ...turn,

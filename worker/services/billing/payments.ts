@@ -3,6 +3,7 @@ import { type Product, planAction, prorateUpgrade } from "../../billing";
 import type { Db } from "../../db/client";
 import { invoices } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { errorFields, log } from "../../log";
 import { requireAddonBuyer } from "./addons";
 import type { Customers } from "./customers";
 import { billingErrors } from "./errors";
@@ -367,7 +368,7 @@ export function createPayments(deps: PaymentDeps) {
     try {
       await paymentMethods.attach(userId, intent.paymentMethodId);
     } catch (e) {
-      console.warn("could not save the card of a payment", e);
+      log.warn("billing.card_not_saved", { userId, intentId: intent.id, ...errorFields(e) });
     }
   }
 
@@ -459,7 +460,7 @@ export function createPayments(deps: PaymentDeps) {
         if (intent.status === "succeeded" && intent.amountMinor === row.amountMinor)
           await refunds.refund(row, intent);
       } catch (e) {
-        console.error(`could not cancel the intent of voided invoice ${row.id}`, e);
+        log.error("billing.void_cancel_failed", e, { invoiceId: row.id });
       }
     }
   }
@@ -496,7 +497,12 @@ export function createPayments(deps: PaymentDeps) {
     const after = await invoiceStore.get(current.userId, current.id);
     if (after.status === "paid" && after.providerPaymentId === intent.id) return { kind: "replayed" };
     if (after.status !== "refunded")
-      console.warn(`payment ${intent.id} for invoice ${after.id} (${after.kind}, ${after.status}) refunded`);
+      log.warn("billing.payment_refunded", {
+        intentId: intent.id,
+        invoiceId: after.id,
+        kind: after.kind,
+        status: after.status,
+      });
     return { kind: "refunded", note: await refunds.refund(after, intent) };
   }
 

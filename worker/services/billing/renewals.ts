@@ -3,6 +3,7 @@ import { z } from "zod";
 import { DAY_MS, type Product } from "../../billing";
 import type { Db } from "../../db/client";
 import { invoices as invoiceTable, subscriptions, users } from "../../db/schema";
+import { log } from "../../log";
 import type { SponsorEligibility } from "../sponsor";
 import type { Customers } from "./customers";
 import { createFulfilment } from "./fulfil";
@@ -95,7 +96,7 @@ export function createRenewals(deps: RenewalDeps) {
           await renewOne(row, at, report, fulfilment, invoices);
         } catch (e) {
           // One subscription's failure must not stop the others; the next run retries it.
-          console.error("renewal failed", row.id, e);
+          log.error("renewal.failed", e, { job: "renewals", subscriptionId: row.id });
         }
       }
       if (results.length < pageSize) break;

@@ -9,6 +9,7 @@
  */
 import type { ReportNumbers } from "../../engine/report";
 import { EngineError } from "../../engine/types";
+import { log } from "../../log";
 import { MarketError } from "../../market/errors";
 import { tryPeriodOf } from "../../market/periods";
 import type { Bars, Period } from "../../market/types";
@@ -136,7 +137,7 @@ export async function prepareBacktest(
     if (!(await ports.step(job, 1, progressOf(prepared)))) return null;
     return prepared;
   } catch (e) {
-    console.error("backtest failed", job.backtestId, e);
+    log.error("backtest.failed", e, { backtestId: job.backtestId, strategyId: job.strategyId });
     await ports.fail(job, reasonOf(e));
     return null;
   }
@@ -149,7 +150,7 @@ export function driveBacktest(p: PreparedBacktest, maxBars: number): boolean {
 
 /** Fails the run with a reason a trader can read (an engine error mid-run). */
 export async function failBacktest(job: BacktestJob, ports: BacktestWorkPorts, e: unknown): Promise<void> {
-  console.error("backtest failed", job.backtestId, e);
+  log.error("backtest.failed", e, { backtestId: job.backtestId, strategyId: job.strategyId });
   await ports.fail(job, reasonOf(e));
 }
 

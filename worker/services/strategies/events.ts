@@ -1,5 +1,6 @@
 import { encodeEvent } from "../../events";
 import type { UserHub } from "../../hubs/user-hub";
+import { errorFields, log } from "../../log";
 import type { EventsPort } from "./ports";
 
 /**
@@ -13,7 +14,7 @@ export function hubEvents(ns: DurableObjectNamespace<UserHub>): EventsPort {
       try {
         await ns.get(ns.idFromName(userId)).publish(data);
       } catch (e) {
-        console.warn("live event not delivered", event.type, e);
+        log.warn("live_event.not_delivered", { userId, type: event.type, ...errorFields(e) });
       }
     },
   };

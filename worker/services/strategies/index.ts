@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { log } from "../../log";
 import { createBacktests } from "./backtests";
 import { createChat } from "./chat";
 import { createCode } from "./code";
@@ -20,7 +21,7 @@ export function createStrategies(deps: StrategyDeps) {
       await chat.update(userId, Number(created.strId), input.description);
     } catch (e) {
       // The strategy exists; the user can send the description again from its chat.
-      console.error("first chat turn failed", e);
+      log.error("strategy.first_turn_failed", e, { userId, strId: created.strId });
     }
     return created;
   }
