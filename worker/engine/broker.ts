@@ -38,6 +38,11 @@ export interface Position {
 
 const fmt = (price: number, digits: number) => price.toFixed(digits);
 
+/** Money rounded to cents: every deposit currency (DEPOSIT_CURRENCIES) has two decimals. */
+export function toCents(amount: number): number {
+  return Math.round(amount * 100) / 100;
+}
+
 export class Broker {
   readonly positions: Position[] = [];
   readonly orders: EngineOrder[] = [];
@@ -210,9 +215,12 @@ export class Broker {
   ): void {
     const pos = this.positions[k];
     price = this.round(price);
-    const profit =
-      (price - pos.openPrice) * pos.dir * pos.lots * this.contract * this.converter.profitRate(time, bid);
-    this.balance += profit;
+    // MT5 books each deal's profit in the deposit currency's cents and the balance is the sum of the
+    // booked deals, so the Balance column and the net profit never drift from the deals by a cent.
+    const profit = toCents(
+      (price - pos.openPrice) * pos.dir * pos.lots * this.contract * this.converter.profitRate(time, bid),
+    );
+    this.balance = toCents(this.balance + profit);
     const ticket = this.nextTicket++;
     const type = pos.dir === 1 ? "sell" : "buy";
     this.orders.push({
