@@ -13,7 +13,7 @@ import { type CrossRateBars, crossPairs } from "./cross-rates";
 import { dataPeriodFor, runEngine, warmUpMs } from "./engine-adapter";
 import type { BacktestJob } from "./ports";
 
-export const SECTIONS = ["summary", "orders", "results", "deals", "details"] as const;
+export const SECTIONS = ["summary", "orders", "results", "deals", "details", "trades"] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BacktestWorkPorts {
@@ -105,6 +105,7 @@ export async function runBacktestWork(
     await ports.putSection(job, "orders", JSON.stringify(out.orders));
     await ports.putSection(job, "results", JSON.stringify(out.results));
     await ports.putSection(job, "deals", JSON.stringify(out.deals));
+    await ports.putSection(job, "trades", JSON.stringify(out.trades));
     await ports.putSection(
       job,
       "details",

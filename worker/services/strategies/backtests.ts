@@ -70,7 +70,9 @@ export const newBacktestSchema = z
 
 export type NewBacktest = z.infer<typeof newBacktestSchema>;
 
-export const sectionSchema = z.object({ section: z.enum(["summary", "orders", "results", "deals"]) });
+export const sectionSchema = z.object({
+  section: z.enum(["summary", "orders", "results", "deals", "trades"]),
+});
 
 type Row = typeof backtests.$inferSelect;
 

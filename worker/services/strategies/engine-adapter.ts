@@ -2,8 +2,10 @@
  * The one place the strategy services touch the engine (DESIGN D6): spec + bars + the request's inputs in,
  * the stored sections out. Pure: candles are loaded by the caller.
  */
+
 import { runBacktest } from "../../engine/backtest";
 import { computeReport, type ReportNumbers } from "../../engine/report";
+import { type TradeRow, tradeRows } from "../../engine/report/trades";
 import { dealRows, orderRows } from "../../engine/rows";
 import { DEPOSIT_CURRENCIES, type DepositCurrency, type Model } from "../../engine/types";
 import { getSymbol } from "../../market/catalogue";
@@ -90,6 +92,7 @@ export interface EngineOutput {
   numbers: ReportNumbers;
   orders: ReturnType<typeof orderRows>;
   deals: ReturnType<typeof dealRows>;
+  trades: TradeRow[];
   summary: unknown;
   chartOrders: ChartOrder[];
   notes: string[];
@@ -137,6 +140,7 @@ export function runEngine(
     numbers: report.numbers,
     orders: orderRows(result.orders, symbol.digits),
     deals: dealRows(result.deals, symbol.digits),
+    trades: tradeRows(result.trades, symbol.digits),
     summary: result.summary,
     chartOrders: result.orders
       .filter((o) => o.state === "filled")
