@@ -5,6 +5,7 @@ import { ErrorBanner } from "../components/results/error-banner";
 import { GraphPanel } from "../components/results/graph-panel";
 import { LowerTabs } from "../components/results/lower-tabs";
 import { ProcessingBanner } from "../components/results/processing-banner";
+import { ResultFiles } from "../components/results/result-files";
 import {
   backtestId,
   backtestNotFound,
@@ -65,6 +66,9 @@ export default function BacktestResults() {
       <SummaryBox bt={bt} />
       {graphData ? <GraphPanel data={graphData} canPlay={canPlay} /> : null}
       <LowerTabs bt={bt} data={tabData} current={tab} exportBase={exportBase} />
+      {bt.processingStatus === "completed" ? (
+        <ResultFiles base={`/strategy/${bt.strId}/results/${bt.backtestId}/file`} />
+      ) : null}
     </div>
   );
 }

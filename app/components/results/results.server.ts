@@ -58,13 +58,13 @@ const grouped = <T extends z.ZodTypeAny>(bucket: T) =>
     weekdays: z.record(z.string(), bucket),
     months: z.record(z.string(), bucket),
   });
-const summarySchema = z.object({
+export const summarySchema = z.object({
   balanceData: z.array(balancePoint),
   entriesData: grouped(z.object({ entries: z.number() })),
   profitLossData: grouped(z.object({ profit: z.number(), loss: z.number() })),
 });
-const resultsSchema = z.record(z.string(), z.string());
-const orderSchema = z.object({
+export const resultsSchema = z.record(z.string(), z.string());
+export const orderSchema = z.object({
   Order: z.number(),
   "Open Time": z.string(),
   Symbol: z.string(),
@@ -77,7 +77,7 @@ const orderSchema = z.object({
   State: z.string(),
   Comment: z.string(),
 });
-const dealSchema = z.object({
+export const dealSchema = z.object({
   Deal: z.number(),
   Time: z.string(),
   Symbol: z.string(),

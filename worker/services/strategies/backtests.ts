@@ -7,7 +7,7 @@ import { findSymbol } from "../../market/catalogue";
 import { PERIODS } from "../../market/types";
 import { isCodeReady, isCodeState } from "../../mql5";
 import { billingErrors } from "../billing/errors";
-import { activeStrategy, findStrategy } from "./access";
+import { activeStrategy, findStrategy, specAt } from "./access";
 import { sectionKey } from "./backtest-ports";
 import { SECTIONS } from "./backtest-work";
 import type { CodeUser } from "./code";
@@ -278,6 +278,9 @@ export function createBacktests(deps: StrategyDeps) {
     remove,
     details: (userId: string, strategyId: number, backtestId: number) =>
       section(userId, strategyId, backtestId, "details"),
+    /** The spec version the backtest ran (its EA's inputs make the `.set` export, issue 16). */
+    spec: async (userId: string, strategyId: number, backtestId: number) =>
+      specAt(db, userId, strategyId, (await find(userId, strategyId, backtestId)).specVersion),
     results: (
       userId: string,
       strategyId: number,
