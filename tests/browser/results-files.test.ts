@@ -165,3 +165,34 @@ describe("downloads", () => {
     await context.close();
   });
 });
+
+describe("share", () => {
+  it("the owner's link opens signed out without the account shell; once revoked it is refused", async () => {
+    await page.goto(resultsUrl);
+    await page.click("button:has-text('Create share link')");
+    const link = page.locator("#share a.share-link");
+    await link.waitFor();
+    const url = (await link.getAttribute("href")) ?? "";
+    assert.match(url, /\/share\/[A-Za-z0-9_-]{22}$/);
+
+    const { context, page: visitor } = await newPage(browser, { javaScript: false });
+    await visitor.goto(url);
+    const dd = visitor
+      .locator(".metric", { has: visitor.locator("dt", { hasText: "Total Net Profit" }) })
+      .locator("dd");
+    assert.equal((await dd.first().textContent())?.trim(), netProfit);
+    await visitor.locator("table[aria-label=Trades]").waitFor();
+    // No account shell: no navigation to the app, no sign-out, no strategy links.
+    assert.equal(
+      await visitor.locator("a[href^='/strategy'], a[href^='/account'], a[href='/signout']").count(),
+      0,
+    );
+
+    await page.click("button:has-text('Revoke link')");
+    await page.locator("button:has-text('Create share link')").waitFor();
+    const refused = await visitor.goto(url);
+    assert.equal(refused?.status(), 404);
+    await visitor.getByText("This shared result does not exist or its link was revoked.").waitFor();
+    await context.close();
+  });
+});
