@@ -1,4 +1,4 @@
 export * from "./accounts";
 export * from "./billing";
-export * from "./strategies";
 export * from "./shares";
+export * from "./strategies";
