@@ -73,7 +73,10 @@ export default function BacktestResults() {
       <LowerTabs bt={bt} data={tabData} current={tab} exportBase={exportBase} />
       {bt.processingStatus === "completed" ? (
         <>
-          <ResultFiles base={`/strategy/${bt.strId}/results/${bt.backtestId}/file`} />
+          <ResultFiles
+            base={`/strategy/${bt.strId}/results/${bt.backtestId}/file`}
+            compare={`/strategy/${bt.strId}/compare?b=${bt.backtestId}`}
+          />
           <SharePanel
             action={`/strategy/${bt.strId}/results/${bt.backtestId}/share`}
             token={share}

@@ -153,3 +153,24 @@ describe("share links", () => {
     expect((await get(`/share/${token}`)).status).toBe(404);
   });
 });
+
+describe("compare", () => {
+  it("shows two backtests' figures side by side; one pick, a foreign id or another user gets no figures", async () => {
+    const second = await completedBacktest(owner, sid);
+    const both = await get(`/strategy/${sid}/compare?b=${bid}&b=${second}`, owner);
+    expect(both.status).toBe(200);
+    const page = (await both.text()).replaceAll("<!-- -->", "");
+    expect(page).toContain('aria-label="Comparison"');
+    expect(page).toContain(`#${bid} EURUSD H1`);
+    expect(page).toContain(`#${second} EURUSD H1`);
+    const row = /<th scope="row">Total Net Profit<\/th>(.*?)<\/tr>/.exec(page)?.[1] ?? "";
+    expect([...row.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1])).toEqual([netProfit, netProfit]);
+
+    const one = await (await get(`/strategy/${sid}/compare?b=${bid}`, owner)).text();
+    expect(one).toContain("Pick two to four completed backtests to compare.");
+    expect(one).not.toContain('aria-label="Comparison"');
+    const foreign = await (await get(`/strategy/${sid}/compare?b=${bid}&b=999999`, owner)).text();
+    expect(foreign).not.toContain('aria-label="Comparison"');
+    expect((await get(`/strategy/${sid}/compare?b=${bid}&b=${second}`, other)).status).toBe(404);
+  }, 60_000);
+});

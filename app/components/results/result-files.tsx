@@ -1,7 +1,7 @@
 import { RESULT_FILE_LABELS, RESULT_FILES } from "../../utils/result-files";
 
 /** Issue 16 downloads: plain GET links with a file name, so they work without JavaScript. */
-export function ResultFiles({ base }: { base: string }) {
+export function ResultFiles({ base, compare }: { base: string; compare: string }) {
   return (
     <nav className="card result-files" aria-label="Downloads">
       <h3>Downloads</h3>
@@ -14,6 +14,7 @@ export function ResultFiles({ base }: { base: string }) {
           </li>
         ))}
       </ul>
+      <a href={compare}>Compare with other backtests</a>
     </nav>
   );
 }
