@@ -38,6 +38,9 @@ describe("npm run backtest", () => {
     // --to is inclusive: the last trade ends on 2007-03-30 (the last trading day of the range).
     expect(csv.at(-1)).toContain("2007-03-30T");
     const results: Record<string, string> = JSON.parse(readFileSync(path.join(out, "results.json"), "utf8"));
+    // The HTML report beside the other files shows the same net profit as results.json.
+    const html = readFileSync(path.join(out, "report.html"), "utf8");
+    expect(html).toContain(`<td>Total Net Profit:</td><td>${results["Total Net Profit"]}</td>`);
     expect(results["Total Trades"]).toBe(String(r.trades.length));
     const deals = JSON.parse(readFileSync(path.join(out, "deals.json"), "utf8"));
     expect(deals[0]).toMatchObject({ Deal: 1, Type: "balance" });

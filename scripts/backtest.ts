@@ -5,7 +5,8 @@
  *     [--currency USD] [--spread POINTS] [--leverage 100] [--seed 1] [--timezone UTC] --out DIR
  * --from/--to are inclusive UTC dates. --data files are read through the market importers (format
  * auto-detected, .gz read transparently); --demo uses the deterministic demo generator (M1).
- * Writes results.json (label -> value), orders.json, deals.json, summary.json, trades.csv and notes.
+ * Writes results.json (label -> value), orders.json, deals.json, summary.json, trades.csv, notes.json and
+ * report.html (the MT5-style report, self-contained: it opens offline and prints).
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -14,6 +15,8 @@ import { gunzipSync } from "node:zlib";
 import { z } from "zod";
 import { runBacktest } from "../worker/engine/backtest";
 import { computeReport } from "../worker/engine/report";
+import { htmlReport } from "../worker/engine/report/html";
+import { tradeRows } from "../worker/engine/report/trades";
 import { dealRows, orderRows } from "../worker/engine/rows";
 import { type BacktestResult, DEPOSIT_CURRENCIES } from "../worker/engine/types";
 import { concatBars } from "../worker/market/bars";
@@ -208,6 +211,27 @@ export function main(argv: readonly string[]): BacktestResult {
     notes: result.notes,
   });
   writeFileSync(path.join(a.out, "trades.csv"), tradesCsv(result));
+  writeFileSync(
+    path.join(a.out, "report.html"),
+    htmlReport({
+      title: `${path.basename(a.spec)} · ${symbol.name} ${period} · ${a.from} - ${a.to}`,
+      settings: [
+        ["Expert", path.basename(a.spec)],
+        ["Symbol", symbol.name],
+        ["Period", `${period} (${a.from} - ${a.to})`],
+        ["Modelling", String(result.modelRun)],
+        ["Delays", String(a.delay)],
+        ["Currency", a.currency],
+        ["Initial Deposit", a.deposit.toFixed(2)],
+        ["Leverage", `1:${a.leverage ?? 100}`],
+        ["Data", a.demo ? "demo data (synthetic, not real prices)" : String(a.data)],
+      ],
+      results: report.values,
+      orders: orderRows(result.orders, symbol.digits),
+      deals: dealRows(result.deals, symbol.digits),
+      trades: tradeRows(result.trades, symbol.digits),
+    }),
+  );
   return result;
 }
 

@@ -5,6 +5,7 @@ import { ErrorBanner } from "../components/results/error-banner";
 import { GraphPanel } from "../components/results/graph-panel";
 import { LowerTabs } from "../components/results/lower-tabs";
 import { ProcessingBanner } from "../components/results/processing-banner";
+import { ResultFiles } from "../components/results/result-files";
 import {
   backtestId,
   backtestNotFound,
@@ -12,6 +13,7 @@ import {
   loadResultsScreen,
 } from "../components/results/results.server";
 import { ResultsHeader } from "../components/results/results-header";
+import { SharePanel } from "../components/results/share-panel";
 import { SummaryBox } from "../components/results/summary-box";
 import { isMissingStrategy, notFound, strategyId } from "../components/strategies/strategies.server";
 import { requireSubscriber } from "../utils/auth.server";
@@ -34,13 +36,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const sid = strategyId(params.sid);
   const bid = backtestId(params.bid);
   try {
-    return await loadResultsScreen(
+    const url = new URL(request.url);
+    const screen = await loadResultsScreen(
       context.services.strategies.backtests,
       user.id,
       sid,
       bid,
-      new URL(request.url).searchParams,
+      url.searchParams,
     );
+    const completed = screen.backtest.processingStatus === "completed";
+    const share = completed ? await context.services.strategies.shares.active(user.id, sid, bid) : null;
+    return { ...screen, share, origin: url.origin };
   } catch (e) {
     if (isMissingStrategy(e)) throw notFound();
     if (isMissingBacktest(e)) throw backtestNotFound();
@@ -49,7 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function BacktestResults() {
-  const { backtest: bt, tab, graphData, tabData } = useLoaderData<typeof loader>();
+  const { backtest: bt, tab, graphData, tabData, share, origin } = useLoaderData<typeof loader>();
   const canPlay = supportsCandles(bt.inputs.symbol);
   const exportBase = `/strategy/${bt.strId}/results/${bt.backtestId}/export`;
   return (
@@ -65,6 +71,19 @@ export default function BacktestResults() {
       <SummaryBox bt={bt} />
       {graphData ? <GraphPanel data={graphData} canPlay={canPlay} /> : null}
       <LowerTabs bt={bt} data={tabData} current={tab} exportBase={exportBase} />
+      {bt.processingStatus === "completed" ? (
+        <>
+          <ResultFiles
+            base={`/strategy/${bt.strId}/results/${bt.backtestId}/file`}
+            compare={`/strategy/${bt.strId}/compare?b=${bt.backtestId}`}
+          />
+          <SharePanel
+            action={`/strategy/${bt.strId}/results/${bt.backtestId}/share`}
+            token={share}
+            origin={origin}
+          />
+        </>
+      ) : null}
     </div>
   );
 }

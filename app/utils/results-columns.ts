@@ -5,6 +5,7 @@
  */
 
 import { REPORT_COLUMNS, REPORT_HELP, type ReportLabel } from "../../worker/engine/report/labels";
+import type { TradeRow } from "../../worker/engine/report/trades";
 import type { DealRow, OrderRow } from "../../worker/engine/rows";
 import { MISSING } from "./format";
 import type { SortState } from "./table-state";
@@ -49,7 +50,28 @@ export const DEAL_COLUMNS: readonly ColumnSpec<DealRow>[] = [
   { id: "comment", header: "Comment", key: "Comment" },
 ];
 
-/** Spec 2 s2: both tables start sorted by id ascending. */
+/** Issue 16 Trades: one row per closed position, entry and exit paired, with its MFE and MAE. */
+export const TRADE_COLUMNS: readonly ColumnSpec<TradeRow>[] = [
+  { id: "id", header: "Id", key: "Trade", align: "right" },
+  { id: "openTime", header: "Open Time", key: "Open Time" },
+  { id: "direction", header: "Direction", key: "Direction" },
+  { id: "volume", header: "Volume", key: "Volume", align: "right" },
+  { id: "openPrice", header: "Open Price", key: "Open Price", align: "right" },
+  { id: "closeTime", header: "Close Time", key: "Close Time" },
+  { id: "closePrice", header: "Close Price", key: "Close Price", align: "right" },
+  { id: "profit", header: "Profit", key: "Profit", align: "right" },
+  { id: "duration", header: "Duration", key: "Duration", align: "right" },
+  { id: "mfe", header: "MFE", key: "MFE", align: "right" },
+  { id: "mae", header: "MAE", key: "MAE", align: "right" },
+  { id: "exit", header: "Exit", key: "Exit" },
+];
+
+/** Durations sort by their seconds, not their text ("1d 00:00:00" after "23:00:00"). */
+export function tradeCell(row: TradeRow, key: keyof TradeRow & string): string | number {
+  return key === "Duration" ? row.Seconds : row[key];
+}
+
+/** Spec 2 s2: the tables start sorted by id ascending. */
 export const ID_ASCENDING: SortState = { id: "id", dir: "asc" };
 
 /** A plain number, or MT5's "filled / initial" volume (compared by its first figure). */

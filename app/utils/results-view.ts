@@ -14,18 +14,20 @@ export const GRAPH_LABELS: Readonly<Record<Graph, string>> = {
   candle: "Candle",
 };
 
-export const LOWER_TABS = ["results", "orders", "deals"] as const;
+export const LOWER_TABS = ["results", "orders", "deals", "trades"] as const;
 export type LowerTab = (typeof LOWER_TABS)[number];
 export const LOWER_TAB_LABELS: Readonly<Record<LowerTab, string>> = {
   results: "Results & Export",
   orders: "Orders",
   deals: "Deals",
+  trades: "Trades",
 };
 
-/** Table params of the two tables (`orders_page`, `deals_sort` ...). */
+/** Table params of the tables (`orders_page`, `deals_sort` ...). */
 export const TABLE_PREFIX: Readonly<Record<Exclude<LowerTab, "results">, string>> = {
   orders: "orders",
   deals: "deals",
+  trades: "trades",
 };
 
 function pick<T extends string>(list: readonly T[], raw: string | null, fallback: T): T {

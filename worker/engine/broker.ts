@@ -48,6 +48,11 @@ export function onPriceGrid(price: number, scale: number): number {
   return Math.round(price * scale) / scale;
 }
 
+/** Money rounded to cents: every deposit currency (DEPOSIT_CURRENCIES) has two decimals. */
+export function toCents(amount: number): number {
+  return Math.round(amount * 100) / 100;
+}
+
 export class Broker {
   readonly positions: Position[] = [];
   readonly orders: EngineOrder[] = [];
@@ -220,9 +225,12 @@ export class Broker {
   ): void {
     const pos = this.positions[k];
     price = this.round(price);
-    const profit =
-      (price - pos.openPrice) * pos.dir * pos.lots * this.contract * this.converter.profitRate(time, bid);
-    this.balance += profit;
+    // MT5 books each deal's profit in the deposit currency's cents and the balance is the sum of the
+    // booked deals, so the Balance column and the net profit never drift from the deals by a cent.
+    const profit = toCents(
+      (price - pos.openPrice) * pos.dir * pos.lots * this.contract * this.converter.profitRate(time, bid),
+    );
+    this.balance = toCents(this.balance + profit);
     const ticket = this.nextTicket++;
     const type = pos.dir === 1 ? "sell" : "buy";
     this.orders.push({

@@ -3,10 +3,11 @@ import { LOWER_TAB_LABELS, LOWER_TABS, withParam } from "../../utils/results-vie
 import { Tabs } from "../ui/tabs";
 import { MetricsPanel } from "./metrics-panel";
 import { DealsTable, OrdersTable } from "./report-tables";
+import { TradesTable } from "./trades-table";
 import type { ResultsBacktest, ResultsTabData } from "./types";
 
 /**
- * Spec 2 s2 lower tabs 'Results & Export', 'Orders', 'Deals' (`?tab=`). While processing they read
+ * Spec 2 s2 lower tabs 'Results & Export', 'Orders', 'Deals', and Trades (issue 16) (`?tab=`). While processing they read
  * 'In Progress...'; on error they render nothing (spec 2 s4).
  */
 export function LowerTabs({
@@ -56,6 +57,11 @@ function TabBody({
     const page = data.orders.value;
     if (!page) return <p className="form-error">{data.orders.error}</p>;
     return <OrdersTable rows={page.rows} total={page.total} />;
+  }
+  if (data.trades) {
+    const page = data.trades.value;
+    if (!page) return <p className="form-error error-box">{data.trades.error}</p>;
+    return <TradesTable rows={page.rows} total={page.total} />;
   }
   if (data.deals) {
     const page = data.deals.value;

@@ -15,6 +15,8 @@ import {
   ORDER_COLUMNS,
   pageRows,
   sortRows,
+  TRADE_COLUMNS,
+  tradeCell,
 } from "../../utils/results-columns";
 import { type ExportFormat, exportFilename, reportCsv, reportJson } from "../../utils/results-export";
 import { type Graph, graphOf, type LowerTab, lowerTabOf, TABLE_PREFIX } from "../../utils/results-view";
@@ -29,6 +31,7 @@ export const SECTION_ERRORS = {
   orders: "Error retrieving backtest orders",
   results: "Error retrieving backtest results",
   deals: "Error retrieving backtest deals",
+  trades: "Error retrieving backtest trades",
   details: "Failed to load backtest details. Please try again later.",
 } as const;
 
@@ -55,13 +58,13 @@ const grouped = <T extends z.ZodTypeAny>(bucket: T) =>
     weekdays: z.record(z.string(), bucket),
     months: z.record(z.string(), bucket),
   });
-const summarySchema = z.object({
+export const summarySchema = z.object({
   balanceData: z.array(balancePoint),
   entriesData: grouped(z.object({ entries: z.number() })),
   profitLossData: grouped(z.object({ profit: z.number(), loss: z.number() })),
 });
-const resultsSchema = z.record(z.string(), z.string());
-const orderSchema = z.object({
+export const resultsSchema = z.record(z.string(), z.string());
+export const orderSchema = z.object({
   Order: z.number(),
   "Open Time": z.string(),
   Symbol: z.string(),
@@ -74,7 +77,7 @@ const orderSchema = z.object({
   State: z.string(),
   Comment: z.string(),
 });
-const dealSchema = z.object({
+export const dealSchema = z.object({
   Deal: z.number(),
   Time: z.string(),
   Symbol: z.string(),
@@ -89,7 +92,23 @@ const dealSchema = z.object({
   Balance: z.string(),
   Comment: z.string(),
 });
+export const tradeSchema = z.object({
+  Trade: z.number(),
+  "Open Time": z.string(),
+  Direction: z.enum(["buy", "sell"]),
+  Volume: z.string(),
+  "Open Price": z.string(),
+  "Close Time": z.string(),
+  "Close Price": z.string(),
+  Profit: z.string(),
+  Duration: z.string(),
+  Seconds: z.number(),
+  MFE: z.string(),
+  MAE: z.string(),
+  Exit: z.string(),
+});
 export type OrderRowData = z.infer<typeof orderSchema>;
+export type TradeRowData = z.infer<typeof tradeSchema>;
 export type DealRowData = z.infer<typeof dealSchema>;
 
 /** A section read from storage: its value, or the spec's message when it could not be read. */
@@ -198,8 +217,18 @@ async function tabData(
 ) {
   let orders: Section<Page<OrderRowData>> | null = null;
   let deals: Section<Page<DealRowData>> | null = null;
+  let trades: Section<Page<TradeRowData>> | null = null;
   let results: Section<Record<string, string>> | null = null;
-  if (tab === "orders") {
+  if (tab === "trades") {
+    const all = await read(
+      "trades",
+      () => backtests.results(userId, sid, bid, "trades"),
+      z.array(tradeSchema),
+    );
+    trades = mapSection(all, (rows) =>
+      tablePage(search, TABLE_PREFIX.trades, rows, TRADE_COLUMNS, tradeCell),
+    );
+  } else if (tab === "orders") {
     const all = await read(
       "orders",
       () => backtests.results(userId, sid, bid, "orders"),
@@ -216,7 +245,7 @@ async function tabData(
   } else {
     results = await read("results", () => backtests.results(userId, sid, bid, "results"), resultsSchema);
   }
-  return { tab, orders, deals, results };
+  return { tab, orders, deals, trades, results };
 }
 
 /** Everything the results screen renders for one URL. */

@@ -18,7 +18,7 @@ import { type CrossRateBars, crossPairs } from "./cross-rates";
 import { dataPeriodFor, type EngineRun, startEngine, warmUpMs } from "./engine-adapter";
 import type { BacktestJob } from "./ports";
 
-export const SECTIONS = ["summary", "orders", "results", "deals", "details"] as const;
+export const SECTIONS = ["summary", "orders", "results", "deals", "details", "trades"] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BacktestWorkPorts {
@@ -171,6 +171,7 @@ export async function finishBacktest(
       ports.putSection(job, "orders", JSON.stringify(out.orders)),
       ports.putSection(job, "results", JSON.stringify(out.results)),
       ports.putSection(job, "deals", JSON.stringify(out.deals)),
+      ports.putSection(job, "trades", JSON.stringify(out.trades)),
       ports.putSection(
         job,
         "details",

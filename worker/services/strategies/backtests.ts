@@ -5,7 +5,7 @@ import { errors } from "../../http/errors";
 import { PERIODS } from "../../market/types";
 import { isCodeReady, isCodeState } from "../../mql5";
 import { billingErrors } from "../billing/errors";
-import { activeStrategy, findStrategy } from "./access";
+import { activeStrategy, findStrategy, specAt } from "./access";
 import { tooLarge, workCap, workOf } from "./backtest-cap";
 import { sectionKey } from "./backtest-ports";
 import { backtestRequestSchema, dateRangeProblems, type NewBacktest } from "./backtest-request";
@@ -21,7 +21,9 @@ import { headline, PROCESSING, processingStatus } from "./wire";
 export const newBacktestSchema = backtestRequestSchema();
 export type { NewBacktest };
 
-export const sectionSchema = z.object({ section: z.enum(["summary", "orders", "results", "deals"]) });
+export const sectionSchema = z.object({
+  section: z.enum(["summary", "orders", "results", "deals", "trades"]),
+});
 
 type Row = typeof backtests.$inferSelect;
 
@@ -232,6 +234,9 @@ export function createBacktests(deps: StrategyDeps) {
     remove,
     details: (userId: string, strategyId: number, backtestId: number) =>
       section(userId, strategyId, backtestId, "details"),
+    /** The spec version the backtest ran (its EA's inputs make the `.set` export, issue 16). */
+    spec: async (userId: string, strategyId: number, backtestId: number) =>
+      specAt(db, userId, strategyId, (await find(userId, strategyId, backtestId)).specVersion),
     results: (
       userId: string,
       strategyId: number,

@@ -4,6 +4,7 @@
  */
 import { type BacktestRun, startBacktest } from "../../engine/backtest";
 import { computeReport, type ReportNumbers } from "../../engine/report";
+import { type TradeRow, tradeRows } from "../../engine/report/trades";
 import { dealRows, orderRows } from "../../engine/rows";
 import { DEPOSIT_CURRENCIES, type DepositCurrency, type Model } from "../../engine/types";
 import { getSymbol } from "../../market/catalogue";
@@ -90,6 +91,7 @@ export interface EngineOutput {
   numbers: ReportNumbers;
   orders: ReturnType<typeof orderRows>;
   deals: ReturnType<typeof dealRows>;
+  trades: TradeRow[];
   summary: unknown;
   chartOrders: ChartOrder[];
   notes: string[];
@@ -162,6 +164,7 @@ export function startEngine(
         numbers: report.numbers,
         orders: orderRows(result.orders, symbol.digits),
         deals: dealRows(result.deals, symbol.digits),
+        trades: tradeRows(result.trades, symbol.digits),
         summary: result.summary,
         chartOrders: result.orders
           .filter((o) => o.state === "filled")

@@ -5,6 +5,7 @@ import { createChat } from "./chat";
 import { createCode } from "./code";
 import { createStrategyCrud, type newStrategySchema } from "./crud";
 import type { StrategyDeps } from "./deps";
+import { createShares } from "./shares";
 
 /** The strategy pipeline's services (DESIGN D4-D7), called by the Hono API and by Remix alike. */
 export function createStrategies(deps: StrategyDeps) {
@@ -26,12 +27,14 @@ export function createStrategies(deps: StrategyDeps) {
     return created;
   }
 
+  const backtests = createBacktests(deps);
   return {
     ...crud,
     start,
     chat,
     code: createCode(deps),
-    backtests: createBacktests(deps),
+    backtests,
+    shares: createShares(deps, backtests),
   };
 }
 

@@ -1,0 +1,135 @@
+/**
+ * The result as files (issue 16 exports): orders, deals and trades as CSV, the whole result as JSON, the
+ * MT5-style HTML report, and the EA's inputs as a `.set` file. Built from a source that only reads one
+ * backtest, so the owner's download links and a share link (share.server.ts) serve the same files.
+ */
+import { z } from "zod";
+import { rowsCsv } from "../../../worker/engine/report/csv";
+import { htmlReport } from "../../../worker/engine/report/html";
+import { eaSetFile } from "../../../worker/engine/report/set-file";
+import type { StrategySpec } from "../../../worker/strategy/spec";
+import { RESULT_FILES, type ResultFile } from "../../utils/result-files";
+import { DEAL_COLUMNS, ORDER_COLUMNS, TRADE_COLUMNS } from "../../utils/results-columns";
+import { delayLabel, modelLabel } from "../../utils/results-view";
+import { dealSchema, orderSchema, resultsSchema, summarySchema, tradeSchema } from "./results.server";
+
+export const resultFileSchema = z.enum(RESULT_FILES);
+
+interface SourceBacktest {
+  readonly strId: string;
+  readonly backtestId: string;
+  readonly created: string;
+  readonly description: string;
+  readonly notes: readonly string[];
+  readonly inputs: {
+    readonly symbol: string;
+    readonly period: string;
+    readonly dateStart: string;
+    readonly dateEnd: string;
+    readonly executionMode: number;
+    readonly model: number;
+    readonly depositAmount: number;
+    readonly depositCurrency: string;
+  };
+}
+
+/** One completed backtest's stored parts. */
+export interface ResultSource {
+  readonly bt: SourceBacktest;
+  section(name: "orders" | "deals" | "trades" | "results" | "summary"): Promise<unknown>;
+  spec(): Promise<StrategySpec | null>;
+}
+
+const TYPES: Readonly<Record<string, string>> = {
+  csv: "text/csv; charset=utf-8",
+  json: "application/json; charset=utf-8",
+  html: "text/html; charset=utf-8",
+  set: "text/plain; charset=utf-8",
+};
+
+/** `str-12-backtest-34-trades.csv`, next to the EA's `str-12.mq5`. */
+export function resultFilename(bt: SourceBacktest, file: ResultFile): string {
+  return `str-${bt.strId}-backtest-${bt.backtestId}-${file}`;
+}
+
+function settingsOf(bt: SourceBacktest): [string, string][] {
+  const i = bt.inputs;
+  return [
+    ["Expert", `Strategy ${bt.strId}`],
+    ["Symbol", i.symbol],
+    ["Period", `${i.period} (${i.dateStart} - ${i.dateEnd})`],
+    ["Modelling", modelLabel(i.model)],
+    ["Delays", delayLabel(i.executionMode)],
+    ["Currency", i.depositCurrency],
+    ["Initial Deposit", i.depositAmount.toFixed(2)],
+    ["Description", bt.description],
+    ["Created", bt.created],
+  ];
+}
+
+async function body(source: ResultSource, file: ResultFile): Promise<string> {
+  const { bt } = source;
+  const rows = async <T extends z.ZodTypeAny>(name: "orders" | "deals" | "trades", schema: T) =>
+    z.array(schema).parse(await source.section(name));
+  switch (file) {
+    case "orders.csv":
+      return rowsCsv(
+        await rows("orders", orderSchema),
+        ORDER_COLUMNS.map((c) => c.key),
+      );
+    case "deals.csv":
+      return rowsCsv(
+        await rows("deals", dealSchema),
+        DEAL_COLUMNS.map((c) => c.key),
+      );
+    case "trades.csv":
+      return rowsCsv(
+        await rows("trades", tradeSchema),
+        TRADE_COLUMNS.map((c) => c.key),
+      );
+    case "result.json": {
+      const [results, orders, deals, trades, summary] = await Promise.all([
+        source.section("results").then((v) => resultsSchema.parse(v)),
+        rows("orders", orderSchema),
+        rows("deals", dealSchema),
+        rows("trades", tradeSchema),
+        source.section("summary").then((v) => summarySchema.parse(v)),
+      ]);
+      return `${JSON.stringify({ ...bt, results, orders, deals, trades, summary }, null, 2)}\n`;
+    }
+    case "report.html": {
+      const [results, orders, deals, trades] = await Promise.all([
+        source.section("results").then((v) => resultsSchema.parse(v)),
+        rows("orders", orderSchema),
+        rows("deals", dealSchema),
+        rows("trades", tradeSchema),
+      ]);
+      return htmlReport({
+        title: `StratForge · Strategy ${bt.strId} · Backtest ${bt.backtestId}`,
+        settings: settingsOf(bt),
+        results,
+        orders,
+        deals,
+        trades,
+      });
+    }
+    case "inputs.set": {
+      const spec = await source.spec();
+      if (!spec) throw new Response("The strategy has no specification.", { status: 404 });
+      return eaSetFile(spec, `str-${bt.strId}`, `Strategy ${bt.strId}`);
+    }
+  }
+}
+
+/** The file as a download (Content-Disposition), never cached: the owner may delete or revoke it. */
+export async function resultFileResponse(source: ResultSource, file: ResultFile): Promise<Response> {
+  const text = await body(source, file);
+  const ext = file.slice(file.lastIndexOf(".") + 1);
+  return new Response(text, {
+    headers: {
+      "content-type": TYPES[ext],
+      "content-disposition": `attachment; filename="${resultFilename(source.bt, file)}"`,
+      "cache-control": "private, no-store",
+    },
+  });
+}

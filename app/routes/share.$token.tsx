@@ -1,0 +1,105 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, useLoaderData, useParams, useRouteError } from "@remix-run/react";
+import { z } from "zod";
+import { isMissingBacktest, resultsSchema, tradeSchema } from "../components/results/results.server";
+import { TradesTable } from "../components/results/trades-table";
+import {
+  ID_ASCENDING,
+  metricColumns,
+  pageRows,
+  sortRows,
+  TRADE_COLUMNS,
+  tradeCell,
+} from "../utils/results-columns";
+import { TABLE_PREFIX } from "../utils/results-view";
+import { clampPage, DEFAULT_PAGE_SIZE, prefixedParams, tableStateFromSearch } from "../utils/table-state";
+
+export const meta: MetaFunction = () => [
+  { title: "Shared backtest · StratForge" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * GET /share/{token} (issue 16 Share): one backtest's result, read-only, for anyone with the link and
+ * signed out, rendered without the account shell (no navigation, nothing else of the owner's). A revoked,
+ * unknown or malformed token is a 404.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  try {
+    const shared = await context.services.strategies.shares.open(params.token ?? "");
+    const [results, trades] = await Promise.all([
+      shared.section("results").then((v) => resultsSchema.parse(v)),
+      shared.section("trades").then((v) => z.array(tradeSchema).parse(v)),
+    ]);
+    const search = new URL(request.url).searchParams;
+    const state = tableStateFromSearch(search, {
+      sort: ID_ASCENDING,
+      params: prefixedParams(TABLE_PREFIX.trades),
+      sortable: TRADE_COLUMNS.map((c) => c.id),
+    });
+    const page = clampPage(state.page, trades.length, DEFAULT_PAGE_SIZE);
+    const sorted = sortRows(trades, TRADE_COLUMNS, state.sort, tradeCell);
+    const { bt } = shared;
+    return {
+      inputs: bt.inputs,
+      created: bt.created,
+      results,
+      trades: { rows: pageRows(sorted, page, DEFAULT_PAGE_SIZE), total: trades.length },
+    };
+  } catch (e) {
+    if (isMissingBacktest(e)) throw new Response("Not Found", { status: 404 });
+    throw e;
+  }
+}
+
+export default function SharedBacktest() {
+  const { inputs, results, trades } = useLoaderData<typeof loader>();
+  const { token } = useParams();
+  return (
+    <main className="shared-result">
+      <header className="card">
+        <h1>
+          Backtest {inputs.symbol} ({inputs.period})
+        </h1>
+        <p className="muted">
+          {inputs.dateStart} - {inputs.dateEnd} · deposit {inputs.depositAmount} {inputs.depositCurrency} ·
+          shared read-only from StratForge
+        </p>
+        <a className="button" href={`/share/${token}/report.html`} download>
+          Report (HTML)
+        </a>
+      </header>
+      <section className="card metrics-panel" aria-label="Results">
+        <div className="metrics-columns">
+          {metricColumns(results).map((column) => (
+            <dl key={column[0].label} className="metrics-column">
+              {column.map((m) => (
+                <div key={m.label} className="metric">
+                  <dt>{m.label}</dt>
+                  <dd>{m.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ))}
+        </div>
+      </section>
+      <section className="card" aria-label="Trades">
+        <h2>Trades</h2>
+        <TradesTable rows={trades.rows} total={trades.total} />
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="card narrow">
+      <h1>{missing ? "404. Link Not Found" : "Something went wrong"}</h1>
+      <p className="muted">
+        {missing ? "This shared result does not exist or its link was revoked." : "Please try again later."}
+      </p>
+    </main>
+  );
+}
