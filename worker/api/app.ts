@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { z } from "zod";
-import { errorBody, okBody, validationError } from "../http/envelope";
+import { errorBody, okBody } from "../http/envelope";
 import { AppError, errors } from "../http/errors";
 import type { SessionUser } from "../services/accounts";
 import type { Services } from "../services/context";
@@ -39,22 +38,6 @@ export function createApiApp() {
     );
   });
   return app;
-}
-
-/** Reads a JSON body (an empty body counts as `{}`) and validates it; a bad body is a 400 VALIDATION_ERROR. */
-export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const text = await request.text();
-  let json: unknown = {};
-  if (text.trim()) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw errors.validation("body", "The request body is not valid JSON.");
-    }
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
 }
 
 export function ok<T>(data: T): Response {
