@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { findSymbol, SYMBOLS } from "../../worker/market/catalogue";
-import { type NewBacktest, newBacktestSchema } from "../../worker/services/strategies/backtests";
+import { findSymbol, SYMBOLS } from "../../worker/market";
+import { type NewBacktest, newBacktestSchema } from "../../worker/services";
 import {
   CURRENCY_OPTIONS,
   CUSTOM_DELAY,
