@@ -1,5 +1,5 @@
 import type { Env, PublicConfig } from "../worker/env";
-import type { Services } from "../worker/services/context";
+import type { Services } from "../worker/services";
 
 // DESIGN D9: app/ reaches services only through the Remix load context built in worker/index.ts.
 declare module "@remix-run/cloudflare" {

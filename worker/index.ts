@@ -1,6 +1,6 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
-import { createApi } from "./api";
+import { serveApi } from "./api";
 import { connectLiveEvents } from "./api/connect";
 import type { Env } from "./env";
 import { publicConfig, readConfig } from "./env";
@@ -55,7 +55,7 @@ const handler = {
     if (url.pathname === "/ai/connect") return connectLiveEvents(request, services);
     let response: Response;
     if (isApiPath(url.pathname)) {
-      response = await createApi(services).fetch(request, env, ctx);
+      response = await serveApi(request, services, ctx);
     } else {
       response = await handleRemix(request, {
         cloudflare: { env, ctx },

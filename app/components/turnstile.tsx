@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { TURNSTILE_DUMMY_TOKEN } from "../../worker/security/turnstile-keys";
+import { TURNSTILE_DUMMY_TOKEN } from "../../worker/security";
 import { useNonce } from "../utils/nonce";
 
 /** Explicit rendering: the script loads once per page and each sign page renders (and removes) its widget. */

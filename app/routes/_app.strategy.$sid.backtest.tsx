@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { BACKTEST_LIMITS } from "../../worker/services/strategies/backtest-request";
+import { BACKTEST_LIMITS } from "../../worker/services";
 import { BacktestBanner } from "../components/strategies/backtest-banner";
 import {
   backtestFailure,

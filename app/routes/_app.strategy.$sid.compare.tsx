@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { REPORT_LABELS } from "../../worker/engine/report/labels";
+import { REPORT_LABELS } from "../../worker/engine/report";
 import { isMissingBacktest, resultsSchema } from "../components/results/results.server";
 import { isMissingStrategy, notFound, strategyId } from "../components/strategies/strategies.server";
 import { requireSubscriber } from "../utils/auth.server";

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { summarise } from "../../worker/engine/report/summary";
-import type { ReportTrade } from "../../worker/engine/report/types";
+import type { ReportTrade } from "../../worker/engine/report";
+import { summarise } from "../../worker/engine/report";
 import { BalanceChart } from "../components/charts/balance-chart";
 import { CandleChart } from "../components/charts/candle-chart";
 import { EntriesChart } from "../components/charts/entries-chart";

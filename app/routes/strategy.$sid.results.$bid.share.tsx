@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { AppError } from "../../worker/http/errors";
+import { AppError } from "../../worker/http";
 import { backtestId, isMissingBacktest } from "../components/results/results.server";
 import { isMissingStrategy, strategyId } from "../components/strategies/strategies.server";
 import { requireSubscriber } from "../utils/auth.server";

@@ -1,6 +1,6 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
-import { sessionToken } from "../../worker/http/cookies";
-import type { SessionUser } from "../../worker/services/accounts";
+import { sessionToken } from "../../worker/http";
+import type { SessionUser } from "../../worker/services";
 
 /** DESIGN D10 guards: they throw Responses so a loader reads as its happy path. */
 

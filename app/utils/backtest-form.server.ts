@@ -1,5 +1,5 @@
-import { SYMBOLS } from "../../worker/market/catalogue";
-import { type NewBacktest, readBacktestRequest } from "../../worker/services/strategies/backtest-request";
+import { SYMBOLS } from "../../worker/market";
+import { type NewBacktest, readBacktestRequest } from "../../worker/services";
 
 /**
  * The Create New Backtest form's reading (spec 2 s5): the posted strings go through the backtest request's

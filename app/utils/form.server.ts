@@ -1,8 +1,7 @@
 import type { z } from "zod";
 import { LIMITS } from "../../worker/forms/messages";
-import { AppError, GENERIC_ERROR } from "../../worker/http/errors";
-import { readLimited } from "../../worker/http/read-limited";
-import { DESCRIPTION_MAX_CHARS } from "../../worker/services/strategies/crud";
+import { AppError, GENERIC_ERROR, readLimited } from "../../worker/http";
+import { DESCRIPTION_MAX_CHARS } from "../../worker/services";
 
 /**
  * The largest body a legitimate form can send: its longest free-text field (the strategy description; the

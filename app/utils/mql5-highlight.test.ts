@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateMql5 } from "../../worker/mql5/generator";
-import { parseSpec } from "../../worker/strategy/spec";
+import { generateMql5 } from "../../worker/mql5";
+import { parseSpec } from "../../worker/strategy";
 import { highlightLines, type Token, tokenizeMql5 } from "./mql5-highlight";
 
 const EXAMPLE = join(__dirname, "../../examples/strategies/sma-cross-10-20.json");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { REPORT_LABELS } from "../../worker/engine/report/labels";
-import type { DealRow } from "../../worker/engine/rows";
+import type { DealRow } from "../../worker/engine";
+import { REPORT_LABELS } from "../../worker/engine/report";
 import { DEAL_COLUMNS, metricColumns, ORDER_COLUMNS, pageRows, sortRows } from "./results-columns";
 
 function deal(id: number, over: Partial<DealRow> = {}): DealRow {

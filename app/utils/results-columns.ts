@@ -4,9 +4,8 @@
  * and the three columns of report metrics with their help texts. Pure.
  */
 
-import { REPORT_COLUMNS, REPORT_HELP, type ReportLabel } from "../../worker/engine/report/labels";
-import type { TradeRow } from "../../worker/engine/report/trades";
-import type { DealRow, OrderRow } from "../../worker/engine/rows";
+import type { DealRow, OrderRow } from "../../worker/engine";
+import { REPORT_COLUMNS, REPORT_HELP, type ReportLabel, type TradeRow } from "../../worker/engine/report";
 import { MISSING } from "./format";
 import type { SortState } from "./table-state";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REPORT_LABELS } from "../../worker/engine/report/labels";
+import { REPORT_LABELS } from "../../worker/engine/report";
 import { csvField, type ExportBacktest, exportFilename, reportCsv, reportJson } from "./results-export";
 
 const bt: ExportBacktest = {

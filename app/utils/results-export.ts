@@ -2,7 +2,7 @@
  * The report export of the 'Results & Export' tab (spec 2 s2): CSV and JSON of a completed backtest, served
  * by GET routes so the links work without JavaScript. Pure.
  */
-import { REPORT_LABELS } from "../../worker/engine/report/labels";
+import { REPORT_LABELS } from "../../worker/engine/report";
 
 export interface ExportBacktest {
   readonly strId: string;

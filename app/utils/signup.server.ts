@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGES, signUpSchema, sponsorSignUpSchema } from "../../worker/forms/auth";
+import { MESSAGES, signUpSchema, sponsorSignUpSchema } from "../../worker/forms";
 import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
 import { turnstileTokenOf } from "./form.server";
 

@@ -1,4 +1,4 @@
-import { readCookie, THEME_COOKIE } from "../../worker/http/cookies";
+import { readCookie, THEME_COOKIE } from "../../worker/http";
 
 export type Theme = "light" | "dark";
 

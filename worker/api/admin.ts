@@ -14,7 +14,7 @@
  */
 import { type Context, Hono, type Next } from "hono";
 import { z } from "zod";
-import { errorBody, okBody, validationError } from "../http/envelope";
+import { errorBody, okBody } from "../http/envelope";
 import { AppError } from "../http/errors";
 import { MarketError } from "../market/errors";
 import { IMPORT_FORMATS } from "../market/importers";
@@ -22,6 +22,7 @@ import { tryPeriodOf } from "../market/periods";
 import { sha256Hex, timingSafeEqual } from "../services/crypto";
 import { importMarketFile } from "../services/market-import";
 import type { ApiEnv } from "./app";
+import { query } from "./validate";
 
 const importQuery = z.object({
   symbol: z.string().trim().min(1, "symbol is required, e.g. EURUSD.").max(32),
@@ -78,10 +79,8 @@ function toAppError(e: MarketError): AppError {
 }
 
 export function createAdminApi() {
-  return new Hono<ApiEnv>().use("*", requireAdmin).post("/market/import", async (c) => {
-    const parsed = importQuery.safeParse(c.req.query());
-    if (!parsed.success) throw validationError(parsed.error);
-    const q = parsed.data;
+  return new Hono<ApiEnv>().use("*", requireAdmin).post("/market/import", query(importQuery), async (c) => {
+    const q = c.req.valid("query");
     try {
       const outcome = await importMarketFile(c.get("services").market, {
         symbol: q.symbol,

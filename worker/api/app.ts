@@ -1,13 +1,18 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { z } from "zod";
-import type { Env } from "../env";
-import { errorBody, okBody, validationError } from "../http/envelope";
+import { errorBody, okBody } from "../http/envelope";
 import { AppError, errors } from "../http/errors";
 import type { SessionUser } from "../services/accounts";
 import type { Services } from "../services/context";
 
-export type ApiEnv = { Bindings: Env; Variables: { services: Services; user: SessionUser | null } };
+/**
+ * What the worker hands the API with each request (`app.fetch(request, bindings, ctx)`, seen as `c.env`):
+ * the request's services rather than the raw bindings, so one app serves every request of the isolate and
+ * handlers reach D1, R2 and the Durable Objects only through the service layer (DESIGN D1).
+ */
+export type ApiBindings = { services: Services };
+
+export type ApiEnv = { Bindings: ApiBindings; Variables: { services: Services; user: SessionUser | null } };
 
 export const API_BODY_LIMIT = 64 * 1024;
 
@@ -33,22 +38,6 @@ export function createApiApp() {
     );
   });
   return app;
-}
-
-/** Reads a JSON body (an empty body counts as `{}`) and validates it; a bad body is a 400 VALIDATION_ERROR. */
-export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const text = await request.text();
-  let json: unknown = {};
-  if (text.trim()) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw errors.validation("body", "The request body is not valid JSON.");
-    }
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
 }
 
 export function ok<T>(data: T): Response {

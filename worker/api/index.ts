@@ -10,11 +10,13 @@ import { strategiesApi } from "./strategies";
 
 /**
  * The JSON API of the spec (DESIGN D1): `POST /api/{action}` with the envelope. Sub-apps per area are
- * mounted here with `app.route` (D10).
+ * mounted here with `app.route` (D10). Built once per isolate: routing tables are compiled on the first
+ * request and reused; what changes per request (the services) arrives as the app's bindings.
  */
-export function createApi(services: Services) {
+function buildApi() {
   const app = createApiApp();
   app.use("*", async (c, next) => {
+    const services = c.env.services;
     c.set("services", services);
     // Candles and webhooks never act as a user: no session lookup (and no D1 query) for them.
     const path = new URL(c.req.url).pathname;
@@ -37,4 +39,18 @@ export function createApi(services: Services) {
     );
   });
   return app;
+}
+
+const api = buildApi();
+
+/** Answers one API request with that request's services. */
+export function serveApi(request: Request, services: Services, ctx: ExecutionContext): Promise<Response> {
+  return Promise.resolve(api.fetch(request, { services }, ctx));
+}
+
+/** The API bound to one set of services (tests with their own clock or providers); the app is still shared. */
+export function createApi(services: Services) {
+  return {
+    fetch: (request: Request, _env: unknown, ctx: ExecutionContext) => serveApi(request, services, ctx),
+  };
 }

@@ -13,6 +13,9 @@ const id = z.string().regex(/^\d+$/);
  */
 export const SESSION_ENDED_CODE = 4401;
 
+/** The longest chat message (build tab): the browser tells the typist, the chat service refuses longer ones. */
+export const MESSAGE_MAX_CHARS = 8_000;
+
 export const chatMessageSchema = z.object({
   id: id,
   role: z.enum(["user", "agent"]),

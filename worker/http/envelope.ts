@@ -22,7 +22,7 @@ export function errorBody(error: AppError): Envelope<never> {
 }
 
 /** The first zod issue as a VALIDATION_ERROR naming the field. */
-export function validationError(error: z.ZodError): AppError {
+export function validationError(error: z.core.$ZodError): AppError {
   const issue = error.issues[0];
   const field = issue?.path.join(".") || "body";
   return new AppError(

@@ -2,10 +2,10 @@
  * The worker code the billing screens use in loaders and actions, re-exported from a `.server` module so
  * zod and the service internals stay out of the browser bundle (same reason as app/utils/worker.server.ts).
  */
-import { AppError } from "../../../worker/http/errors";
+import { AppError } from "../../../worker/http";
 
-export { sandboxCardSchema } from "../../../worker/forms/billing";
-export { SandboxCardError } from "../../../worker/services/billing/providers/sandbox";
+export { sandboxCardSchema } from "../../../worker/forms";
+export { SandboxCardError } from "../../../worker/services";
 export { AppError };
 
 /**

@@ -2,10 +2,10 @@
  * Server helpers of the payment page and the payment-methods tab (spec 3 s2, s5, s8): reading the sandbox
  * card form, and turning service errors into the texts the spec gives for each step.
  */
-import { sandboxCardSchema } from "../../../worker/forms/billing";
-import { AppError } from "../../../worker/http/errors";
-import type { NewCard } from "../../../worker/services/billing/providers/sandbox";
-import { SandboxCardError } from "../../../worker/services/billing/providers/sandbox";
+import { sandboxCardSchema } from "../../../worker/forms";
+import { AppError } from "../../../worker/http";
+import type { NewCard } from "../../../worker/services";
+import { SandboxCardError } from "../../../worker/services";
 import { fieldErrors } from "../../utils/form.server";
 import { readExpiry } from "./card-expiry";
 import { PAYMENT_NOT_PROCESSED, type PaymentType, PRODUCT_NOT_FOUND } from "./payment-text";

@@ -2,7 +2,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { summarise } from "../../../worker/engine/report/summary";
+import { summarise } from "../../../worker/engine/report";
 import { trade } from "../../../worker/engine/report/test-trades";
 import { BalanceChart } from "./balance-chart";
 import { CandleChart } from "./candle-chart";

@@ -1,5 +1,5 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import type { DealRow, OrderRow } from "../../../worker/engine/rows";
+import type { DealRow, OrderRow } from "../../../worker/engine";
 import { type ColumnSpec, DEAL_COLUMNS, ID_ASCENDING, ORDER_COLUMNS } from "../../utils/results-columns";
 import { TABLE_PREFIX } from "../../utils/results-view";
 import { prefixedParams } from "../../utils/table-state";

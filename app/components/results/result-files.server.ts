@@ -4,10 +4,8 @@
  * backtest, so the owner's download links and a share link (share.server.ts) serve the same files.
  */
 import { z } from "zod";
-import { rowsCsv } from "../../../worker/engine/report/csv";
-import { htmlReport } from "../../../worker/engine/report/html";
-import { eaSetFile } from "../../../worker/engine/report/set-file";
-import type { StrategySpec } from "../../../worker/strategy/spec";
+import { eaSetFile, htmlReport, rowsCsv } from "../../../worker/engine/report";
+import type { StrategySpec } from "../../../worker/strategy";
 import { RESULT_FILES, type ResultFile } from "../../utils/result-files";
 import { DEAL_COLUMNS, ORDER_COLUMNS, TRADE_COLUMNS } from "../../utils/results-columns";
 import { delayLabel, modelLabel } from "../../utils/results-view";

@@ -6,7 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { AppError } from "../../../worker/http/errors";
+import { AppError } from "../../../worker/http";
 import { type ChartDetails, checkChartDetails } from "../../utils/chart-details";
 import {
   type ColumnSpec,

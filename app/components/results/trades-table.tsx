@@ -1,5 +1,5 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import type { TradeRow } from "../../../worker/engine/report/trades";
+import type { TradeRow } from "../../../worker/engine/report";
 import { ID_ASCENDING, TRADE_COLUMNS } from "../../utils/results-columns";
 import { TABLE_PREFIX } from "../../utils/results-view";
 import { prefixedParams } from "../../utils/table-state";

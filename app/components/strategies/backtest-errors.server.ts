@@ -1,4 +1,4 @@
-import { AppError, GENERIC_ERROR } from "../../../worker/http/errors";
+import { AppError, GENERIC_ERROR } from "../../../worker/http";
 
 /** Spec 2 s8: the texts of a failed backtest request; a date the service refuses goes next to its field. */
 const MESSAGES: Record<string, string> = {

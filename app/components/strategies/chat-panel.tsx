@@ -1,7 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import type { ChatMessage } from "../../../worker/events";
-import { MESSAGE_MAX_CHARS } from "../../../worker/services/strategies/limits";
+import { type ChatMessage, MESSAGE_MAX_CHARS } from "../../../worker/events";
 
 export interface ChatPanelProps {
   messages: ChatMessage[];

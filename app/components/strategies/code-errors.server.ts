@@ -1,4 +1,4 @@
-import { AppError } from "../../../worker/http/errors";
+import { AppError } from "../../../worker/http";
 
 /** What the code tab shows after a failed generate, recreate or complete (spec 2 s6, s8). */
 export interface CodeFailure {

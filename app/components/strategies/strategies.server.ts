@@ -1,14 +1,13 @@
 import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { AppError } from "../../../worker/http/errors";
-import { wireId } from "../../../worker/services/strategies/ids";
+import { AppError } from "../../../worker/http";
+import { wireId } from "../../../worker/services";
 
 /**
  * The strategy services' form schemas, re-exported from a `.server` module so the Remix compiler keeps zod
  * and drizzle out of the browser bundle (see app/utils/worker.server.ts).
  */
-export { instructionsSchema } from "../../../worker/services/strategies/chat";
-export { newStrategySchema, renameSchema } from "../../../worker/services/strategies/crud";
+export { instructionsSchema, newStrategySchema, renameSchema } from "../../../worker/services";
 
 /** Recreate/Retry name the generation the page showed, so a repeated click cannot pay for another (issue 11). */
 export const recreateFormSchema = z.object({ codeId: wireId.optional() });

@@ -1,12 +1,12 @@
 import { and, eq, lt } from "drizzle-orm";
 import { z } from "zod";
 import { strategies, strategyMessages, strategySpecs } from "../../db/schema";
+import { MESSAGE_MAX_CHARS } from "../../events";
 import { renderOutline } from "../../strategy/outline";
 import { activeStrategy, messageList, specAt } from "./access";
 import type { StrategyDeps } from "./deps";
 import { strategyErrors } from "./errors";
 import { idText, iso } from "./ids";
-import { MESSAGE_MAX_CHARS } from "./limits";
 import { streamChunks } from "./stream";
 
 export const instructionsSchema = z.object({

@@ -1,0 +1,16 @@
+/**
+ * The service layer as the app sees it (its only entry point into worker/services and worker/db): the
+ * services' type, the schemas the app's forms share with the API, and the few helpers its loaders call.
+ * Route modules reach these through `.server` files, so none of it lands in the browser bundle.
+ */
+export { outbox } from "../db/schema";
+export { SESSION_TTL_MS, type SessionUser } from "./accounts";
+export { type NewCard, SandboxCardError } from "./billing/providers/sandbox";
+export { createCannyToken } from "./canny";
+export type { Services } from "./context";
+export { SWITCH_MARKETS_SPONSOR } from "./sponsor";
+export { BACKTEST_LIMITS, readBacktestRequest } from "./strategies/backtest-request";
+export { type NewBacktest, newBacktestSchema } from "./strategies/backtests";
+export { instructionsSchema } from "./strategies/chat";
+export { DESCRIPTION_MAX_CHARS, newStrategySchema, renameSchema } from "./strategies/crud";
+export { wireId } from "./strategies/ids";
