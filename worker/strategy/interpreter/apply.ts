@@ -96,7 +96,8 @@ export function applyFacts(
       if (!c) continue;
       draft.entry[side] = addTo(draft.entry[side], c, draft.indicators, false);
       touched[side] = true;
-      if (facts.direction === null && !facts.mirror) b.problems.add("sideUnknown");
+      // Not worth a blocking question: the buy reading is built and stated (question policy, issue 15).
+      if (facts.direction === null && !facts.mirror) b.notes.push("sideAssumed");
       continue;
     }
     const longConds = b.conditions(conds, "longEntry");
@@ -291,8 +292,16 @@ export function applyFacts(
       draft.exit[side] = { all: entry.all.map((c) => mirrorCondition(c, draft.indicators)), any: [] };
       b.notes.push("oppositeExit");
     }
-    // Nothing closes a winning trade (a stop alone only ever closes at a loss): ask.
-    if (entry && !draft.exit[side] && !draft.takeProfit && !draft.trailingStop) b.problems.add("noExit");
+    // Nothing closes a winning trade (a stop alone only ever closes at a loss). MetaTrader's usual reading
+    // applies instead of a blocking question: the trade closes when the entry's cross goes back (or, without a
+    // cross, when the entry's conditions turn round), and the reply states the assumption (issue 15).
+    if (entry && !draft.exit[side] && !draft.takeProfit && !draft.trailingStop && entry.all.length > 0) {
+      const crosses = entry.all.filter((c) => c.type === "crossesAbove" || c.type === "crossesBelow");
+      const basis = crosses.length > 0 ? crosses : entry.all;
+      draft.exit[side] = { all: basis.map((c) => mirrorCondition(c, draft.indicators)), any: [] };
+      b.notes.push("assumedExit");
+    } else if (entry && !draft.exit[side] && !draft.takeProfit && !draft.trailingStop)
+      b.problems.add("noExit");
   } else if (
     !draft.closeOnOpposite &&
     !draft.exit.long &&
