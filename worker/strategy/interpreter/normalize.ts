@@ -68,6 +68,27 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\blongs\b/g, "long"],
   [/\bbuys\b/g, "buy"],
   [/\bsells\b/g, "sell"],
+  // Job-spec annotations that a parameter is an input say nothing about the rule: "SMA 8 (variable)".
+  [/\s*\((?:variable|adjustable|input|optimi[sz]able|editable|changeable|configurable|user input)\)/g, ""],
+  // "SMA 8" / "EMA 50" written name-first, as most job specifications do (not "ema 5 pips").
+  [
+    /\b(sma|ema|smma|lwma|ma)\s+(\d+)\b(?!\s*(?:pips|points|%|percent|lots?|bars?|periods?|minute|hour|day)|\s*[/,]\s*\d)/g,
+    "$2 $1",
+  ],
+  // "buy when X + sell when Y": a plus between two signals separates them.
+  [/\s\+\s+(?=(?:buy|sell|go long|go short|long|short|enter)\b)/g, ". "],
+  // "crosses the midline from below" is an oscillator crossing its centre (50), "X crosses Y from below" a cross up.
+  [
+    /\bcross(es|ed)?\s+(?:the\s+)?(?:mid-?line|middle\s+line|cent(?:er|re)\s*line)\s+from\s+below\b/g,
+    "cross$1 above 50",
+  ],
+  [
+    /\bcross(es|ed)?\s+(?:the\s+)?(?:mid-?line|middle\s+line|cent(?:er|re)\s*line)\s+from\s+above\b/g,
+    "cross$1 below 50",
+  ],
+  [/\bcross(es|ed)?\s+([^.,;]{1,40}?)\s+from\s+below\b/g, "cross$1 above $2"],
+  [/\bcross(es|ed)?\s+([^.,;]{1,40}?)\s+from\s+above\b/g, "cross$1 below $2"],
+  [/\b(above|below)\s+the\s+level\s+of\s+/g, "$1 "],
   // Fast/slow "one" is a pronoun for a moving average, not the number 1.
   [/\b(fast|slow|faster|slower|longer|shorter|short-term|long-term)\s+ones?\b/g, "$1 ma"],
   [/\bthe\s+other\s+one\b/g, "the other"],

@@ -1,0 +1,74 @@
+import type { CorpusCase } from "./corpus";
+
+// The project's own trader phrasings for issue 15's reading rules (written here, not taken from any outside
+// corpus): job-spec annotations, name-first MA lengths, "from below" crosses, "+" between two signals, and the
+// question policy (no blocking question when a sound default exists). Replayed by corpus.test.ts.
+export const PHRASINGS: readonly CorpusCase[] = [
+  {
+    name: "job spec: name-first MA lengths with (adjustable) notes, one trade at a time",
+    turns: [
+      {
+        say: "EA wanted. Buy if EMA 12 (adjustable) crosses above EMA 30 (adjustable). Sell if EMA 12 crosses below EMA 30. Stop loss 40 pips (input), take profit 80 pips (input). Only 1 trade open at a time.",
+        expect: {
+          direction: "both",
+          long: ["ema12 xa ema30"],
+          short: ["ema12 xb ema30"],
+          stopLoss: "40 pips",
+          takeProfit: "80 pips",
+          maxPositions: 1,
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "crossing the midline from below / above is a cross of 50, '+' separates the two signals",
+    turns: [
+      {
+        say: "long when the rsi crosses the midline from below + short when the rsi crosses the midline from above, 30 pips stop",
+        expect: { long: ["rsi14 xa 50"], short: ["rsi14 xb 50"], stopLoss: "30 pips", question: false },
+      },
+    ],
+  },
+  {
+    name: "'X crosses Y from below' is a cross up",
+    turns: [
+      {
+        say: "buy when the 10 ema crosses the 40 ema from below, sell when the 10 ema crosses the 40 ema from above. sl 25 tp 50",
+        expect: { long: ["ema10 xa ema40"], short: ["ema10 xb ema40"], question: false },
+      },
+    ],
+  },
+  {
+    name: "'the level of' before a threshold",
+    turns: [
+      {
+        say: "Buy when CCI rises above the level of -100, stop 20 pips, target 40 pips",
+        expect: { long: ["cci14 xa -100"], stopLoss: "20 pips", question: false },
+      },
+    ],
+  },
+  {
+    name: "no stop given: built, stated, not asked",
+    turns: [
+      {
+        say: "buy when the 20 ema crosses above the 50 ema, sell when it crosses below",
+        expect: { direction: "both", stopLoss: null, question: false, reply: /no stop loss is set/i },
+      },
+    ],
+  },
+  {
+    name: "a short-only cross closes on the cross back",
+    turns: [
+      {
+        say: "Go short when the 9 EMA crosses below the 21 EMA. Shorts only.",
+        expect: {
+          direction: "short",
+          short: ["ema9 xb ema21"],
+          shortExit: ["ema9 xa ema21"],
+          question: false,
+        },
+      },
+    ],
+  },
+];
