@@ -74,6 +74,8 @@ export interface Clause {
   conditions: Condition[];
   /** "add an RSI filter", "also require ..." keep existing conditions. */
   additive: boolean;
+  /** Exits joined by "or" in one sentence: either closes the trade (the rule's `any` list). */
+  alternative?: boolean;
 }
 
 /** A request to change something already in the spec. */

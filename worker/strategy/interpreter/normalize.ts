@@ -1,4 +1,5 @@
 import { replaceNumberWords } from "./numbers";
+import { sectionize } from "./sections";
 
 // One canonical spelling per concept, so the extractors match a small vocabulary.
 // Order matters: longer phrases first, typos before the synonyms that build on them.
@@ -68,6 +69,9 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\blongs\b/g, "long"],
   [/\bbuys\b/g, "buy"],
   [/\bsells\b/g, "sell"],
+  // A parenthesised caution "(do not enter if ... overbought)" is a negated filter; read without its negation it
+  // would require the very opposite, so it is left out (the rest of the rule stands).
+  [/\(\s*(?:do not|don't|never|avoid)\b[^()]*\)/g, ""],
   // Job-spec annotations that a parameter is an input say nothing about the rule: "SMA 8 (variable)".
   [/\s*\((?:variable|adjustable|input|optimi[sz]able|editable|changeable|configurable|user input)\)/g, ""],
   // "SMA 8" / "EMA 50" written name-first, as most job specifications do (not "ema 5 pips").
@@ -109,7 +113,7 @@ export function normalize(message: string): string {
     /\b(\d+)\s*-\s*(minute|hour|day|week|period|bar|candle|pips?|points?|ma|sma|ema)\b/g,
     "$1 $2",
   );
-  return text.replace(/[ \t]+/g, " ").trim();
+  return sectionize(text.replace(/[ \t]+/g, " ").trim());
 }
 
 /**

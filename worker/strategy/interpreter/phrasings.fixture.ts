@@ -71,4 +71,37 @@ export const PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "bullet lists under 'long setup:' / 'short setup:' / 'exit rules' headings",
+    turns: [
+      {
+        say: "Indicators: • 20 EMA • RSI 14\nLong setup: • price closes above the 20 EMA • RSI above 55\nShort setup: • price closes below the 20 EMA • RSI below 45\nExit rules • close when RSI crosses 50 against the trade\nStop 30 pips",
+        expect: {
+          direction: "both",
+          long: ["close > ema20", "rsi14 > 55"],
+          short: ["close < ema20", "rsi14 < 45"],
+          stopLoss: "30 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "two exits joined by 'or': either one closes",
+    turns: [
+      {
+        say: "buy when the 10 sma crosses above the 30 sma. exit when the 10 sma crosses below the 30 sma or if rsi drops below 40. stop 25 pips",
+        expect: { long: ["sma10 xa sma30"], question: false, reply: /at least one of/i },
+      },
+    ],
+  },
+  {
+    name: "a parenthesised 'do not enter if overbought' caution is not turned into the opposite filter",
+    turns: [
+      {
+        say: "Buy when the 5 EMA crosses above the 20 EMA (do not enter if RSI is already overbought). Stop 20 pips, target 40 pips.",
+        expect: { long: ["ema5 xa ema20"], indicators: ["ema5", "ema20"], question: false },
+      },
+    ],
+  },
 ];
