@@ -49,6 +49,15 @@ const EXTRACTORS: Extractor[] = [
     },
   },
   {
+    // "remove the 200 EMA filter": one moving average, named by its length, and every condition that reads it.
+    re: /\b(?:remove|delete|drop|get rid of|take out|forget)\s+(?:the\s+)?(\d+)\s+(?:sma|ema|smma|lwma|ma)(?:\s+(?:filter|condition|rule|line|confirmation|part))?\b/g,
+    needsSpec: true,
+    apply: (m, f) => {
+      f.edits.push({ type: "removeIndicator", kind: "ma", period: Number(m[1]) });
+      return true;
+    },
+  },
+  {
     re: /\b(?:remove|delete|drop|get rid of|no)\s+(?:the\s+|any\s+)?exit\s*(?:rules?|conditions?|signals?)?\b/g,
     needsSpec: true,
     apply: (_m, f) => {

@@ -80,7 +80,7 @@ export interface Clause {
 
 /** A request to change something already in the spec. */
 export type Edit =
-  | { type: "removeIndicator"; kind: IndicatorKind }
+  | { type: "removeIndicator"; kind: IndicatorKind; period?: number }
   | { type: "setMaMethod"; method: MaMethod; from: MaMethod | null }
   | { type: "setMaPeriod"; role: "fast" | "slow"; period: number }
   | { type: "setMaPeriodFrom"; from: number; to: number }

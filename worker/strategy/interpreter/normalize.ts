@@ -72,6 +72,18 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   // A parenthesised caution "(do not enter if ... overbought)" is a negated filter; read without its negation it
   // would require the very opposite, so it is left out (the rest of the rule stands).
   [/\(\s*(?:do not|don't|never|avoid)\b[^()]*\)/g, ""],
+  // Contractions the extractors spell out.
+  [/\bwe're\b/g, "we are"],
+  [/\bit's\b/g, "it is"],
+  [/\bi'm\b/g, "i am"],
+  [/\bthey're\b/g, "they are"],
+  // "gets back to 50", "returns to 50": a cross of that level, its direction read from the side.
+  [/\b(?:gets|goes|comes|moves|falls|rises)\s+back\s+to\b|\breturns\s+to\b/g, "crosses"],
+  // "exit at the middle band": the price reaching it.
+  [
+    /\b(exit|close(?:\s+the\s+trades?|\s+trades?|\s+positions?)?)\s+(?:at|on)\s+(?:the\s+)?(middle|upper|lower)\s+(?:bollinger\s+)?band\b/g,
+    "$1 when price crosses the $2 band",
+  ],
   // Job-spec annotations that a parameter is an input say nothing about the rule: "SMA 8 (variable)".
   [/\s*\((?:variable|adjustable|input|optimi[sz]able|editable|changeable|configurable|user input)\)/g, ""],
   // "SMA 8" / "EMA 50" written name-first, as most job specifications do (not "ema 5 pips").

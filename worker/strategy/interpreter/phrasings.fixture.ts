@@ -104,4 +104,15 @@ export const PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "chat edits: drop one MA filter by its length, break-even once we're N pips up, exit when RSI gets back to 50",
+    turns: [
+      {
+        say: "H1. buy when rsi 14 crosses above 30 and price is above the 100 sma, sell when rsi crosses below 70 and price is below the 100 sma. close the trade when rsi gets back to 50. stop 30 pips",
+        expect: { long: ["rsi14 xa 30", "close > sma100"], longExit: ["rsi14 xa 50"], question: false },
+      },
+      { say: "remove the 100 sma filter", expect: { long: ["rsi14 xa 30"], indicators: ["rsi14"] } },
+      { say: "move the stop to breakeven once we're 15 pips up", expect: { breakEven: "15 pips" } },
+    ],
+  },
 ];

@@ -107,9 +107,12 @@ function replaceIndicator(spec: StrategySpec, old: Indicator, changed: Indicator
   renameIndicator(spec, old.id, fresh.id);
 }
 
-function removeKind(spec: StrategySpec, kind: string): boolean {
+function removeKind(spec: StrategySpec, kind: string, period?: number): boolean {
   const ids = new Set(
-    spec.indicators.filter((i) => (kind === "ma" ? isMa(i) : i.kind === kind.toUpperCase())).map((i) => i.id),
+    spec.indicators
+      .filter((i) => (kind === "ma" ? isMa(i) : i.kind === kind.toUpperCase()))
+      .filter((i) => period === undefined || ("period" in i && i.period === period))
+      .map((i) => i.id),
   );
   if (ids.size === 0) return false;
   const usesRemoved = (c: SpecCondition) =>
@@ -136,8 +139,10 @@ export function applyEdits(
   for (const e of edits) {
     switch (e.type) {
       case "removeIndicator":
-        if (!removeKind(draft, e.kind))
-          notes.push(`There was no ${e.kind.toUpperCase()} in the strategy to remove.`);
+        if (!removeKind(draft, e.kind, e.period))
+          notes.push(
+            `There was no ${e.period ?? ""}${e.period ? " " : ""}${e.kind.toUpperCase()} in the strategy to remove.`,
+          );
         break;
       case "setMaMethod":
         for (const ind of draft.indicators.filter(isMa)) {
