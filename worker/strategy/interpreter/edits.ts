@@ -117,6 +117,40 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // Bollinger parameters in a chat: "use 2.5 deviations", "deviation 3", "make the bands 30, 2.5", "bb(30, 2.5)".
+  {
+    re: /(?:^|[.;\n]\s*)(?:(?:use|set|make|change|switch)\s+(?:it\s+to\s+)?(?:the\s+)?)?(?:bollinger\s*)?(?:bands?\s*)?(?:to\s+|at\s+)?\(?\s*(\d+)\s*[,/]\s*(\d+(?:\.\d+)?)\s*\)?\s*(?:please|instead)?\s*(?=$|[.;\n])/g,
+    needsSpec: true,
+    apply: (m, f) => {
+      const period = Number(m[1]);
+      const deviation = Number(m[2]);
+      if (!(Number.isInteger(period) && period >= 2 && deviation > 0 && deviation <= 10)) return false;
+      if (!/bollinger|band/.test(m[0])) return false;
+      f.edits.push({ type: "setBands", period, deviation });
+      return true;
+    },
+  },
+  {
+    re: /\b(?:(?:use|set|make|change)\s+(?:the\s+)?(?:bollinger\s+)?(?:bands?\s+)?)?(\d+(?:\.\d+)?)\s+(?:standard\s+)?(?:deviations?|std|sd)\b|\b(?:bollinger\s+|bands?\s+)?(?:standard\s+)?deviation\s*(?:of|to|=|:)?\s*(\d+(?:\.\d+)?)\b/g,
+    needsSpec: true,
+    apply: (m, f) => {
+      const deviation = Number(m[1] ?? m[2]);
+      if (!(deviation > 0 && deviation <= 10)) return false;
+      f.edits.push({ type: "setBands", period: null, deviation });
+      return true;
+    },
+  },
+  // MACD settings in a chat: "macd 8/21/5", "change the macd to 8, 21, 5".
+  {
+    re: /(?:^|[.;\n]\s*)(?:(?:use|set|make|change|switch)\s+(?:the\s+)?)?macd\s*(?:settings\s*)?(?:to\s+|=\s*)?\(?\s*(\d+)\s*[,/ ]\s*(\d+)\s*[,/ ]\s*(\d+)\s*\)?\s*(?:please|instead)?\s*(?=$|[.;\n])/g,
+    needsSpec: true,
+    apply: (m, f) => {
+      const [fast, slow, signal] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      if (!(fast >= 1 && slow > fast && signal >= 1)) return false;
+      f.edits.push({ type: "setMacd", fast, slow, signal });
+      return true;
+    },
+  },
 ];
 
 /** Records the edits found in `text` and returns the text without them. */

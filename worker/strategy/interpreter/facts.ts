@@ -85,6 +85,8 @@ export type Edit =
   | { type: "setMaPeriod"; role: "fast" | "slow"; period: number }
   | { type: "setMaPeriodFrom"; from: number; to: number }
   | { type: "setPeriod"; kind: IndicatorKind; period: number }
+  | { type: "setBands"; period: number | null; deviation: number }
+  | { type: "setMacd"; fast: number; slow: number; signal: number }
   | { type: "removeStopLoss" }
   | { type: "removeTakeProfit" }
   | { type: "removeTrailing" }

@@ -115,4 +115,22 @@ export const PHRASINGS: readonly CorpusCase[] = [
       { say: "move the stop to breakeven once we're 15 pips up", expect: { breakEven: "15 pips" } },
     ],
   },
+  {
+    name: "chat edits of Bollinger and MACD settings say what changed",
+    turns: [
+      {
+        say: "H4. buy when macd (12,26,9) crosses above its signal line and the close is above the upper bollinger band (20, 2), sell the opposite. stop 40 pips, target 80 pips",
+        expect: { indicators: ["macd12_26_9", "bb20_2"], question: false },
+      },
+      {
+        say: "use 2.5 deviations",
+        expect: { indicators: ["macd12_26_9", "bb20_2_5"], change: /Bollinger Bands\(20, 2\.5\)/ },
+      },
+      {
+        say: "make the bands 30, 2.5",
+        expect: { indicators: ["macd12_26_9", "bb30_2_5"], change: /\(30, 2\.5\)/ },
+      },
+      { say: "macd 8/21/5", expect: { indicators: ["macd8_21_5", "bb30_2_5"], change: /MACD\(8, 21, 5\)/ } },
+    ],
+  },
 ];

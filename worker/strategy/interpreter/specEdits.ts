@@ -170,6 +170,20 @@ export function applyEdits(
         }
         break;
       }
+      case "setBands": {
+        const bands = draft.indicators.filter((i) => i.kind === "BOLLINGER");
+        if (bands.length === 0) notes.push("There are no Bollinger Bands in the strategy to change.");
+        for (const ind of bands)
+          replaceIndicator(draft, ind, { ...ind, period: e.period ?? ind.period, deviation: e.deviation });
+        break;
+      }
+      case "setMacd": {
+        const macds = draft.indicators.filter((i) => i.kind === "MACD");
+        if (macds.length === 0) notes.push("There is no MACD in the strategy to change.");
+        for (const ind of macds)
+          replaceIndicator(draft, ind, { ...ind, fast: e.fast, slow: e.slow, signal: e.signal });
+        break;
+      }
       case "removeStopLoss":
         delete draft.stopLoss;
         if (draft.sizing.type === "riskPercent") draft.sizing = { type: "fixed", lots: 0.1 };
