@@ -174,7 +174,12 @@ export function compareExit(expected: Json, spec: StrategySpec): string | null {
   return ok ? null : `exit: expected ${showRule(v)}, ${show}`;
 }
 
-function distanceMatch(e: Record<string, Json>, d: Distance | undefined, what: string): string | null {
+function distanceMatch(
+  e: Record<string, Json>,
+  d: Distance | undefined,
+  what: string,
+  stop?: Distance,
+): string | null {
   if (!d) return `${what}: missing`;
   const show = d.unit === "atr" ? `${d.multiple} x ATR` : `${d.value} ${d.unit}`;
   const range = (r: Json, units: string[]) => {
@@ -204,6 +209,15 @@ function distanceMatch(e: Record<string, Json>, d: Distance | undefined, what: s
     ["percent", () => d.unit === "percent" && eq(d.value, Number(e.percent))],
     ["pips_range", () => range(e.pips_range, ["pips"])],
     ["points_range", () => range(e.points_range, ["points", "pips"])],
+    // A multiple of the stop distance: v1 stores the product in the stop's own unit.
+    [
+      "rr",
+      () =>
+        stop !== undefined &&
+        (stop.unit === "atr"
+          ? d.unit === "atr" && eq(d.multiple, stop.multiple * Number(e.rr))
+          : d.unit === stop.unit && eq(d.value, stop.value * Number(e.rr))),
+    ],
     [
       "pips_options",
       () =>
@@ -220,8 +234,13 @@ function distanceMatch(e: Record<string, Json>, d: Distance | undefined, what: s
   return form[1]() ? null : `${what}: expected ${JSON.stringify(e)}, got ${show}`;
 }
 
-export function compareStop(expected: Json, d: Distance | undefined, what: string): string | null {
-  return distanceMatch(rec(expected), d, what);
+export function compareStop(
+  expected: Json,
+  d: Distance | undefined,
+  what: string,
+  stop?: Distance,
+): string | null {
+  return distanceMatch(rec(expected), d, what, stop);
 }
 
 export function compareTrailing(expected: Json, spec: StrategySpec): string | null {
@@ -481,7 +500,7 @@ export function compareField(
       return compareStop(expected, spec.stopLoss, "stop_loss");
     case "take_profit":
       if (expected === null) return spec.takeProfit ? "take_profit: expected none" : null;
-      return compareStop(expected, spec.takeProfit, "take_profit");
+      return compareStop(expected, spec.takeProfit, "take_profit", spec.stopLoss);
     case "trailing_stop":
       if (expected === null) return spec.trailingStop ? "trailing_stop: expected none" : null;
       return compareTrailing(expected, spec);

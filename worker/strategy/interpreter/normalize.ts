@@ -72,6 +72,10 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   // A parenthesised caution "(do not enter if ... overbought)" is a negated filter; read without its negation it
   // would require the very opposite, so it is left out (the rest of the rule stands).
   [/\(\s*(?:do not|don't|never|avoid)\b[^()]*\)/g, ""],
+  // "a target at twice the stop distance": a multiple of the stop.
+  [/\btwice\b/g, "2 times"],
+  [/\bthrice\b/g, "3 times"],
+  [/\b(stop loss|stop)\s+(?:distance|size)\b/g, "$1"],
   // Contractions the extractors spell out.
   [/\bwe're\b/g, "we are"],
   [/\bit's\b/g, "it is"],

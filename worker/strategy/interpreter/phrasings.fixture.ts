@@ -133,4 +133,14 @@ export const PHRASINGS: readonly CorpusCase[] = [
       { say: "macd 8/21/5", expect: { indicators: ["macd8_21_5", "bb30_2_5"], change: /MACD\(8, 21, 5\)/ } },
     ],
   },
+  {
+    name: "a target at twice the stop distance follows an ATR stop",
+    turns: [
+      {
+        say: "buy when rsi crosses above 30, sell when rsi crosses below 70. stop 2 x atr(14)",
+        expect: { stopLoss: "2 atr14", question: false },
+      },
+      { say: "and put the take profit at twice the stop distance", expect: { takeProfit: "4 atr14" } },
+    ],
+  },
 ];
