@@ -53,17 +53,18 @@ export function applyFacts(
 
   // 2. Entry and exit clauses.
   const pendingFilters: Array<readonly Condition[]> = [];
-  const pendingExits: Array<readonly Condition[]> = [];
+  const pendingExits: Array<{ conds: readonly Condition[]; alternative: boolean }> = [];
   for (const clause of facts.clauses) {
     if (clause.role === "exit") {
       if (clause.side === null) {
-        pendingExits.push(clause.conditions);
+        pendingExits.push({ conds: clause.conditions, alternative: clause.alternative === true });
         continue;
       }
       const conds = b.conditions(clause.conditions, clause.side === "long" ? "longExit" : "shortExit");
       if (!conds) continue;
-      draft.exit[clause.side] =
-        exitTouched[clause.side] || clause.additive
+      draft.exit[clause.side] = clause.alternative
+        ? orInto(exitTouched[clause.side] || clause.additive ? draft.exit[clause.side] : undefined, conds)
+        : exitTouched[clause.side] || clause.additive
           ? addTo(draft.exit[clause.side], conds, draft.indicators, false)
           : { all: conds, any: [] };
       exitTouched[clause.side] = true;
@@ -96,7 +97,8 @@ export function applyFacts(
       if (!c) continue;
       draft.entry[side] = addTo(draft.entry[side], c, draft.indicators, false);
       touched[side] = true;
-      if (facts.direction === null && !facts.mirror) b.problems.add("sideUnknown");
+      // Not worth a blocking question: the buy reading is built and stated (question policy, issue 15).
+      if (facts.direction === null && !facts.mirror) b.notes.push("sideAssumed");
       continue;
     }
     const longConds = b.conditions(conds, "longEntry");
@@ -179,27 +181,32 @@ export function applyFacts(
 
   // 5. Sideless exits apply to every traded side: as written for a one-sided strategy, and
   //    for a two-sided one as written for buys and mirrored for sells.
-  for (const conds of pendingExits) {
+  const join = (
+    rule: Rule | undefined,
+    touchedSide: boolean,
+    conds: Rule["all"],
+    alternative: boolean,
+  ): Rule =>
+    alternative
+      ? orInto(touchedSide ? rule : undefined, conds)
+      : touchedSide
+        ? addTo(rule, conds, draft.indicators, false)
+        : { all: conds, any: [] };
+  for (const { conds, alternative } of pendingExits) {
     if (direction === "short") {
       const shortC = b.conditions(conds, "shortExit");
       if (!shortC) continue;
-      draft.exit.short = exitTouched.short
-        ? addTo(draft.exit.short, shortC, draft.indicators, false)
-        : { all: shortC, any: [] };
+      draft.exit.short = join(draft.exit.short, exitTouched.short, shortC, alternative);
       exitTouched.short = true;
       continue;
     }
     const longC = b.conditions(conds, "longExit");
     if (!longC) continue;
-    draft.exit.long = exitTouched.long
-      ? addTo(draft.exit.long, longC, draft.indicators, false)
-      : { all: longC, any: [] };
+    draft.exit.long = join(draft.exit.long, exitTouched.long, longC, alternative);
     exitTouched.long = true;
     if (direction === "both") {
       const shortC = longC.map((c) => mirrorCondition(c, draft.indicators));
-      draft.exit.short = exitTouched.short
-        ? addTo(draft.exit.short, shortC, draft.indicators, false)
-        : { all: shortC, any: [] };
+      draft.exit.short = join(draft.exit.short, exitTouched.short, shortC, alternative);
       exitTouched.short = true;
     }
   }
@@ -291,8 +298,16 @@ export function applyFacts(
       draft.exit[side] = { all: entry.all.map((c) => mirrorCondition(c, draft.indicators)), any: [] };
       b.notes.push("oppositeExit");
     }
-    // Nothing closes a winning trade (a stop alone only ever closes at a loss): ask.
-    if (entry && !draft.exit[side] && !draft.takeProfit && !draft.trailingStop) b.problems.add("noExit");
+    // Nothing closes a winning trade (a stop alone only ever closes at a loss). MetaTrader's usual reading
+    // applies instead of a blocking question: the trade closes when the entry's cross goes back (or, without a
+    // cross, when the entry's conditions turn round), and the reply states the assumption (issue 15).
+    if (entry && !draft.exit[side] && !draft.takeProfit && !draft.trailingStop && entry.all.length > 0) {
+      const crosses = entry.all.filter((c) => c.type === "crossesAbove" || c.type === "crossesBelow");
+      const basis = crosses.length > 0 ? crosses : entry.all;
+      draft.exit[side] = { all: basis.map((c) => mirrorCondition(c, draft.indicators)), any: [] };
+      b.notes.push("assumedExit");
+    } else if (entry && !draft.exit[side] && !draft.takeProfit && !draft.trailingStop)
+      b.problems.add("noExit");
   } else if (
     !draft.closeOnOpposite &&
     !draft.exit.long &&
@@ -323,4 +338,15 @@ function hoursOverlap(filter: TimeFilter): boolean {
     if (hoursOk && sessionOk) return true;
   }
   return false;
+}
+
+/** Adds conditions as alternatives (the rule's `any` list); a lone condition of `all` joins them. */
+function orInto(rule: Rule | undefined, conds: readonly Rule["any"][number][]): Rule {
+  const any = [
+    ...(rule?.any ?? []),
+    ...(rule && rule.all.length === 1 && rule.any.length === 0 ? rule.all : []),
+  ];
+  for (const c of conds) if (!any.some((x) => same(x, c))) any.push(c);
+  const all = rule && rule.all.length === 1 && rule.any.length === 0 ? [] : (rule?.all ?? []);
+  return { all, any };
 }

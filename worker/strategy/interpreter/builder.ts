@@ -108,6 +108,30 @@ export class Builder {
         r.type === "constant" && r2.type === "constant" && r.value > r2.value ? [r2, r] : [r, r2];
       return { type: "between", operand: l, lower: lo, upper: hi };
     }
+    // "close when RSI gets back to 50" after a long entered near 30: the level is reached from where the entry
+    // left the oscillator, so the cross goes up (and down after an entry above the level).
+    if (
+      c.op === "crosses" &&
+      (ctx === "longExit" || ctx === "shortExit") &&
+      l.type === "indicator" &&
+      r.type === "constant"
+    ) {
+      const entry = this.draft.entry[ctx === "longExit" ? "long" : "short"];
+      const level = entry?.all.find(
+        (x) =>
+          x.type !== "between" &&
+          x.left.type === "indicator" &&
+          x.left.ref === l.ref &&
+          x.right.type === "constant",
+      );
+      if (
+        level &&
+        level.type !== "between" &&
+        level.right.type === "constant" &&
+        level.right.value !== r.value
+      )
+        op = level.right.value < r.value ? "crossesAbove" : "crossesBelow";
+    }
     const type =
       op === "crossesAbove"
         ? "crossesAbove"

@@ -123,6 +123,11 @@ export function readClauses(
     }
     for (const r of raws) for (const op of r.operands) if (op.type === "indicator") mentions.push(op.ind);
     merge(raws);
+    // "exit when A or if B": two ways out, so either one closes (joined by AND they would rarely both fire).
+    const exits = raws.filter((r) => r.clause.role === "exit" && r.clause.conditions.length > 0);
+    const exitConds = exits.reduce((n, r) => n + r.clause.conditions.length, 0);
+    if (exitConds > 1 && /\bor\b/.test(sentence) && !/\band\b/.test(sentence))
+      for (const r of exits) r.clause.alternative = true;
     for (const raw of raws) {
       const c = raw.clause;
       // "sell on the reverse cross" names its cross: the mirror, not a vague one.

@@ -39,7 +39,8 @@ export interface CorpusCase {
 export const CORPUS: readonly CorpusCase[] = [
   // ——— The two example prompts of the New Strategy form ———
   {
-    name: "example 1: long-only MA cross, no exit invented, asks how trades close",
+    // Issue 15: the example must trade all year, so the cross back closes (stated in one line), no question.
+    name: "example 1: long-only MA cross closes on the cross back, stated as an assumption",
     turns: [
       {
         say: "Go long when the 6 MA crosses the 12 MA.",
@@ -47,10 +48,10 @@ export const CORPUS: readonly CorpusCase[] = [
           direction: "long",
           indicators: ["sma6", "sma12"],
           long: ["sma6 xa sma12"],
-          longExit: null,
+          longExit: ["sma6 xb sma12"],
           stopLoss: null,
-          question: /how should trades be closed/i,
-          reply: /no stop loss/i,
+          question: false,
+          reply: /entry signal turns round/i,
         },
       },
       {
@@ -636,7 +637,7 @@ export const CORPUS: readonly CorpusCase[] = [
     turns: [
       {
         say: "RSI crosses above 30 buy, no shorts, stop 30 pips",
-        expect: { direction: "long", long: ["rsi14 xa 30"], longExit: null, question: /closed/ },
+        expect: { direction: "long", long: ["rsi14 xa 30"], longExit: ["rsi14 xb 70"], question: false },
       },
     ],
   },
@@ -679,17 +680,22 @@ export const CORPUS: readonly CorpusCase[] = [
     turns: [{ say: "Hello, can you help me make money?", expect: { noSpec: true, question: /entry/i } }],
   },
   {
-    name: "signal without a side asks which side",
+    name: "signal without a side is read as a buy and says so",
     turns: [
       {
         say: "RSI crosses above 30. Stop 20 pips.",
-        expect: { long: ["rsi14 xa 30"], question: /buys only/i },
+        expect: { long: ["rsi14 xa 30"], question: false, reply: /read the signal as a buy/i },
       },
     ],
   },
   {
-    name: "no exit and no stop asks how to exit",
-    turns: [{ say: "buy when RSI is below 30", expect: { long: ["rsi14 < 30"], question: /closed/i } }],
+    name: "no exit and no stop: the entry turning round closes, no question",
+    turns: [
+      {
+        say: "buy when RSI is below 30",
+        expect: { long: ["rsi14 < 30"], longExit: ["rsi14 > 70"], question: false },
+      },
+    ],
   },
   {
     name: "conflicting directions",
@@ -1034,7 +1040,7 @@ export const CORPUS: readonly CorpusCase[] = [
       { say: "tp 3R", expect: { takeProfit: "4.5 atr14" } },
       {
         say: "use exponential moving averages",
-        expect: { long: ["ema6 xa ema12"], longExit: null },
+        expect: { long: ["ema6 xa ema12"], longExit: ["ema6 xb ema12"] },
       },
       { say: "lower the fast ma to 4", expect: { long: ["ema4 xa ema12"] } },
       { say: "remove the stop", expect: { stopLoss: null, takeProfit: "4.5 atr14" } },
@@ -1071,7 +1077,7 @@ export const CORPUS: readonly CorpusCase[] = [
     turns: [
       {
         say: "buy when the price is above the 200 ema and rsi crosses above 50, stop 30 pips",
-        expect: { direction: "long", longExit: null, question: /closed/ },
+        expect: { direction: "long", longExit: ["rsi14 xb 50"], question: false },
       },
       {
         say: "sell when price is below the 200 ema and rsi crosses below 50",
@@ -1084,7 +1090,7 @@ export const CORPUS: readonly CorpusCase[] = [
     turns: [
       {
         say: "RSI crosses above 30, stop 20 pips, take profit 40 pips",
-        expect: { question: /buys only/i, direction: "long" },
+        expect: { question: false, reply: /read the signal as a buy/i, direction: "long" },
       },
       { say: "both directions", expect: { direction: "both", short: ["rsi14 xb 70"] } },
     ],
@@ -1539,11 +1545,11 @@ export const CORPUS: readonly CorpusCase[] = [
     ],
   },
   {
-    name: "a lone RSI cross entry gets no invented exit",
+    name: "a lone RSI cross entry closes at the mirrored level until an exit is given",
     turns: [
       {
         say: "Buy when RSI(9) crosses above 55. stop 20 pips",
-        expect: { long: ["rsi9 xa 55"], longExit: null, question: /how should trades be closed/i },
+        expect: { long: ["rsi9 xa 55"], longExit: ["rsi9 xb 45"], question: false },
       },
       { say: "exit when rsi crosses below 45", expect: { longExit: ["rsi9 xb 45"], question: false } },
     ],

@@ -3,6 +3,7 @@ import type { Distance, Rule, StrategySpec } from "../spec";
 import { CORPUS, type Expect } from "./corpus.fixture";
 import { interpret } from "./index";
 import { notation } from "./notation";
+import { PHRASINGS } from "./phrasings.fixture";
 
 // Every corpus case is replayed turn by turn; each turn's spec is checked field by field
 // in the compact notation documented in corpus.fixture.ts.
@@ -64,7 +65,7 @@ describe("interpreter corpus", () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(80);
   });
 
-  for (const c of CORPUS) {
+  for (const c of [...CORPUS, ...PHRASINGS]) {
     it(c.name, () => {
       let spec: StrategySpec | null = null;
       for (const [i, turn] of c.turns.entries()) {

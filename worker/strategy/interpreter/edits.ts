@@ -49,6 +49,15 @@ const EXTRACTORS: Extractor[] = [
     },
   },
   {
+    // "remove the 200 EMA filter": one moving average, named by its length, and every condition that reads it.
+    re: /\b(?:remove|delete|drop|get rid of|take out|forget)\s+(?:the\s+)?(\d+)\s+(?:sma|ema|smma|lwma|ma)(?:\s+(?:filter|condition|rule|line|confirmation|part))?\b/g,
+    needsSpec: true,
+    apply: (m, f) => {
+      f.edits.push({ type: "removeIndicator", kind: "ma", period: Number(m[1]) });
+      return true;
+    },
+  },
+  {
     re: /\b(?:remove|delete|drop|get rid of|no)\s+(?:the\s+|any\s+)?exit\s*(?:rules?|conditions?|signals?)?\b/g,
     needsSpec: true,
     apply: (_m, f) => {
@@ -105,6 +114,40 @@ const EXTRACTORS: Extractor[] = [
       const period = Number(m[2] ?? m[4] ?? m[5]);
       if (!kindWord || !(Number.isInteger(period) && period >= 1)) return false;
       f.edits.push({ type: "setPeriod", kind: KIND_WORD[kindWord], period });
+      return true;
+    },
+  },
+  // Bollinger parameters in a chat: "use 2.5 deviations", "deviation 3", "make the bands 30, 2.5", "bb(30, 2.5)".
+  {
+    re: /(?:^|[.;\n]\s*)(?:(?:use|set|make|change|switch)\s+(?:it\s+to\s+)?(?:the\s+)?)?(?:bollinger\s*)?(?:bands?\s*)?(?:to\s+|at\s+)?\(?\s*(\d+)\s*[,/]\s*(\d+(?:\.\d+)?)\s*\)?\s*(?:please|instead)?\s*(?=$|[.;\n])/g,
+    needsSpec: true,
+    apply: (m, f) => {
+      const period = Number(m[1]);
+      const deviation = Number(m[2]);
+      if (!(Number.isInteger(period) && period >= 2 && deviation > 0 && deviation <= 10)) return false;
+      if (!/bollinger|band/.test(m[0])) return false;
+      f.edits.push({ type: "setBands", period, deviation });
+      return true;
+    },
+  },
+  {
+    re: /\b(?:(?:use|set|make|change)\s+(?:the\s+)?(?:bollinger\s+)?(?:bands?\s+)?)?(\d+(?:\.\d+)?)\s+(?:standard\s+)?(?:deviations?|std|sd)\b|\b(?:bollinger\s+|bands?\s+)?(?:standard\s+)?deviation\s*(?:of|to|=|:)?\s*(\d+(?:\.\d+)?)\b/g,
+    needsSpec: true,
+    apply: (m, f) => {
+      const deviation = Number(m[1] ?? m[2]);
+      if (!(deviation > 0 && deviation <= 10)) return false;
+      f.edits.push({ type: "setBands", period: null, deviation });
+      return true;
+    },
+  },
+  // MACD settings in a chat: "macd 8/21/5", "change the macd to 8, 21, 5".
+  {
+    re: /(?:^|[.;\n]\s*)(?:(?:use|set|make|change|switch)\s+(?:the\s+)?)?macd\s*(?:settings\s*)?(?:to\s+|=\s*)?\(?\s*(\d+)\s*[,/ ]\s*(\d+)\s*[,/ ]\s*(\d+)\s*\)?\s*(?:please|instead)?\s*(?=$|[.;\n])/g,
+    needsSpec: true,
+    apply: (m, f) => {
+      const [fast, slow, signal] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      if (!(fast >= 1 && slow > fast && signal >= 1)) return false;
+      f.edits.push({ type: "setMacd", fast, slow, signal });
       return true;
     },
   },

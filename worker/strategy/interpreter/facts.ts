@@ -74,15 +74,19 @@ export interface Clause {
   conditions: Condition[];
   /** "add an RSI filter", "also require ..." keep existing conditions. */
   additive: boolean;
+  /** Exits joined by "or" in one sentence: either closes the trade (the rule's `any` list). */
+  alternative?: boolean;
 }
 
 /** A request to change something already in the spec. */
 export type Edit =
-  | { type: "removeIndicator"; kind: IndicatorKind }
+  | { type: "removeIndicator"; kind: IndicatorKind; period?: number }
   | { type: "setMaMethod"; method: MaMethod; from: MaMethod | null }
   | { type: "setMaPeriod"; role: "fast" | "slow"; period: number }
   | { type: "setMaPeriodFrom"; from: number; to: number }
   | { type: "setPeriod"; kind: IndicatorKind; period: number }
+  | { type: "setBands"; period: number | null; deviation: number }
+  | { type: "setMacd"; fast: number; slow: number; signal: number }
   | { type: "removeStopLoss" }
   | { type: "removeTakeProfit" }
   | { type: "removeTrailing" }

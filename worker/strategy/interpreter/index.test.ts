@@ -132,25 +132,25 @@ describe("interpret: refinements on the example specs (ids not made by the inter
     expect(r.spec?.sizing).toEqual({ type: "fixed", lots: 0.1 });
   });
 
-  it("answers the exit question of example 1 in a second turn", () => {
+  it("example 1 closes on the cross back without asking; a stop and target are added in a second turn", () => {
     const first = interpret("Go long when the 6 MA crosses the 12 MA.", null);
-    expect(first.followUpQuestion).toMatch(/How should trades be closed/);
-    const second = interpret("yes, 25 pips stop loss please, take profit 50 pips", first.spec);
+    expect(first.followUpQuestion).toBeNull();
+    expect(first.spec?.exit.long?.all.map(notation)).toEqual(["sma6 xb sma12"]);
+    const second = interpret("25 pips stop loss please, take profit 50 pips", first.spec);
     expect(second.spec?.stopLoss).toEqual({ unit: "pips", value: 25 });
-    expect(second.spec?.exit.long).toBeUndefined();
+    expect(second.spec?.takeProfit).toEqual({ unit: "pips", value: 50 });
     expect(second.followUpQuestion).toBeNull();
   });
 });
 
 describe("interpret: reply", () => {
-  it("lists the changes and asks the follow-up at the end", () => {
+  it("lists the changes and states the assumed exit in one line instead of asking", () => {
     const r = interpret("Go long when the 6 MA crosses the 12 MA.", null);
     expect(r.changes).toContain("Long entry: Buy when SMA(6) of close crosses above SMA(12).");
-    // No exit was given, so none is invented: the reply asks for one.
-    expect(r.spec?.exit.long).toBeUndefined();
-    expect(r.followUpQuestion).toMatch(/How should trades be closed/);
-    expect(r.clarifications.endsWith(r.followUpQuestion ?? "")).toBe(true);
-    expect(r.clarifications).toMatch(/No stop loss is set/);
+    // Issue 15: no blocking question; the cross back closes the trade and the reply says so.
+    expect(r.followUpQuestion).toBeNull();
+    expect(r.clarifications).toMatch(/trades close when the entry signal turns round/);
+    expect(r.clarifications).toMatch(/tell me if you want a stop or a target instead/);
   });
 
   it("names unknown indicators and lists what is available", () => {

@@ -143,14 +143,17 @@ export function interpret(message: string, current: StrategySpec | null): Interp
       notes.push("I used the H1 chart; tell me if you trade another timeframe.");
     const newStopless =
       !spec.stopLoss && (current === null || (current.stopLoss !== undefined && !facts.noStopWanted));
-    if (newStopless && !facts.noStopWanted) {
-      notes.push("No stop loss is set.");
-      if (followUpQuestion === null && current === null) {
-        followUpQuestion = "Do you want a stop loss, for example 30 pips or 2 x ATR?";
-      }
+    // A missing stop is stated, never asked (question policy, issue 15): the strategy trades without one.
+    if (newStopless && !facts.noStopWanted && !applied.notes.includes("assumedExit")) {
+      notes.push("No stop loss is set; tell me one if you want it (e.g. 30 pips or 2 x ATR).");
     }
   }
-  for (const n of applied.notes) if (n !== "oppositeExit") notes.push(n);
+  const NOTE_TEXT: Record<string, string> = {
+    assumedExit:
+      "No exit was given, so trades close when the entry signal turns round (the exit above); tell me if you want a stop or a target instead.",
+    sideAssumed: "I read the signal as a buy; say 'sell on the opposite' if it should also trade short.",
+  };
+  for (const n of applied.notes) if (n !== "oppositeExit") notes.push(NOTE_TEXT[n] ?? n);
 
   // Understood: something in the message was recognised, even if it could not be applied yet
   // (a take profit in R before any stop); the follow-up question then says what is missing.

@@ -1,4 +1,5 @@
 import { replaceNumberWords } from "./numbers";
+import { sectionize } from "./sections";
 
 // One canonical spelling per concept, so the extractors match a small vocabulary.
 // Order matters: longer phrases first, typos before the synonyms that build on them.
@@ -68,6 +69,46 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\blongs\b/g, "long"],
   [/\bbuys\b/g, "buy"],
   [/\bsells\b/g, "sell"],
+  // A parenthesised caution "(do not enter if ... overbought)" is a negated filter; read without its negation it
+  // would require the very opposite, so it is left out (the rest of the rule stands).
+  [/\(\s*(?:do not|don't|never|avoid)\b[^()]*\)/g, ""],
+  // "a target at twice the stop distance": a multiple of the stop.
+  [/\btwice\b/g, "2 times"],
+  [/\bthrice\b/g, "3 times"],
+  [/\b(stop loss|stop)\s+(?:distance|size)\b/g, "$1"],
+  // Contractions the extractors spell out.
+  [/\bwe're\b/g, "we are"],
+  [/\bit's\b/g, "it is"],
+  [/\bi'm\b/g, "i am"],
+  [/\bthey're\b/g, "they are"],
+  // "gets back to 50", "returns to 50": a cross of that level, its direction read from the side.
+  [/\b(?:gets|goes|comes|moves|falls|rises)\s+back\s+to\b|\breturns\s+to\b/g, "crosses"],
+  // "exit at the middle band": the price reaching it.
+  [
+    /\b(exit|close(?:\s+the\s+trades?|\s+trades?|\s+positions?)?)\s+(?:at|on)\s+(?:the\s+)?(middle|upper|lower)\s+(?:bollinger\s+)?band\b/g,
+    "$1 when price crosses the $2 band",
+  ],
+  // Job-spec annotations that a parameter is an input say nothing about the rule: "SMA 8 (variable)".
+  [/\s*\((?:variable|adjustable|input|optimi[sz]able|editable|changeable|configurable|user input)\)/g, ""],
+  // "SMA 8" / "EMA 50" written name-first, as most job specifications do (not "ema 5 pips").
+  [
+    /\b(sma|ema|smma|lwma|ma)\s+(\d+)\b(?!\s*(?:pips|points|%|percent|lots?|bars?|periods?|minute|hour|day)|\s*[/,]\s*\d)/g,
+    "$2 $1",
+  ],
+  // "buy when X + sell when Y": a plus between two signals separates them.
+  [/\s\+\s+(?=(?:buy|sell|go long|go short|long|short|enter)\b)/g, ". "],
+  // "crosses the midline from below" is an oscillator crossing its centre (50), "X crosses Y from below" a cross up.
+  [
+    /\bcross(es|ed)?\s+(?:the\s+)?(?:mid-?line|middle\s+line|cent(?:er|re)\s*line)\s+from\s+below\b/g,
+    "cross$1 above 50",
+  ],
+  [
+    /\bcross(es|ed)?\s+(?:the\s+)?(?:mid-?line|middle\s+line|cent(?:er|re)\s*line)\s+from\s+above\b/g,
+    "cross$1 below 50",
+  ],
+  [/\bcross(es|ed)?\s+([^.,;]{1,40}?)\s+from\s+below\b/g, "cross$1 above $2"],
+  [/\bcross(es|ed)?\s+([^.,;]{1,40}?)\s+from\s+above\b/g, "cross$1 below $2"],
+  [/\b(above|below)\s+the\s+level\s+of\s+/g, "$1 "],
   // Fast/slow "one" is a pronoun for a moving average, not the number 1.
   [/\b(fast|slow|faster|slower|longer|shorter|short-term|long-term)\s+ones?\b/g, "$1 ma"],
   [/\bthe\s+other\s+one\b/g, "the other"],
@@ -88,7 +129,7 @@ export function normalize(message: string): string {
     /\b(\d+)\s*-\s*(minute|hour|day|week|period|bar|candle|pips?|points?|ma|sma|ema)\b/g,
     "$1 $2",
   );
-  return text.replace(/[ \t]+/g, " ").trim();
+  return sectionize(text.replace(/[ \t]+/g, " ").trim());
 }
 
 /**

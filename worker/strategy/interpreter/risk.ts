@@ -58,7 +58,7 @@ const EXTRACTORS: Extractor[] = [
   // Break-even: "move stop to breakeven after 15 pips (+2 pips)", "breakeven at 20 pips profit".
   {
     re: new RegExp(
-      `\\b(?:(?:move|moving|put|set|bring)\\s+(?:the\\s+|my\\s+)?(?:stop loss|stop)\\s+to\\s+)?breakeven(?:\\s*(?:\\+|plus)\\s*${NUM}\\s*(pips?|points?))?\\s*(?:stop\\s*)?(?:after|at|when|once|if|on)?\\s*(?:price\\s+(?:moves|goes|is)\\s+|(?:the\\s+)?(?:trade|position)\\s+is\\s+|we\\s+are\\s+|i\\s+am\\s+|reaching\\s+)?${ANY_DIST}(?:\\s+(?:in\\s+)?(?:profit|in my favou?r|in favou?r|gain))?(?:\\s*(?:\\+|plus)\\s*${NUM}\\s*(pips?|points?))?`,
+      `\\b(?:(?:move|moving|put|set|bring)\\s+(?:the\\s+|my\\s+)?(?:stop loss|stop)\\s+to\\s+)?breakeven(?:\\s*(?:\\+|plus)\\s*${NUM}\\s*(pips?|points?))?\\s*(?:stop\\s*)?(?:after|at|when|once|if|on)?\\s*(?:price\\s+(?:moves|goes|is)\\s+|(?:the\\s+)?(?:trade|position)\\s+is\\s+|we\\s+are\\s+|i\\s+am\\s+|reaching\\s+)?${ANY_DIST}(?:\\s+(?:in\\s+)?(?:profit|in my favou?r|in favou?r|gain|up))?(?:\\s*(?:\\+|plus)\\s*${NUM}\\s*(pips?|points?))?`,
       "g",
     ),
     apply: (m, f) => {

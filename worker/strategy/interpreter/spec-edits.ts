@@ -107,9 +107,12 @@ function replaceIndicator(spec: StrategySpec, old: Indicator, changed: Indicator
   renameIndicator(spec, old.id, fresh.id);
 }
 
-function removeKind(spec: StrategySpec, kind: string): boolean {
+function removeKind(spec: StrategySpec, kind: string, period?: number): boolean {
   const ids = new Set(
-    spec.indicators.filter((i) => (kind === "ma" ? isMa(i) : i.kind === kind.toUpperCase())).map((i) => i.id),
+    spec.indicators
+      .filter((i) => (kind === "ma" ? isMa(i) : i.kind === kind.toUpperCase()))
+      .filter((i) => period === undefined || ("period" in i && i.period === period))
+      .map((i) => i.id),
   );
   if (ids.size === 0) return false;
   const usesRemoved = (c: SpecCondition) =>
@@ -136,8 +139,10 @@ export function applyEdits(
   for (const e of edits) {
     switch (e.type) {
       case "removeIndicator":
-        if (!removeKind(draft, e.kind))
-          notes.push(`There was no ${e.kind.toUpperCase()} in the strategy to remove.`);
+        if (!removeKind(draft, e.kind, e.period))
+          notes.push(
+            `There was no ${e.period ?? ""}${e.period ? " " : ""}${e.kind.toUpperCase()} in the strategy to remove.`,
+          );
         break;
       case "setMaMethod":
         for (const ind of draft.indicators.filter(isMa)) {
@@ -163,6 +168,20 @@ export function applyEdits(
           if (ind.kind === kind && "period" in ind)
             replaceIndicator(draft, ind, { ...ind, period: e.period });
         }
+        break;
+      }
+      case "setBands": {
+        const bands = draft.indicators.filter((i) => i.kind === "BOLLINGER");
+        if (bands.length === 0) notes.push("There are no Bollinger Bands in the strategy to change.");
+        for (const ind of bands)
+          replaceIndicator(draft, ind, { ...ind, period: e.period ?? ind.period, deviation: e.deviation });
+        break;
+      }
+      case "setMacd": {
+        const macds = draft.indicators.filter((i) => i.kind === "MACD");
+        if (macds.length === 0) notes.push("There is no MACD in the strategy to change.");
+        for (const ind of macds)
+          replaceIndicator(draft, ind, { ...ind, fast: e.fast, slow: e.slow, signal: e.signal });
         break;
       }
       case "removeStopLoss":

@@ -1,0 +1,549 @@
+// Each scored field of the corpus (README "Scoring" 1) compared with a produced StrategySpec. A comparer answers
+// null when the field matches, or a short reason naming what differs; the reasons are counted as failure causes.
+import type {
+  Condition,
+  Distance,
+  Rule,
+  Operand as SpecOperand,
+  StrategySpec,
+} from "../../worker/strategy/spec";
+import {
+  type Atom,
+  flip,
+  mirrorRule,
+  normalizeHistogram,
+  type Operand,
+  parseRule,
+  type RuleShape,
+  showRule,
+} from "./phrase";
+
+type Json = unknown;
+const rec = (v: Json): Record<string, Json> =>
+  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, Json>) : {};
+const num = (v: Json): number | null => (typeof v === "number" ? v : null);
+const eq = (a: number, b: number) => Math.abs(a - b) <= 1e-6;
+
+const KIND_OUT: Record<string, string> = { BOLLINGER: "BANDS", STOCHASTIC: "STOCH" };
+
+function operandOf(spec: StrategySpec, o: SpecOperand): Operand {
+  if (o.type === "constant") return { t: "const", value: o.value };
+  if (o.type === "price") return { t: "price", field: o.field.toLowerCase() };
+  const ind = spec.indicators.find((i) => i.id === o.ref);
+  if (!ind) return { t: "const", value: Number.NaN };
+  const kind = KIND_OUT[ind.kind] ?? ind.kind;
+  const out: Operand = { t: "ind", kind };
+  if ("period" in ind) out.period = ind.period;
+  if (ind.kind === "STOCHASTIC") out.period = ind.kPeriod;
+  if ("appliedPrice" in ind && ind.appliedPrice !== "CLOSE" && ind.kind !== "CCI")
+    out.price = ind.appliedPrice.toLowerCase();
+  if (ind.kind === "BOLLINGER") out.dev = ind.deviation;
+  const lines: Record<string, string[]> = {
+    MACD: ["main", "signal", "histogram"],
+    BOLLINGER: ["middle", "upper", "lower"],
+    STOCHASTIC: ["main", "signal"],
+    ADX: ["adx", "plusDi", "minusDi"],
+  };
+  const line = o.line ?? lines[ind.kind]?.[0];
+  if (line && lines[ind.kind]) out.line = line;
+  return out;
+}
+
+function atomsOf(spec: StrategySpec, list: Condition[]): Atom[] {
+  const out: Atom[] = [];
+  for (const c of list) {
+    if (c.type === "between") {
+      out.push({ op: "gt", l: operandOf(spec, c.operand), r: operandOf(spec, c.lower) });
+      out.push({ op: "lt", l: operandOf(spec, c.operand), r: operandOf(spec, c.upper) });
+      continue;
+    }
+    const op =
+      c.type === "crossesAbove"
+        ? "xa"
+        : c.type === "crossesBelow"
+          ? "xb"
+          : c.type === "greaterThan"
+            ? "gt"
+            : "lt";
+    out.push(normalizeHistogram({ op, l: operandOf(spec, c.left), r: operandOf(spec, c.right) }));
+  }
+  return out;
+}
+
+export function ruleShape(spec: StrategySpec, r: Rule | undefined): RuleShape | null {
+  if (!r) return null;
+  const shape = { all: atomsOf(spec, r.all), any: atomsOf(spec, r.any) };
+  // A one-element "any" is an AND member.
+  if (shape.any.length === 1) return { all: [...shape.all, ...shape.any], any: [] };
+  return shape;
+}
+
+function operandMatch(e: Operand, s: Operand): boolean {
+  if (e.t !== s.t) return false;
+  if (e.t === "const" && s.t === "const") return eq(e.value, s.value);
+  if (e.t === "price" && s.t === "price") return e.field === s.field;
+  if (e.t === "ind" && s.t === "ind") {
+    const ma = new Set(["SMA", "EMA", "SMMA", "LWMA"]);
+    if (e.kind !== s.kind && !(e.kind === "MA" && ma.has(s.kind))) return false;
+    if (e.period !== undefined && e.period !== s.period) return false;
+    if (e.price !== undefined && e.price !== (s.price ?? "close")) return false;
+    if (e.price === undefined && s.price !== undefined && e.period !== undefined) return false;
+    if (e.dev !== undefined && (s.dev === undefined || !eq(e.dev, s.dev))) return false;
+    const defLine: Record<string, string> = { MACD: "main", BANDS: "middle", STOCH: "main", ADX: "adx" };
+    if ((e.line ?? defLine[e.kind]) !== (s.line ?? defLine[s.kind])) return false;
+    return true;
+  }
+  return false;
+}
+
+function atomMatch(e: Atom, s: Atom): boolean {
+  const opOk = (a: Atom["op"], b: Atom["op"]) => a === b || (a === "x" && (b === "xa" || b === "xb"));
+  return (
+    (opOk(e.op, s.op) && operandMatch(e.l, s.l) && operandMatch(e.r, s.r)) ||
+    (opOk(flip(e.op), s.op) && operandMatch(e.l, s.r) && operandMatch(e.r, s.l))
+  );
+}
+
+function listMatch(e: Atom[], s: Atom[]): boolean {
+  if (e.length !== s.length) return false;
+  const used = new Set<number>();
+  for (const a of e) {
+    const i = s.findIndex((b, j) => !used.has(j) && atomMatch(a, b));
+    if (i < 0) return false;
+    used.add(i);
+  }
+  return true;
+}
+
+function shapeMatch(e: RuleShape, s: RuleShape | null, oppositeOk: boolean): boolean {
+  if (e.opposite) return oppositeOk && (s === null || (s.all.length === 0 && s.any.length === 0));
+  if (!s) return e.all.length === 0 && e.any.length === 0;
+  return listMatch(e.all, s.all) && listMatch(e.any, s.any);
+}
+
+export function compareEntry(
+  expected: Json,
+  spec: StrategySpec,
+  side: "long" | "short",
+  other: Json,
+): string | null {
+  const got = ruleShape(spec, spec.entry[side]);
+  if (expected === null) return got ? null : null;
+  if (typeof expected !== "string") return "unscorable phrase";
+  let e = parseRule(expected);
+  // "all three reversed", "mirrored": the other side's rule turned round.
+  if (!e.ok && /\b(reversed|mirrored|mirror)\b/i.test(expected) && typeof other === "string") {
+    const o = parseRule(other);
+    if (o.ok) e = { ok: true, value: mirrorRule(o.value) };
+  }
+  if (!e.ok) return `entry_${side}: expected phrase beyond the scorer's grammar (${e.why})`;
+  if (side === "long" ? spec.direction === "short" : spec.direction === "long")
+    return `entry_${side}: side not traded`;
+  return shapeMatch(e.value, got, false)
+    ? null
+    : `entry_${side}: expected ${showRule(e.value)}, got ${showRule(got)}`;
+}
+
+/** "close long when X; close short when Y", "long: X; short: Y", or one phrase for the traded side(s). */
+export function compareExit(expected: Json, spec: StrategySpec): string | null {
+  if (typeof expected !== "string") return "exit: unscorable";
+  const long = ruleShape(spec, spec.exit.long);
+  const short = ruleShape(spec, spec.exit.short);
+  const show = `got long ${showRule(long)} / short ${showRule(short)}${spec.closeOnOpposite ? " + opposite" : ""}`;
+  const sides = /^(?:close\s+)?long(?::|\s+when)\s*(.+?);\s*(?:close\s+)?short(?::|\s+when)\s*(.+)$/i.exec(
+    expected,
+  );
+  if (sides) {
+    const a = parseRule(sides[1]);
+    const b = parseRule(sides[2]);
+    if (!a.ok || !b.ok)
+      return `exit: expected phrase beyond the scorer's grammar (${!a.ok ? a.why : !b.ok ? b.why : ""})`;
+    const ok =
+      (spec.direction === "short" || shapeMatch(a.value, long, spec.closeOnOpposite)) &&
+      (spec.direction === "long" || shapeMatch(b.value, short, spec.closeOnOpposite));
+    return ok ? null : `exit: expected long ${showRule(a.value)} / short ${showRule(b.value)}, ${show}`;
+  }
+  const e = parseRule(expected);
+  if (!e.ok) return `exit: expected phrase beyond the scorer's grammar (${e.why})`;
+  const v = e.value;
+  if (v.opposite)
+    return spec.closeOnOpposite && !long && !short ? null : `exit: expected the opposite signal, ${show}`;
+  const longOk = shapeMatch(v, long, false);
+  const shortOk = shapeMatch(v, short, false) || shapeMatch(mirrorRule(v), short, false);
+  const ok = spec.direction === "long" ? longOk : spec.direction === "short" ? shortOk : longOk && shortOk;
+  return ok ? null : `exit: expected ${showRule(v)}, ${show}`;
+}
+
+function distanceMatch(
+  e: Record<string, Json>,
+  d: Distance | undefined,
+  what: string,
+  stop?: Distance,
+): string | null {
+  if (!d) return `${what}: missing`;
+  const show = d.unit === "atr" ? `${d.multiple} x ATR` : `${d.value} ${d.unit}`;
+  const range = (r: Json, units: string[]) => {
+    if (!Array.isArray(r) || d.unit === "atr" || !units.includes(d.unit)) return false;
+    const [lo, hi] = r.map(Number);
+    return d.value >= lo - 1e-6 && d.value <= hi + 1e-6;
+  };
+  const checks: [string, () => boolean][] = [
+    [
+      "pips",
+      () =>
+        d.unit !== "atr" &&
+        (d.unit === "pips" || d.unit === "points") &&
+        (e.pips === null || eq(d.value, Number(e.pips) * (d.unit === "points" ? 10 : 1))),
+    ],
+    [
+      "points",
+      () =>
+        d.unit !== "atr" &&
+        (d.unit === "pips" || d.unit === "points") &&
+        (e.points === null || eq(d.value, Number(e.points))),
+    ],
+    [
+      "atr_multiple",
+      () => d.unit === "atr" && (e.atr_multiple === null || eq(d.multiple, Number(e.atr_multiple))),
+    ],
+    ["percent", () => d.unit === "percent" && eq(d.value, Number(e.percent))],
+    ["pips_range", () => range(e.pips_range, ["pips"])],
+    ["points_range", () => range(e.points_range, ["points", "pips"])],
+    // A multiple of the stop distance: v1 stores the product in the stop's own unit.
+    [
+      "rr",
+      () =>
+        stop !== undefined &&
+        (stop.unit === "atr"
+          ? d.unit === "atr" && eq(d.multiple, stop.multiple * Number(e.rr))
+          : d.unit === stop.unit && eq(d.value, stop.value * Number(e.rr))),
+    ],
+    [
+      "pips_options",
+      () =>
+        Array.isArray(e.pips_options) &&
+        d.unit === "pips" &&
+        e.pips_options.some((x) => eq(Number(x), d.value)),
+    ],
+  ];
+  const form = checks.find(([k]) => k in e);
+  if (!form) {
+    const key = Object.keys(e).find((k) => !["unit_stated", "note", "alt", "alt_rule"].includes(k)) ?? "?";
+    return `${what}: form "${key}" cannot be expressed by the spec`;
+  }
+  return form[1]() ? null : `${what}: expected ${JSON.stringify(e)}, got ${show}`;
+}
+
+export function compareStop(
+  expected: Json,
+  d: Distance | undefined,
+  what: string,
+  stop?: Distance,
+): string | null {
+  return distanceMatch(rec(expected), d, what, stop);
+}
+
+export function compareTrailing(expected: Json, spec: StrategySpec): string | null {
+  const e = rec(expected);
+  const t = spec.trailingStop;
+  if (!t) return "trailing_stop: missing";
+  const main = Object.fromEntries(
+    Object.entries(e).filter(([k]) => !["start_pips", "step_pips", "step_rr"].includes(k)),
+  );
+  if ("step_rr" in e) return 'trailing_stop: form "step_rr" cannot be expressed by the spec';
+  if (Object.keys(main).length > 0) {
+    const r = distanceMatch(main, t.distance, "trailing_stop");
+    if (r) return r;
+  }
+  if ("start_pips" in e && (t.start?.unit !== "pips" || !eq(t.start.value, Number(e.start_pips))))
+    return `trailing_stop: start expected ${e.start_pips} pips`;
+  if ("step_pips" in e && (t.step?.unit !== "pips" || !eq(t.step.value, Number(e.step_pips))))
+    return `trailing_stop: step expected ${e.step_pips} pips`;
+  return null;
+}
+
+export function compareBreakEven(expected: Json, spec: StrategySpec): string | null {
+  const e = rec(expected);
+  const b = spec.breakEven;
+  if (!b) return "break_even: missing";
+  if ("rr" in e || "rule" in e || "lock_rr" in e) return "break_even: form cannot be expressed by the spec";
+  const trig = "pips" in e ? { pips: e.pips } : "points" in e ? { points: e.points } : {};
+  const r = distanceMatch(trig, b.trigger, "break_even");
+  if (r) return r;
+  if ("lock_pips" in e && (b.offset?.unit !== "pips" || !eq(b.offset.value, Number(e.lock_pips))))
+    return `break_even: lock expected ${e.lock_pips} pips`;
+  return null;
+}
+
+export function compareSizing(expected: Json, spec: StrategySpec): string | null {
+  const e = rec(expected);
+  const s = spec.sizing;
+  const show = s.type === "fixed" ? `${s.lots} lots` : `${s.percent}% risk`;
+  if ("rule" in e) return "sizing: a sizing rule cannot be expressed by the spec";
+  if ("lots" in e)
+    return s.type === "fixed" && eq(s.lots, Number(e.lots))
+      ? null
+      : `sizing: expected ${e.lots} lots, got ${show}`;
+  if ("units" in e)
+    return s.type === "fixed" && eq(s.lots, Number(e.units) / 100000)
+      ? null
+      : `sizing: expected ${e.units} units, got ${show}`;
+  if ("risk_percent" in e)
+    return s.type === "riskPercent" && (e.risk_percent === null || eq(s.percent, Number(e.risk_percent)))
+      ? null
+      : `sizing: expected ${e.risk_percent}% risk, got ${show}`;
+  if ("risk_percent_range" in e && Array.isArray(e.risk_percent_range)) {
+    const [lo, hi] = e.risk_percent_range.map(Number);
+    return s.type === "riskPercent" && s.percent >= lo && s.percent <= hi
+      ? null
+      : `sizing: expected risk in ${lo}-${hi}%, got ${show}`;
+  }
+  return "sizing: unscorable";
+}
+
+const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const ZONE_SHIFT: Record<string, number> = { gmt: 0, utc: 0, est: 5, edt: 4 };
+
+/** "07:00-17:00 GMT", "Monday to Friday", "New York session", "Monday-Thursday 06:00-15:00". */
+export function compareTimeFilter(expected: Json, spec: StrategySpec): string | null {
+  if (typeof expected !== "string") return "time_filter: unscorable";
+  const text = expected.toLowerCase();
+  const tf = spec.timeFilter;
+  const show = JSON.stringify(tf ?? null);
+  const rest = text
+    .replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g, "")
+    .replace(/\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}/g, "")
+    .replace(/\b(to|gmt|utc|est|new york|london|asia|asian|tokyo|sydney|session|sessions|and|only|-)\b/g, "")
+    .replace(/[\s,;-]+/g, "");
+  if (rest.length > 0) return `time_filter: "${expected}" beyond the scorer's grammar`;
+  const sessions = (["london", "new york", "asia"] as const).filter((s) => text.includes(s));
+  if (sessions.length > 0) {
+    const want = sessions.map((s) => (s === "new york" ? "newyork" : s));
+    const got = tf?.sessions ?? [];
+    const hoursOk = (from: number, to: number) =>
+      want.length === 1 && tf?.hours?.from === from && tf?.hours?.to === to;
+    const alt =
+      want[0] === "newyork"
+        ? hoursOk(12, 21) || hoursOk(13, 22)
+        : want[0] === "london"
+          ? hoursOk(7, 16) || hoursOk(8, 17)
+          : false;
+    if (!(alt || (got.length === want.length && want.every((w) => got.includes(w as "london")))))
+      return `time_filter: expected sessions ${want.join(",")}, got ${show}`;
+  }
+  const hours = /(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})/.exec(text);
+  if (hours) {
+    const zone = /\b(gmt|utc|est|edt)\b/.exec(text)?.[1] ?? "utc";
+    const shift = ZONE_SHIFT[zone];
+    const from = (Number(hours[1]) + shift) % 24;
+    const to = (Number(hours[3]) + shift) % 24;
+    if (hours[2] !== "00" || hours[4] !== "00") return "time_filter: minutes cannot be expressed by the spec";
+    if (tf?.hours?.from !== from || tf.hours.to % 24 !== to)
+      return `time_filter: expected ${from}-${to} UTC, got ${show}`;
+  }
+  const range =
+    /(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s*(?:to|-)\s*(monday|tuesday|wednesday|thursday|friday|saturday|sunday)/.exec(
+      text,
+    );
+  if (range) {
+    const a = DAYS.indexOf(range[1]) + 1;
+    const b = DAYS.indexOf(range[2]) + 1;
+    const want = Array.from({ length: b - a + 1 }, (_, i) => a + i);
+    const got = tf?.weekdays;
+    // Monday to Friday is every day the forex market trades: no weekday filter means the same.
+    const ok = got
+      ? got.length === want.length && want.every((d) => got.includes(d))
+      : want.length === 5 && a === 1;
+    if (!ok) return `time_filter: expected days ${want.join(",")}, got ${show}`;
+  }
+  return null;
+}
+
+export function compareIndicators(expected: Json, spec: StrategySpec): string | null {
+  if (!Array.isArray(expected)) return "indicators: unscorable";
+  const have = spec.indicators.map((i) => ({ ind: i, kind: KIND_OUT[i.kind] ?? i.kind, used: false }));
+  for (const raw of expected) {
+    const e = rec(raw);
+    const params = rec(e.params);
+    if (e.kind === "OTHER") {
+      if (params.price_rule === true) continue;
+      return `indicators: ${String(params.name ?? "an unsupported indicator")} is not supported`;
+    }
+    if ("timeframe" in params) return "indicators: an indicator on another timeframe cannot be expressed";
+    if ("smoothing" in params) return "indicators: a smoothed indicator cannot be expressed";
+    const ma = new Set(["SMA", "EMA", "SMMA", "LWMA"]);
+    const found = have.find((h) => {
+      if (h.used) return false;
+      const kindOk =
+        h.kind === e.kind || (params.type_stated === false && ma.has(h.kind) && ma.has(String(e.kind)));
+      if (!kindOk) return false;
+      const i = h.ind;
+      const period = i.kind === "STOCHASTIC" ? i.kPeriod : "period" in i ? i.period : null;
+      if (num(e.period) !== null && period !== e.period) return false;
+      if (typeof params.price === "string") {
+        const p = "appliedPrice" in i ? i.appliedPrice.toLowerCase() : "close";
+        if (p !== params.price) return false;
+      }
+      if (
+        i.kind === "BOLLINGER" &&
+        num(params.deviation) !== null &&
+        !eq(i.deviation, Number(params.deviation))
+      )
+        return false;
+      if (i.kind === "MACD") {
+        for (const k of ["fast", "slow", "signal"] as const)
+          if (num(params[k]) !== null && i[k] !== params[k]) return false;
+      }
+      if (i.kind === "STOCHASTIC") {
+        if (num(params.d) !== null && i.dPeriod !== params.d) return false;
+        if (num(params.slowing) !== null && i.slowing !== params.slowing) return false;
+      }
+      return true;
+    });
+    if (!found)
+      return `indicators: expected ${String(e.kind)}(${e.period ?? ""}) ${JSON.stringify(params)} missing`;
+    found.used = true;
+  }
+  const atrStops = [
+    spec.stopLoss,
+    spec.takeProfit,
+    spec.trailingStop?.distance,
+    spec.breakEven?.trigger,
+  ].flatMap((d) => (d?.unit === "atr" ? [d.ref] : []));
+  const extra = have.filter((h) => !h.used && !atrStops.includes(h.ind.id));
+  return extra.length ? `indicators: extra ${extra.map((h) => h.ind.id).join(", ")}` : null;
+}
+
+/** A question is "about" the annotated topic when both name the same subject. */
+const TOPICS: [string, RegExp][] = [
+  ["period", /\b(period|length|lengths|how many bars)\b/i],
+  ["stop", /\bstop\b/i],
+  ["target", /\b(target|take profit|tp)\b/i],
+  ["unit", /\b(pips or points|points or pips|unit)\b/i],
+  ["exit", /\b(exit|close[ds]?)\b/i],
+  [
+    "unsupported",
+    /\b(not supported|unsupported|can't build|cannot build|isn't supported|substitute|instead)\b/i,
+  ],
+  ["threshold", /\b(threshold|value of|how much|which value|what value|level)\b/i],
+  ["hours", /\b(hours|session|time zone|timezone|server time)\b/i],
+  ["direction", /\b(direction|long only|short only|both)\b/i],
+];
+const NAMES =
+  /\b(EMA|SMA|HMA|Hull|Ichimoku|TRIX|MACD|RSI|momentum|trendline|trend line|resistance|candle|pattern|uptrend|cloud)\b/gi;
+export function questionAbout(question: string | null, about: Json): boolean {
+  if (!question) return false;
+  const a = String(about ?? "");
+  const tags = (s: string) =>
+    new Set([
+      ...TOPICS.filter(([, re]) => re.test(s)).map(([t]) => t),
+      ...[...s.matchAll(NAMES)].map((m) => m[0].toLowerCase()),
+    ]);
+  const want = tags(a);
+  const got = tags(question);
+  if (want.size === 0) return true;
+  return [...want].some((t) => got.has(t));
+}
+
+export const SCORED_FIELDS = [
+  "timeframe",
+  "direction",
+  "indicators",
+  "entry_long",
+  "entry_short",
+  "exit",
+  "stop_loss",
+  "take_profit",
+  "trailing_stop",
+  "break_even",
+  "sizing",
+  "time_filter",
+  "max_positions",
+] as const;
+export type Field = (typeof SCORED_FIELDS)[number];
+
+/** One expected field against the spec; null = match. `null` expected means removed (dialogue turns). */
+export function compareField(
+  field: Field,
+  expected: Json,
+  all: Record<string, Json>,
+  spec: StrategySpec,
+): string | null {
+  switch (field) {
+    case "timeframe": {
+      const ok = Array.isArray(expected) ? expected.includes(spec.timeframe) : expected === spec.timeframe;
+      return ok ? null : `timeframe: expected ${JSON.stringify(expected)}, got ${spec.timeframe}`;
+    }
+    case "direction":
+      return expected === spec.direction
+        ? null
+        : `direction: expected ${String(expected)}, got ${spec.direction}`;
+    case "max_positions":
+      return expected === spec.maxOpenPositions
+        ? null
+        : `max_positions: expected ${String(expected)}, got ${spec.maxOpenPositions}`;
+    case "indicators":
+      return compareIndicators(expected, spec);
+    case "entry_long":
+      if (expected === null)
+        return spec.entry.long && spec.direction !== "short" ? "entry_long: expected removed" : null;
+      return compareEntry(expected, spec, "long", all.entry_short);
+    case "entry_short":
+      if (expected === null)
+        return spec.entry.short && spec.direction !== "long" ? "entry_short: expected removed" : null;
+      return compareEntry(expected, spec, "short", all.entry_long);
+    case "exit":
+      if (expected === null) return spec.exit.long || spec.exit.short ? "exit: expected removed" : null;
+      return compareExit(expected, spec);
+    case "stop_loss":
+      if (expected === null) return spec.stopLoss ? "stop_loss: expected none" : null;
+      return compareStop(expected, spec.stopLoss, "stop_loss");
+    case "take_profit":
+      if (expected === null) return spec.takeProfit ? "take_profit: expected none" : null;
+      return compareStop(expected, spec.takeProfit, "take_profit", spec.stopLoss);
+    case "trailing_stop":
+      if (expected === null) return spec.trailingStop ? "trailing_stop: expected none" : null;
+      return compareTrailing(expected, spec);
+    case "break_even":
+      if (expected === null) return spec.breakEven ? "break_even: expected none" : null;
+      return compareBreakEven(expected, spec);
+    case "sizing":
+      if (expected === null) return null;
+      return compareSizing(expected, spec);
+    case "time_filter":
+      if (expected === null) return spec.timeFilter ? "time_filter: expected none" : null;
+      return compareTimeFilter(expected, spec);
+  }
+}
+
+/** The spec's projection of one field, for "unchanged" checks in dialogues. */
+export function project(field: Field, spec: StrategySpec): string {
+  switch (field) {
+    case "timeframe":
+      return spec.timeframe;
+    case "direction":
+      return spec.direction;
+    case "max_positions":
+      return String(spec.maxOpenPositions);
+    case "indicators":
+      return JSON.stringify(spec.indicators.map(({ id: _id, ...rest }) => rest));
+    case "entry_long":
+      return showRule(ruleShape(spec, spec.entry.long));
+    case "entry_short":
+      return showRule(ruleShape(spec, spec.entry.short));
+    case "exit":
+      return `${showRule(ruleShape(spec, spec.exit.long))}|${showRule(ruleShape(spec, spec.exit.short))}|${spec.closeOnOpposite}`;
+    case "stop_loss":
+      return JSON.stringify(spec.stopLoss ?? null);
+    case "take_profit":
+      return JSON.stringify(spec.takeProfit ?? null);
+    case "trailing_stop":
+      return JSON.stringify(spec.trailingStop ?? null);
+    case "break_even":
+      return JSON.stringify(spec.breakEven ?? null);
+    case "sizing":
+      return JSON.stringify(spec.sizing);
+    case "time_filter":
+      return JSON.stringify(spec.timeFilter ?? null);
+  }
+}

@@ -1,0 +1,146 @@
+import type { CorpusCase } from "./corpus.fixture";
+
+// The project's own trader phrasings for issue 15's reading rules (written here, not taken from any outside
+// corpus): job-spec annotations, name-first MA lengths, "from below" crosses, "+" between two signals, and the
+// question policy (no blocking question when a sound default exists). Replayed by corpus.test.ts.
+export const PHRASINGS: readonly CorpusCase[] = [
+  {
+    name: "job spec: name-first MA lengths with (adjustable) notes, one trade at a time",
+    turns: [
+      {
+        say: "EA wanted. Buy if EMA 12 (adjustable) crosses above EMA 30 (adjustable). Sell if EMA 12 crosses below EMA 30. Stop loss 40 pips (input), take profit 80 pips (input). Only 1 trade open at a time.",
+        expect: {
+          direction: "both",
+          long: ["ema12 xa ema30"],
+          short: ["ema12 xb ema30"],
+          stopLoss: "40 pips",
+          takeProfit: "80 pips",
+          maxPositions: 1,
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "crossing the midline from below / above is a cross of 50, '+' separates the two signals",
+    turns: [
+      {
+        say: "long when the rsi crosses the midline from below + short when the rsi crosses the midline from above, 30 pips stop",
+        expect: { long: ["rsi14 xa 50"], short: ["rsi14 xb 50"], stopLoss: "30 pips", question: false },
+      },
+    ],
+  },
+  {
+    name: "'X crosses Y from below' is a cross up",
+    turns: [
+      {
+        say: "buy when the 10 ema crosses the 40 ema from below, sell when the 10 ema crosses the 40 ema from above. sl 25 tp 50",
+        expect: { long: ["ema10 xa ema40"], short: ["ema10 xb ema40"], question: false },
+      },
+    ],
+  },
+  {
+    name: "'the level of' before a threshold",
+    turns: [
+      {
+        say: "Buy when CCI rises above the level of -100, stop 20 pips, target 40 pips",
+        expect: { long: ["cci14 xa -100"], stopLoss: "20 pips", question: false },
+      },
+    ],
+  },
+  {
+    name: "no stop given: built, stated, not asked",
+    turns: [
+      {
+        say: "buy when the 20 ema crosses above the 50 ema, sell when it crosses below",
+        expect: { direction: "both", stopLoss: null, question: false, reply: /no stop loss is set/i },
+      },
+    ],
+  },
+  {
+    name: "a short-only cross closes on the cross back",
+    turns: [
+      {
+        say: "Go short when the 9 EMA crosses below the 21 EMA. Shorts only.",
+        expect: {
+          direction: "short",
+          short: ["ema9 xb ema21"],
+          shortExit: ["ema9 xa ema21"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "bullet lists under 'long setup:' / 'short setup:' / 'exit rules' headings",
+    turns: [
+      {
+        say: "Indicators: • 20 EMA • RSI 14\nLong setup: • price closes above the 20 EMA • RSI above 55\nShort setup: • price closes below the 20 EMA • RSI below 45\nExit rules • close when RSI crosses 50 against the trade\nStop 30 pips",
+        expect: {
+          direction: "both",
+          long: ["close > ema20", "rsi14 > 55"],
+          short: ["close < ema20", "rsi14 < 45"],
+          stopLoss: "30 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "two exits joined by 'or': either one closes",
+    turns: [
+      {
+        say: "buy when the 10 sma crosses above the 30 sma. exit when the 10 sma crosses below the 30 sma or if rsi drops below 40. stop 25 pips",
+        expect: { long: ["sma10 xa sma30"], question: false, reply: /at least one of/i },
+      },
+    ],
+  },
+  {
+    name: "a parenthesised 'do not enter if overbought' caution is not turned into the opposite filter",
+    turns: [
+      {
+        say: "Buy when the 5 EMA crosses above the 20 EMA (do not enter if RSI is already overbought). Stop 20 pips, target 40 pips.",
+        expect: { long: ["ema5 xa ema20"], indicators: ["ema5", "ema20"], question: false },
+      },
+    ],
+  },
+  {
+    name: "chat edits: drop one MA filter by its length, break-even once we're N pips up, exit when RSI gets back to 50",
+    turns: [
+      {
+        say: "H1. buy when rsi 14 crosses above 30 and price is above the 100 sma, sell when rsi crosses below 70 and price is below the 100 sma. close the trade when rsi gets back to 50. stop 30 pips",
+        expect: { long: ["rsi14 xa 30", "close > sma100"], longExit: ["rsi14 xa 50"], question: false },
+      },
+      { say: "remove the 100 sma filter", expect: { long: ["rsi14 xa 30"], indicators: ["rsi14"] } },
+      { say: "move the stop to breakeven once we're 15 pips up", expect: { breakEven: "15 pips" } },
+    ],
+  },
+  {
+    name: "chat edits of Bollinger and MACD settings say what changed",
+    turns: [
+      {
+        say: "H4. buy when macd (12,26,9) crosses above its signal line and the close is above the upper bollinger band (20, 2), sell the opposite. stop 40 pips, target 80 pips",
+        expect: { indicators: ["macd12_26_9", "bb20_2"], question: false },
+      },
+      {
+        say: "use 2.5 deviations",
+        expect: { indicators: ["macd12_26_9", "bb20_2_5"], change: /Bollinger Bands\(20, 2\.5\)/ },
+      },
+      {
+        say: "make the bands 30, 2.5",
+        expect: { indicators: ["macd12_26_9", "bb30_2_5"], change: /\(30, 2\.5\)/ },
+      },
+      { say: "macd 8/21/5", expect: { indicators: ["macd8_21_5", "bb30_2_5"], change: /MACD\(8, 21, 5\)/ } },
+    ],
+  },
+  {
+    name: "a target at twice the stop distance follows an ATR stop",
+    turns: [
+      {
+        say: "buy when rsi crosses above 30, sell when rsi crosses below 70. stop 2 x atr(14)",
+        expect: { stopLoss: "2 atr14", question: false },
+      },
+      { say: "and put the take profit at twice the stop distance", expect: { takeProfit: "4 atr14" } },
+    ],
+  },
+];
