@@ -16,7 +16,7 @@
 import { aggregate } from "../market/aggregate";
 import { lowerBound } from "../market/bars";
 import { canAggregate, PERIOD_SECONDS, periodMs } from "../market/periods";
-import type { Bars } from "../market/types";
+import type { Bars, Period } from "../market/types";
 import { type StrategySpec, specReadsPrices } from "../strategy/spec";
 import { BarRng } from "./bar-rng";
 import { Broker } from "./broker";
@@ -85,6 +85,26 @@ export interface BacktestRun {
   result(): BacktestResult;
 }
 
+/**
+ * The source bars of a windowed run (issue 11): the run is set up from the strategy-timeframe bars of the
+ * whole history (small: the indicators need all of it) and what the source bars of [from, to) are (counted
+ * by a first pass), and the source bars themselves (M1, the big part) come later, window by window.
+ */
+export interface WindowedSource {
+  /** The source period: M1 (windowed runs model every tick or 1 minute OHLC). */
+  readonly period: Period;
+  /** The strategy's timeframe bars of the whole data, warm-up included: aggregate(all source bars). */
+  readonly signalBars: Bars;
+  /** Source bars with an open time in [from, to): their number and the first and last open times. */
+  readonly inRange: { readonly count: number; readonly first: number; readonly last: number };
+}
+
+/** A windowed run: feed() the next source bars (in time order, any window), then advance() over them. */
+export interface WindowedRun extends BacktestRun {
+  /** Gives the next window of source bars; bars outside [from, to) are skipped. */
+  feed(window: Bars): void;
+}
+
 export function runBacktest(
   spec: StrategySpec,
   data: SourceData,
@@ -109,6 +129,77 @@ export function startBacktest(
   settings: BacktestSettings,
   options: RunOptions = {},
 ): BacktestRun {
+  const checked = checkRun(spec, data.period, settings);
+  if ("result" in checked) return finishedRun(checked.result);
+  const { modelRun, notes } = checked;
+  const signalBars = aggregate(data.bars, data.period, spec.timeframe);
+  const sourceBars = modelRun === 3 ? aggregate(data.bars, data.period, settings.period) : data.bars;
+  const start = lowerBound(sourceBars.time, settings.from);
+  const end = lowerBound(sourceBars.time, settings.to);
+  if (end <= start) throw noData(settings);
+  const parts = setUp(spec, signalBars, sourceBars.time[start], sourceBars.time[end - 1], end - start, {
+    settings,
+    modelRun,
+  });
+  const driver =
+    modelRun === 3
+      ? openPricesDriver(parts.sim, parts.broker, sourceBars, start, end, settings, options)
+      : createDriver(parts.sim, parts.broker, end - start, modelRun, settings, options.shortcuts !== false);
+  driver.feed?.(sourceBars);
+  return runOf(driver, end - start, { ...parts, settings, notes, modelRun });
+}
+
+/**
+ * A run whose source bars are given window by window (issue 11): every tick and 1 minute OHLC only. Driving
+ * the same bars in windows of any size gives exactly the result of startBacktest over all of them.
+ */
+export function startWindowedBacktest(
+  spec: StrategySpec,
+  source: WindowedSource,
+  settings: BacktestSettings,
+  options: RunOptions = {},
+): WindowedRun {
+  const checked = checkRun(spec, source.period, settings);
+  if ("result" in checked) {
+    const result = checked.result;
+    return { ...finishedRun(result), feed: () => {} };
+  }
+  const { modelRun, notes } = checked;
+  if (modelRun === 3) throw new Error("open prices only runs in one window (startBacktest)");
+  const { count, first, last } = source.inRange;
+  if (count <= 0) throw noData(settings);
+  const parts = setUp(spec, source.signalBars, first, last, count, { settings, modelRun });
+  const driver = createDriver(
+    parts.sim,
+    parts.broker,
+    count,
+    modelRun,
+    settings,
+    options.shortcuts !== false,
+  );
+  const run = runOf(driver, count, { ...parts, settings, notes, modelRun });
+  return {
+    ...run,
+    get doneBars() {
+      return driver.done;
+    },
+    feed: (window) => driver.feed?.(window),
+  };
+}
+
+function noData(settings: BacktestSettings): EngineError {
+  return new EngineError(
+    "NO_DATA",
+    `No ${settings.symbol.name} bars between ${new Date(settings.from).toISOString()} and ${new Date(settings.to).toISOString()}.`,
+  );
+}
+
+/** The settings and data period checked against the model: the model run, or the result of a run without prices. */
+function checkRun(
+  spec: StrategySpec,
+  dataPeriod: Period,
+  settings: BacktestSettings,
+): { modelRun: Model; notes: string[] } | { result: BacktestResult } {
   checkSettings(settings);
   const notes: string[] = [];
   const model = settings.model;
@@ -119,14 +210,14 @@ export function startBacktest(
         "Math calculations (model 4) run without market data, but this strategy reads prices (indicators, entries or stops). Choose another modelling.",
       );
     }
-    return finishedRun(emptyResult(settings, notes, 4));
+    return { result: emptyResult(settings, notes, 4) };
   }
   let modelRun: Model = model;
   if (model === 0 || model === 1 || model === 2) {
-    if (data.period !== "M1") {
+    if (dataPeriod !== "M1") {
       throw new EngineError(
         "DATA_TOO_COARSE",
-        `${MODEL_NAMES[model]} (model ${model}) is modelled from M1 bars, but the ${settings.symbol.name} data has ${data.period} bars. Load M1 data or use open prices only (model 3).`,
+        `${MODEL_NAMES[model]} (model ${model}) is modelled from M1 bars, but the ${settings.symbol.name} data has ${dataPeriod} bars. Load M1 data or use open prices only (model 3).`,
       );
     }
     if (model === 1) {
@@ -136,31 +227,32 @@ export function startBacktest(
       );
     }
   }
-  if (!canAggregate(data.period, spec.timeframe)) {
+  if (!canAggregate(dataPeriod, spec.timeframe)) {
     throw new EngineError(
       "DATA_TOO_COARSE",
-      `The strategy works on ${spec.timeframe} bars, which cannot be built from the ${data.period} data of ${settings.symbol.name}.`,
+      `The strategy works on ${spec.timeframe} bars, which cannot be built from the ${dataPeriod} data of ${settings.symbol.name}.`,
     );
   }
-  if (modelRun === 3 && !canAggregate(data.period, settings.period)) {
+  if (modelRun === 3 && !canAggregate(dataPeriod, settings.period)) {
     throw new EngineError(
       "DATA_TOO_COARSE",
-      `Open prices only models ${settings.period} bars, which cannot be built from the ${data.period} data of ${settings.symbol.name}.`,
+      `Open prices only models ${settings.period} bars, which cannot be built from the ${dataPeriod} data of ${settings.symbol.name}.`,
     );
   }
+  return { modelRun, notes };
+}
 
-  const signalBars = aggregate(data.bars, data.period, spec.timeframe);
+/** The simulation and its broker over the strategy's bars; `first`/`last`: open times of the first and last source bar driven. */
+function setUp(
+  spec: StrategySpec,
+  signalBars: Bars,
+  first: number,
+  last: number,
+  count: number,
+  run: { settings: BacktestSettings; modelRun: Model },
+): { sim: Simulation; broker: Broker; converter: Converter; drawdown: DrawdownTracker } {
+  const { settings, modelRun } = run;
   const strategy = compileStrategy(spec, signalBars);
-  const sourceBars = modelRun === 3 ? aggregate(data.bars, data.period, settings.period) : data.bars;
-  const start = lowerBound(sourceBars.time, settings.from);
-  const end = lowerBound(sourceBars.time, settings.to);
-  if (end <= start) {
-    throw new EngineError(
-      "NO_DATA",
-      `No ${settings.symbol.name} bars between ${new Date(settings.from).toISOString()} and ${new Date(settings.to).toISOString()}.`,
-    );
-  }
-
   const converter = new Converter(settings.symbol, settings.currency, settings.rates);
   const drawdown = new DrawdownTracker(settings.deposit);
   const broker = new Broker(
@@ -170,7 +262,7 @@ export function startBacktest(
     drawdown,
     settings.stopOutLevel ?? 50,
     settings.deposit,
-    sourceBars.time[start],
+    first,
   );
   const sim = new Simulation(
     spec,
@@ -183,34 +275,31 @@ export function startBacktest(
     settings.symbol,
     modelRun,
     // Every sample is taken at a tick of a source bar in range, and a source bar lies in one test bar.
-    Math.min(
-      end - start,
-      Math.ceil(
-        (Math.min(settings.to, sourceBars.time[end - 1] + 1) - sourceBars.time[start]) /
-          periodMs(settings.period),
-      ),
-    ),
+    Math.min(count, Math.ceil((Math.min(settings.to, last + 1) - first) / periodMs(settings.period))),
   );
+  return { sim, broker, converter, drawdown };
+}
 
-  const driver = createDriver(
-    sim,
-    broker,
-    sourceBars,
-    start,
-    end,
-    modelRun,
-    settings,
-    options.shortcuts !== false,
-    options.barLevel !== false,
-  );
+function runOf(
+  driver: Driver,
+  count: number,
+  run: {
+    sim: Simulation;
+    broker: Broker;
+    converter: Converter;
+    drawdown: DrawdownTracker;
+    settings: BacktestSettings;
+    notes: string[];
+    modelRun: Model;
+  },
+): BacktestRun {
   return {
-    totalBars: end - start,
+    totalBars: count,
     get doneBars() {
-      return driver.done - start;
+      return driver.done;
     },
     advance: (maxBars) => driver.advance(maxBars),
-    result: () =>
-      resultOf(driver.counts(), { sim, broker, converter, drawdown, settings, notes, modelRun, start, end }),
+    result: () => resultOf(driver.counts(), { ...run, count }),
   };
 }
 
@@ -225,28 +314,27 @@ function resultOf(
     settings: BacktestSettings;
     notes: string[];
     modelRun: Model;
-    start: number;
-    end: number;
+    count: number;
   },
 ): BacktestResult {
-  const { sim, broker, converter, drawdown, settings, notes, modelRun, start, end } = run;
+  const { sim, broker, converter, drawdown, settings, notes, modelRun, count } = run;
   const { quality, defaultSpreadBars, noVolumeBars, cappedBars, cappedTicks } = driven;
   sim.finish();
   if (defaultSpreadBars > 0) {
     notes.push(
-      `${defaultSpreadBars} of ${end - start} bars carry no spread: the ${settings.symbol.name} default of ${settings.symbol.spread} points was used for them.`,
+      `${defaultSpreadBars} of ${count} bars carry no spread: the ${settings.symbol.name} default of ${settings.symbol.spread} points was used for them.`,
     );
   }
 
   if (noVolumeBars > 0) {
     notes.push(
-      `${noVolumeBars} of ${end - start} M1 bars carry no tick volume: each was modelled with ${UNKNOWN_VOLUME_TICKS} generated ticks visiting its open, high, low and close.`,
+      `${noVolumeBars} of ${count} M1 bars carry no tick volume: each was modelled with ${UNKNOWN_VOLUME_TICKS} generated ticks visiting its open, high, low and close.`,
     );
   }
 
   if (cappedBars > 0) {
     notes.push(
-      `${cappedBars} of ${end - start} M1 bars carry a tick volume above ${MAX_TICKS_PER_BAR}: each was modelled with ${MAX_TICKS_PER_BAR} generated ticks, so the Ticks figure is ${cappedTicks} below the data's tick volume.`,
+      `${cappedBars} of ${count} M1 bars carry a tick volume above ${MAX_TICKS_PER_BAR}: each was modelled with ${MAX_TICKS_PER_BAR} generated ticks, so the Ticks figure is ${cappedTicks} below the data's tick volume.`,
     );
   }
 
@@ -303,8 +391,11 @@ interface Driven {
 }
 
 interface Driver {
-  /** The next source bar to drive. */
+  /** Source bars driven so far. */
   readonly done: number;
+  /** Gives the next source bars (every tick and 1 minute OHLC); those outside [from, to) are skipped. */
+  feed?(window: Bars): void;
+  /** Drives up to maxBars more of the bars fed; true when all `count` bars are driven. */
   advance(maxBars: number): boolean;
   counts(): Driven;
 }
@@ -322,44 +413,53 @@ interface Driver {
  * shortcuts=false (tests) takes none of these paths. shortcuts.test.ts checks they change nothing.
  * Open prices only has a driver of its own (open-prices.ts), with a bar-level path on top of these.
  */
-function createDriver(
+/** Open prices only: its driver keeps state across bars in its own loop, so it drives all its bars in one step. */
+function openPricesDriver(
   sim: Simulation,
   broker: Broker,
   bars: Bars,
   start: number,
   end: number,
+  settings: BacktestSettings,
+  options: RunOptions,
+): Driver {
+  // Cheap per bar (four ticks at most): one step, and the runner's work cap bounds that step.
+  let driven: Driven | null = null;
+  const mode = options.shortcuts === false ? "reference" : options.barLevel !== false ? "bar" : "tick";
+  return {
+    get done() {
+      return driven ? end - start : 0;
+    },
+    advance() {
+      if (!driven) {
+        driven = {
+          ...driveOpenPrices(sim, broker, bars, start, end, settings, mode),
+          noVolumeBars: 0,
+          cappedBars: 0,
+          cappedTicks: 0,
+        };
+      }
+      return true;
+    },
+    counts() {
+      if (!driven) throw new Error("the run was not driven to its end");
+      return driven;
+    },
+  };
+}
+
+function createDriver(
+  sim: Simulation,
+  broker: Broker,
+  count: number,
   model: Model,
   settings: BacktestSettings,
   shortcuts: boolean,
-  barLevel: boolean,
 ): Driver {
-  if (model === 3) {
-    // The open-prices driver keeps state across bars in its own loop, and is cheap per bar (four ticks at
-    // most): it runs in one step, so the runner's work cap bounds that step.
-    let driven: Driven | null = null;
-    const mode = !shortcuts ? "reference" : barLevel ? "bar" : "tick";
-    return {
-      get done() {
-        return driven ? end : start;
-      },
-      advance() {
-        if (!driven) {
-          driven = {
-            ...driveOpenPrices(sim, broker, bars, start, end, settings, mode),
-            noVolumeBars: 0,
-            cappedBars: 0,
-            cappedTicks: 0,
-          };
-        }
-        return true;
-      },
-      counts() {
-        if (!driven) throw new Error("the run was not driven to its end");
-        return driven;
-      },
-    };
-  }
-  const { time, open, high, low, close, volume, spread } = bars;
+  let window: Bars | null = null;
+  // The bars of the window still to drive: [next, stop) of `window`.
+  let next = 0;
+  let stop = 0;
   const point = settings.symbol.point;
   const override = settings.spreadPoints;
   const fallbackSpread = settings.symbol.spread;
@@ -381,7 +481,7 @@ function createDriver(
   };
   // The state carried from one step to the next (kept in locals inside a step for speed).
   const state = {
-    next: start,
+    done: 0,
     bullish: true,
     good: 0,
     defaultSpreadBars: 0,
@@ -390,10 +490,19 @@ function createDriver(
     cappedTicks: 0,
   };
 
+  function feed(bars: Bars): void {
+    if (next < stop) throw new Error("a window was fed before the previous one was driven");
+    window = bars;
+    next = lowerBound(bars.time, settings.from);
+    stop = Math.min(lowerBound(bars.time, settings.to), next + count - state.done);
+  }
+
   function advance(maxBars: number): boolean {
-    const stop = Math.min(end, state.next + Math.max(1, maxBars));
+    if (!window) return state.done >= count;
+    const { time, open, high, low, close, volume, spread } = window;
+    const last = Math.min(stop, next + Math.max(1, maxBars));
     let { bullish, good, defaultSpreadBars, noVolumeBars, cappedBars, cappedTicks } = state;
-    for (let i = state.next; i < stop; i++) {
+    for (let i = next; i < last; i++) {
       const o = open[i];
       const h = high[i];
       const l = low[i];
@@ -455,8 +564,10 @@ function createDriver(
       skipFirst = true;
       bullish = ohlcTicks(o, h, l, c, t, bullish, sink);
     }
+    state.done += last - next;
+    next = last;
+    if (next >= stop) window = null;
     Object.assign(state, {
-      next: stop,
       bullish,
       good,
       defaultSpreadBars,
@@ -464,16 +575,17 @@ function createDriver(
       cappedBars,
       cappedTicks,
     });
-    return stop >= end;
+    return state.done >= count;
   }
 
   return {
     get done() {
-      return state.next;
+      return state.done;
     },
+    feed,
     advance,
     counts: () => ({
-      quality: end > start ? (state.good / (end - start)) * 100 : 0,
+      quality: count > 0 ? (state.good / count) * 100 : 0,
       defaultSpreadBars: state.defaultSpreadBars,
       noVolumeBars: state.noVolumeBars,
       cappedBars: state.cappedBars,

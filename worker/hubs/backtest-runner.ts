@@ -6,13 +6,13 @@ import { runnerMarketData } from "../services/market-data";
 import { workerBacktestPorts } from "../services/strategies/backtest-ports";
 import {
   type BacktestWorkPorts,
-  driveBacktest,
   failBacktest,
   finishBacktest,
   INTERRUPTED,
   type PreparedBacktest,
   prepareBacktest,
   progressOf,
+  stepBacktest,
 } from "../services/strategies/backtest-work";
 import { hubEvents } from "../services/strategies/events";
 import type { BacktestJob } from "../services/strategies/ports";
@@ -39,7 +39,9 @@ type Stored = z.infer<typeof storedSchema>;
 const KEY = "job";
 
 /**
- * Source bars driven per slice: about a month of M1 at every tick, some tens of milliseconds of CPU, so other
+ * A slice: a month of M1 loaded and aggregated or loaded and driven (every tick, 1 minute OHLC: the data is
+ * loaded in slices too, backtest-work.ts stepBacktest), or SLICE_BARS bars of a run loaded at once (open
+ * prices only). Each is about a month of M1, some tens of milliseconds of CPU, so other
  * requests of the isolate wait at most that long behind a run. An alarm drives SLICES_PER_ALARM slices,
  * yielding to the event loop between them, then writes the heartbeat and progress and sets the next alarm:
  * the per-alarm costs (a D1 write, an event, the alarm itself) are paid once per few slices, and no
@@ -125,7 +127,7 @@ export class BacktestRunner extends DurableObject<Env> {
         // Between slices the isolate serves whatever waits (a page, another user's run).
         if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
         if (this.active !== active) return;
-        done = driveBacktest(prepared, SLICE_BARS);
+        done = await stepBacktest(prepared, ports, SLICE_BARS);
       }
     } catch (e) {
       await failBacktest(job, ports, e);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { aggregate } from "./aggregate";
+import { Aggregator, aggregate } from "./aggregate";
 import { type Bar, barsFromRows, toRows } from "./bars";
 import { getSymbol } from "./catalogue";
+import { demoMonth } from "./demo";
 import { PeriodError } from "./errors";
 import { importBars } from "./importers";
 import { readFx } from "./test-helpers/fx";
@@ -191,4 +192,20 @@ describe("aggregate: real data (shared/data/fx)", () => {
       compare(aggregate(h4.bars, "H4", "D1"), d1.bars, ["time", "open", "high", "low", "close", "volume"]);
     },
   );
+});
+
+describe("Aggregator: aggregate fed in windows", () => {
+  it("months of M1 into W1 (weeks across month ends) and H1 equal one aggregate of all of them", () => {
+    const eurusd = getSymbol("EURUSD");
+    const months = ["2024-01", "2024-02", "2024-03"].map((m) => demoMonth(eurusd, m));
+    for (const to of ["W1", "H1", "MN1"] as const) {
+      const agg = new Aggregator("M1", to);
+      for (const m of months) agg.add(m);
+      const windowed = agg.finish();
+      const whole = aggregate(months, "M1", to);
+      expect(rows(windowed)).toEqual(rows(whole));
+      // The week of 2024-01-28 spans January and February: one bar, not two.
+      if (to === "W1") expect(new Set(rows(windowed).map((r) => r.time)).size).toBe(windowed.length);
+    }
+  });
 });

@@ -25,20 +25,44 @@ export function aggregate(input: Bars | readonly Bars[], from: Period, to: Perio
   if (from === to && parts.length === 1) return parts[0];
   let n = 0;
   for (const p of parts) n += p.length;
-  const ratio = isFixed(to) ? PERIOD_SECONDS[to] / PERIOD_SECONDS[from] : 5;
-  const out = new BarsBuilder(Math.max(16, Math.ceil(n / Math.max(1, ratio)) + 16));
-  const fixedLen = isFixed(to) ? PERIOD_SECONDS[to] * 1000 : 0;
+  const agg = new Aggregator(from, to, n);
+  for (const p of parts) agg.add(p);
+  return agg.finish();
+}
 
-  let has = false;
-  let start = 0;
-  let end = Number.NEGATIVE_INFINITY;
-  let o = 0;
-  let h = 0;
-  let l = 0;
-  let c = 0;
-  let v = 0;
-  let s = 0;
-  for (const b of parts) {
+/**
+ * aggregate() fed in windows (issue 11): the runner aggregates a month of M1 at a time and drops it, so
+ * the strategy's bars of 20 years are built without 20 years of M1 in memory. A bucket that spans two
+ * windows (a week across a month end) is carried over; finish() equals aggregate() of all the windows.
+ */
+export class Aggregator {
+  private readonly out: BarsBuilder;
+  private readonly fixedLen: number;
+  private has = false;
+  private start = 0;
+  private end = Number.NEGATIVE_INFINITY;
+  private o = 0;
+  private h = 0;
+  private l = 0;
+  private c = 0;
+  private v = 0;
+  private s = 0;
+
+  constructor(
+    from: Period,
+    private readonly to: Period,
+    expectedInput = 0,
+  ) {
+    assertAggregatable(from, to);
+    const ratio = isFixed(to) ? PERIOD_SECONDS[to] / PERIOD_SECONDS[from] : 5;
+    this.out = new BarsBuilder(Math.max(16, Math.ceil(expectedInput / Math.max(1, ratio)) + 16));
+    this.fixedLen = isFixed(to) ? PERIOD_SECONDS[to] * 1000 : 0;
+  }
+
+  /** The next bars, after every bar added before. */
+  add(b: Bars): void {
+    const { out, fixedLen, to } = this;
+    let { has, start, end, o, h, l, c, v, s } = this;
     const { time, open, high, low, close, volume, spread } = b;
     for (let i = 0; i < b.length; i++) {
       const t = time[i];
@@ -66,7 +90,13 @@ export function aggregate(input: Bars | readonly Bars[], from: Period, to: Perio
       v += volume[i];
       if (spread[i] < s) s = spread[i];
     }
+    Object.assign(this, { has, start, end, o, h, l, c, v, s });
   }
-  if (has) out.push(start, o, h, l, c, v, s);
-  return out.finish();
+
+  /** Every bar, the last bucket closed; call once. */
+  finish(): Bars {
+    if (this.has) this.out.push(this.start, this.o, this.h, this.l, this.c, this.v, this.s);
+    this.has = false;
+    return this.out.finish();
+  }
 }

@@ -7,15 +7,27 @@
  * data, the engine set up), drive (a slice of bars at a time, with progress), finish (reports, sections).
  * runBacktestWork chains them in one call.
  */
+
+import type { WindowedRun } from "../../engine/backtest";
 import type { ReportNumbers } from "../../engine/report";
 import { EngineError } from "../../engine/types";
 import { log } from "../../log";
+import { Aggregator } from "../../market/aggregate";
+import { lowerBound } from "../../market/bars";
+import { monthRange, monthsInRange } from "../../market/chunks";
 import { MarketError } from "../../market/errors";
 import { tryPeriodOf } from "../../market/periods";
 import type { Bars, Period } from "../../market/types";
 import type { StrategySpec } from "../../strategy/spec";
 import { type CrossRateBars, crossPairs } from "./cross-rates";
-import { dataPeriodFor, type EngineRun, startEngine, warmUpMs } from "./engine-adapter";
+import {
+  dataPeriodFor,
+  type EngineInputs,
+  type EngineRun,
+  startEngine,
+  startWindowedEngine,
+  warmUpMs,
+} from "./engine-adapter";
 import type { BacktestJob } from "./ports";
 
 export const SECTIONS = ["summary", "orders", "results", "deals", "details", "trades"] as const;
@@ -66,23 +78,52 @@ function reasonOf(e: unknown): string {
   return "The backtest could not be completed because of an internal error. Please try again.";
 }
 
-/** A run set up and ready to drive. */
+/**
+ * The M1 of a run that models ticks (every tick, 1 minute OHLC), loaded a month at a time (issue 11): a
+ * first pass aggregates each month to the strategy's timeframe and counts the bars in range, then the
+ * engine is set up from those small bars, and a second pass loads each month again and drives it. No
+ * step holds more than a month of M1, so a 20-year run neither blocks the isolate while its data loads
+ * nor needs 20 years of M1 in memory.
+ */
+interface Windows {
+  readonly symbol: string;
+  readonly spec: StrategySpec;
+  readonly inputs: EngineInputs;
+  readonly cross: ReadonlyMap<string, CrossRateBars>;
+  /** [start, end) of each month of the data, warm-up included, oldest first. */
+  readonly months: readonly { start: number; end: number }[];
+  /** Months aggregated by the first pass. */
+  scanned: number;
+  /** Months driven by the second pass. */
+  driven: number;
+  aggregator: Aggregator | null;
+  /** The engine's run once the first pass is over. */
+  run: WindowedRun | null;
+  inRange: { count: number; first: number; last: number };
+}
+
+/** A run set up and ready to drive: `engine` at once (one load), or after the first pass of `windows`. */
 export interface PreparedBacktest {
-  readonly engine: EngineRun;
-  readonly demo: boolean;
+  engine: EngineRun | null;
+  demo: boolean;
   readonly from: number;
   readonly to: number;
+  readonly windows: Windows | null;
 }
 
 /** Progress of step 1 while loading data (0) and driving bars (20 to 85); step 2 starts at 85. */
 export function progressOf(p: PreparedBacktest): number {
+  const w = p.windows;
+  if (w) return 20 + Math.floor((65 * (w.scanned + w.driven)) / Math.max(1, 2 * w.months.length));
+  if (!p.engine) return 20;
   const { doneBars, totalBars } = p.engine.run;
   return 20 + Math.floor((65 * doneBars) / Math.max(1, totalBars));
 }
 
 /**
  * Spec, data and the engine set up. Null when the run ended here: refused with a reason (ports.fail), or
- * no longer processing (deleted or interrupted meanwhile).
+ * no longer processing (deleted or interrupted meanwhile). A run that models ticks loads no M1 here: its
+ * months are loaded by stepBacktest.
  */
 export async function prepareBacktest(
   job: BacktestJob,
@@ -102,38 +143,56 @@ export async function prepareBacktest(
       return null;
     }
     const { from, to } = jobRange(job);
+    const end = Math.min(to, now());
     const dataPeriod = dataPeriodFor(job.inputs.model, period);
     if (!(await ports.step(job, 1, 0))) return null;
-    const { bars, demo } = await ports.candles(
-      job.inputs.symbol,
-      dataPeriod,
-      from - warmUpMs(spec),
-      Math.min(to, now()),
-    );
     const cross = new Map<string, CrossRateBars>();
     if (ports.crossRates) {
       for (const pair of crossPairs(job.inputs.symbol, job.inputs.depositCurrency)) {
-        const rates = await ports.crossRates(pair, from, Math.min(to, now()));
+        const rates = await ports.crossRates(pair, from, end);
         if (rates) cross.set(pair, rates);
       }
     }
-    const engine = startEngine(
-      spec,
-      bars,
-      dataPeriod,
-      {
-        symbol: job.inputs.symbol,
-        period,
+    const inputs: EngineInputs = {
+      symbol: job.inputs.symbol,
+      period,
+      from,
+      to: end,
+      model: job.inputs.model,
+      delayMs: job.inputs.executionMode,
+      deposit: job.inputs.depositAmount,
+      currency: job.inputs.depositCurrency,
+    };
+    const loadFrom = from - warmUpMs(spec);
+    let prepared: PreparedBacktest;
+    if (dataPeriod === "M1" && job.inputs.model <= 2 && end > from) {
+      const months = monthsInRange(loadFrom, end).map((m) => {
+        const r = monthRange(m);
+        return { start: Math.max(r.start, loadFrom), end: Math.min(r.end, end) };
+      });
+      prepared = {
+        engine: null,
+        demo: false,
         from,
-        to: Math.min(to, now()),
-        model: job.inputs.model,
-        delayMs: job.inputs.executionMode,
-        deposit: job.inputs.depositAmount,
-        currency: job.inputs.depositCurrency,
-      },
-      cross,
-    );
-    const prepared = { engine, demo, from, to };
+        to,
+        windows: {
+          symbol: job.inputs.symbol,
+          spec,
+          inputs,
+          cross,
+          months,
+          scanned: 0,
+          driven: 0,
+          aggregator: new Aggregator("M1", spec.timeframe),
+          run: null,
+          inRange: { count: 0, first: Number.NaN, last: Number.NaN },
+        },
+      };
+    } else {
+      const { bars, demo } = await ports.candles(job.inputs.symbol, dataPeriod, loadFrom, end);
+      const engine = startEngine(spec, bars, dataPeriod, inputs, cross);
+      prepared = { engine, demo, from, to, windows: null };
+    }
     if (!(await ports.step(job, 1, progressOf(prepared)))) return null;
     return prepared;
   } catch (e) {
@@ -143,9 +202,59 @@ export async function prepareBacktest(
   }
 }
 
-/** Drives up to `maxBars` more bars; true when every bar has been driven. Throws what the engine throws. */
-export function driveBacktest(p: PreparedBacktest, maxBars: number): boolean {
-  return p.engine.run.advance(maxBars);
+/**
+ * One step of a prepared run; true when every bar has been driven. Windowed: one month of M1 loaded and
+ * aggregated (first pass) or loaded and driven (second pass). Otherwise up to `maxBars` more bars. Throws
+ * what the engine and the data throw.
+ */
+export async function stepBacktest(
+  p: PreparedBacktest,
+  ports: Pick<BacktestWorkPorts, "candles">,
+  maxBars: number,
+): Promise<boolean> {
+  const w = p.windows;
+  if (!w) {
+    if (!p.engine) throw new Error("the run has no engine");
+    return p.engine.run.advance(maxBars);
+  }
+  if (w.aggregator) {
+    const month = w.months[w.scanned];
+    if (month) {
+      const { bars, demo } = await ports.candles(w.symbol, "M1", month.start, month.end);
+      if (demo) p.demo = true;
+      w.aggregator.add(bars);
+      const i = lowerBound(bars.time, w.inputs.from);
+      const j = lowerBound(bars.time, w.inputs.to);
+      if (j > i) {
+        if (w.inRange.count === 0) w.inRange.first = bars.time[i];
+        w.inRange.last = bars.time[j - 1];
+        w.inRange.count += j - i;
+      }
+      w.scanned++;
+      return false;
+    }
+    const signalBars = w.aggregator.finish();
+    w.aggregator = null;
+    const engine = startWindowedEngine(
+      w.spec,
+      { period: "M1", signalBars, inRange: w.inRange },
+      w.inputs,
+      w.cross,
+    );
+    p.engine = engine;
+    w.run = engine.run;
+    // Months before the run's first bar hold only warm-up, already aggregated: not loaded again.
+    while (w.driven < w.months.length && (w.months[w.driven]?.end ?? 0) <= w.inputs.from) w.driven++;
+    return false;
+  }
+  const run = w.run;
+  if (!run) throw new Error("the windowed run has no engine");
+  const month = w.months[w.driven];
+  if (!month) throw new Error("every month was driven but the run is not over");
+  const { bars } = await ports.candles(w.symbol, "M1", month.start, month.end);
+  w.driven++;
+  run.feed(bars);
+  return run.advance(Number.POSITIVE_INFINITY);
 }
 
 /** Fails the run with a reason a trader can read (an engine error mid-run). */
@@ -162,6 +271,7 @@ export async function finishBacktest(
 ): Promise<void> {
   try {
     if (!(await ports.step(job, 2, 85))) return;
+    if (!p.engine) throw new Error("the run has no engine");
     const out = p.engine.finish();
     const notes = p.demo
       ? ["Demo data: generated prices, not real market history.", ...out.notes]
@@ -199,7 +309,9 @@ export async function runBacktestWork(
   const prepared = await prepareBacktest(job, ports, now);
   if (!prepared) return;
   try {
-    driveBacktest(prepared, Number.POSITIVE_INFINITY);
+    while (!(await stepBacktest(prepared, ports, Number.POSITIVE_INFINITY))) {
+      // a month (or every bar) per step
+    }
   } catch (e) {
     await failBacktest(job, ports, e);
     return;

@@ -2,11 +2,22 @@
  * The one place the strategy services touch the engine (DESIGN D6): spec + bars + the request's inputs in,
  * the stored sections out. Pure: candles are loaded by the caller.
  */
-import { type BacktestRun, startBacktest } from "../../engine/backtest";
+import {
+  type BacktestRun,
+  startBacktest,
+  startWindowedBacktest,
+  type WindowedRun,
+  type WindowedSource,
+} from "../../engine/backtest";
 import { computeReport, type ReportNumbers } from "../../engine/report";
 import { type TradeRow, tradeRows } from "../../engine/report/trades";
 import { dealRows, orderRows } from "../../engine/rows";
-import { DEPOSIT_CURRENCIES, type DepositCurrency, type Model } from "../../engine/types";
+import {
+  type BacktestSettings,
+  DEPOSIT_CURRENCIES,
+  type DepositCurrency,
+  type Model,
+} from "../../engine/types";
 import { getSymbol } from "../../market/catalogue";
 import { DemoRates } from "../../market/demo-rates";
 import { periodMs } from "../../market/periods";
@@ -130,6 +141,26 @@ export function startEngine(
   inputs: EngineInputs,
   crossRates: ReadonlyMap<string, CrossRateBars> = new Map(),
 ): EngineRun {
+  return engineOf(inputs, crossRates, (settings) =>
+    startBacktest(spec, { bars, period: dataPeriod }, settings),
+  );
+}
+
+/** A run fed its M1 window by window (issue 11): startEngine's run, built from startWindowedBacktest. */
+export function startWindowedEngine(
+  spec: StrategySpec,
+  source: WindowedSource,
+  inputs: EngineInputs,
+  crossRates: ReadonlyMap<string, CrossRateBars> = new Map(),
+): EngineRun & { readonly run: WindowedRun } {
+  return engineOf(inputs, crossRates, (settings) => startWindowedBacktest(spec, source, settings));
+}
+
+function engineOf<R extends BacktestRun>(
+  inputs: EngineInputs,
+  crossRates: ReadonlyMap<string, CrossRateBars>,
+  start: (settings: BacktestSettings) => R,
+): EngineRun & { readonly run: R } {
   const symbol = getSymbol(inputs.symbol);
   const demo = new DemoRates();
   const imported = new Set<string>();
@@ -139,21 +170,17 @@ export function startEngine(
     imported.add(pair);
     return priceAt(real, timeMs);
   };
-  const run = startBacktest(
-    spec,
-    { bars, period: dataPeriod },
-    {
-      symbol,
-      period: inputs.period,
-      from: inputs.from,
-      to: inputs.to,
-      model: MODELS[inputs.model] ?? 0,
-      executionMode: inputs.delayMs,
-      deposit: inputs.deposit,
-      currency: currencyOf(inputs.currency),
-      rates,
-    },
-  );
+  const run = start({
+    symbol,
+    period: inputs.period,
+    from: inputs.from,
+    to: inputs.to,
+    model: MODELS[inputs.model] ?? 0,
+    executionMode: inputs.delayMs,
+    deposit: inputs.deposit,
+    currency: currencyOf(inputs.currency),
+    rates,
+  });
   return {
     run,
     finish() {
