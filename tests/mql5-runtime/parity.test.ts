@@ -37,6 +37,17 @@ const VARIANTS: Variant[] = [
   // Margin refusals and stop-outs: 1-lot strategies on 10,000 with the data's wide 2007 spreads.
   { name: "data spread, 10,000, hedging", deposit: 10_000, account: "hedging", model: 3 },
   { name: "data spread, 1,000,000, netting", deposit: 1_000_000, account: "netting", model: 3 },
+  // Netting with margin refusals and stop-outs (one position per symbol, both sides agree).
+  { name: "spread 0, 10,000, netting", spreadPoints: 0, deposit: 10_000, account: "netting", model: 3 },
+  // A broker's stop level (3 pips): the EA keeps its stops and targets outside it, and its trailing
+  // waits for room; the engine has no stop level, so only a stop within 30 points of the price differs.
+  {
+    name: "data spread, 1,000,000, hedging, stops level 30",
+    deposit: 1_000_000,
+    account: "hedging",
+    model: 3,
+    stopsLevel: 30,
+  },
 ];
 
 const M1_VARIANTS: Variant[] = [
@@ -80,6 +91,11 @@ function readFormingBar(mq5: string): string {
   return mq5.replace(read, (_, h, b, s) => `IndicatorValue(${h}, ${b}, ${Number(s) - 1}, `);
 }
 
+/** Twice the spec's lots: same times and prices, another volume. */
+function doubleLots(mq5: string): string {
+  return mq5.replace("input double InpLots = 1.0;", "input double InpLots = 2.0;");
+}
+
 /** The London session opening an hour late. */
 function moveSessionHour(mq5: string): string {
   return mq5.replace("InpSessionLondon && t.hour >= 7", "InpSessionLondon && t.hour >= 8");
@@ -94,7 +110,8 @@ function example(name: string): Entry {
 const mutants: Entry[] = [
   { ...example("sma-cross-10-20"), name: "mutant: forming bar" },
   { ...example("macd-rsi-london-atr"), name: "mutant: session hour" },
-].map((e, k) => ({ ...e, mq5: k === 0 ? readFormingBar(e.mq5) : moveSessionHour(e.mq5) }));
+  { ...example("sma-cross-10-20"), name: "mutant: lot size" },
+].map((e, k) => ({ ...e, mq5: [readFormingBar, moveSessionHour, doubleLots][k](e.mq5) }));
 
 let market: MarketFile;
 let barsFile: string;
@@ -138,18 +155,23 @@ async function compare(e: Entry, v: Variant, m1 = false) {
 describe("generated EA vs engine, EURUSD H1 2007-2018, open prices only", () => {
   for (const e of entries)
     for (const v of VARIANTS) {
-      // One position per symbol cannot hold several: the EA refuses to start and says why (the engine
-      // models separate positions).
+      // One position per symbol cannot hold several: the EA refuses to start and says why, and the
+      // backtest refuses the same settings (the engine models separate positions).
       const refuses = v.account === "netting" && e.spec.maxOpenPositions > 1;
-      it(`${e.name}, ${v.name}${refuses ? ": the EA refuses the account" : ""}`, async () => {
-        const { engine, ea, c } = await compare(e, v);
-        expect(engine.length).toBeGreaterThan(0);
+      it(`${e.name}, ${v.name}${refuses ? ": EA and backtest refuse the account" : ""}`, async () => {
         if (refuses) {
+          expect(() => engineTrades(e.spec, market, v, RANGE)).toThrow(/needs a hedging account/);
+          const exe = exes.get(e.name);
+          if (exe === undefined) throw new Error(`${e.name} was not built`);
+          const ea = await runEa(exe, barsFile, market, e.spec, v, RANGE);
           expect(ea.initFailed).toBe(true);
           expect(ea.journal).toContain("needs a hedging account");
           expect(ea.trades).toEqual([]);
+          table.push(`${e.name} | ${v.name} | refused | refused | -`);
           return;
         }
+        const { engine, ea, c } = await compare(e, v);
+        expect(engine.length).toBeGreaterThan(0);
         expect(ea.initFailed).toBe(false);
         expect(c.differences).toEqual([]);
       });
@@ -176,5 +198,12 @@ describe("the harness can fail", () => {
   it("an EA whose London session opens an hour late trades differently", async () => {
     const { c } = await compare(mutants[1], VARIANTS[0]);
     expect(c.differences.length).toBeGreaterThan(0);
+  });
+
+  it("an EA trading twice the spec's lots differs on every trade (volume is compared)", async () => {
+    const { c, engine, ea } = await compare(mutants[2], VARIANTS[0]);
+    expect(ea.trades.length).toBe(engine.length);
+    expect(c.identical).toBe(0);
+    expect(c.differences[0]).toMatch(/ 2\.00 /);
   });
 });

@@ -39,6 +39,7 @@ import {
   UNKNOWN_VOLUME_TICKS,
 } from "./ticks";
 import {
+  ACCOUNT_TYPES,
   type BacktestResult,
   type BacktestSettings,
   type EngineDeal,
@@ -76,6 +77,7 @@ export function runBacktest(
   options: RunOptions = {},
 ): BacktestResult {
   checkSettings(settings);
+  checkAccount(spec, settings);
   const notes: string[] = [];
   const model = settings.model;
   if (model === 4) {
@@ -381,6 +383,22 @@ function checkSettings(s: BacktestSettings): void {
   if (s.spreadPoints !== undefined && !(s.spreadPoints >= 0)) bad("The spread cannot be negative.");
   if (!(s.executionMode === -1 || s.executionMode >= 0) || s.executionMode > 600_000) {
     bad("The execution delay must be -1 (random) or 0 to 600000 ms.");
+  }
+}
+
+/**
+ * A netting account holds one position per symbol, so a strategy allowed several positions would add
+ * volume to one (issue 13). The engine models separate positions only; the generated EA refuses such an
+ * account at start (worker/mql5/generate/program.ts), and the backtest refuses it the same way.
+ */
+function checkAccount(spec: StrategySpec, s: BacktestSettings): void {
+  if (s.account !== undefined && !ACCOUNT_TYPES.includes(s.account))
+    throw new EngineError("BAD_SETTINGS", `Unknown account type ${s.account}; use hedging or netting.`);
+  if (s.account === "netting" && spec.maxOpenPositions > 1) {
+    throw new EngineError(
+      "BAD_SETTINGS",
+      `This strategy holds up to ${spec.maxOpenPositions} positions at once, which needs a hedging account; a netting account holds one position per symbol. Choose a hedging account or allow 1 open position.`,
+    );
   }
 }
 
