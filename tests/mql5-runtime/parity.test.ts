@@ -188,6 +188,35 @@ describe("generated EA vs engine, GBPUSD M1 February 2012 (FXCM), 1-minute OHLC 
       });
 });
 
+describe("live-trading hygiene, checked by the tester's broker", () => {
+  it("a 2-pip stop inside a 30-point stop level is moved out to it, never refused (journal)", async () => {
+    const base = example("sma-cross-sl50-tp100");
+    const spec: StrategySpec = { ...base.spec, stopLoss: { unit: "pips", value: 2 } };
+    const mq5 = generateMql5(spec, { strategyId: "1", title: "tight stop" });
+    const exe = await compileEa(mq5, work.dir, "tight-stop");
+    const v: Variant = { ...VARIANTS[0], name: "stops level 30", stopsLevel: 30 };
+    const ea = await runEa(exe, barsFile, market, spec, v, RANGE);
+    expect(ea.trades.length).toBeGreaterThan(100);
+    expect(ea.journal).toContain("Stop loss moved to the broker's stop level (30 points)");
+    expect(ea.journal).not.toMatch(/failed: 10016/);
+    // Stopped out at the moved stop (30 points, spread 0) or a gapping open beyond it, never at 20.
+    const stopped = ea.trades.filter((x) => x.exitReason === "sl");
+    expect(stopped.length).toBeGreaterThan(0);
+    for (const t of stopped) {
+      const loss = (Number(t.exitPrice) - Number(t.entryPrice)) * (t.direction === "long" ? -1 : 1);
+      expect(loss).toBeGreaterThan(0.0003 - 1e-9);
+    }
+  }, 60_000);
+
+  it("every refused request is in the journal with its retcode (a 10,000 deposit refuses 1-lot orders)", async () => {
+    const e = example("sma-cross-10-20");
+    const exe = exes.get(e.name);
+    if (exe === undefined) throw new Error(`${e.name} was not built`);
+    const ea = await runEa(exe, barsFile, market, e.spec, VARIANTS[1], RANGE);
+    expect(ea.journal).toMatch(/(Buy|Sell) failed: 10019 no money/);
+  });
+});
+
 describe("the harness can fail", () => {
   it("an EA reading the forming bar instead of the closed one trades differently", async () => {
     const { c, engine } = await compare(mutants[0], VARIANTS[0]);
@@ -204,6 +233,6 @@ describe("the harness can fail", () => {
     const { c, engine, ea } = await compare(mutants[2], VARIANTS[0]);
     expect(ea.trades.length).toBe(engine.length);
     expect(c.identical).toBe(0);
-    expect(c.differences[0]).toMatch(/ 2\.00 /);
+    expect(c.differences.some((d) => d.startsWith("EA only: long 2.00 "))).toBe(true);
   });
 });

@@ -227,6 +227,7 @@ export function runBacktest(
     summary: summarise({ initialDeposit: settings.deposit, trades: reportTrades }),
     notes,
     modelRun,
+    account: settings.account ?? "hedging",
     finalBalance: broker.balance,
   };
 }
@@ -443,6 +444,7 @@ function emptyResult(settings: BacktestSettings, notes: string[], modelRun: Mode
     summary: summarise({ initialDeposit: settings.deposit, trades: [] }),
     notes,
     modelRun,
+    account: settings.account ?? "hedging",
     finalBalance: settings.deposit,
   };
 }

@@ -132,6 +132,8 @@ export interface BacktestResult {
   readonly notes: readonly string[];
   /** The model actually run (1 runs as 0 when no real ticks exist, and says so in notes). */
   readonly modelRun: Model;
+  /** The account type tested (the report header's "Account"). */
+  readonly account: AccountType;
   readonly finalBalance: number;
 }
 
