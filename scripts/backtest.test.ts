@@ -49,6 +49,28 @@ describe("npm run backtest", () => {
     expect(JSON.parse(readFileSync(path.join(out, "orders.json"), "utf8"))).toHaveLength(2 * r.trades.length);
   });
 
+  it("--account netting: one position at a time trades as hedging; several positions are refused", () => {
+    const base = ["--data", LEAN, "--from", "2007-01-01", "--to", "2007-06-30", "--model", "3"];
+    const run = (spec: string, account: string[]) => {
+      const out = mkdtempSync(path.join(tmpdir(), "bt-"));
+      const r = main(["--spec", spec, ...base, ...account, "--out", out]);
+      const notes = JSON.parse(readFileSync(path.join(out, "notes.json"), "utf8"));
+      return { r, notes, csv: readFileSync(path.join(out, "trades.csv"), "utf8") };
+    };
+    const hedging = run(SPEC, []);
+    const netting = run(SPEC, ["--account", "netting"]);
+    expect(hedging.notes.account).toBe("hedging");
+    expect(netting.notes.account).toBe("netting");
+    expect(netting.r.trades.length).toBeGreaterThan(0);
+    expect(netting.csv).toBe(hedging.csv);
+    const pyramid = path.resolve(process.cwd(), "tests/mql5-runtime/specs/cci-adx-momentum-pyramid.json");
+    expect(run(pyramid, []).r.trades.length).toBeGreaterThan(0);
+    expect(() => run(pyramid, ["--account", "netting"])).toThrow(
+      /holds up to 3 positions at once, which needs a hedging account/,
+    );
+    expect(() => run(SPEC, ["--account", "hedge"])).toThrow("--account must be hedging or netting");
+  });
+
   it("refuses every-tick modelling on hour bars with a message naming the missing data", () => {
     const out = mkdtempSync(path.join(tmpdir(), "bt-"));
     expect(() =>

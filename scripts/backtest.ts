@@ -2,7 +2,8 @@
  * Command-line backtest (issue 4):
  *   npm run backtest -- --spec FILE (--data FILE | --demo) --symbol EURUSD --period H1
  *     --from 2007-01-01 --to 2018-12-31 [--model 0..4] [--delay MS|-1] [--deposit 10000]
- *     [--currency USD] [--spread POINTS] [--leverage 100] [--seed 1] [--timezone UTC] --out DIR
+ *     [--currency USD] [--spread POINTS] [--leverage 100] [--account hedging|netting] [--seed 1]
+ *     [--timezone UTC] --out DIR
  * --from/--to are inclusive UTC dates. --data files are read through the market importers (format
  * auto-detected, .gz read transparently); --demo uses the deterministic demo generator (M1).
  * Writes results.json (label -> value), orders.json, deals.json, summary.json, trades.csv, notes.json and
@@ -18,7 +19,7 @@ import { computeReport } from "../worker/engine/report";
 import { htmlReport } from "../worker/engine/report/html";
 import { tradeRows } from "../worker/engine/report/trades";
 import { dealRows, orderRows } from "../worker/engine/rows";
-import { type BacktestResult, DEPOSIT_CURRENCIES } from "../worker/engine/types";
+import { ACCOUNT_TYPES, type BacktestResult, DEPOSIT_CURRENCIES } from "../worker/engine/types";
 import { concatBars } from "../worker/market/bars";
 import { getSymbol } from "../worker/market/catalogue";
 import { monthsInRange } from "../worker/market/chunks";
@@ -51,6 +52,7 @@ const Args = z.object({
   currency: z.enum(DEPOSIT_CURRENCIES).default("USD"),
   spread: z.coerce.number().min(0).optional(),
   leverage: z.coerce.number().min(1).default(100),
+  account: z.enum(ACCOUNT_TYPES, { message: "--account must be hedging or netting" }).default("hedging"),
   seed: z.coerce.number().int().default(1),
   timezone: z.string().optional(),
   out: z.string({ error: "--out DIR is required" }).min(1, "--out DIR is required"),
@@ -155,6 +157,7 @@ export function main(argv: readonly string[]): BacktestResult {
       currency: { type: "string" },
       spread: { type: "string" },
       leverage: { type: "string" },
+      account: { type: "string" },
       seed: { type: "string" },
       timezone: { type: "string" },
       out: { type: "string" },
@@ -189,6 +192,7 @@ export function main(argv: readonly string[]): BacktestResult {
     currency: a.currency,
     spreadPoints: a.spread,
     leverage: a.leverage,
+    account: a.account,
     seed: a.seed,
     // With --data, no cross-rate series is read: a pair the conversion needs is priced at the
     // catalogue's typical level, and the engine's notes name it.
@@ -208,6 +212,7 @@ export function main(argv: readonly string[]): BacktestResult {
     dataResolution: source.period,
     modelRequested: a.model,
     modelRun: result.modelRun,
+    account: result.account,
     notes: result.notes,
   });
   writeFileSync(path.join(a.out, "trades.csv"), tradesCsv(result));
@@ -242,7 +247,7 @@ export async function cli(argv: readonly string[]): Promise<number> {
     const r = main(argv);
     const ms = (performance.now() - t0).toFixed(0);
     console.log(
-      `${r.trades.length} trades, final balance ${r.finalBalance.toFixed(2)}, ${r.report.ticks} ticks, ${r.report.bars} bars, ${ms} ms`,
+      `${r.account} account, ${r.trades.length} trades, final balance ${r.finalBalance.toFixed(2)}, ${r.report.ticks} ticks, ${r.report.bars} bars, ${ms} ms`,
     );
     for (const n of r.notes) console.log(`note: ${n}`);
     return 0;

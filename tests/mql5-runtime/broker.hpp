@@ -73,16 +73,17 @@ inline void closeAll(Reason reason) {
 }
 
 // MQL5 reference, "Requirements and Limitations in Making Trades": a buy's SL/TP are measured from the
-// bid, a sell's from the ask, at least SYMBOL_TRADE_STOPS_LEVEL points away.
+// bid, a sell's from the ask, at least SYMBOL_TRADE_STOPS_LEVEL (whole) points away.
 inline bool stopsValid(int type, double sl, double tp) {
   const auto& t = T();
-  const double level = t.symbol.stopsLevel * t.symbol.point;
+  const int level = t.symbol.stopsLevel;
+  const auto pts = [&](double a, double b) { return std::round((a - b) / t.symbol.point); };
   if (type == POSITION_TYPE_BUY) {
-    if (sl != 0.0 && !(t.bid - sl >= level && sl < t.bid)) return false;
-    if (tp != 0.0 && !(tp - t.bid >= level && tp > t.bid)) return false;
+    if (sl != 0.0 && !(pts(t.bid, sl) >= level && sl < t.bid)) return false;
+    if (tp != 0.0 && !(pts(tp, t.bid) >= level && tp > t.bid)) return false;
   } else {
-    if (sl != 0.0 && !(sl - t.ask >= level && sl > t.ask)) return false;
-    if (tp != 0.0 && !(t.ask - tp >= level && tp < t.ask)) return false;
+    if (sl != 0.0 && !(pts(sl, t.ask) >= level && sl > t.ask)) return false;
+    if (tp != 0.0 && !(pts(t.ask, tp) >= level && tp < t.ask)) return false;
   }
   return true;
 }

@@ -31,6 +31,8 @@ export interface TradeRow {
   readonly entryPrice: string;
   readonly exitPrice: string;
   readonly exitReason: string;
+  /** Lots, two decimals (a lot-size difference is a difference). */
+  readonly volume: string;
 }
 
 export interface Variant {
@@ -44,6 +46,9 @@ export interface Variant {
    * tick, the engine's generated ticks of each M1 bar (seed 1) written for the EA's tester.
    */
   readonly model: 0 | 2 | 3;
+  /** The broker's SYMBOL_TRADE_STOPS_LEVEL and SYMBOL_TRADE_FREEZE_LEVEL, points (default 0). */
+  readonly stopsLevel?: number;
+  readonly freezeLevel?: number;
 }
 
 export interface MarketFile {
@@ -196,6 +201,8 @@ export async function runEa(
     to: range.to,
     model: variant.model === 3 ? "open" : variant.model === 2 ? "ohlc" : "ticks",
     journal: `${base}.log`,
+    stopsLevel: variant.stopsLevel ?? 0,
+    freezeLevel: variant.freezeLevel ?? 0,
   };
   if (variant.model === 0) {
     writeTicksCsv(market, range, variant.spreadPoints, `${base}.ticks`);
@@ -220,9 +227,10 @@ function parseTradesCsv(text: string): TradeRow[] {
     .slice(1)
     .filter((l) => l.length > 0)
     .map((l) => {
-      const [entryTime, exitTime, direction, entryPrice, exitPrice, exitReason] = l.split(",");
+      const [entryTime, exitTime, direction, entryPrice, exitPrice, exitReason, , volume] = l.split(",");
       if (direction !== "long" && direction !== "short") throw new Error(`bad trade row: ${l}`);
-      return { direction, entryTime, exitTime, entryPrice, exitPrice, exitReason };
+      if (volume === undefined) throw new Error(`trade row without volume: ${l}`);
+      return { direction, entryTime, exitTime, entryPrice, exitPrice, exitReason, volume };
     });
 }
 
@@ -243,6 +251,7 @@ export function engineTrades(
     deposit: variant.deposit,
     currency: "USD",
     spreadPoints: variant.spreadPoints,
+    account: variant.account,
   };
   const result = runBacktest(spec, { bars: market.bars, period: market.period }, settings);
   return result.trades.map((t) => engineRow(t, market.symbol.digits));
@@ -256,6 +265,7 @@ function engineRow(t: ClosedTrade, digits: number): TradeRow {
     entryPrice: t.entryPrice.toFixed(digits),
     exitPrice: t.exitPrice.toFixed(digits),
     exitReason: t.exitReason,
+    volume: t.volume.toFixed(2),
   };
 }
 
@@ -268,7 +278,7 @@ export interface Comparison {
 const rowText = (r: TradeRow | undefined): string =>
   r === undefined
     ? "(none)"
-    : `${r.direction} ${r.entryTime} @${r.entryPrice} -> ${r.exitTime} @${r.exitPrice} ${r.exitReason}`;
+    : `${r.direction} ${r.volume} ${r.entryTime} @${r.entryPrice} -> ${r.exitTime} @${r.exitPrice} ${r.exitReason}`;
 
 /**
  * Identical trades are those in both lists (as multisets, so one early difference does not shift every

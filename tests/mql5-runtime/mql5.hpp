@@ -130,6 +130,12 @@ void PrintFormat(const char* fmt, const A&... args) {
   std::fprintf(mql5rt::journal(), fmt, mql5rt::printable(args)...);
   std::fputc('\n', mql5rt::journal());
 }
+inline string DoubleToString(double x, int digits = 8) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
+  return buf;
+}
+inline string IntegerToString(long long x) { return std::to_string(x); }
 inline void Print(const string& s) { std::fprintf(mql5rt::journal(), "%s\n", s.c_str()); }
 inline int GetLastError() { return 0; }
 inline void ResetLastError() {}

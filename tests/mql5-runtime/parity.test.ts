@@ -37,6 +37,17 @@ const VARIANTS: Variant[] = [
   // Margin refusals and stop-outs: 1-lot strategies on 10,000 with the data's wide 2007 spreads.
   { name: "data spread, 10,000, hedging", deposit: 10_000, account: "hedging", model: 3 },
   { name: "data spread, 1,000,000, netting", deposit: 1_000_000, account: "netting", model: 3 },
+  // Netting with margin refusals and stop-outs (one position per symbol, both sides agree).
+  { name: "spread 0, 10,000, netting", spreadPoints: 0, deposit: 10_000, account: "netting", model: 3 },
+  // A broker's stop level (3 pips): the EA keeps its stops and targets outside it, and its trailing
+  // waits for room; the engine has no stop level, so only a stop within 30 points of the price differs.
+  {
+    name: "data spread, 1,000,000, hedging, stops level 30",
+    deposit: 1_000_000,
+    account: "hedging",
+    model: 3,
+    stopsLevel: 30,
+  },
 ];
 
 const M1_VARIANTS: Variant[] = [
@@ -80,6 +91,11 @@ function readFormingBar(mq5: string): string {
   return mq5.replace(read, (_, h, b, s) => `IndicatorValue(${h}, ${b}, ${Number(s) - 1}, `);
 }
 
+/** Twice the spec's lots: same times and prices, another volume. */
+function doubleLots(mq5: string): string {
+  return mq5.replace("input double InpLots = 1.0;", "input double InpLots = 2.0;");
+}
+
 /** The London session opening an hour late. */
 function moveSessionHour(mq5: string): string {
   return mq5.replace("InpSessionLondon && t.hour >= 7", "InpSessionLondon && t.hour >= 8");
@@ -94,7 +110,8 @@ function example(name: string): Entry {
 const mutants: Entry[] = [
   { ...example("sma-cross-10-20"), name: "mutant: forming bar" },
   { ...example("macd-rsi-london-atr"), name: "mutant: session hour" },
-].map((e, k) => ({ ...e, mq5: k === 0 ? readFormingBar(e.mq5) : moveSessionHour(e.mq5) }));
+  { ...example("sma-cross-10-20"), name: "mutant: lot size" },
+].map((e, k) => ({ ...e, mq5: [readFormingBar, moveSessionHour, doubleLots][k](e.mq5) }));
 
 let market: MarketFile;
 let barsFile: string;
@@ -138,18 +155,23 @@ async function compare(e: Entry, v: Variant, m1 = false) {
 describe("generated EA vs engine, EURUSD H1 2007-2018, open prices only", () => {
   for (const e of entries)
     for (const v of VARIANTS) {
-      // One position per symbol cannot hold several: the EA refuses to start and says why (the engine
-      // models separate positions).
+      // One position per symbol cannot hold several: the EA refuses to start and says why, and the
+      // backtest refuses the same settings (the engine models separate positions).
       const refuses = v.account === "netting" && e.spec.maxOpenPositions > 1;
-      it(`${e.name}, ${v.name}${refuses ? ": the EA refuses the account" : ""}`, async () => {
-        const { engine, ea, c } = await compare(e, v);
-        expect(engine.length).toBeGreaterThan(0);
+      it(`${e.name}, ${v.name}${refuses ? ": EA and backtest refuse the account" : ""}`, async () => {
         if (refuses) {
+          expect(() => engineTrades(e.spec, market, v, RANGE)).toThrow(/needs a hedging account/);
+          const exe = exes.get(e.name);
+          if (exe === undefined) throw new Error(`${e.name} was not built`);
+          const ea = await runEa(exe, barsFile, market, e.spec, v, RANGE);
           expect(ea.initFailed).toBe(true);
           expect(ea.journal).toContain("needs a hedging account");
           expect(ea.trades).toEqual([]);
+          table.push(`${e.name} | ${v.name} | refused | refused | -`);
           return;
         }
+        const { engine, ea, c } = await compare(e, v);
+        expect(engine.length).toBeGreaterThan(0);
         expect(ea.initFailed).toBe(false);
         expect(c.differences).toEqual([]);
       });
@@ -166,6 +188,35 @@ describe("generated EA vs engine, GBPUSD M1 February 2012 (FXCM), 1-minute OHLC 
       });
 });
 
+describe("live-trading hygiene, checked by the tester's broker", () => {
+  it("a 2-pip stop inside a 30-point stop level is moved out to it, never refused (journal)", async () => {
+    const base = example("sma-cross-sl50-tp100");
+    const spec: StrategySpec = { ...base.spec, stopLoss: { unit: "pips", value: 2 } };
+    const mq5 = generateMql5(spec, { strategyId: "1", title: "tight stop" });
+    const exe = await compileEa(mq5, work.dir, "tight-stop");
+    const v: Variant = { ...VARIANTS[0], name: "stops level 30", stopsLevel: 30 };
+    const ea = await runEa(exe, barsFile, market, spec, v, RANGE);
+    expect(ea.trades.length).toBeGreaterThan(100);
+    expect(ea.journal).toContain("Stop loss moved to the broker's stop level (30 points)");
+    expect(ea.journal).not.toMatch(/failed: 10016/);
+    // Stopped out at the moved stop (30 points, spread 0) or a gapping open beyond it, never at 20.
+    const stopped = ea.trades.filter((x) => x.exitReason === "sl");
+    expect(stopped.length).toBeGreaterThan(0);
+    for (const t of stopped) {
+      const loss = (Number(t.exitPrice) - Number(t.entryPrice)) * (t.direction === "long" ? -1 : 1);
+      expect(loss).toBeGreaterThan(0.0003 - 1e-9);
+    }
+  }, 60_000);
+
+  it("every refused request is in the journal with its retcode (a 10,000 deposit refuses 1-lot orders)", async () => {
+    const e = example("sma-cross-10-20");
+    const exe = exes.get(e.name);
+    if (exe === undefined) throw new Error(`${e.name} was not built`);
+    const ea = await runEa(exe, barsFile, market, e.spec, VARIANTS[1], RANGE);
+    expect(ea.journal).toMatch(/(Buy|Sell) failed: 10019 no money/);
+  });
+});
+
 describe("the harness can fail", () => {
   it("an EA reading the forming bar instead of the closed one trades differently", async () => {
     const { c, engine } = await compare(mutants[0], VARIANTS[0]);
@@ -176,5 +227,12 @@ describe("the harness can fail", () => {
   it("an EA whose London session opens an hour late trades differently", async () => {
     const { c } = await compare(mutants[1], VARIANTS[0]);
     expect(c.differences.length).toBeGreaterThan(0);
+  });
+
+  it("an EA trading twice the spec's lots differs on every trade (volume is compared)", async () => {
+    const { c, engine, ea } = await compare(mutants[2], VARIANTS[0]);
+    expect(ea.trades.length).toBe(engine.length);
+    expect(c.identical).toBe(0);
+    expect(c.differences.some((d) => d.startsWith("EA only: long 2.00 "))).toBe(true);
   });
 });

@@ -2,14 +2,17 @@
 #pragma once
 
 namespace mql5rt {
-// MQL5 reference: no change of a position's SL/TP (nor a close) while the price is within the freeze
-// level of either.
+// MQL5 reference ("Requirements and Limitations in Making Trades"): no change of a position's SL/TP (nor
+// a close) unless the exit price is more than SYMBOL_TRADE_FREEZE_LEVEL points from both (whole points).
 inline bool frozen(const Position& p) {
   const auto& t = T();
-  const double level = t.symbol.freezeLevel * t.symbol.point;
+  const int level = t.symbol.freezeLevel;
   if (level <= 0) return false;
   const double px = p.type == POSITION_TYPE_BUY ? t.bid : t.ask;
-  return (p.sl != 0 && std::fabs(px - p.sl) < level) || (p.tp != 0 && std::fabs(px - p.tp) < level);
+  const auto within = [&](double price) {
+    return price != 0 && std::fabs(std::round((px - price) / t.symbol.point)) <= level;
+  };
+  return within(p.sl) || within(p.tp);
 }
 }  // namespace mql5rt
 

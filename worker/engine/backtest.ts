@@ -39,6 +39,7 @@ import {
   UNKNOWN_VOLUME_TICKS,
 } from "./ticks";
 import {
+  ACCOUNT_TYPES,
   type BacktestResult,
   type BacktestSettings,
   type EngineDeal,
@@ -201,6 +202,7 @@ function checkRun(
   settings: BacktestSettings,
 ): { modelRun: Model; notes: string[] } | { result: BacktestResult } {
   checkSettings(settings);
+  checkAccount(spec, settings);
   const notes: string[] = [];
   const model = settings.model;
   if (model === 4) {
@@ -375,6 +377,7 @@ function resultOf(
     summary: summarise({ initialDeposit: settings.deposit, trades: reportTrades }),
     notes,
     modelRun,
+    account: settings.account ?? "hedging",
     finalBalance: broker.balance,
   };
 }
@@ -608,6 +611,22 @@ function checkSettings(s: BacktestSettings): void {
   }
 }
 
+/**
+ * A netting account holds one position per symbol, so a strategy allowed several positions would add
+ * volume to one (issue 13). The engine models separate positions only; the generated EA refuses such an
+ * account at start (worker/mql5/generate/program.ts), and the backtest refuses it the same way.
+ */
+function checkAccount(spec: StrategySpec, s: BacktestSettings): void {
+  if (s.account !== undefined && !ACCOUNT_TYPES.includes(s.account))
+    throw new EngineError("BAD_SETTINGS", `Unknown account type ${s.account}; use hedging or netting.`);
+  if (s.account === "netting" && spec.maxOpenPositions > 1) {
+    throw new EngineError(
+      "BAD_SETTINGS",
+      `This strategy holds up to ${spec.maxOpenPositions} positions at once, which needs a hedging account; a netting account holds one position per symbol. Choose a hedging account or allow 1 open position.`,
+    );
+  }
+}
+
 function emptyResult(settings: BacktestSettings, notes: string[], modelRun: Model): BacktestResult {
   const drawdown = new DrawdownTracker(settings.deposit);
   const deals: EngineDeal[] = [
@@ -649,6 +668,7 @@ function emptyResult(settings: BacktestSettings, notes: string[], modelRun: Mode
     summary: summarise({ initialDeposit: settings.deposit, trades: [] }),
     notes,
     modelRun,
+    account: settings.account ?? "hedging",
     finalBalance: settings.deposit,
   };
 }

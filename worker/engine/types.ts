@@ -18,6 +18,13 @@ export type Model = 0 | 1 | 2 | 3 | 4;
  */
 export type PriceLookup = (pair: string, timeMs: number) => number | undefined;
 
+/**
+ * MT5's position accounting (ACCOUNT_MARGIN_MODE): hedging keeps each deal's position apart; netting holds
+ * one position per symbol, a deal adding to, reducing or reversing it.
+ */
+export const ACCOUNT_TYPES = ["hedging", "netting"] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
 export interface BacktestSettings {
   readonly symbol: SymbolInfo;
   /** The tester's chart period: Bars and Sharpe sampling; open-prices-only models its bars. */
@@ -41,6 +48,11 @@ export interface BacktestSettings {
   readonly rates?: PriceLookup;
   /** Margin level (%) at which the tester closes the worst position (default 50, MT5's usual stop-out). */
   readonly stopOutLevel?: number;
+  /**
+   * Default hedging (most forex brokers' MT5 accounts). Netting with one position at a time trades as
+   * hedging does; netting with maxOpenPositions > 1 is refused (BAD_SETTINGS), as the EA refuses it.
+   */
+  readonly account?: AccountType;
 }
 
 /** The market data of the tested symbol at its stored resolution (M1 from the library; H1 for some files). */
@@ -120,6 +132,8 @@ export interface BacktestResult {
   readonly notes: readonly string[];
   /** The model actually run (1 runs as 0 when no real ticks exist, and says so in notes). */
   readonly modelRun: Model;
+  /** The account type tested (the report header's "Account"). */
+  readonly account: AccountType;
   readonly finalBalance: number;
 }
 

@@ -33,6 +33,9 @@ const SYMBOL = id("_Symbol");
 const symbolDouble = (prop: string): Expr => call("SymbolInfoDouble", SYMBOL, id(prop));
 const zero = dbl(0);
 const continueIf = (test: Expr): Stmt => ifThen(test, [{ kind: "continue" }]);
+/** Whole points between two prices (the broker's levels are whole points). */
+const pointsApart = (a: Expr, b: Expr): Expr => call("MathRound", bin("/", bin("-", a, b), id("_Point")));
+const symbolLevel = (prop: string): Expr => call("SymbolInfoInteger", SYMBOL, id(prop));
 
 export function valueFunction(): FunctionDecl {
   return {
@@ -163,7 +166,22 @@ export function normalizeVolumeFunction(): FunctionDecl {
       ),
       ifThen(bin("<", id("rounded"), id("minLot")), [assign("rounded", id("minLot"))]),
       ifThen(bin(">", id("rounded"), id("maxLot")), [assign("rounded", id("maxLot"))]),
-      ret(call("NormalizeDouble", id("rounded"), int(2))),
+      { kind: "comment", text: "As many decimals as the step has (0.01: 2, 0.001: 3, 1: 0)." },
+      decl("int", "volumeDigits", int(0)),
+      decl("double", "unit", id("step")),
+      {
+        kind: "forDown",
+        variable: "k",
+        from: int(7),
+        body: [
+          continueIf(
+            bin("<=", call("MathAbs", bin("-", id("unit"), call("MathRound", id("unit")))), dbl(1e-9)),
+          ),
+          assign("unit", bin("*", id("unit"), dbl(10))),
+          assign("volumeDigits", bin("+", id("volumeDigits"), int(1))),
+        ],
+      },
+      ret(call("NormalizeDouble", id("rounded"), id("volumeDigits"))),
     ],
   };
 }
@@ -208,6 +226,50 @@ const place = (target: "sl" | "tp", dist: string): Stmt => {
   ]);
 };
 
+/**
+ * MQL5 reference, "Requirements and Limitations in Making Trades": a buy's stop and target are measured
+ * from the bid, a sell's from the ask, and must be at least SYMBOL_TRADE_STOPS_LEVEL points away, or the
+ * broker refuses the order. A level closer than that is moved out to the stop level (and the journal
+ * says so): the trade keeps a stop instead of being refused. The engine has no stop level (0); with one,
+ * only trades whose stop or target lies within it can differ.
+ */
+function respectStopsLevel(): Stmt[] {
+  const level = id("stopsLevel");
+  const pts = (n: Expr): Expr => bin("*", n, id("_Point"));
+  const move = (target: "sl" | "tp", from: string, sign: "+" | "-", tooClose: Expr): Stmt =>
+    ifThen(and(bin(">", id(target), zero), tooClose), [
+      assign(target, call("NormalizeDouble", bin(sign, id(from), pts(level)), id("_Digits"))),
+      expr(
+        call(
+          "PrintFormat",
+          str(
+            `${target === "sl" ? "Stop loss" : "Take profit"} moved to the broker's stop level (%d points): %s`,
+          ),
+          { kind: "cast", type: "int", operand: level },
+          call("DoubleToString", id(target), id("_Digits")),
+        ),
+      ),
+    ]);
+  return [
+    decl("long", "stopsLevel", symbolLevel("SYMBOL_TRADE_STOPS_LEVEL")),
+    ifThen(bin(">", level, int(0)), [
+      decl("double", "bid", symbolDouble("SYMBOL_BID")),
+      decl("double", "ask", symbolDouble("SYMBOL_ASK")),
+      ifThen(
+        id("isLong"),
+        [
+          move("sl", "bid", "-", bin("<", pointsApart(id("bid"), id("sl")), level)),
+          move("tp", "bid", "+", bin("<", pointsApart(id("tp"), id("bid")), level)),
+        ],
+        [
+          move("sl", "ask", "+", bin("<", pointsApart(id("sl"), id("ask")), level)),
+          move("tp", "ask", "-", bin("<", pointsApart(id("ask"), id("tp")), level)),
+        ],
+      ),
+    ]),
+  ];
+}
+
 export function openFunction(ctx: Context, comment: string): FunctionDecl {
   const spec = ctx.spec;
   const price = id("price");
@@ -245,6 +307,7 @@ export function openFunction(ctx: Context, comment: string): FunctionDecl {
       decl("double", "tp", zero),
       place("sl", "slDistance"),
       place("tp", "tpDistance"),
+      ...respectStopsLevel(),
       decl("double", "lots", lots),
       ifThen(bin("<=", id("lots"), zero), [ret()]),
       ifThen(id("isLong"), send("Buy"), send("Sell")),
@@ -260,6 +323,42 @@ export function openFunction(ctx: Context, comment: string): FunctionDecl {
  * (bid for longs, ask for shorts); percent distances are of the current bid, ATR distances use the
  * last closed bar.
  */
+/**
+ * What the broker allows before a stop is modified (MQL5 reference, "Requirements and Limitations in
+ * Making Trades"): nothing changes while the exit price is within SYMBOL_TRADE_FREEZE_LEVEL points of the
+ * stop or target (the broker would answer "frozen"); a new stop closer than SYMBOL_TRADE_STOPS_LEVEL
+ * points to the exit price waits for room; and a move smaller than one tick is not sent. Without a
+ * request that would be refused, the journal is not flooded on every tick. The engine has neither level.
+ */
+function brokerLimits(): Stmt[] {
+  const px = id("exitPrice");
+  const within = (level: string, price: Expr): Expr =>
+    and(bin("!=", price, zero), bin("<=", call("MathAbs", pointsApart(px, price)), id(level)));
+  return [
+    decl("double", "exitPrice", id("ask")),
+    ifThen(bin("==", call("PositionGetInteger", id("POSITION_TYPE")), id("POSITION_TYPE_BUY")), [
+      assign("exitPrice", id("bid")),
+    ]),
+    continueIf(
+      and(
+        bin(">", id("freezeLevel"), int(0)),
+        or(within("freezeLevel", id("sl")), within("freezeLevel", id("tp"))),
+      ),
+    ),
+    ifThen(bin("<", call("MathAbs", pointsApart(px, id("newSl"))), id("stopsLevel")), [
+      assign("newSl", id("sl")),
+    ]),
+    ifThen(
+      bin(
+        "<",
+        call("MathAbs", bin("-", id("newSl"), id("sl"))),
+        bin("-", id("tick"), bin("*", id("_Point"), dbl(0.5))),
+      ),
+      [assign("newSl", id("sl"))],
+    ),
+  ];
+}
+
 export function manageFunction(ctx: Context): FunctionDecl | undefined {
   const { trailingStop: ts, breakEven: be } = ctx.spec;
   if (!ts && !be) return undefined;
@@ -338,6 +437,10 @@ export function manageFunction(ctx: Context): FunctionDecl | undefined {
     body: [
       decl("double", "bid", symbolDouble("SYMBOL_BID")),
       decl("double", "ask", symbolDouble("SYMBOL_ASK")),
+      decl("double", "tick", symbolDouble("SYMBOL_TRADE_TICK_SIZE")),
+      ifThen(bin("<=", id("tick"), zero), [assign("tick", id("_Point"))]),
+      decl("long", "stopsLevel", symbolLevel("SYMBOL_TRADE_STOPS_LEVEL")),
+      decl("long", "freezeLevel", symbolLevel("SYMBOL_TRADE_FREEZE_LEVEL")),
       eachOurPosition([
         assign("g_dataOk", id("true")),
         assign("g_warm", id("false")),
@@ -354,6 +457,7 @@ export function manageFunction(ctx: Context): FunctionDecl | undefined {
           side(false),
         ),
         assign("newSl", call("NormalizeDouble", id("newSl"), id("_Digits"))),
+        ...brokerLimits(),
         ifThen(bin("!=", id("newSl"), id("sl")), [
           ifThen(not(method("trade", "PositionModify", id("ticket"), id("newSl"), id("tp"))), [
             expr(
