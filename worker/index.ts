@@ -6,6 +6,7 @@ import type { Env } from "./env";
 import { publicConfig, readConfig } from "./env";
 import { errorBody } from "./http/envelope";
 import { errors } from "./http/errors";
+import { runMarketIngest } from "./jobs/market-ingest";
 import { runRenewals } from "./jobs/renewals";
 import { isCrossSiteWrite } from "./security/csrf";
 import { applySecurityHeaders } from "./security/headers";
@@ -66,6 +67,12 @@ export default {
     // Renewals, expiry and data ingest jobs are registered here by the billing and market-data issues.
     ctx.waitUntil(
       runRenewals(createServices(env), controller.scheduledTime).then((r) => console.log("renewals", r)),
+    );
+    // Real prices: the feed's hours since the last stored one (the run's time is its clock).
+    ctx.waitUntil(
+      runMarketIngest(createServices(env, { now: () => controller.scheduledTime })).then((r) =>
+        console.log("market ingest", r),
+      ),
     );
   },
 } satisfies ExportedHandler<Env>;

@@ -6,6 +6,7 @@
  */
 export * from "./bi5";
 export * from "./integrity";
+export * from "./keys";
 export * from "./m1";
 export * from "./mapping";
 export * from "./tick-chunk";
