@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { startFakeFeed } from "./tests/fake-feed/server";
 import { startFakeStripe } from "./tests/fake-stripe/server";
 
 // Two projects (docs/toolchain.md "Tests in workerd"): pure libraries in Node, and the built worker inside workerd
@@ -8,6 +9,8 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   // The FAKE Stripe API the worker tests reach over a real socket (DESIGN D8: a fake only at the network edge).
   const fakeStripe = await startFakeStripe();
+  // The FAKE tick datafeed (issue 18): .bi5 hour files the tests build, served over a real socket.
+  const fakeFeed = await startFakeFeed();
   return {
     test: {
       projects: [
@@ -39,6 +42,7 @@ export default defineConfig(async () => {
                   TEST_MIGRATIONS: migrations,
                   APP_ENV: "test",
                   FAKE_STRIPE_PORT: String(fakeStripe.port),
+                  FAKE_FEED_PORT: String(fakeFeed.port),
                 },
               },
             }),

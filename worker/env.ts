@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { BacktestRunner } from "./hubs/backtest-runner";
 import type { UserHub } from "./hubs/user-hub";
+import { DEFAULT_FEED_URL } from "./market/feed/mapping";
 import { sentryBrowser } from "./security/sentry-dsn";
 import {
   TURNSTILE_DUMMY_TOKEN,
@@ -98,6 +99,9 @@ const configSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_MODEL: optionalString,
   WORKERS_AI_MODEL: z.string().default("@cf/meta/llama-3.1-8b-instruct"),
+  // Real prices (issue 18): the base of the tick datafeed's hour files, and its per-request timeout.
+  MARKET_FEED_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_FEED_URL),
+  MARKET_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

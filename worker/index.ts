@@ -7,6 +7,7 @@ import { publicConfig, readConfig } from "./env";
 import { errorBody } from "./http/envelope";
 import { errors } from "./http/errors";
 import { installReadableZodMessages } from "./http/zod-messages";
+import { runMarketIngest } from "./jobs/market-ingest";
 import { runRenewals } from "./jobs/renewals";
 import { log, withErrorReporting } from "./log";
 import { isCrossSiteWrite } from "./security/csrf";
@@ -68,11 +69,14 @@ const handler = {
   },
 
   async scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
-    // Renewals, expiry and data ingest jobs are registered here by the billing and market-data issues. Each job
-    // logs its own outcome (DESIGN D15); this line ties the run to its cron expression. Awaited, not waitUntil:
-    // a failed job makes the cron run itself fail (visible in the dashboard and reported to Sentry).
+    // Each job logs its own outcome (DESIGN D15); this line ties the run to its cron expression. Awaited, not
+    // waitUntil: a failed job makes the cron run itself fail (visible in the dashboard and reported to Sentry).
     log.info("cron.start", { cron: controller.cron, scheduledAt: controller.scheduledTime });
-    await runRenewals(createServices(env), controller.scheduledTime);
+    await Promise.all([
+      runRenewals(createServices(env), controller.scheduledTime),
+      // Real prices: the feed's hours since the last stored one (the run's time is its clock).
+      runMarketIngest(createServices(env, { now: () => controller.scheduledTime })),
+    ]);
   },
 };
 

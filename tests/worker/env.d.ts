@@ -12,6 +12,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       // The FAKE Stripe server of tests/fake-stripe/server.ts (started by vitest.config.ts).
       FAKE_STRIPE_PORT: string;
+      // The FAKE tick datafeed of tests/fake-feed/server.ts.
+      FAKE_FEED_PORT: string;
     }
   }
 }

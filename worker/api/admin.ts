@@ -11,6 +11,7 @@
  *   200 {status:'ok', data: ImportOutcome}: rows, bars, resolution, months written, demo months replaced.
  *   422 IMPORT_ROWS with `errors: [{line, message}]` and `errorCount` when any row is bad; nothing is
  *   written then.
+ * POST /admin/market/ingest, GET /admin/market/integrity: the datafeed ingest (admin-ingest.ts).
  */
 import { type Context, Hono, type Next } from "hono";
 import { z } from "zod";
@@ -21,6 +22,7 @@ import { IMPORT_FORMATS } from "../market/importers";
 import { tryPeriodOf } from "../market/periods";
 import { sha256Hex, timingSafeEqual } from "../services/crypto";
 import { importMarketFile } from "../services/market-import";
+import { createAdminIngestApi } from "./admin-ingest";
 import type { ApiEnv } from "./app";
 import { query } from "./validate";
 
@@ -74,51 +76,59 @@ async function requireAdmin(c: Context<ApiEnv>, next: Next): Promise<void> {
 /** Market-library errors as API errors: all of them are about the request, except unreadable storage. */
 function toAppError(e: MarketError): AppError {
   if (e.code === "BAD_CHUNK") return new AppError("MARKET_DATA_ERROR", 500, e.message);
-  const field = e.code === "UNKNOWN_SYMBOL" ? "symbol" : e.code === "UNKNOWN_PERIOD" ? "resolution" : "body";
+  const field =
+    e.code === "UNKNOWN_SYMBOL" || e.code === "NOT_IN_FEED"
+      ? "symbol"
+      : e.code === "UNKNOWN_PERIOD"
+        ? "resolution"
+        : "body";
   return new AppError(e.code, 400, e.message, e.message, { field });
 }
 
 export function createAdminApi() {
-  return new Hono<ApiEnv>().use("*", requireAdmin).post("/market/import", query(importQuery), async (c) => {
-    const q = c.req.valid("query");
-    try {
-      const outcome = await importMarketFile(c.get("services").market, {
-        symbol: q.symbol,
-        format: q.format,
-        timezone: q.timezone,
-        resolution: q.resolution,
-        priceSide: q.price_side,
-        fileName: q.filename,
-        body: c.req.raw.body,
-      });
-      if (outcome.ok) {
-        const { ok: _ok, ...data } = outcome;
-        return c.json(okBody(data));
+  return new Hono<ApiEnv>()
+    .use("*", requireAdmin)
+    .route("/", createAdminIngestApi(toAppError))
+    .post("/market/import", query(importQuery), async (c) => {
+      const q = c.req.valid("query");
+      try {
+        const outcome = await importMarketFile(c.get("services").market, {
+          symbol: q.symbol,
+          format: q.format,
+          timezone: q.timezone,
+          resolution: q.resolution,
+          priceSide: q.price_side,
+          fileName: q.filename,
+          body: c.req.raw.body,
+        });
+        if (outcome.ok) {
+          const { ok: _ok, ...data } = outcome;
+          return c.json(okBody(data));
+        }
+        const shown = outcome.errors
+          .slice(0, 3)
+          .map((e) => `line ${e.line}: ${e.message}`)
+          .join("; ");
+        const error = new AppError(
+          "IMPORT_ROWS",
+          422,
+          `${outcome.errorCount} bad row(s); nothing was imported.`,
+          `${outcome.errorCount} bad row(s): ${shown}`,
+        );
+        return c.json(
+          {
+            ...errorBody(error),
+            symbol: outcome.symbol,
+            format: outcome.format,
+            rows: outcome.rows,
+            errorCount: outcome.errorCount,
+            errors: outcome.errors,
+          },
+          422,
+        );
+      } catch (e) {
+        if (e instanceof MarketError) throw toAppError(e);
+        throw e;
       }
-      const shown = outcome.errors
-        .slice(0, 3)
-        .map((e) => `line ${e.line}: ${e.message}`)
-        .join("; ");
-      const error = new AppError(
-        "IMPORT_ROWS",
-        422,
-        `${outcome.errorCount} bad row(s); nothing was imported.`,
-        `${outcome.errorCount} bad row(s): ${shown}`,
-      );
-      return c.json(
-        {
-          ...errorBody(error),
-          symbol: outcome.symbol,
-          format: outcome.format,
-          rows: outcome.rows,
-          errorCount: outcome.errorCount,
-          errors: outcome.errors,
-        },
-        422,
-      );
-    } catch (e) {
-      if (e instanceof MarketError) throw toAppError(e);
-      throw e;
-    }
-  });
+    });
 }

@@ -9,6 +9,7 @@
  * The array stays plain as the spec's client expects, so its provenance travels in headers:
  *   X-Data-Source: demo | imported | none   demo when ANY candle comes from generated demo data
  *   X-Data-Demo-Months: 2024-01, 2024-02     the months answered from demo data, when any
+ *   X-Data-Real-Months: 2024-01 (Dukascopy)  the months of real prices from a datafeed, and which
  * Caching: an ETag from the months' content revisions (If-None-Match answers 304 before any chunk
  * is read). Ranges that end before the current month are `no-cache`: kept by the browser but
  * revalidated on every use, because an import may replace any past month and a max-age would keep
@@ -92,6 +93,7 @@ export async function candlesResponse(market: MarketData, request: Request): Pro
         sources.demoMonths.length > 0 ? "demo" : sources.importedMonths.length > 0 ? "imported" : "none",
     });
     if (sources.demoMonths.length > 0) headers.set("X-Data-Demo-Months", sources.demoMonths.join(", "));
+    if (sources.realMonths.length > 0) headers.set("X-Data-Real-Months", sources.realMonths.join(", "));
     const ifNoneMatch = request.headers.get("If-None-Match");
     // Cloudflare weakens ETags of responses it compresses, so W/"x" comes back for "x".
     if (ifNoneMatch?.split(",").some((t) => t.trim().replace(/^W\//, "") === sources.etag)) {

@@ -11,7 +11,9 @@ export type MarketErrorCode =
   | "BAD_RANGE"
   | "IMPORT_FORMAT"
   | "IMPORT_ROWS"
-  | "NO_CONVERSION";
+  | "NO_CONVERSION"
+  | "BAD_FEED_FILE"
+  | "NOT_IN_FEED";
 
 export class MarketError extends Error {
   override readonly name = "MarketError";

@@ -56,6 +56,8 @@ export interface ManifestEntry {
   bars: number;
   /** Content revision (hash of the raw chunk): part of the cache key, so caches never mix revisions. */
   rev: string;
+  /** Where real prices came from when not a file import, e.g. "Dukascopy" (the feed ingest). */
+  source?: string;
 }
 
 export interface Manifest {
@@ -142,7 +144,9 @@ export function parseManifest(text: string): Manifest {
     const period = "period" in e && typeof e.period === "string" ? tryPeriodOf(e.period) : undefined;
     const bars = "bars" in e && typeof e.bars === "number" ? e.bars : undefined;
     const rev = "rev" in e && typeof e.rev === "string" ? e.rev : undefined;
-    if (period && bars !== undefined && rev !== undefined) out.months[month] = { period, bars, rev };
+    const source = "source" in e && typeof e.source === "string" ? e.source : undefined;
+    if (period && bars !== undefined && rev !== undefined)
+      out.months[month] = source ? { period, bars, rev, source } : { period, bars, rev };
   }
   return out;
 }
@@ -303,7 +307,11 @@ export class CandleStore {
    * A result with any bad row writes nothing (ImportRowsError lists them). Re-importing the same
    * file leaves every object as it was (`changed: false`).
    */
-  async import(symbol: SymbolInfo, result: ImportResult): Promise<ImportSummary> {
+  async import(
+    symbol: SymbolInfo,
+    result: ImportResult,
+    opts: { source?: string } = {},
+  ): Promise<ImportSummary> {
     if (result.errorCount > 0 || result.errors.length > 0) {
       throw new ImportRowsError(result.errors, Math.max(result.errorCount, result.errors.length));
     }
@@ -339,7 +347,9 @@ export class CandleStore {
       if (previous && previous.period !== period)
         obsolete.push(chunkKey(symbol.name, previous.period, part.month));
       if (!previous && period !== "M1") obsolete.push(chunkKey(symbol.name, "M1", part.month)); // stored demo
-      manifest.months[part.month] = { period, bars: bars.length, rev: fnv1a(raw) };
+      manifest.months[part.month] = opts.source
+        ? { period, bars: bars.length, rev: fnv1a(raw), source: opts.source }
+        : { period, bars: bars.length, rev: fnv1a(raw) };
       summary.months.push({ month: part.month, bars: bars.length, changed });
       summary.changed ||= changed;
     }

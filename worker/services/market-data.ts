@@ -78,6 +78,8 @@ export interface CandleSources {
   demoMonths: string[];
   /** Months answered from imported data. */
   importedMonths: string[];
+  /** Imported months whose real prices come from a datafeed, with its name, e.g. "2024-01 (Dukascopy)". */
+  realMonths: string[];
   /** True when the range reaches into the current month, whose data still grows (demo) or may be imported. */
   live: boolean;
 }
@@ -135,11 +137,13 @@ export function marketDataOver(store: CandleStore, blobs: BlobStore, clock?: () 
       const manifest = await store.manifest(q.symbol);
       const demoMonths: string[] = [];
       const importedMonths: string[] = [];
+      const realMonths: string[] = [];
       const parts = ["v1", q.symbol, q.period, q.fromMs, q.toMs];
       for (const month of monthsInRange(span.start, span.end)) {
         const entry = manifest.months[month];
         if (entry) {
           importedMonths.push(month);
+          if (entry.source) realMonths.push(`${month} (${entry.source})`);
           parts.push(`${month}:${entry.period}:${entry.rev}`);
         } else if (monthRange(month).start <= t) {
           demoMonths.push(month);
@@ -150,7 +154,7 @@ export function marketDataOver(store: CandleStore, blobs: BlobStore, clock?: () 
       const live = q.toMs > currentMonth;
       // Demo data stops at the present minute, so a range that reaches it changes every minute.
       if (q.toMs > t) parts.push(`now:${bucketStart(t, "M1")}`);
-      return { etag: `"${etagHash(parts.join("|"))}"`, demoMonths, importedMonths, live };
+      return { etag: `"${etagHash(parts.join("|"))}"`, demoMonths, importedMonths, realMonths, live };
     },
   };
 }
