@@ -247,7 +247,7 @@ export async function cli(argv: readonly string[]): Promise<number> {
     const r = main(argv);
     const ms = (performance.now() - t0).toFixed(0);
     console.log(
-      `${r.account} account, ${r.trades.length} trades, final balance ${r.finalBalance.toFixed(2)}, ${r.report.ticks} ticks, ${r.report.bars} bars, ${ms} ms`,
+      `${r.trades.length} trades, final balance ${r.finalBalance.toFixed(2)}, ${r.report.ticks} ticks, ${r.report.bars} bars, ${r.account} account, ${ms} ms`,
     );
     for (const n of r.notes) console.log(`note: ${n}`);
     return 0;

@@ -78,12 +78,14 @@ describe("plan limits in the strategy services", () => {
     expect(err.code).toBe("STRATEGY_LIMIT_REACHED");
   });
 
-  it("keeps every spec version and asks a follow-up question when an essential is missing", async () => {
+  it("keeps every spec version; a missing stop is no blocking question", async () => {
     const { services, user, events } = await setup({ maxStrategies: -1, maxCodeLines: -1 });
     const { strId } = await services.create(user.id, { title: "RSI", description: "d" });
     const first = await services.chat.update(user.id, Number(strId), "Buy when RSI crosses above 30");
     expect(first.specVersion).toBe(1);
-    expect(first.messages[1].followUpQuestion).toMatch(/stop/i);
+    // No stop has a sound default (none), so the assistant builds instead of asking (DESIGN D4, issue 15);
+    // questions for real gaps (a moving average without a length) are covered by the interpreter's tests.
+    expect(first.messages[1].followUpQuestion ?? null).toBeNull();
     const second = await services.chat.update(
       user.id,
       Number(strId),
