@@ -27,6 +27,7 @@ describe("parseBacktestForm (spec 2 s5)", () => {
         model: 0,
         depositAmount: 10000,
         depositCurrency: "USD",
+        account: "hedging",
       },
     });
   });
@@ -34,6 +35,7 @@ describe("parseBacktestForm (spec 2 s5)", () => {
   it("answers each bad field with its message", () => {
     expect(errorsOf({ symbol: "NOPE" })).toEqual({ symbol: "Choose a symbol from the list." });
     expect(errorsOf({ period: "H5" })).toEqual({ period: "Choose a period from the list." });
+    expect(errorsOf({ account: "exchange" })).toEqual({ account: "Choose an account type from the list." });
     expect(errorsOf({ dateEnd: "2026-11-23" })).toEqual({ dateEnd: "The end date cannot be after today." });
     expect(errorsOf({ dateStart: "2026-02-30" })).toEqual({
       dateStart: "2026-02-30 is not a date in the calendar. Use a date like 2025-01-31.",

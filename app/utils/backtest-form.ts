@@ -62,6 +62,12 @@ export const MODEL_OPTIONS: readonly { value: number; label: string }[] = [
 /** Spec 2 s3 deposit currencies. */
 export const CURRENCY_OPTIONS = ["USD", "EUR", "GBP", "CHF", "RUB"] as const;
 
+/** MT5 position accounting (issue 12): values as the backtest request reads them; hedging is the default. */
+export const ACCOUNT_OPTIONS: readonly { value: string; label: string }[] = [
+  { value: "hedging", label: "Hedging" },
+  { value: "netting", label: "Netting" },
+];
+
 export const DESCRIPTION_MAX = 255;
 
 /** What the form's inputs hold, as strings: the defaults, or a failed post's values sent back. */
@@ -75,6 +81,7 @@ export interface BacktestFormValues {
   model: string;
   depositAmount: string;
   depositCurrency: string;
+  account: string;
   description: string;
 }
 
@@ -88,6 +95,7 @@ export const FORM_FIELDS: readonly (keyof BacktestFormValues)[] = [
   "model",
   "depositAmount",
   "depositCurrency",
+  "account",
   "description",
 ];
 
@@ -122,6 +130,7 @@ export function defaultFormValues(nowMs: number): BacktestFormValues {
     model: "0",
     depositAmount: "10000",
     depositCurrency: "USD",
+    account: "hedging",
     description: "",
   };
 }

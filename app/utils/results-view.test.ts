@@ -24,7 +24,7 @@ describe("the summary box (spec 2 s2)", () => {
     expect(modelLabel(2)).toBe("1 minute OHLC");
   });
 
-  it("lists the nine fields in order", () => {
+  it("lists the ten fields in order (Account after Deposit; an old backtest without it reads Hedging)", () => {
     const rows = summaryRows({
       inputs: {
         symbol: "EURUSD",
@@ -47,13 +47,35 @@ describe("the summary box (spec 2 s2)", () => {
       "Delay",
       "Modelling",
       "Deposit",
+      "Account",
       "Created",
       "Description",
       "Status",
     ]);
     expect(rows[2][1]).toBe("2025-01-01 - 2025-06-30");
     expect(rows[5][1]).toBe("10,000 USD");
-    expect(rows[6][1]).toBe("January 2, 2026 at 03:04");
-    expect(rows[7][1]).toBe("-");
+    expect(rows[6][1]).toBe("Hedging");
+    expect(rows[7][1]).toBe("January 2, 2026 at 03:04");
+    expect(rows[8][1]).toBe("-");
+  });
+
+  it("names a netting account", () => {
+    const rows = summaryRows({
+      inputs: {
+        symbol: "EURUSD",
+        period: "H1",
+        dateStart: "2025-01-01",
+        dateEnd: "2025-06-30",
+        executionMode: 0,
+        model: 0,
+        depositAmount: 10000,
+        depositCurrency: "USD",
+        account: "netting",
+      },
+      created: "2026-01-02T03:04:05.000Z",
+      description: "",
+      statusLabel: "Completed",
+    });
+    expect(rows.find((r) => r[0] === "Account")?.[1]).toBe("Netting");
   });
 });

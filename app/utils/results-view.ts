@@ -81,6 +81,11 @@ export function modelLabel(model: number): string {
   return MODELS[model] ?? String(model);
 }
 
+/** MT5 account type (issue 12); a backtest stored before the setting ran as hedging. */
+export function accountLabel(account: string | undefined): string {
+  return account === "netting" ? "Netting" : "Hedging";
+}
+
 export interface SummaryInputs {
   readonly symbol: string;
   readonly period: string;
@@ -90,6 +95,7 @@ export interface SummaryInputs {
   readonly model: number;
   readonly depositAmount: number;
   readonly depositCurrency: string;
+  readonly account?: string;
 }
 
 /** '2025-01-01 - 2025-12-31' (the request's calendar days). */
@@ -97,7 +103,7 @@ export function periodText(inputs: Pick<SummaryInputs, "dateStart" | "dateEnd">)
   return `${inputs.dateStart.slice(0, 10)} - ${inputs.dateEnd.slice(0, 10)}`;
 }
 
-/** Spec 2 s2 summary box: Symbol, Timeframe, Period, Delay, Modelling, Deposit, Created, Description, Status. */
+/** Spec 2 s2 summary box: Symbol, Timeframe, Period, Delay, Modelling, Deposit, Account (issue 12), Created, Description, Status. */
 export function summaryRows(
   bt: { inputs: SummaryInputs; created: string; description: string; statusLabel: string },
   timeZone = "UTC",
@@ -109,6 +115,7 @@ export function summaryRows(
     ["Delay", delayLabel(bt.inputs.executionMode)],
     ["Modelling", modelLabel(bt.inputs.model)],
     ["Deposit", `${formatMetric(bt.inputs.depositAmount)} ${bt.inputs.depositCurrency}`],
+    ["Account", accountLabel(bt.inputs.account)],
     ["Created", formatDate(bt.created, timeZone)],
     ["Description", bt.description.trim() === "" ? "-" : bt.description],
     ["Status", bt.statusLabel],

@@ -66,6 +66,7 @@ async function backtestYear(store: CandleStore, spec: StrategySpec): Promise<num
       model: 0,
       depositAmount: 10_000,
       depositCurrency: "USD",
+      account: "hedging",
     },
   };
   const t0 = performance.now();

@@ -108,6 +108,11 @@ describe("backtest page", () => {
     expect(input("depositAmount")).toContain('value="10000"');
     expect(input("depositAmount")).toContain('min="0"');
     expect(page).toMatch(/<option value="USD" selected="">USD<\/option>/);
+    // Issue 12: the account type, hedging by default, with its hint.
+    expect(page).toMatch(/<select[^>]*name="account"/);
+    expect(page).toMatch(/<option value="hedging" selected="">Hedging<\/option>/);
+    expect(page).toMatch(/<option value="netting">Netting<\/option>/);
+    expect(page).toContain("Netting holds one position per symbol");
     expect(page).not.toContain("Backtest History");
   });
 
@@ -142,6 +147,7 @@ describe("backtest page", () => {
       [{ depositAmount: "0" }, "The deposit must be more than 0."],
       [{ depositAmount: "10000000000000" }, "The deposit cannot be more than 1,000,000,000."],
       [{ description: "d".repeat(256) }, "Description must be at most 255 characters."],
+      [{ account: "exchange" }, "Choose an account type from the list."],
     ];
     for (const [overrides, message] of cases) {
       const res = await post(`/strategy/${sid}/backtest`, form(overrides), cookie);
@@ -177,6 +183,7 @@ describe("backtest page", () => {
       [{ depositAmount: 1e13 }, "depositAmount", "The deposit cannot be more than 1,000,000,000."],
       [{ dateEnd: today(3) }, "dateEnd", "The end date cannot be after today."],
       [{ symbol: 12 }, "symbol", "Choose a symbol from the list."],
+      [{ account: "exchange" }, "account", "Choose an account type from the list."],
     ];
     for (const [overrides, field, message] of cases) {
       const answer = await ai("strategy/backtest/new", backtestRequest(sid, overrides), cookie);
@@ -189,6 +196,22 @@ describe("backtest page", () => {
       });
     }
     expect(await backtests(sid, cookie)).toEqual([]);
+  });
+
+  it("accepts a netting account, stores it with the job and shows it on the results page", async () => {
+    const cookie = await freeUser();
+    const sid = await strategy(cookie);
+    const created = await post(`/strategy/${sid}/backtest`, form({ account: "netting" }), cookie);
+    expect(created.status).toBe(302);
+    const [bt] = await backtests(sid, cookie);
+    expect(bt).toBeDefined();
+    const row = await env.DB.prepare("SELECT inputs FROM backtests WHERE id = ?1")
+      .bind(Number(bt.backtestId))
+      .first<{ inputs: string }>();
+    expect(JSON.parse(row?.inputs ?? "{}")).toMatchObject({ account: "netting", symbol: "EURUSD" });
+    expect(await settled(sid, cookie, bt.backtestId)).toBe("completed");
+    const results = await html(await get(`/strategy/${sid}/results/${bt.backtestId}`, cookie));
+    expect(results).toMatch(/<dt>Account<\/dt>\s*<dd>Netting<\/dd>/);
   });
 
   it("answers a pending subscription with the spec's text and an Account link, creating nothing", async () => {

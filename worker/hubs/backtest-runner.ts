@@ -4,6 +4,7 @@ import { createDb } from "../db/client";
 import type { Env } from "../env";
 import { runnerMarketData } from "../services/market-data";
 import { workerBacktestPorts } from "../services/strategies/backtest-ports";
+import { storedInputsSchema } from "../services/strategies/backtest-request";
 import {
   type BacktestWorkPorts,
   failBacktest,
@@ -22,16 +23,7 @@ const jobSchema = z.object({
   strategyId: z.number().int(),
   userId: z.string(),
   specVersion: z.number().int(),
-  inputs: z.object({
-    symbol: z.string(),
-    period: z.string(),
-    dateStart: z.string(),
-    dateEnd: z.string(),
-    executionMode: z.number(),
-    model: z.number(),
-    depositAmount: z.number(),
-    depositCurrency: z.string(),
-  }),
+  inputs: storedInputsSchema,
 });
 /** `begun`: an instance took the job up. A begun job without a live run in this instance lost its worker. */
 const storedSchema = z.object({ job: jobSchema, startedAt: z.number(), begun: z.boolean() });

@@ -1,5 +1,5 @@
 import { statusLabel } from "../../utils/format";
-import { delayLabel, modelLabel, periodText } from "../../utils/results-view";
+import { accountLabel, delayLabel, modelLabel, periodText } from "../../utils/results-view";
 import { DownloadButton } from "../strategies/download-button";
 import { InstallGuide } from "../strategies/install-guide";
 import { LocalDateTime } from "./local-date-time";
@@ -34,6 +34,8 @@ export function ResultsHeader({ bt }: { bt: ResultsBacktest }) {
             <dd>{delayLabel(bt.inputs.executionMode)}</dd>
             <dt>Modelling</dt>
             <dd>{modelLabel(bt.inputs.model)}</dd>
+            <dt>Account</dt>
+            <dd>{accountLabel(bt.inputs.account)}</dd>
             {bt.message ? (
               <>
                 <dt>Message</dt>

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import {
+  ACCOUNT_OPTIONS,
   type BacktestFormValues,
   CURRENCY_OPTIONS,
   CUSTOM_DELAY,
@@ -242,6 +243,25 @@ export function BacktestForm({
               {CURRENCY_OPTIONS.map((c) => (
                 <option key={c} value={c}>
                   {c}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            id="bt-account"
+            label="Account"
+            error={shown.account}
+            hint="Netting holds one position per symbol"
+          >
+            <select
+              id="bt-account"
+              name="account"
+              defaultValue={values.account}
+              {...described("bt-account", shown.account)}
+            >
+              {ACCOUNT_OPTIONS.map((a) => (
+                <option key={a.value} value={a.value}>
+                  {a.label}
                 </option>
               ))}
             </select>

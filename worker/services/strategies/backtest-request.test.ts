@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { backtestRequestSchema, readBacktestRequest } from "./backtest-request";
+import { backtestRequestSchema, readBacktestRequest, storedInputsSchema } from "./backtest-request";
 
 const TODAY = "2026-11-22";
 const request = {
@@ -32,8 +32,30 @@ describe("the backtest request as the JSON API sends it", () => {
         model: 3,
         depositAmount: 2500.5,
         depositCurrency: "USD",
+        account: "hedging",
       },
     });
+  });
+
+  it("reads the account type: hedging when absent or empty, netting in any case, anything else refused", () => {
+    const account = (v: unknown) => {
+      const r = readBacktestRequest({ ...request, account: v }, TODAY);
+      return r.ok ? r.value.account : r.errors;
+    };
+    expect(account(undefined)).toBe("hedging");
+    expect(account("")).toBe("hedging");
+    expect(account("netting")).toBe("netting");
+    expect(account("Netting")).toBe("netting");
+    expect(account("hedging")).toBe("hedging");
+    for (const v of ["exchange", 1, true, ["netting"]])
+      expect(account(v), JSON.stringify(v)).toEqual({ account: "Choose an account type from the list." });
+  });
+
+  it("stored inputs written before the account setting read as hedging", () => {
+    const { account: _, ...old } = { ...request, account: "netting" };
+    expect(storedInputsSchema.parse(old).account).toBe("hedging");
+    expect(storedInputsSchema.parse({ ...request, account: "netting" }).account).toBe("netting");
+    expect(storedInputsSchema.safeParse({ ...request, account: "exchange" }).success).toBe(false);
   });
 
   it("answers wrong types and limits with readable messages, never a library's", () => {

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { DEPOSIT_CURRENCIES, type DepositCurrency } from "../../engine/types";
+import {
+  ACCOUNT_TYPES,
+  type AccountType,
+  DEPOSIT_CURRENCIES,
+  type DepositCurrency,
+} from "../../engine/types";
 import { DATA_FIRST_DAY, findSymbol } from "../../market/catalogue";
 import { PERIODS, type Period } from "../../market/types";
 
@@ -46,6 +51,7 @@ export const BACKTEST_MESSAGES = {
   depositTooBig: `The deposit cannot be more than ${BACKTEST_LIMITS.depositMax.toLocaleString("en-US")}.`,
   depositCents: "The deposit can have at most 2 decimals.",
   currency: "Choose a deposit currency from the list.",
+  account: "Choose an account type from the list.",
   descriptionText: "The description must be text.",
   descriptionTooLong: `Description must be at most ${BACKTEST_LIMITS.descriptionMax} characters.`,
   body: "Send the backtest's settings as a JSON object.",
@@ -65,6 +71,8 @@ export interface NewBacktest {
   model: number;
   depositAmount: number;
   depositCurrency: DepositCurrency;
+  /** MT5 position accounting; hedging unless asked (most forex brokers' MT5 accounts). */
+  account: AccountType;
 }
 
 type Read<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -163,6 +171,14 @@ function readText<T extends string>(
   return found === undefined ? bad(message) : good(found);
 }
 
+/** Lower-case as the engine names them; an API client's "Netting" is read too. Empty means hedging. */
+function readAccount(v: unknown): Read<AccountType> {
+  const s = text(v);
+  if (s === "") return good("hedging");
+  const found = ACCOUNT_TYPES.find((x) => x === s?.toLowerCase());
+  return found === undefined ? bad(BACKTEST_MESSAGES.account) : good(found);
+}
+
 function readDescription(v: unknown): Read<string> {
   if (v === undefined || v === null) return good("");
   if (typeof v !== "string") return bad(BACKTEST_MESSAGES.descriptionText);
@@ -218,6 +234,7 @@ export function readBacktestRequest(input: unknown, today: string): BacktestRequ
     "depositCurrency",
     readText(get("depositCurrency"), DEPOSIT_CURRENCIES, BACKTEST_MESSAGES.currency, "USD"),
   );
+  const account = take("account", readAccount(get("account")));
   const description = take("description", readDescription(get("description")));
 
   if (
@@ -230,6 +247,7 @@ export function readBacktestRequest(input: unknown, today: string): BacktestRequ
     model === undefined ||
     depositAmount === undefined ||
     depositCurrency === undefined ||
+    account === undefined ||
     description === undefined
   )
     return { ok: false, errors };
@@ -246,6 +264,7 @@ export function readBacktestRequest(input: unknown, today: string): BacktestRequ
       model,
       depositAmount,
       depositCurrency,
+      account,
     },
   };
 }
@@ -265,3 +284,19 @@ export function backtestRequestSchema(today: () => string = utcToday) {
     return z.NEVER;
   });
 }
+
+/**
+ * A job's inputs as stored (the backtest row and the runner's job): the request after the service resolved
+ * it. Jobs stored before the account setting existed ran as hedging, so a missing account reads as hedging.
+ */
+export const storedInputsSchema = z.object({
+  symbol: z.string(),
+  period: z.string(),
+  dateStart: z.string(),
+  dateEnd: z.string(),
+  executionMode: z.number(),
+  model: z.number(),
+  depositAmount: z.number(),
+  depositCurrency: z.string(),
+  account: z.enum(ACCOUNT_TYPES).default("hedging"),
+});

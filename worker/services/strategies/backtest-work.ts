@@ -162,6 +162,7 @@ export async function prepareBacktest(
       delayMs: job.inputs.executionMode,
       deposit: job.inputs.depositAmount,
       currency: job.inputs.depositCurrency,
+      account: job.inputs.account,
     };
     const loadFrom = from - warmUpMs(spec);
     let prepared: PreparedBacktest;

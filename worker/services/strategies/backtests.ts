@@ -8,7 +8,12 @@ import { billingErrors } from "../billing/errors";
 import { activeStrategy, findStrategy, specAt } from "./access";
 import { tooLarge, workCap, workOf } from "./backtest-cap";
 import { sectionKey } from "./backtest-ports";
-import { backtestRequestSchema, dateRangeProblems, type NewBacktest } from "./backtest-request";
+import {
+  backtestRequestSchema,
+  dateRangeProblems,
+  type NewBacktest,
+  storedInputsSchema,
+} from "./backtest-request";
 import { HEARTBEAT_STALE_MS, INTERRUPTED, jobRange, SECTIONS } from "./backtest-work";
 import type { CodeUser } from "./code";
 import type { StrategyDeps } from "./deps";
@@ -27,19 +32,8 @@ export const sectionSchema = z.object({
 
 type Row = typeof backtests.$inferSelect;
 
-const inputsSchema = z.object({
-  symbol: z.string(),
-  period: z.string(),
-  dateStart: z.string(),
-  dateEnd: z.string(),
-  executionMode: z.number(),
-  model: z.number(),
-  depositAmount: z.number(),
-  depositCurrency: z.string(),
-});
-
 function inputsOf(row: Row): BacktestInputs {
-  return inputsSchema.parse(JSON.parse(row.inputs));
+  return storedInputsSchema.parse(JSON.parse(row.inputs));
 }
 
 /** Backtests (DESIGN D6): requests, lists, details and result sections; the work runs in BacktestRunner. */
@@ -110,6 +104,7 @@ export function createBacktests(deps: StrategyDeps) {
       model: input.model,
       depositAmount: input.depositAmount,
       depositCurrency: input.depositCurrency,
+      account: input.account,
     };
     await checkWork(userId, inputs);
     await markInterrupted(userId, strategyId);

@@ -81,3 +81,32 @@ describe("runEngine's currency conversion", () => {
     expect(out.notes.some((n) => n.includes("generated demo prices"))).toBe(false);
   });
 });
+
+describe("runEngine's account type", () => {
+  const inputs = (account?: "hedging" | "netting") => ({
+    symbol: "EURUSD",
+    period: "M1" as const,
+    from: MONDAY,
+    to: MONDAY + ROWS.length * MINUTE,
+    model: 2,
+    delayMs: 0,
+    deposit: 10_000,
+    currency: "USD",
+    ...(account === undefined ? {} : { account }),
+  });
+  const bars = () => barsOf(ROWS, MONDAY, MINUTE);
+
+  it("a netting account reaches the engine: a strategy holding two positions is refused, as the EA refuses it", () => {
+    const spec = levelCross(0.85, { maxOpenPositions: 2 });
+    expect(() => runEngine(spec, bars(), "M1", inputs("netting"))).toThrow(/needs a hedging account/);
+    expect(runEngine(spec, bars(), "M1", inputs("hedging")).deals.length).toBe(3);
+    expect(runEngine(spec, bars(), "M1", inputs()).deals.length).toBe(3);
+  });
+
+  it("netting with one position at a time trades as hedging does", () => {
+    const spec = levelCross(0.85);
+    expect(runEngine(spec, bars(), "M1", inputs("netting")).deals).toEqual(
+      runEngine(spec, bars(), "M1", inputs("hedging")).deals,
+    );
+  });
+});

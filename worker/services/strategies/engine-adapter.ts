@@ -13,6 +13,7 @@ import { computeReport, type ReportNumbers } from "../../engine/report";
 import { type TradeRow, tradeRows } from "../../engine/report/trades";
 import { dealRows, orderRows } from "../../engine/rows";
 import {
+  type AccountType,
   type BacktestSettings,
   DEPOSIT_CURRENCIES,
   type DepositCurrency,
@@ -39,6 +40,8 @@ export interface EngineInputs {
   delayMs: number;
   deposit: number;
   currency: string;
+  /** Hedging when absent (the engine's default). */
+  account?: AccountType;
 }
 
 /** History before `from` for indicator warm-up: 3x the longest indicator period, at least a month. */
@@ -179,6 +182,7 @@ function engineOf<R extends BacktestRun>(
     executionMode: inputs.delayMs,
     deposit: inputs.deposit,
     currency: currencyOf(inputs.currency),
+    ...(inputs.account === undefined ? {} : { account: inputs.account }),
     rates,
   });
   return {

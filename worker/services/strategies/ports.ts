@@ -1,3 +1,4 @@
+import type { AccountType } from "../../engine/types";
 import type { LiveEvent } from "../../events";
 import type { StrategySpec } from "../../strategy/spec";
 import type { ChargeClaim } from "../billing/credits";
@@ -57,6 +58,8 @@ export interface BacktestInputs {
   model: number;
   depositAmount: number;
   depositCurrency: string;
+  /** Absent in jobs stored before the setting existed: those ran as hedging. */
+  account: AccountType;
 }
 
 export interface BacktestJob {
