@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { REPORT_HELP, REPORT_LABELS } from "../../worker/engine/report/labels";
 import { ORIGIN } from "./helpers";
-import { ai, data, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
+import { ai, completedBacktest, data, freeUser, strategyWithCode } from "./strategies-helpers";
 
 /** The backtest results screen (spec 2 s2) as HTML, and its CSV/JSON exports, for the owner and for others. */
 
@@ -20,48 +20,6 @@ async function html(res: Response): Promise<string> {
     .replaceAll("&amp;", "&")
     .replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">");
-}
-
-async function strategyWithCode(cookie: string): Promise<string> {
-  const { strId } = z
-    .object({ strId: z.string() })
-    .parse(data(await ai("strategy/new", { title: "Results", description: "d" }, cookie)));
-  data(await ai("strategy/update", { strId, instructions: STRATEGY_TEXT }, cookie));
-  data(await ai("strategy/code", { strId }, cookie));
-  data(await ai("strategy/code/complete", { strId }, cookie));
-  return strId;
-}
-
-async function completedBacktest(cookie: string, strId: string): Promise<string> {
-  const { backtestId } = z.object({ backtestId: z.string() }).parse(
-    data(
-      await ai(
-        "strategy/backtest/new",
-        {
-          strId,
-          description: "for the screen",
-          symbol: "EURUSD",
-          period: "H1",
-          dateStart: today(-45),
-          dateEnd: today(-1),
-          executionMode: 0,
-          model: 3,
-          depositAmount: 10000,
-          depositCurrency: "USD",
-        },
-        cookie,
-      ),
-    ),
-  );
-  const deadline = Date.now() + 50_000;
-  for (;;) {
-    const bt = z
-      .object({ processing: z.number() })
-      .parse(data(await ai("strategy/backtest", { strId, backtestId }, cookie)));
-    if (bt.processing === 100) return backtestId;
-    if (bt.processing === 200 || Date.now() > deadline) throw new Error(`backtest ended ${bt.processing}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** A copy of a backtest row in another state (the runner finishes too fast to catch it mid-run). */

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ORIGIN, uniqueIp } from "./helpers";
-import { ai, data, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
+import { ai, completedBacktest, data, freeUser, strategyWithCode } from "./strategies-helpers";
 
 /** Issue 16 Share: who may make, open and revoke a read-only link to a result, through the real worker. */
 
@@ -25,48 +25,6 @@ function post(path: string, fields: Record<string, string>, cookie: string) {
   });
 }
 
-async function strategyWithCode(cookie: string): Promise<string> {
-  const { strId } = z
-    .object({ strId: z.string() })
-    .parse(data(await ai("strategy/new", { title: "Share", description: "d" }, cookie)));
-  data(await ai("strategy/update", { strId, instructions: STRATEGY_TEXT }, cookie));
-  data(await ai("strategy/code", { strId }, cookie));
-  data(await ai("strategy/code/complete", { strId }, cookie));
-  return strId;
-}
-
-async function completedBacktest(cookie: string, strId: string): Promise<string> {
-  const { backtestId } = z.object({ backtestId: z.string() }).parse(
-    data(
-      await ai(
-        "strategy/backtest/new",
-        {
-          strId,
-          description: "to share",
-          symbol: "EURUSD",
-          period: "H1",
-          dateStart: today(-45),
-          dateEnd: today(-1),
-          executionMode: 0,
-          model: 3,
-          depositAmount: 10000,
-          depositCurrency: "USD",
-        },
-        cookie,
-      ),
-    ),
-  );
-  const deadline = Date.now() + 50_000;
-  for (;;) {
-    const bt = z
-      .object({ processing: z.number() })
-      .parse(data(await ai("strategy/backtest", { strId, backtestId }, cookie)));
-    if (bt.processing === 100) return backtestId;
-    if (bt.processing === 200 || Date.now() > deadline) throw new Error(`backtest ended ${bt.processing}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 const shareCount = async () =>
   z.object({ n: z.number() }).parse(await env.DB.prepare("SELECT count(*) AS n FROM backtest_shares").first())
     .n;
@@ -85,8 +43,8 @@ let netProfit = "";
 beforeAll(async () => {
   owner = await freeUser();
   other = await freeUser();
-  sid = await strategyWithCode(owner);
-  bid = await completedBacktest(owner, sid);
+  sid = await strategyWithCode(owner, "Share");
+  bid = await completedBacktest(owner, sid, "to share");
   const results = z
     .record(z.string(), z.string())
     .parse(
@@ -156,7 +114,7 @@ describe("share links", () => {
 
 describe("compare", () => {
   it("shows two backtests' figures side by side; one pick, a foreign id or another user gets no figures", async () => {
-    const second = await completedBacktest(owner, sid);
+    const second = await completedBacktest(owner, sid, "to share");
     const both = await get(`/strategy/${sid}/compare?b=${bid}&b=${second}`, owner);
     expect(both.status).toBe(200);
     const page = (await both.text()).replaceAll("<!-- -->", "");

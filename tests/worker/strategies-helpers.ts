@@ -1,4 +1,5 @@
 import { SELF } from "cloudflare:test";
+import { z } from "zod";
 import { type LiveEvent, liveEventSchema } from "../../worker/events";
 import { AppError } from "../../worker/http/errors";
 import { chooseFree, envelope, ORIGIN, signUp, uniqueIp } from "./helpers";
@@ -107,4 +108,52 @@ export function backtestRequest(strId: string, overrides: Record<string, unknown
     depositCurrency: "USD",
     ...overrides,
   };
+}
+
+/** A strategy of the user's with generated code, through the JSON API as a trader would. */
+export async function strategyWithCode(cookie: string, title = "Results"): Promise<string> {
+  const { strId } = z
+    .object({ strId: z.string() })
+    .parse(data(await ai("strategy/new", { title, description: "d" }, cookie)));
+  data(await ai("strategy/update", { strId, instructions: STRATEGY_TEXT }, cookie));
+  data(await ai("strategy/code", { strId }, cookie));
+  data(await ai("strategy/code/complete", { strId }, cookie));
+  return strId;
+}
+
+/** A one-month H1 backtest of `strId`, polled until it has completed. */
+export async function completedBacktest(
+  cookie: string,
+  strId: string,
+  description = "for the screen",
+): Promise<string> {
+  const { backtestId } = z.object({ backtestId: z.string() }).parse(
+    data(
+      await ai(
+        "strategy/backtest/new",
+        {
+          strId,
+          description,
+          symbol: "EURUSD",
+          period: "H1",
+          dateStart: today(-45),
+          dateEnd: today(-1),
+          executionMode: 0,
+          model: 3,
+          depositAmount: 10000,
+          depositCurrency: "USD",
+        },
+        cookie,
+      ),
+    ),
+  );
+  const deadline = Date.now() + 50_000;
+  for (;;) {
+    const bt = z
+      .object({ processing: z.number() })
+      .parse(data(await ai("strategy/backtest", { strId, backtestId }, cookie)));
+    if (bt.processing === 100) return backtestId;
+    if (bt.processing === 200 || Date.now() > deadline) throw new Error(`backtest ended ${bt.processing}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
