@@ -1,7 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData, useParams, useRouteError } from "@remix-run/react";
 import { z } from "zod";
-import { isMissingBacktest, resultsSchema, tradeSchema } from "../components/results/results.server";
+import { EquityChart } from "../components/charts/equity-chart";
+import {
+  isMissingBacktest,
+  resultsSchema,
+  summarySchema,
+  tradeSchema,
+} from "../components/results/results.server";
 import { TradesTable } from "../components/results/trades-table";
 import {
   ID_ASCENDING,
@@ -27,9 +33,14 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   try {
     const shared = await context.services.strategies.shares.open(params.token ?? "");
-    const [results, trades] = await Promise.all([
+    const [results, trades, curve] = await Promise.all([
       shared.section("results").then((v) => resultsSchema.parse(v)),
       shared.section("trades").then((v) => z.array(tradeSchema).parse(v)),
+      // The chart is an extra: a summary that cannot be read leaves it out rather than the whole page.
+      shared
+        .section("summary")
+        .then((v) => summarySchema.parse(v).equityCurve ?? null)
+        .catch(() => null),
     ]);
     const search = new URL(request.url).searchParams;
     const state = tableStateFromSearch(search, {
@@ -44,6 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       inputs: bt.inputs,
       created: bt.created,
       results,
+      curve,
       trades: { rows: pageRows(sorted, page, DEFAULT_PAGE_SIZE), total: trades.length },
     };
   } catch (e) {
@@ -53,7 +65,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function SharedBacktest() {
-  const { inputs, results, trades } = useLoaderData<typeof loader>();
+  const { inputs, results, trades, curve } = useLoaderData<typeof loader>();
   const { token } = useParams();
   return (
     <main className="shared-result">
@@ -83,6 +95,11 @@ export default function SharedBacktest() {
           ))}
         </div>
       </section>
+      {curve ? (
+        <section className="card" aria-label="Balance and equity">
+          <EquityChart curve={curve} />
+        </section>
+      ) : null}
       <section className="card" aria-label="Trades">
         <h2>Trades</h2>
         <TradesTable rows={trades.rows} total={trades.total} />

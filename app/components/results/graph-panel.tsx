@@ -1,5 +1,6 @@
 import { useSearchParams } from "@remix-run/react";
 import { GRAPH_LABELS, GRAPHS, type Graph, withParam } from "../../utils/results-view";
+import { EquityChart } from "../charts/equity-chart";
 import { Tabs } from "../ui/tabs";
 import { GraphFallback, graphSummary } from "./graph-fallback";
 import { lazyModule, useLazyModule } from "./lazy-module";
@@ -44,7 +45,8 @@ export function GraphPanel({ data, canPlay }: { data: ResultsGraphData; canPlay:
 
 function GraphBody({ data }: { data: ResultsGraphData }) {
   const candles = data.details !== null;
-  const d3 = useLazyModule(d3Charts, !candles);
+  const timed = data.summary?.value?.kind === "balance" && data.summary.value.curve !== null;
+  const d3 = useLazyModule(d3Charts, !candles && !timed);
   const cc = useLazyModule(candleCharts, candles);
   const text = graphSummary(data);
 
@@ -67,6 +69,8 @@ function GraphBody({ data }: { data: ResultsGraphData }) {
   // Spec 2 s8: a failed summary reads 'Error generating graphs' in red.
   const s = data.summary?.value;
   if (!s) return <p className="form-error">{data.summary?.error}</p>;
+  // Balance and equity over time: drawn on the server too, so it reads without JavaScript (issue 16).
+  if (s.kind === "balance" && s.curve) return <EquityChart curve={s.curve} />;
   if (!d3) return <GraphFallback text={text} tall={false} />;
   if (s.kind === "balance") return <d3.BalanceChart data={s.data} />;
   if (s.kind === "entries") return <d3.EntriesChart data={s.data} />;

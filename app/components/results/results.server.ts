@@ -58,8 +58,22 @@ const grouped = <T extends z.ZodTypeAny>(bucket: T) =>
     weekdays: z.record(z.string(), bucket),
     months: z.record(z.string(), bucket),
   });
+/** equity-curve.ts's columns; absent from results stored before issue 16 (the chart by trade is drawn then). */
+export const equityCurveSchema = z
+  .object({
+    time: z.array(z.number()),
+    balance: z.array(z.number()),
+    equityLow: z.array(z.number()),
+    equityHigh: z.array(z.number()),
+    drawdown: z.array(z.number()),
+  })
+  .refine(
+    (c) => [c.balance, c.equityLow, c.equityHigh, c.drawdown].every((col) => col.length === c.time.length),
+    "the equity curve's columns differ in length",
+  );
 export const summarySchema = z.object({
   balanceData: z.array(balancePoint),
+  equityCurve: equityCurveSchema.optional(),
   entriesData: grouped(z.object({ entries: z.number() })),
   profitLossData: grouped(z.object({ profit: z.number(), loss: z.number() })),
 });
@@ -153,7 +167,11 @@ function tablePage<R>(
 }
 
 type SummaryPart =
-  | { kind: "balance"; data: z.infer<typeof summarySchema>["balanceData"] }
+  | {
+      kind: "balance";
+      data: z.infer<typeof summarySchema>["balanceData"];
+      curve: z.infer<typeof equityCurveSchema> | null;
+    }
   | { kind: "entries"; data: z.infer<typeof summarySchema>["entriesData"] }
   | { kind: "pnl"; data: z.infer<typeof summarySchema>["profitLossData"] };
 
@@ -190,7 +208,7 @@ async function graphData(backtests: Backtests, userId: string, sid: number, bid:
   if (s) {
     part =
       graph === "balance"
-        ? { kind: "balance", data: s.balanceData }
+        ? { kind: "balance", data: s.balanceData, curve: s.equityCurve ?? null }
         : graph === "entries"
           ? { kind: "entries", data: s.entriesData }
           : { kind: "pnl", data: s.profitLossData };

@@ -10,10 +10,12 @@ import {
   type WindowedSource,
 } from "../../engine/backtest";
 import { computeReport, type ReportNumbers } from "../../engine/report";
+import { equityCurve } from "../../engine/report/equity-curve";
 import { type TradeRow, tradeRows } from "../../engine/report/trades";
 import { dealRows, orderRows } from "../../engine/rows";
 import {
   type AccountType,
+  type BacktestResult,
   type BacktestSettings,
   DEPOSIT_CURRENCIES,
   type DepositCurrency,
@@ -196,7 +198,8 @@ function engineOf<R extends BacktestRun>(
         orders: orderRows(result.orders, symbol.digits),
         deals: dealRows(result.deals, symbol.digits),
         trades: tradeRows(result.trades, symbol.digits),
-        summary: result.summary,
+        // The results screen's balance/equity chart over time (issue 16), stored with the other charts' data.
+        summary: { ...result.summary, equityCurve: equityCurve(result.curve, curveEnd(result)) },
         chartOrders: result.orders
           .filter((o) => o.state === "filled")
           .map((o) => ({
@@ -209,4 +212,11 @@ function engineOf<R extends BacktestRun>(
       };
     },
   };
+}
+
+/** The run's last moment (its last deal, if after the last bar's start) with the final balance. */
+function curveEnd(result: BacktestResult): { time: number; balance: number } {
+  const lastDeal = result.deals.at(-1)?.time ?? 0;
+  const lastBar = result.curve.time.at(-1) ?? 0;
+  return { time: Math.max(lastDeal, lastBar), balance: result.finalBalance };
 }

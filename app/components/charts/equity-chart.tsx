@@ -1,0 +1,186 @@
+import { scaleLinear, scaleUtc } from "d3-scale";
+import { area, curveStepAfter, line } from "d3-shape";
+import { useMemo, useRef, useState } from "react";
+import { formatAmount, formatLocalDateTime } from "../../utils/format";
+import {
+  deepest,
+  type EquityCurveData,
+  fullDomain,
+  minimumSpan,
+  nearestIndex,
+  valueDomain,
+  visibleRange,
+} from "../../utils/time-series";
+import { ChartLegend } from "./chart-legend";
+import { TimeLabels, TimePanel, VIEW_WIDTH, valueFormat } from "./time-axes";
+import { fractionOf, TimeTip } from "./time-tip";
+import { useTimeZoom } from "./use-time-zoom";
+import { ZoomControls } from "./zoom-controls";
+
+const MAIN_HEIGHT = 240;
+const DRAWDOWN_HEIGHT = 100;
+const PAD = 10;
+
+type XY = readonly [number, number];
+
+const LEGEND = [
+  { label: "Balance", colour: "chart-fill-blue" },
+  { label: "Equity", colour: "chart-fill-teal" },
+  { label: "Drawdown", colour: "chart-fill-violet" },
+];
+
+/**
+ * Balance and equity over time with the equity drawdown beneath (issue 16 Charts), as MT5 and TradingView
+ * draw them. Rendered on the server as SVG (readable without JavaScript); in the browser a brush and
+ * buttons zoom it and the pointer shows the figures of the nearest point.
+ */
+export function EquityChart({ curve }: { curve: EquityCurveData }) {
+  const full = useMemo(() => fullDomain(curve.time), [curve]);
+  const minSpan = useMemo(() => minimumSpan(curve.time), [curve]);
+  const zoom = useTimeZoom(full, minSpan, MAIN_HEIGHT);
+  const plotRef = useRef<HTMLDivElement>(null);
+  const [hover, setHover] = useState<number | null>(null);
+
+  const view = useMemo(() => {
+    const [from, to] = visibleRange(curve.time, zoom.domain);
+    const shown = Array.from({ length: to - from }, (_, k) => from + k);
+    const x = scaleUtc().domain(zoom.domain).range([0, VIEW_WIDTH]);
+    const inside = shown.filter((i) => curve.time[i] >= zoom.domain[0] && curve.time[i] <= zoom.domain[1]);
+    const values = (inside.length > 0 ? inside : shown).flatMap((i) => [
+      curve.balance[i],
+      curve.equityLow[i],
+      curve.equityHigh[i],
+    ]);
+    const y = scaleLinear()
+      .domain(valueDomain(values))
+      .nice(5)
+      .range([MAIN_HEIGHT - PAD, PAD]);
+    const ddMax = Math.max(0, ...(inside.length > 0 ? inside : shown).map((i) => curve.drawdown[i]));
+    const dd = scaleLinear()
+      .domain([0, ddMax > 0 ? ddMax : 1])
+      .nice(3)
+      .range([PAD / 2, DRAWDOWN_HEIGHT - PAD / 2]);
+    const px = (i: number) => x(curve.time[i]);
+    // Each stored bucket keeps its highest and lowest equity: both are drawn, so no dip is hidden.
+    const equityPoints: XY[] = shown.flatMap((i): XY[] =>
+      curve.equityHigh[i] === curve.equityLow[i]
+        ? [[px(i), y(curve.equityLow[i])]]
+        : [
+            [px(i), y(curve.equityHigh[i])],
+            [px(i), y(curve.equityLow[i])],
+          ],
+    );
+    const path = line<XY>().digits(1);
+    return {
+      x,
+      y,
+      dd,
+      xTicks: x.ticks(6),
+      yTicks: y.ticks(5),
+      ddTicks: dd.ticks(3),
+      equity: path(equityPoints) ?? "",
+      balance:
+        line<number>()
+          .digits(1)
+          .curve(curveStepAfter)
+          .x(px)
+          .y((i) => y(curve.balance[i]))(shown) ?? "",
+      drawdown:
+        area<number>()
+          .digits(1)
+          .x(px)
+          .y0(dd(0))
+          .y1((i) => dd(curve.drawdown[i]))(shown) ?? "",
+    };
+  }, [curve, zoom.domain]);
+
+  if (curve.time.length === 0) return <p className="muted">No balance or equity recorded.</p>;
+  const { x, y, dd } = view;
+  const formatY = valueFormat(y.domain());
+  const formatDd = (v: number) => `${v}%`;
+  const tickFormat = x.tickFormat();
+  const last = curve.time.length - 1;
+  const worst = deepest(curve.drawdown);
+  const summary = `Balance from ${formatAmount(curve.balance[0])} to ${formatAmount(curve.balance[last])}; equity between ${formatAmount(Math.min(...curve.equityLow))} and ${formatAmount(Math.max(...curve.equityHigh))}; deepest drawdown ${formatAmount(worst.value)}% on ${formatLocalDateTime(curve.time[worst.index])} (times UTC).`;
+
+  const onPointer = (clientX: number) => {
+    const f = fractionOf(plotRef.current, clientX);
+    if (f === null) return;
+    setHover(nearestIndex(curve.time, x.invert(f * VIEW_WIDTH).getTime()));
+  };
+  const hoverX = hover === null ? null : x(curve.time[hover]);
+  const rule = (height: number) =>
+    hoverX === null || hoverX < 0 || hoverX > VIEW_WIDTH ? null : (
+      <line className="time-rule" x1={hoverX} x2={hoverX} y1={0} y2={height} />
+    );
+  const tip =
+    hover === null || hoverX === null || hoverX < 0 || hoverX > VIEW_WIDTH ? null : (
+      <TimeTip
+        at={hoverX / VIEW_WIDTH}
+        lines={[
+          `${formatLocalDateTime(curve.time[hover])} UTC`,
+          `Balance: ${formatAmount(curve.balance[hover])}`,
+          curve.equityLow[hover] === curve.equityHigh[hover]
+            ? `Equity: ${formatAmount(curve.equityLow[hover])}`
+            : `Equity: ${formatAmount(curve.equityLow[hover])} to ${formatAmount(curve.equityHigh[hover])}`,
+          `Drawdown: ${formatAmount(curve.drawdown[hover])}%`,
+        ]}
+      />
+    );
+
+  return (
+    <figure className="chart time-chart equity-chart" aria-label="Balance and equity">
+      <ZoomControls zoom={zoom} label="balance and equity chart" />
+      <div
+        className="time-panels"
+        onPointerMove={(e) => onPointer(e.clientX)}
+        onPointerDown={(e) => onPointer(e.clientX)}
+        onPointerLeave={() => setHover(null)}
+        role="img"
+        aria-label={summary}
+      >
+        <TimePanel
+          label="Balance / equity"
+          height={MAIN_HEIGHT}
+          y={y}
+          yTicks={view.yTicks}
+          formatY={formatY}
+          x={x}
+          xTicks={view.xTicks}
+          overlay={
+            <>
+              <svg
+                ref={zoom.brushRef}
+                className="time-overlay"
+                viewBox={`0 0 ${VIEW_WIDTH} ${MAIN_HEIGHT}`}
+                preserveAspectRatio="none"
+                aria-hidden="true"
+              />
+              {tip}
+            </>
+          }
+        >
+          <path className="time-line time-equity" d={view.equity} />
+          <path className="time-line time-balance" d={view.balance} />
+          {rule(MAIN_HEIGHT)}
+        </TimePanel>
+        <div ref={plotRef} className="time-measure" />
+        <TimePanel
+          label="Drawdown"
+          height={DRAWDOWN_HEIGHT}
+          y={dd}
+          yTicks={view.ddTicks}
+          formatY={formatDd}
+          x={x}
+          xTicks={view.xTicks}
+        >
+          <path className="time-area time-drawdown" d={view.drawdown} />
+          {rule(DRAWDOWN_HEIGHT)}
+        </TimePanel>
+        <TimeLabels x={x} ticks={view.xTicks} format={tickFormat} />
+      </div>
+      <ChartLegend items={LEGEND} label="Balance and equity legend" />
+      <figcaption className="muted time-caption">{summary}</figcaption>
+    </figure>
+  );
+}
