@@ -1,12 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { REPORT_LABELS } from "../../worker/engine/report";
-import { isMissingBacktest, resultsSchema } from "../components/results/results.server";
+import { CompareChart } from "../components/charts/compare-chart";
+import { chartLinks } from "../components/charts/links";
+import { isMissingBacktest, resultsSchema, summarySchema } from "../components/results/results.server";
+import { resultsStylesheet } from "../components/results/styles";
 import { isMissingStrategy, notFound, strategyId } from "../components/strategies/strategies.server";
 import { requireSubscriber } from "../utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Compare backtests · StratForge" }];
+export const links: LinksFunction = () => [...chartLinks(), resultsStylesheet];
 
 const PICK_MESSAGE = "Pick two to four completed backtests to compare.";
 
@@ -36,8 +40,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const columns = await Promise.all(
       ids.data.map(async (id) => {
         const bt = all.find((b) => b.backtestId === id);
-        const results = resultsSchema.parse(await backtests.results(user.id, sid, Number(id), "results"));
-        return { id, inputs: bt?.inputs ?? null, description: bt?.description ?? "", results };
+        const [results, stored] = await Promise.all([
+          backtests.results(user.id, sid, Number(id), "results").then((v) => resultsSchema.parse(v)),
+          // The curves are an extra: a summary that cannot be read leaves its line out, not the figures.
+          backtests
+            .results(user.id, sid, Number(id), "summary")
+            .then((v) => summarySchema.parse(v).equityCurve ?? null)
+            .catch(() => null),
+        ]);
+        // Only the balance column travels: the overlay draws balances.
+        const curve = stored ? { time: stored.time, balance: stored.balance } : null;
+        return { id, inputs: bt?.inputs ?? null, description: bt?.description ?? "", results, curve };
       }),
     );
     return { all, chosen: ids.data, columns, message: null };
@@ -73,6 +86,7 @@ export default function CompareBacktests() {
         </button>
       </Form>
       {message ? <p className="form-error">{message}</p> : null}
+      {columns.length > 0 ? <CompareCurves columns={columns} /> : null}
       {columns.length > 0 ? (
         <div className="table-scroll">
           <table className="compare-table" aria-label="Comparison">
@@ -102,5 +116,28 @@ export default function CompareBacktests() {
         </div>
       ) : null}
     </div>
+  );
+}
+
+type Column = ReturnType<typeof useLoaderData<typeof loader>>["columns"][number];
+
+const columnLabel = (c: Column) =>
+  `#${c.id}${c.inputs ? ` ${c.inputs.symbol} ${c.inputs.period} ${c.inputs.dateStart} - ${c.inputs.dateEnd}` : ""}`;
+
+/** The picked backtests' balance curves overlaid; a result stored before the curves existed is named. */
+function CompareCurves({ columns }: { columns: readonly Column[] }) {
+  const series = columns.flatMap((c) =>
+    c.curve && c.curve.time.length > 0 ? [{ id: c.id, label: columnLabel(c), ...c.curve }] : [],
+  );
+  const missing = columns.filter((c) => !c.curve || c.curve.time.length === 0);
+  return (
+    <section className="compare-curves" aria-label="Balance curves">
+      {series.length > 0 ? <CompareChart series={series} /> : null}
+      {missing.length > 0 ? (
+        <p className="muted">
+          No balance curve stored for {missing.map((c) => `#${c.id}`).join(", ")}: run it again to draw it.
+        </p>
+      ) : null}
+    </section>
   );
 }

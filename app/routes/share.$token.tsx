@@ -1,14 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData, useParams, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { EquityChart } from "../components/charts/equity-chart";
+import { chartLinks } from "../components/charts/links";
 import {
   isMissingBacktest,
   resultsSchema,
   summarySchema,
   tradeSchema,
 } from "../components/results/results.server";
+import { resultsStylesheet } from "../components/results/styles";
 import { TradesTable } from "../components/results/trades-table";
+import { uiStylesheet } from "../components/ui/styles";
 import {
   ID_ASCENDING,
   metricColumns,
@@ -19,6 +22,8 @@ import {
 } from "../utils/results-columns";
 import { TABLE_PREFIX } from "../utils/results-view";
 import { clampPage, DEFAULT_PAGE_SIZE, prefixedParams, tableStateFromSearch } from "../utils/table-state";
+
+export const links: LinksFunction = () => [uiStylesheet, ...chartLinks(), resultsStylesheet];
 
 export const meta: MetaFunction = () => [
   { title: "Shared backtest · StratForge" },

@@ -97,7 +97,7 @@ export function EquityChart({ curve }: { curve: EquityCurveData }) {
   if (curve.time.length === 0) return <p className="muted">No balance or equity recorded.</p>;
   const { x, y, dd } = view;
   const formatY = valueFormat(y.domain());
-  const formatDd = (v: number) => `${v}%`;
+  const formatDd = (v: number) => (v > 0 ? `-${v}%` : "0%");
   const tickFormat = x.tickFormat();
   const last = curve.time.length - 1;
   const worst = deepest(curve.drawdown);
@@ -160,8 +160,8 @@ export function EquityChart({ curve }: { curve: EquityCurveData }) {
             </>
           }
         >
-          <path className="time-line time-equity" d={view.equity} />
           <path className="time-line time-balance" d={view.balance} />
+          <path className="time-line time-equity" d={view.equity} />
           {rule(MAIN_HEIGHT)}
         </TimePanel>
         <div ref={plotRef} className="time-measure" />

@@ -3,10 +3,13 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { summarise } from "../../../worker/engine/report";
+import { equityCurve } from "../../../worker/engine/report/equity-curve";
 import { trade } from "../../../worker/engine/report/test-trades";
 import { BalanceChart } from "./balance-chart";
 import { CandleChart } from "./candle-chart";
+import { CompareChart } from "./compare-chart";
 import { EntriesChart } from "./entries-chart";
+import { EquityChart } from "./equity-chart";
 import { ProfitLossChart } from "./profit-loss-chart";
 
 const summary = summarise({
@@ -44,5 +47,40 @@ describe("server rendering", () => {
     expect(html).toContain("Fast forward (1x)");
     expect(html).toContain("Loading chart data");
     expect(html).toContain("height:500px");
+  });
+
+  it("draws balance, equity and drawdown over time on the server, with no zoom buttons before JavaScript", () => {
+    const day = 86_400_000;
+    const t0 = Date.UTC(2024, 0, 1);
+    const curve = equityCurve(
+      {
+        time: [t0, t0 + day, t0 + 2 * day, t0 + 3 * day],
+        equity: [10_000, 9_500, 10_400, 10_300],
+        balance: [10_000, 10_000, 10_400, 10_400],
+      },
+      { time: t0 + 4 * day, balance: 10_350 },
+    );
+    const html = renderToString(createElement(EquityChart, { curve }));
+    // Three paths with real coordinates: equity, balance, drawdown.
+    const paths = [...html.matchAll(/<path class="([^"]+)" d="(M[^"]+)"/g)].map((m) => m[1]);
+    expect(paths).toEqual(["time-line time-equity", "time-line time-balance", "time-area time-drawdown"]);
+    expect(html).toContain("Balance from 10,000.00 to 10,350.00");
+    expect(html).toContain("deepest drawdown 5.00% on Jan 2, 2024");
+    expect(html).toContain(">Wed 03</span>"); // a time label
+    expect(html).toContain(">-4%</span>"); // the drawdown runs down from 0
+    expect(html).not.toContain("Zoom in");
+  });
+
+  it("overlays the compared balance curves with a legend entry each", () => {
+    const t0 = Date.UTC(2024, 0, 1);
+    const series = ["#1 EURUSD H1", "#2 EURUSD H4", "#3 GBPUSD H1"].map((label, n) => ({
+      id: String(n),
+      label,
+      time: [t0, t0 + 86_400_000 * (n + 1)],
+      balance: [10_000, 10_000 + 100 * n],
+    }));
+    const html = renderToString(createElement(CompareChart, { series }));
+    expect(html.match(/<path class="time-line compare-line compare-\d"/g)).toHaveLength(3);
+    for (const s of series) expect(html).toContain(`${s.label}</li>`);
   });
 });

@@ -39,7 +39,7 @@ export function TimePanel({
       <div className="time-panel-row" style={{ height }}>
         <div className="time-y" aria-hidden="true">
           {yTicks.map((t) => (
-            <span key={t} className="time-y-tick" style={{ top: y(t) }}>
+            <span key={t} className="time-y-tick" style={{ top: Math.round(y(t) * 10) / 10 }}>
               {formatY(t)}
             </span>
           ))}
@@ -55,7 +55,14 @@ export function TimePanel({
             focusable="false"
           >
             {yTicks.map((t) => (
-              <line key={`y${t}`} className="time-grid" x1={0} x2={VIEW_WIDTH} y1={y(t)} y2={y(t)} />
+              <line
+                key={`y${t}`}
+                className="time-grid"
+                x1={0}
+                x2={VIEW_WIDTH}
+                y1={Math.round(y(t) * 10) / 10}
+                y2={Math.round(y(t) * 10) / 10}
+              />
             ))}
             {xTicks.map((t) => (
               <line key={`x${t.getTime()}`} className="time-grid" x1={x(t)} x2={x(t)} y1={0} y2={height} />
@@ -80,7 +87,8 @@ export function TimeLabels({
   format: (d: Date) => string;
 }) {
   return (
-    <div className="time-x" aria-hidden="true">
+    // Many labels (a short span: days and hours) keep every other one on a phone.
+    <div className={ticks.length > 5 ? "time-x many" : "time-x"} aria-hidden="true">
       <div className="time-x-labels">
         {ticks.map((t) => {
           const at = (x(t) / VIEW_WIDTH) * 100;
