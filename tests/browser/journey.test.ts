@@ -105,7 +105,7 @@ describe("a new trader's journey, JavaScript on", () => {
 
     // Every graph tab draws.
     const graphs = page.locator("nav[aria-label=Graphs]");
-    await page.locator(".chart-svg path.chart-line").waitFor();
+    await page.locator(".equity-chart path.time-balance").waitFor();
     await graphs.locator("a:has-text('Entries')").click();
     await eventually(async () => assert.equal(await page.locator(".chart-svg rect.chart-bar").count(), 24));
     await graphs.locator("a:has-text('Profit and Loss')").click();

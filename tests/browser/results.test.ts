@@ -60,7 +60,7 @@ describe("JavaScript on", () => {
       assert.ok(now >= 0 && now < 100, String(now));
     }
     await page.locator(".results-processing").waitFor({ state: "detached", timeout: 90_000 });
-    await page.locator(".chart-svg path").first().waitFor();
+    await page.locator(".equity-chart path.time-balance").waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.dataset.marker), "same-document");
     assert.equal(page.url(), resultsUrl);
     await page.getByText("Backtest completed!").waitFor();
@@ -80,7 +80,7 @@ describe("JavaScript on", () => {
     await page.goto(resultsUrl);
     await hydrated(page);
     const graphs = page.locator("nav[aria-label=Graphs]");
-    await page.locator(".chart-svg path.chart-line").waitFor();
+    await page.locator(".equity-chart path.time-balance").waitFor();
 
     await graphs.locator("a:has-text('Entries')").click();
     await eventually(async () => assert.equal(await page.locator(".chart-svg rect.chart-bar").count(), 24));
@@ -105,7 +105,7 @@ describe("JavaScript on", () => {
     );
 
     await graphs.locator("a:has-text('Balance')").click();
-    await page.locator(".chart-svg path.chart-line").waitFor();
+    await page.locator(".equity-chart path.time-balance").waitFor();
   });
 
   it("plays and pauses the candle replay from the completed banner's Play", async () => {
@@ -203,12 +203,12 @@ describe("JavaScript off", () => {
     await context.addCookies(await owner.cookies());
     await plain.goto(resultsUrl);
     await plain.getByText("Backtest for").waitFor();
-    await plain.getByText(/Balance from [\d,.]+ to [\d,.]+ over \d+ trades\./).waitFor();
-    // Chromium's per-context "JavaScript off" still parses <noscript> as raw text, so check it is there.
-    assert.match(
-      (await plain.locator(".graph-fallback noscript").textContent()) ?? "",
-      /The charts need JavaScript; the figures are in the tabs below\./,
-    );
+    // The Balance graph is drawn on the server (results-charts.test.ts looks at it closely).
+    await plain.locator(".equity-chart path.time-balance").waitFor();
+    await plain
+      .getByText(/Balance from [\d,.]+ to [\d,.]+; equity between/)
+      .first()
+      .waitFor();
     await plain.locator(".metric dt", { hasText: "Total Net Profit" }).waitFor();
     await plain.click("summary:has-text('more')");
     await plain.locator(".results-popover").getByText("Completed").waitFor();
@@ -226,6 +226,11 @@ describe("JavaScript off", () => {
     await plain.click("nav[aria-label=Graphs] a:has-text('Entries')");
     await plain.waitForURL(/graph=entries/);
     await plain.getByText(/\d+ entries\./).waitFor();
+    // Chromium's per-context "JavaScript off" still parses <noscript> as raw text, so check it is there.
+    assert.match(
+      (await plain.locator(".graph-fallback noscript").textContent()) ?? "",
+      /The charts need JavaScript; the figures are in the tabs below\./,
+    );
 
     await plain.click("nav[aria-label=Report] a:has-text('Results & Export')");
     await plain.locator(".metric").first().waitFor();
