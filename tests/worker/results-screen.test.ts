@@ -155,6 +155,39 @@ describe("the results page", () => {
     expect(latest.headers.get("location")).toBe(`/strategy/${sid}/results/${errorId}`);
   });
 
+  it("draws balance and equity over time on the server from the stored curve, ending on deposit + net profit", async () => {
+    const summary = z
+      .object({
+        equityCurve: z.object({
+          time: z.array(z.number()),
+          balance: z.array(z.number()),
+          equityLow: z.array(z.number()),
+          equityHigh: z.array(z.number()),
+          drawdown: z.array(z.number()),
+        }),
+      })
+      .parse(
+        data(
+          await ai("strategy/backtest/results", { strId: sid, backtestId: bid, section: "summary" }, owner),
+        ),
+      );
+    const curve = summary.equityCurve;
+    // 45 days of H1 bars, one bucket each (under the 1000 cap), times rising.
+    expect(curve.time.length).toBeGreaterThan(500);
+    expect(curve.time.length).toBeLessThanOrEqual(1000);
+    for (const column of [curve.balance, curve.equityLow, curve.equityHigh, curve.drawdown])
+      expect(column).toHaveLength(curve.time.length);
+    expect(curve.time.every((t, i) => i === 0 || t > curve.time[i - 1])).toBe(true);
+    const final = 10_000 + Number(results["Total Net Profit"]);
+    expect(curve.balance.at(-1)).toBeCloseTo(final, 2);
+
+    const page = await html(await get(`/strategy/${sid}/results/${bid}`, owner));
+    for (const line of ["time-balance", "time-equity", "time-drawdown"])
+      expect(page).toMatch(new RegExp(`<path class="time-(line|area) ${line}" d="M[\\d.,L]{200,}`));
+    const money = final.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(page).toContain(`Balance from 10,000.00 to ${money};`);
+  });
+
   it("checks the chart's details before loading candles: the spec's texts for incomplete or broken ones", async () => {
     const ok = await html(await get(`/strategy/${sid}/results/${bid}?graph=candle`, owner));
     expect(ok).not.toContain("Incomplete backtest parameters");
