@@ -138,8 +138,8 @@ describe("every tick based on real ticks (model 1)", () => {
       model0Day2.report.ticks - sliceTime(bars, day2, day2 + DAY).volume.reduce((a, b) => a + b, 0),
     );
     // Up to day 2 the two runs are the same run.
-    const before = (r: BacktestResult) => r.orders.filter((o) => o.timeSetup < day2);
-    expect(before(mixed)).toEqual(before(model0Day2));
+    const ordersBefore = (r: BacktestResult) => r.orders.filter((o) => o.timeSetup < day2);
+    expect(ordersBefore(mixed)).toEqual(ordersBefore(model0Day2));
   });
 
   it("says so and runs as model 0 when the run is given no real ticks", () => {
