@@ -1,12 +1,13 @@
 /**
  * FAKE Dukascopy-style datafeed for the worker tests: serves the .bi5 files of fixture.ts, built here
  * (LZMA "alone" format via lzma1), at `/feed/{SYMBOL}/{YYYY}/{MM zero-based}/{DD}/{HH}h_ticks.bi5` on
- * 127.0.0.1 (a random port); every other hour is a 404. GET /__feed/hits?path=P counts requests of a path.
+ * 127.0.0.1 (a random port), and the EURUSD week of week.ts; every other hour is a 404. GET /__feed/hits?path=P counts requests of a path.
  */
 import { createServer, type Server } from "node:http";
 import { hourFileUrl } from "../../worker/market/feed/mapping";
 import { buildBi5, ticksOf } from "../../worker/market/test-helpers/bi5";
 import { FEED_SYMBOL, FILES } from "./fixture";
+import { WEEK_SYMBOL, weekHours, weekTicks } from "./week";
 
 function bodies(): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
@@ -22,6 +23,9 @@ function bodies(): Map<string, Uint8Array> {
       bad.set(good.subarray(0, 13));
       out.set(path, bad);
     }
+  }
+  for (const hour of weekHours()) {
+    out.set(hourFileUrl("/feed", WEEK_SYMBOL, hour), buildBi5(ticksOf(hour, weekTicks(hour)), hour));
   }
   return out;
 }

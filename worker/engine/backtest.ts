@@ -4,7 +4,9 @@
  *
  * MODELLING (mt5-report.md section 1):
  *   0 every tick: generated from M1 bars by ticks.ts.     Needs M1 data.
- *   1 real ticks: none are stored, so it runs as 0 and says so in `notes`.
+ *   1 real ticks: a windowed run given real ticks (real-ticks.ts) runs each M1 bar on the ticks stored
+ *     in its minute and generates them (as 0) for the bars without; a run given none runs as 0 and says
+ *     so in `notes`.
  *   2 1-minute OHLC: O, L/H, H/L, C of each M1 bar.        Needs M1 data.
  *   3 open prices only: O, L/H, H/L, C of each bar of the test period; the EA runs on the open only,
  *     the other three ticks still trigger SL/TP.            Needs data at the test period or finer.
@@ -24,6 +26,7 @@ import { Converter } from "./conversion";
 import { delayFunction } from "./delay";
 import { DrawdownTracker } from "./drawdown";
 import { driveOpenPrices } from "./open-prices";
+import { RealTickCursor, type RealTickWindow } from "./real-ticks";
 import { summarise } from "./report/summary";
 import type { ReportInput } from "./report/types";
 import { compileStrategy } from "./signals";
@@ -47,6 +50,8 @@ import {
   type Model,
   type SourceData,
 } from "./types";
+
+const M1_MS = 60_000;
 
 const MODEL_NAMES = [
   "every tick",
@@ -98,12 +103,17 @@ export interface WindowedSource {
   readonly signalBars: Bars;
   /** Source bars with an open time in [from, to): their number and the first and last open times. */
   readonly inRange: { readonly count: number; readonly first: number; readonly last: number };
+  /** True when some windows come with real ticks (feed's second argument): model 1 then runs as 1. */
+  readonly realTicks?: boolean;
 }
 
 /** A windowed run: feed() the next source bars (in time order, any window), then advance() over them. */
 export interface WindowedRun extends BacktestRun {
-  /** Gives the next window of source bars; bars outside [from, to) are skipped. */
-  feed(window: Bars): void;
+  /**
+   * Gives the next window of source bars; bars outside [from, to) are skipped. `ticks`: the real ticks of
+   * the window's minutes (model 1 only), which replace the generated ticks of the bars they fall in.
+   */
+  feed(window: Bars, ticks?: RealTickWindow): void;
 }
 
 export function runBacktest(
@@ -160,7 +170,7 @@ export function startWindowedBacktest(
   settings: BacktestSettings,
   options: RunOptions = {},
 ): WindowedRun {
-  const checked = checkRun(spec, source.period, settings);
+  const checked = checkRun(spec, source.period, settings, source.realTicks === true);
   if ("result" in checked) {
     const result = checked.result;
     return { ...finishedRun(result), feed: () => {} };
@@ -184,7 +194,7 @@ export function startWindowedBacktest(
     get doneBars() {
       return driver.done;
     },
-    feed: (window) => driver.feed?.(window),
+    feed: (window, ticks) => driver.feed?.(window, ticks),
   };
 }
 
@@ -200,6 +210,7 @@ function checkRun(
   spec: StrategySpec,
   dataPeriod: Period,
   settings: BacktestSettings,
+  realTicks = false,
 ): { modelRun: Model; notes: string[] } | { result: BacktestResult } {
   checkSettings(settings);
   checkAccount(spec, settings);
@@ -222,7 +233,7 @@ function checkRun(
         `${MODEL_NAMES[model]} (model ${model}) is modelled from M1 bars, but the ${settings.symbol.name} data has ${dataPeriod} bars. Load M1 data or use open prices only (model 3).`,
       );
     }
-    if (model === 1) {
+    if (model === 1 && !realTicks) {
       modelRun = 0;
       notes.push(
         `No real ticks are stored for ${settings.symbol.name}: every tick was generated from M1 bars instead (as model 0).`,
@@ -397,7 +408,7 @@ interface Driver {
   /** Source bars driven so far. */
   readonly done: number;
   /** Gives the next source bars (every tick and 1 minute OHLC); those outside [from, to) are skipped. */
-  feed?(window: Bars): void;
+  feed?(window: Bars, ticks?: RealTickWindow): void;
   /** Drives up to maxBars more of the bars fed; true when all `count` bars are driven. */
   advance(maxBars: number): boolean;
   counts(): Driven;
@@ -460,6 +471,8 @@ function createDriver(
   shortcuts: boolean,
 ): Driver {
   let window: Bars | null = null;
+  // Model 1: the real ticks of the window being driven, walked bar by bar.
+  let real: RealTickCursor | null = null;
   // The bars of the window still to drive: [next, stop) of `window`.
   let next = 0;
   let stop = 0;
@@ -493,9 +506,10 @@ function createDriver(
     cappedTicks: 0,
   };
 
-  function feed(bars: Bars): void {
+  function feed(bars: Bars, ticks?: RealTickWindow): void {
     if (next < stop) throw new Error("a window was fed before the previous one was driven");
     window = bars;
+    real = model === 1 && ticks && ticks.ticks.length > 0 ? new RealTickCursor(ticks) : null;
     next = lowerBound(bars.time, settings.from);
     stop = Math.min(lowerBound(bars.time, settings.to), next + count - state.done);
   }
@@ -512,6 +526,11 @@ function createDriver(
       const c = close[i];
       const t = time[i];
       if (l <= o && l <= c && h >= o && h >= c) good++;
+      if (real && real.bar(t, M1_MS) > 0) {
+        real.drive(sim, shortcuts);
+        bullish = barIsBullish(o, c, bullish);
+        continue;
+      }
       let pts = override ?? spread[i];
       if (!(pts > 0) && override === undefined) {
         pts = fallbackSpread;
@@ -519,7 +538,8 @@ function createDriver(
       }
       sim.spreadPrice = pts * point;
       sim.firstTickOfBar = true;
-      if (model === 0) {
+      // Model 1 generates the ticks of a bar without real ones as model 0 does.
+      if (model !== 2) {
         const n = tickCount(volume[i]);
         if (!(volume[i] >= 1)) noVolumeBars++;
         else if (n < Math.floor(volume[i])) {
@@ -569,7 +589,10 @@ function createDriver(
     }
     state.done += last - next;
     next = last;
-    if (next >= stop) window = null;
+    if (next >= stop) {
+      window = null;
+      real = null;
+    }
     Object.assign(state, {
       bullish,
       good,

@@ -27,100 +27,48 @@ function corrupt(why: string): MarketError {
   return new MarketError("BAD_FEED_FILE", `The LZMA data is damaged: ${why}.`);
 }
 
-// range and code are kept as int32 bit patterns (V8 keeps them unboxed); unsigned comparisons flip the
-// sign bit of both sides first.
+// range and code are kept as int32 bit patterns (unboxed); unsigned comparisons flip the sign bit of
+// both sides first.
 const SIGN = -0x80000000;
+/** Zero bytes after the input: a symbol reads at most this many bytes, so the loop needs no bounds check. */
+const PAD = 64;
 
-class RangeDecoder {
-  range = -1;
-  code = 0;
-  pos: number;
+// Offsets of the probability groups in one Uint16Array (the LZMA SDK's layout).
+const IS_MATCH = 0;
+const IS_REP = IS_MATCH + (STATES << 4);
+const IS_REP_G0 = IS_REP + STATES;
+const IS_REP_G1 = IS_REP_G0 + STATES;
+const IS_REP_G2 = IS_REP_G1 + STATES;
+const IS_REP0_LONG = IS_REP_G2 + STATES;
+const POS_SLOT = IS_REP0_LONG + (STATES << 4);
+const SPEC_POS = POS_SLOT + (4 << 6);
+const ALIGN = SPEC_POS + 1 + FULL_DISTANCES - END_POS_MODEL;
+/** A length decoder: choice, choice 2, low [16][8], mid [16][8], high [256]. */
+const LEN_LOW = 2;
+const LEN_MID = LEN_LOW + (POS_STATES_MAX << 3);
+const LEN_HIGH = LEN_MID + (POS_STATES_MAX << 3);
+const LEN_SIZE = LEN_HIGH + 256;
+const LEN = ALIGN + (1 << ALIGN_BITS);
+const REP_LEN = LEN + LEN_SIZE;
+const LITERAL = REP_LEN + LEN_SIZE;
 
-  constructor(
-    private readonly buf: Uint8Array,
-    start: number,
-  ) {
-    if (buf.length < start + 5) throw corrupt("truncated");
-    if (buf[start] !== 0) throw corrupt("bad range coder start");
-    this.pos = start + 1;
-    for (let i = 0; i < 4; i++) this.code = (this.code << 8) | buf[this.pos++];
-    if (this.code === -1) throw corrupt("bad range coder start");
-  }
-
-  private next(): number {
-    if (this.pos >= this.buf.length) throw corrupt("truncated");
-    return this.buf[this.pos++];
-  }
-
-  bit(probs: Uint16Array, i: number): number {
-    const p = probs[i];
-    const bound = Math.imul(this.range >>> 11, p);
-    let bit: number;
-    if ((this.code ^ SIGN) < (bound ^ SIGN)) {
-      this.range = bound;
-      probs[i] = p + ((2048 - p) >>> 5);
-      bit = 0;
-    } else {
-      this.range = (this.range - bound) | 0;
-      this.code = (this.code - bound) | 0;
-      probs[i] = p - (p >>> 5);
-      bit = 1;
-    }
-    if (this.range >>> 24 === 0) {
-      this.range <<= 8;
-      this.code = (this.code << 8) | this.next();
-    }
-    return bit;
-  }
-
-  direct(count: number): number {
-    let res = 0;
-    for (let i = 0; i < count; i++) {
-      this.range = this.range >>> 1;
-      let b = 0;
-      if ((this.code ^ SIGN) >= (this.range ^ SIGN)) {
-        this.code = (this.code - this.range) | 0;
-        b = 1;
-      }
-      res = res * 2 + b;
-      if (this.range >>> 24 === 0) {
-        this.range <<= 8;
-        this.code = (this.code << 8) | this.next();
-      }
-    }
-    return res;
-  }
-
-  tree(probs: Uint16Array, offset: number, bits: number): number {
-    let m = 1;
-    for (let i = 0; i < bits; i++) m = (m << 1) + this.bit(probs, offset + m);
-    return m - (1 << bits);
-  }
-
-  reverse(probs: Uint16Array, offset: number, bits: number): number {
-    let m = 1;
-    let sym = 0;
-    for (let i = 0; i < bits; i++) {
-      const b = this.bit(probs, offset + m);
-      m = (m << 1) + b;
-      sym |= b << i;
-    }
-    return sym;
-  }
+/**
+ * The output grown to hold `extra` more bytes after `n` (unknown size only). A function of its own, not a
+ * closure over the decoder's locals, which would move them out of registers.
+ */
+function grown(out: Uint8Array, n: number, extra: number, known: boolean, maxOutput: number): Uint8Array {
+  if (known || n + extra > maxOutput) throw corrupt("more data than declared");
+  const next = new Uint8Array(Math.min(maxOutput, Math.max(out.length * 2, n + extra)));
+  next.set(out.subarray(0, n));
+  return next;
 }
 
-class LenDecoder {
-  readonly choice = new Uint16Array(2).fill(PROB_INIT);
-  readonly low = new Uint16Array(POS_STATES_MAX << 3).fill(PROB_INIT);
-  readonly mid = new Uint16Array(POS_STATES_MAX << 3).fill(PROB_INIT);
-  readonly high = new Uint16Array(256).fill(PROB_INIT);
-
-  decode(rc: RangeDecoder, posState: number): number {
-    if (rc.bit(this.choice, 0) === 0) return rc.tree(this.low, posState << 3, 3);
-    if (rc.bit(this.choice, 1) === 0) return 8 + rc.tree(this.mid, posState << 3, 3);
-    return 16 + rc.tree(this.high, 0, 8);
-  }
-}
+/*
+ * Every binary decision below is the same five lines (the reference's DecodeBit): with p = probs[k],
+ *   bound = (range >>> 11) * p; code < bound (unsigned) ? bit 0, range = bound, p += (2048 - p) >> 5
+ *                                                      : bit 1, range -= bound, code -= bound, p -= p >> 5
+ *   then, when range < 2^24, shift in the next input byte.
+ */
 
 /** Decodes one LZMA "alone" stream. Throws MarketError BAD_FEED_FILE on anything malformed. */
 export function lzmaDecompress(input: Uint8Array, maxOutput = LZMA_MAX_OUTPUT): Uint8Array {
@@ -139,23 +87,20 @@ export function lzmaDecompress(input: Uint8Array, maxOutput = LZMA_MAX_OUTPUT): 
   if (known && (sizeHigh !== 0 || sizeLow > maxOutput)) throw corrupt("declared size too large");
   const size = known ? sizeLow : -1;
 
-  let out = new Uint8Array(known ? size : Math.min(1 << 16, maxOutput));
+  let out: Uint8Array = new Uint8Array(known ? size : Math.min(1 << 16, maxOutput));
   if (known && size === 0) return out;
-  const rc = new RangeDecoder(input, 13);
+  const inLen = input.length;
+  if (inLen < 13 + 5) throw corrupt("truncated");
+  if (input[13] !== 0) throw corrupt("bad range coder start");
+  const buf = new Uint8Array(inLen + PAD);
+  buf.set(input);
+  let ip = 14;
+  let code = 0;
+  for (let i = 0; i < 4; i++) code = (code << 8) | buf[ip++];
+  if (code === -1) throw corrupt("bad range coder start");
+  let range = -1;
 
-  const literal = new Uint16Array(0x300 << (lc + lp)).fill(PROB_INIT);
-  const isMatch = new Uint16Array(STATES << 4).fill(PROB_INIT);
-  const isRep = new Uint16Array(STATES).fill(PROB_INIT);
-  const isRepG0 = new Uint16Array(STATES).fill(PROB_INIT);
-  const isRepG1 = new Uint16Array(STATES).fill(PROB_INIT);
-  const isRepG2 = new Uint16Array(STATES).fill(PROB_INIT);
-  const isRep0Long = new Uint16Array(STATES << 4).fill(PROB_INIT);
-  const posSlot = new Uint16Array(4 << 6).fill(PROB_INIT);
-  const posDecoders = new Uint16Array(1 + FULL_DISTANCES - END_POS_MODEL).fill(PROB_INIT);
-  const align = new Uint16Array(1 << ALIGN_BITS).fill(PROB_INIT);
-  const lenDecoder = new LenDecoder();
-  const repLenDecoder = new LenDecoder();
-
+  const probs = new Uint16Array(LITERAL + (0x300 << (lc + lp))).fill(PROB_INIT);
   const pbMask = (1 << pb) - 1;
   const lpMask = (1 << lp) - 1;
   let state = 0;
@@ -164,44 +109,148 @@ export function lzmaDecompress(input: Uint8Array, maxOutput = LZMA_MAX_OUTPUT): 
   let rep2 = 0;
   let rep3 = 0;
   let n = 0;
-
-  const ensure = (extra: number) => {
-    if (n + extra <= out.length) return;
-    if (known || n + extra > maxOutput) throw corrupt("more data than declared");
-    const grown = new Uint8Array(Math.min(maxOutput, Math.max(out.length * 2, n + extra)));
-    grown.set(out.subarray(0, n));
-    out = grown;
-  };
+  // Scratch of the inlined decisions.
+  let k = 0;
+  let p = 0;
+  let bound = 0;
+  let bit = 0;
 
   for (;;) {
     if (known && n === size) break;
+    if (ip > inLen) throw corrupt("truncated");
     const posState = n & pbMask;
-    if (rc.bit(isMatch, (state << 4) + posState) === 0) {
-      ensure(1);
+    k = IS_MATCH + (state << 4) + posState;
+    p = probs[k];
+    bound = Math.imul(range >>> 11, p);
+    if ((code ^ SIGN) < (bound ^ SIGN)) {
+      range = bound;
+      probs[k] = p + ((2048 - p) >>> 5);
+      bit = 0;
+    } else {
+      range = (range - bound) | 0;
+      code = (code - bound) | 0;
+      probs[k] = p - (p >>> 5);
+      bit = 1;
+    }
+    if (range >>> 24 === 0) {
+      range <<= 8;
+      code = (code << 8) | buf[ip++];
+    }
+
+    if (bit === 0) {
+      // A literal byte, coded with the previous byte's high bits (and after a match, the byte at rep0).
+      if (n >= out.length) out = grown(out, n, 1, known, maxOutput);
       const prev = n > 0 ? out[n - 1] : 0;
-      const base = 0x300 * (((n & lpMask) << lc) + (prev >>> (8 - lc)));
+      const base = LITERAL + 0x300 * (((n & lpMask) << lc) + (prev >>> (8 - lc)));
       let sym = 1;
       if (state >= 7) {
         let matchByte = out[n - rep0 - 1];
         do {
           const matchBit = (matchByte >>> 7) & 1;
           matchByte <<= 1;
-          const b = rc.bit(literal, base + ((1 + matchBit) << 8) + sym);
-          sym = (sym << 1) | b;
-          if (matchBit !== b) break;
+          k = base + ((1 + matchBit) << 8) + sym;
+          p = probs[k];
+          bound = Math.imul(range >>> 11, p);
+          if ((code ^ SIGN) < (bound ^ SIGN)) {
+            range = bound;
+            probs[k] = p + ((2048 - p) >>> 5);
+            bit = 0;
+          } else {
+            range = (range - bound) | 0;
+            code = (code - bound) | 0;
+            probs[k] = p - (p >>> 5);
+            bit = 1;
+          }
+          if (range >>> 24 === 0) {
+            range <<= 8;
+            code = (code << 8) | buf[ip++];
+          }
+          sym = (sym << 1) | bit;
+          if (matchBit !== bit) break;
         } while (sym < 0x100);
       }
-      while (sym < 0x100) sym = (sym << 1) | rc.bit(literal, base + sym);
+      while (sym < 0x100) {
+        k = base + sym;
+        p = probs[k];
+        bound = Math.imul(range >>> 11, p);
+        if ((code ^ SIGN) < (bound ^ SIGN)) {
+          range = bound;
+          probs[k] = p + ((2048 - p) >>> 5);
+          sym <<= 1;
+        } else {
+          range = (range - bound) | 0;
+          code = (code - bound) | 0;
+          probs[k] = p - (p >>> 5);
+          sym = (sym << 1) | 1;
+        }
+        if (range >>> 24 === 0) {
+          range <<= 8;
+          code = (code << 8) | buf[ip++];
+        }
+      }
       out[n++] = sym - 0x100;
       state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
       continue;
     }
-    let len: number;
-    if (rc.bit(isRep, state) !== 0) {
+
+    k = IS_REP + state;
+    p = probs[k];
+    bound = Math.imul(range >>> 11, p);
+    if ((code ^ SIGN) < (bound ^ SIGN)) {
+      range = bound;
+      probs[k] = p + ((2048 - p) >>> 5);
+      bit = 0;
+    } else {
+      range = (range - bound) | 0;
+      code = (code - bound) | 0;
+      probs[k] = p - (p >>> 5);
+      bit = 1;
+    }
+    if (range >>> 24 === 0) {
+      range <<= 8;
+      code = (code << 8) | buf[ip++];
+    }
+    let lenBase: number;
+    if (bit !== 0) {
+      // A repeated distance: rep0 (possibly one byte only), or rep1..3 moved to the front.
       if (n === 0) throw corrupt("a repeat before any data");
-      if (rc.bit(isRepG0, state) === 0) {
-        if (rc.bit(isRep0Long, (state << 4) + posState) === 0) {
-          ensure(1);
+      k = IS_REP_G0 + state;
+      p = probs[k];
+      bound = Math.imul(range >>> 11, p);
+      if ((code ^ SIGN) < (bound ^ SIGN)) {
+        range = bound;
+        probs[k] = p + ((2048 - p) >>> 5);
+        bit = 0;
+      } else {
+        range = (range - bound) | 0;
+        code = (code - bound) | 0;
+        probs[k] = p - (p >>> 5);
+        bit = 1;
+      }
+      if (range >>> 24 === 0) {
+        range <<= 8;
+        code = (code << 8) | buf[ip++];
+      }
+      if (bit === 0) {
+        k = IS_REP0_LONG + (state << 4) + posState;
+        p = probs[k];
+        bound = Math.imul(range >>> 11, p);
+        if ((code ^ SIGN) < (bound ^ SIGN)) {
+          range = bound;
+          probs[k] = p + ((2048 - p) >>> 5);
+          bit = 0;
+        } else {
+          range = (range - bound) | 0;
+          code = (code - bound) | 0;
+          probs[k] = p - (p >>> 5);
+          bit = 1;
+        }
+        if (range >>> 24 === 0) {
+          range <<= 8;
+          code = (code << 8) | buf[ip++];
+        }
+        if (bit === 0) {
+          if (n >= out.length) out = grown(out, n, 1, known, maxOutput);
           state = state < 7 ? 9 : 11;
           out[n] = out[n - rep0 - 1];
           n++;
@@ -209,9 +258,43 @@ export function lzmaDecompress(input: Uint8Array, maxOutput = LZMA_MAX_OUTPUT): 
         }
       } else {
         let dist: number;
-        if (rc.bit(isRepG1, state) === 0) dist = rep1;
+        k = IS_REP_G1 + state;
+        p = probs[k];
+        bound = Math.imul(range >>> 11, p);
+        if ((code ^ SIGN) < (bound ^ SIGN)) {
+          range = bound;
+          probs[k] = p + ((2048 - p) >>> 5);
+          bit = 0;
+        } else {
+          range = (range - bound) | 0;
+          code = (code - bound) | 0;
+          probs[k] = p - (p >>> 5);
+          bit = 1;
+        }
+        if (range >>> 24 === 0) {
+          range <<= 8;
+          code = (code << 8) | buf[ip++];
+        }
+        if (bit === 0) dist = rep1;
         else {
-          if (rc.bit(isRepG2, state) === 0) dist = rep2;
+          k = IS_REP_G2 + state;
+          p = probs[k];
+          bound = Math.imul(range >>> 11, p);
+          if ((code ^ SIGN) < (bound ^ SIGN)) {
+            range = bound;
+            probs[k] = p + ((2048 - p) >>> 5);
+            bit = 0;
+          } else {
+            range = (range - bound) | 0;
+            code = (code - bound) | 0;
+            probs[k] = p - (p >>> 5);
+            bit = 1;
+          }
+          if (range >>> 24 === 0) {
+            range <<= 8;
+            code = (code << 8) | buf[ip++];
+          }
+          if (bit === 0) dist = rep2;
           else {
             dist = rep3;
             rep3 = rep2;
@@ -221,23 +304,161 @@ export function lzmaDecompress(input: Uint8Array, maxOutput = LZMA_MAX_OUTPUT): 
         rep1 = rep0;
         rep0 = dist;
       }
-      len = repLenDecoder.decode(rc, posState);
+      lenBase = REP_LEN;
       state = state < 7 ? 8 : 11;
     } else {
       rep3 = rep2;
       rep2 = rep1;
       rep1 = rep0;
-      len = lenDecoder.decode(rc, posState);
+      lenBase = LEN;
       state = state < 7 ? 7 : 10;
-      const lenState = Math.min(len, 3);
-      const slot = rc.tree(posSlot, lenState << 6, 6);
+    }
+
+    // The length: choice bits pick the low (0-7), mid (8-15) or high (16-271) tree.
+    k = lenBase;
+    p = probs[k];
+    bound = Math.imul(range >>> 11, p);
+    if ((code ^ SIGN) < (bound ^ SIGN)) {
+      range = bound;
+      probs[k] = p + ((2048 - p) >>> 5);
+      bit = 0;
+    } else {
+      range = (range - bound) | 0;
+      code = (code - bound) | 0;
+      probs[k] = p - (p >>> 5);
+      bit = 1;
+    }
+    if (range >>> 24 === 0) {
+      range <<= 8;
+      code = (code << 8) | buf[ip++];
+    }
+    let tree: number;
+    let bits: number;
+    let len: number;
+    if (bit === 0) {
+      tree = lenBase + LEN_LOW + (posState << 3);
+      bits = 3;
+      len = 0;
+    } else {
+      k = lenBase + 1;
+      p = probs[k];
+      bound = Math.imul(range >>> 11, p);
+      if ((code ^ SIGN) < (bound ^ SIGN)) {
+        range = bound;
+        probs[k] = p + ((2048 - p) >>> 5);
+        bit = 0;
+      } else {
+        range = (range - bound) | 0;
+        code = (code - bound) | 0;
+        probs[k] = p - (p >>> 5);
+        bit = 1;
+      }
+      if (range >>> 24 === 0) {
+        range <<= 8;
+        code = (code << 8) | buf[ip++];
+      }
+      if (bit === 0) {
+        tree = lenBase + LEN_MID + (posState << 3);
+        bits = 3;
+        len = 8;
+      } else {
+        tree = lenBase + LEN_HIGH;
+        bits = 8;
+        len = 16;
+      }
+    }
+    let m = 1;
+    for (let j = 0; j < bits; j++) {
+      k = tree + m;
+      p = probs[k];
+      bound = Math.imul(range >>> 11, p);
+      if ((code ^ SIGN) < (bound ^ SIGN)) {
+        range = bound;
+        probs[k] = p + ((2048 - p) >>> 5);
+        m <<= 1;
+      } else {
+        range = (range - bound) | 0;
+        code = (code - bound) | 0;
+        probs[k] = p - (p >>> 5);
+        m = (m << 1) | 1;
+      }
+      if (range >>> 24 === 0) {
+        range <<= 8;
+        code = (code << 8) | buf[ip++];
+      }
+    }
+    len += m - (1 << bits);
+
+    if (lenBase === LEN) {
+      // A new distance: a 6-bit slot, then its low bits (reverse trees, direct bits and the align tree).
+      tree = POS_SLOT + ((len < 3 ? len : 3) << 6);
+      m = 1;
+      for (let j = 0; j < 6; j++) {
+        k = tree + m;
+        p = probs[k];
+        bound = Math.imul(range >>> 11, p);
+        if ((code ^ SIGN) < (bound ^ SIGN)) {
+          range = bound;
+          probs[k] = p + ((2048 - p) >>> 5);
+          m <<= 1;
+        } else {
+          range = (range - bound) | 0;
+          code = (code - bound) | 0;
+          probs[k] = p - (p >>> 5);
+          m = (m << 1) | 1;
+        }
+        if (range >>> 24 === 0) {
+          range <<= 8;
+          code = (code << 8) | buf[ip++];
+        }
+      }
+      const slot = m - 64;
       if (slot < 4) rep0 = slot;
       else {
-        const bits = (slot >>> 1) - 1;
-        let dist = (2 | (slot & 1)) * 2 ** bits;
-        if (slot < END_POS_MODEL) dist += rc.reverse(posDecoders, dist - slot, bits);
-        else dist += rc.direct(bits - ALIGN_BITS) * 16 + rc.reverse(align, 0, ALIGN_BITS);
-        rep0 = dist;
+        const nb = (slot >>> 1) - 1;
+        let dist = (2 | (slot & 1)) * (1 << nb);
+        let reverseBits = nb;
+        if (slot < END_POS_MODEL) tree = SPEC_POS + dist - slot;
+        else {
+          let direct = 0;
+          for (let j = nb - ALIGN_BITS; j > 0; j--) {
+            range = range >>> 1;
+            if ((code ^ SIGN) >= (range ^ SIGN)) {
+              code = (code - range) | 0;
+              direct = direct * 2 + 1;
+            } else direct = direct * 2;
+            if (range >>> 24 === 0) {
+              range <<= 8;
+              code = (code << 8) | buf[ip++];
+            }
+          }
+          dist += direct * 16;
+          tree = ALIGN;
+          reverseBits = ALIGN_BITS;
+        }
+        m = 1;
+        let sym = 0;
+        for (let j = 0; j < reverseBits; j++) {
+          k = tree + m;
+          p = probs[k];
+          bound = Math.imul(range >>> 11, p);
+          if ((code ^ SIGN) < (bound ^ SIGN)) {
+            range = bound;
+            probs[k] = p + ((2048 - p) >>> 5);
+            m <<= 1;
+          } else {
+            range = (range - bound) | 0;
+            code = (code - bound) | 0;
+            probs[k] = p - (p >>> 5);
+            m = (m << 1) | 1;
+            sym |= 1 << j;
+          }
+          if (range >>> 24 === 0) {
+            range <<= 8;
+            code = (code << 8) | buf[ip++];
+          }
+        }
+        rep0 = dist + sym;
       }
       if (rep0 === 0xffffffff) {
         if (known && n !== size) throw corrupt("ends before its declared size");
@@ -246,10 +467,11 @@ export function lzmaDecompress(input: Uint8Array, maxOutput = LZMA_MAX_OUTPUT): 
       if (rep0 >= n) throw corrupt("a match reaches before the start");
     }
     len += MATCH_MIN;
-    ensure(len);
+    if (n + len > out.length) out = grown(out, n, len, known, maxOutput);
     const from = n - rep0 - 1;
     for (let i = 0; i < len; i++) out[n + i] = out[from + i];
     n += len;
   }
+  if (ip > inLen) throw corrupt("truncated");
   return known ? out : out.slice(0, n);
 }

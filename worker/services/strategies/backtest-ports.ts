@@ -1,6 +1,8 @@
 import { and, eq, notInArray } from "drizzle-orm";
 import { backtests } from "../../db/schema";
+import { R2BlobStore } from "../market-data";
 import { specAt } from "./access";
+import { storedTickPorts } from "./backtest-ticks";
 import type { BacktestWorkPorts, Section } from "./backtest-work";
 import { importedCrossRates } from "./cross-rates";
 import type { StrategyDeps } from "./deps";
@@ -36,6 +38,7 @@ export function workerBacktestPorts(deps: Pick<StrategyDeps, "db" | "bucket" | "
       return { bars: answer.bars, demo: answer.demo };
     },
     crossRates: (pair, fromMs, toMs) => importedCrossRates(deps.market.store, pair, fromMs, toMs),
+    ticks: storedTickPorts(new R2BlobStore(bucket)),
     async putSection(job, section, json) {
       await bucket.put(sectionKey(job.userId, job.backtestId, section), json, {
         httpMetadata: { contentType: "application/json" },

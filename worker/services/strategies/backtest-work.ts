@@ -19,6 +19,7 @@ import { MarketError } from "../../market/errors";
 import { tryPeriodOf } from "../../market/periods";
 import type { Bars, Period } from "../../market/types";
 import type { StrategySpec } from "../../strategy/spec";
+import { RunTicks, type TickPorts } from "./backtest-ticks";
 import { type CrossRateBars, crossPairs } from "./cross-rates";
 import {
   dataPeriodFor,
@@ -43,6 +44,8 @@ export interface BacktestWorkPorts {
   ): Promise<{ bars: Bars; demo: boolean }>;
   /** Imported bars of a cross pair for the currency conversion, or null (the demo rates are used). */
   crossRates?(pair: string, fromMs: number, toMs: number): Promise<CrossRateBars | null>;
+  /** Stored real ticks (model 1, backtest-ticks.ts); without them model 1 runs on generated ticks. */
+  ticks?: TickPorts;
   putSection(job: BacktestJob, section: Section, json: string): Promise<void>;
   /**
    * Records the step in D1 (the run's heartbeat) and publishes `strategy-backtest-processing`. False when the
@@ -100,6 +103,8 @@ interface Windows {
   /** The engine's run once the first pass is over. */
   run: WindowedRun | null;
   inRange: { count: number; first: number; last: number };
+  /** Model 1: the run's stored ticks, read a day at a time in the second pass (backtest-ticks.ts). */
+  readonly ticks: RunTicks | null;
 }
 
 /** A run set up and ready to drive: `engine` at once (one load), or after the first pass of `windows`. */
@@ -187,6 +192,10 @@ export async function prepareBacktest(
           aggregator: new Aggregator("M1", spec.timeframe),
           run: null,
           inRange: { count: 0, first: Number.NaN, last: Number.NaN },
+          ticks:
+            job.inputs.model === 1 && ports.ticks
+              ? new RunTicks(job.inputs.symbol, from, end, ports.ticks)
+              : null,
         },
       };
     } else {
@@ -210,7 +219,7 @@ export async function prepareBacktest(
  */
 export async function stepBacktest(
   p: PreparedBacktest,
-  ports: Pick<BacktestWorkPorts, "candles">,
+  ports: Pick<BacktestWorkPorts, "candles" | "ticks">,
   maxBars: number,
 ): Promise<boolean> {
   const w = p.windows;
@@ -224,6 +233,7 @@ export async function stepBacktest(
       const { bars, demo } = await ports.candles(w.symbol, "M1", month.start, month.end);
       if (demo) p.demo = true;
       w.aggregator.add(bars);
+      await w.ticks?.scan(month, demo);
       const i = lowerBound(bars.time, w.inputs.from);
       const j = lowerBound(bars.time, w.inputs.to);
       if (j > i) {
@@ -238,7 +248,7 @@ export async function stepBacktest(
     w.aggregator = null;
     const engine = startWindowedEngine(
       w.spec,
-      { period: "M1", signalBars, inRange: w.inRange },
+      { period: "M1", signalBars, inRange: w.inRange, realTicks: w.ticks?.any === true },
       w.inputs,
       w.cross,
     );
@@ -252,6 +262,12 @@ export async function stepBacktest(
   if (!run) throw new Error("the windowed run has no engine");
   const month = w.months[w.driven];
   if (!month) throw new Error("every month was driven but the run is not over");
+  if (w.ticks) {
+    const load = async () => (await ports.candles(w.symbol, "M1", month.start, month.end)).bars;
+    const { monthDone, runDone } = await w.ticks.driveStep(run, month, load);
+    if (monthDone) w.driven++;
+    return runDone;
+  }
   const { bars } = await ports.candles(w.symbol, "M1", month.start, month.end);
   w.driven++;
   run.feed(bars);
@@ -274,9 +290,12 @@ export async function finishBacktest(
     if (!(await ports.step(job, 2, 85))) return;
     if (!p.engine) throw new Error("the run has no engine");
     const out = p.engine.finish();
-    const notes = p.demo
-      ? ["Demo data: generated prices, not real market history.", ...out.notes]
-      : out.notes;
+    const ticks = p.windows?.ticks ?? null;
+    const notes = [
+      ...(p.demo ? ["Demo data: generated prices, not real market history."] : []),
+      ...out.notes,
+      ...(ticks ? ticks.notes() : []),
+    ];
     await Promise.all([
       ports.putSection(job, "summary", JSON.stringify(out.summary)),
       ports.putSection(job, "orders", JSON.stringify(out.orders)),
@@ -292,6 +311,7 @@ export async function finishBacktest(
           dateStart: Math.floor(p.from / 1000),
           dateEnd: Math.floor((p.to - 1) / 1000),
           orders: out.chartOrders,
+          ...(ticks ? { ticks: ticks.monthTicks() } : {}),
         }),
       ),
     ]);
