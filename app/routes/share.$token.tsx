@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData, useParams, useRouteError } from "@remix-run/react";
 import { z } from "zod";
+import { TradesTable } from "../components/results/report-tables";
 import { isMissingBacktest, resultsSchema, tradeSchema } from "../components/results/results.server";
-import { TradesTable } from "../components/results/trades-table";
 import {
   ID_ASCENDING,
   metricColumns,
