@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { REPORT_LABELS } from "../../worker/engine/report";
-import { isMissingBacktest, resultsSchema } from "../components/results/results.server";
+import { isMissingBacktest, RESULT_SECTIONS } from "../components/results/results.server";
 import { isMissingStrategy, notFound, strategyId } from "../components/strategies/strategies.server";
 import { requireSubscriber } from "../utils/auth.server";
 
@@ -36,7 +36,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const columns = await Promise.all(
       ids.data.map(async (id) => {
         const bt = all.find((b) => b.backtestId === id);
-        const results = resultsSchema.parse(await backtests.results(user.id, sid, Number(id), "results"));
+        const results = RESULT_SECTIONS.results.parse(
+          await backtests.results(user.id, sid, Number(id), "results"),
+        );
         return { id, inputs: bt?.inputs ?? null, description: bt?.description ?? "", results };
       }),
     );

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData, useParams, useRouteError } from "@remix-run/react";
-import { z } from "zod";
 import { TradesTable } from "../components/results/report-tables";
-import { isMissingBacktest, resultsSchema, tradeSchema } from "../components/results/results.server";
+import { isMissingBacktest, RESULT_SECTIONS } from "../components/results/results.server";
 import {
   ID_ASCENDING,
   metricColumns,
@@ -28,8 +27,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   try {
     const shared = await context.services.strategies.shares.open(params.token ?? "");
     const [results, trades] = await Promise.all([
-      shared.section("results").then((v) => resultsSchema.parse(v)),
-      shared.section("trades").then((v) => z.array(tradeSchema).parse(v)),
+      shared.section("results").then((v) => RESULT_SECTIONS.results.parse(v)),
+      shared.section("trades").then((v) => RESULT_SECTIONS.trades.parse(v)),
     ]);
     const search = new URL(request.url).searchParams;
     const state = tableStateFromSearch(search, {
