@@ -5,10 +5,10 @@
 // The token comes from --token or ADMIN_TOKEN; `npm start` prints the local one.
 import { readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { z } from "zod";
 import { isZip } from "../worker/market/importers/zip";
+import { parseOptions, readOrExplain, UsageError } from "./cli-args";
 
 export const USAGE = `Usage: npm run data:import -- --symbol EURUSD --file PATH [options]
 
@@ -25,7 +25,7 @@ export const USAGE = `Usage: npm run data:import -- --symbol EURUSD --file PATH 
   --url URL        the worker (default http://127.0.0.1:8787)
   --token T        admin token (default: the ADMIN_TOKEN environment variable)`;
 
-export class UsageError extends Error {}
+export { UsageError };
 
 const argsSchema = z.object({
   symbol: z.string().trim().min(1, "--symbol is required"),
@@ -42,45 +42,17 @@ export type ImportArgs = z.infer<typeof argsSchema>;
 
 /** Reads the command line (and ADMIN_TOKEN); throws UsageError with a message for the user. */
 export function parseImportArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>) {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    values = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        symbol: { type: "string" },
-        file: { type: "string" },
-        format: { type: "string" },
-        timezone: { type: "string" },
-        resolution: { type: "string" },
-        "price-side": { type: "string" },
-        url: { type: "string" },
-        token: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }).values;
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
-  if (values.help) throw new UsageError("");
-  const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
-  const parsed = argsSchema.safeParse({
-    symbol: str(values.symbol) ?? "",
-    file: str(values.file) ?? "",
-    format: str(values.format)?.toLowerCase(),
-    timezone: str(values.timezone),
-    resolution: str(values.resolution),
-    priceSide: str(values["price-side"])?.toLowerCase(),
-    url: str(values.url),
-    token: str(values.token) ?? env.ADMIN_TOKEN ?? "",
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join(".");
-    throw new UsageError(issue?.message.startsWith("-") ? issue.message : `--${field}: ${issue?.message}`);
-  }
-  return parsed.data;
+  const names = ["symbol", "file", "format", "timezone", "resolution", "price-side", "url", "token"];
+  return parseOptions(argv, names, argsSchema, (option) => ({
+    symbol: option("symbol") ?? "",
+    file: option("file") ?? "",
+    format: option("format")?.toLowerCase(),
+    timezone: option("timezone"),
+    resolution: option("resolution"),
+    priceSide: option("price-side")?.toLowerCase(),
+    url: option("url"),
+    token: option("token") ?? env.ADMIN_TOKEN ?? "",
+  }));
 }
 
 /** The endpoint with the file's parameters in its query. */
@@ -179,15 +151,8 @@ export function describeAnswer(
 
 /** The command line (`npm run data:import`, scripts/cli.mjs): answers the exit code. */
 export async function cli(argv: readonly string[]): Promise<number> {
-  let args: ImportArgs;
-  try {
-    args = parseImportArgs(argv, process.env);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    if (e.message) console.error(`data:import: ${e.message}\n`);
-    console.error(USAGE);
-    return e.message ? 2 : 0;
-  }
+  const args = readOrExplain("data:import", USAGE, () => parseImportArgs(argv, process.env));
+  if (typeof args === "number") return args;
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(resolve(args.file));

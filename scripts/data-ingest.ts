@@ -6,8 +6,8 @@
 // The token comes from --token or ADMIN_TOKEN; `npm start` prints the local one.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { z } from "zod";
+import { parseOptions, readOrExplain, UsageError } from "./cli-args";
 
 export const USAGE = `Usage: npm run data:ingest -- --symbol EURUSD --from 2024-01-01 --to 2024-03-31 [options]
 
@@ -18,7 +18,7 @@ export const USAGE = `Usage: npm run data:ingest -- --symbol EURUSD --from 2024-
   --url URL        the worker (default http://127.0.0.1:8787)
   --token T        admin token (default: the ADMIN_TOKEN environment variable)`;
 
-export class UsageError extends Error {}
+export { UsageError };
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "use a date like 2024-01-31");
 const argsSchema = z.object({
@@ -32,43 +32,16 @@ const argsSchema = z.object({
 
 export type IngestArgs = z.infer<typeof argsSchema>;
 
+/** Reads the command line (and ADMIN_TOKEN); throws UsageError with a message for the user. */
 export function parseIngestArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>) {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    values = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        symbol: { type: "string" },
-        from: { type: "string" },
-        to: { type: "string" },
-        feed: { type: "string" },
-        url: { type: "string" },
-        token: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }).values;
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
-  if (values.help) throw new UsageError("");
-  const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
-  const parsed = argsSchema.safeParse({
-    symbol: str(values.symbol) ?? "",
-    from: str(values.from) ?? "",
-    to: str(values.to) ?? "",
-    feed: str(values.feed),
-    url: str(values.url),
-    token: str(values.token) ?? env.ADMIN_TOKEN ?? "",
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UsageError(
-      issue?.message.startsWith("-") ? issue.message : `--${issue?.path.join(".")}: ${issue?.message}`,
-    );
-  }
-  return parsed.data;
+  return parseOptions(argv, ["symbol", "from", "to", "feed", "url", "token"], argsSchema, (option) => ({
+    symbol: option("symbol") ?? "",
+    from: option("from") ?? "",
+    to: option("to") ?? "",
+    feed: option("feed"),
+    url: option("url"),
+    token: option("token") ?? env.ADMIN_TOKEN ?? "",
+  }));
 }
 
 export function ingestUrl(args: IngestArgs): string {
@@ -91,15 +64,8 @@ const answer = z.object({
 const failure = z.object({ errorCode: z.string(), userMessage: z.string() });
 
 async function main(): Promise<number> {
-  let args: IngestArgs;
-  try {
-    args = parseIngestArgs(process.argv.slice(2), process.env);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    if (e.message) console.error(`data:ingest: ${e.message}\n`);
-    console.error(USAGE);
-    return e.message ? 2 : 0;
-  }
+  const args = readOrExplain("data:ingest", USAGE, () => parseIngestArgs(process.argv.slice(2), process.env));
+  if (typeof args === "number") return args;
   let total = 0;
   for (;;) {
     let res: Response;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { REPORT_LABELS } from "../../worker/engine/report";
 import { CompareChart } from "../components/charts/compare-chart";
 import { chartLinks } from "../components/charts/links";
-import { isMissingBacktest, resultsSchema, summarySchema } from "../components/results/results.server";
+import { isMissingBacktest, RESULT_SECTIONS } from "../components/results/results.server";
 import { resultsStylesheet } from "../components/results/styles";
 import { isMissingStrategy, notFound, strategyId } from "../components/strategies/strategies.server";
 import { requireSubscriber } from "../utils/auth.server";
@@ -41,11 +41,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       ids.data.map(async (id) => {
         const bt = all.find((b) => b.backtestId === id);
         const [results, stored] = await Promise.all([
-          backtests.results(user.id, sid, Number(id), "results").then((v) => resultsSchema.parse(v)),
+          backtests
+            .results(user.id, sid, Number(id), "results")
+            .then((v) => RESULT_SECTIONS.results.parse(v)),
           // The curves are an extra: a summary that cannot be read leaves its line out, not the figures.
           backtests
             .results(user.id, sid, Number(id), "summary")
-            .then((v) => summarySchema.parse(v).equityCurve ?? null)
+            .then((v) => RESULT_SECTIONS.summary.parse(v).equityCurve ?? null)
             .catch(() => null),
         ]);
         // Only the balance column travels: the overlay draws balances.

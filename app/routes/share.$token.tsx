@@ -1,16 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData, useParams, useRouteError } from "@remix-run/react";
-import { z } from "zod";
 import { EquityChart } from "../components/charts/equity-chart";
 import { chartLinks } from "../components/charts/links";
-import {
-  isMissingBacktest,
-  resultsSchema,
-  summarySchema,
-  tradeSchema,
-} from "../components/results/results.server";
+import { TradesTable } from "../components/results/report-tables";
+import { isMissingBacktest, RESULT_SECTIONS } from "../components/results/results.server";
 import { resultsStylesheet } from "../components/results/styles";
-import { TradesTable } from "../components/results/trades-table";
 import { uiStylesheet } from "../components/ui/styles";
 import {
   ID_ASCENDING,
@@ -39,12 +33,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   try {
     const shared = await context.services.strategies.shares.open(params.token ?? "");
     const [results, trades, curve] = await Promise.all([
-      shared.section("results").then((v) => resultsSchema.parse(v)),
-      shared.section("trades").then((v) => z.array(tradeSchema).parse(v)),
+      shared.section("results").then((v) => RESULT_SECTIONS.results.parse(v)),
+      shared.section("trades").then((v) => RESULT_SECTIONS.trades.parse(v)),
       // The chart is an extra: a summary that cannot be read leaves it out rather than the whole page.
       shared
         .section("summary")
-        .then((v) => summarySchema.parse(v).equityCurve ?? null)
+        .then((v) => RESULT_SECTIONS.summary.parse(v).equityCurve ?? null)
         .catch(() => null),
     ]);
     const search = new URL(request.url).searchParams;

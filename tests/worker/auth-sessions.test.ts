@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { randomToken, sha256Hex } from "../../worker/services/crypto";
-import { api, chooseFree, env, ORIGIN, signUp, TOKEN } from "./helpers";
+import { api, chooseFree, env, ORIGIN, postForm, signUp, TOKEN } from "./helpers";
 import { ai, connect, STRATEGY_TEXT } from "./strategies-helpers";
 
 /*
@@ -68,17 +68,7 @@ describe("live-event sockets end with their session", () => {
     const { first } = await userWithTwoSessions();
     const socket = await connect(first);
     const closed = closeOf(socket);
-    const res = await SELF.fetch(`${ORIGIN}/signout`, {
-      method: "POST",
-      headers: {
-        cookie: first,
-        host: "app.test",
-        origin: ORIGIN,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: "",
-      redirect: "manual",
-    });
+    const res = await postForm("/signout", {}, first);
     expect(res.headers.get("location")).toBe("/sign/in");
     expect(await within(1000, "close after sign-out", closed)).toMatchObject({ code: 4401 });
   });

@@ -1,39 +1,11 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { newUser } from "./billing-helpers";
-import { chooseFree, ORIGIN, uniqueIp } from "./helpers";
+import { chooseFree, getPage as get, pageText as html, postForm as post } from "./helpers";
 import { ai, backtestRequest, data, freeUser, today } from "./strategies-helpers";
 
 /** The backtest page (spec 2 s2, s3, s5, s8) as HTML and form posts, the way a browser without JavaScript uses it. */
-
-function get(path: string, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: "manual" });
-}
-
-function post(path: string, fields: Record<string, string>, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: {
-      cookie,
-      host: "app.test",
-      origin: ORIGIN,
-      "content-type": "application/x-www-form-urlencoded",
-      "cf-connecting-ip": uniqueIp(),
-    },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
-}
-
-async function html(res: Response): Promise<string> {
-  return (await res.text())
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">");
-}
 
 async function strategy(cookie: string, withCode = true): Promise<string> {
   const res = await post(

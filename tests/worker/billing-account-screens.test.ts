@@ -1,19 +1,14 @@
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServices } from "../../worker/services/context";
 import { CARDS, count, newUser, sandboxCard, subscribePaid, subscriptionOf } from "./billing-helpers";
-import { api, chooseFree, env, ORIGIN } from "./helpers";
+import { api, chooseFree, env, getPage as get, postForm } from "./helpers";
 
 /**
  * The payment page, the Invoices and Payment Methods tabs, the change-plan page and the checkout return page
  * as a browser without JavaScript sees them: server HTML and plain form posts to the Remix actions, which
  * call the same billing services as the JSON API (sandbox provider).
  */
-
-function get(path: string, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: "manual" });
-}
 
 /** The page's HTML without React's text separators (`a<!-- -->b`), so texts read as they show. */
 function visible(markup: string): string {
@@ -22,21 +17,6 @@ function visible(markup: string): string {
 
 async function html(path: string, cookie: string): Promise<string> {
   return visible(await (await get(path, cookie)).text());
-}
-
-function postForm(path: string, fields: Record<string, string>, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: {
-      cookie,
-      host: "app.test",
-      origin: ORIGIN,
-      "content-type": "application/x-www-form-urlencoded",
-      "cf-connecting-ip": `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
 }
 
 function newCard(number: string, extra: Record<string, string> = {}) {

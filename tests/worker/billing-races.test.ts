@@ -13,7 +13,7 @@ import {
   subscribePaid,
   subscriptionOf,
 } from "./billing-helpers";
-import { type ApiAnswer, api, chooseFree, env, ORIGIN } from "./helpers";
+import { type ApiAnswer, api, chooseFree, env, ORIGIN, postForm } from "./helpers";
 
 // Issue 11, exactly-once money, through the embedded sandbox provider and real D1: the races are fired at
 // once (Promise.all) and the ledger is read afterwards. The stripe provider's two-tab case is in
@@ -222,22 +222,12 @@ describe("add-on purchase submitted many times", () => {
     // The attempt the page shows travels with the form (a hidden field).
     const attempt = /name="attempt" value="([^"]+)"/.exec(page)?.[1] ?? "";
     const post = () =>
-      SELF.fetch(`${ORIGIN}/payment?type=addon&id=addon-10-usd`, {
-        method: "POST",
-        headers: {
-          cookie: u.cookie,
-          host: "app.test",
-          origin: ORIGIN,
-          "content-type": "application/x-www-form-urlencoded",
-          "cf-connecting-ip": "10.9.0.1",
-        },
-        body: new URLSearchParams({
-          intent: "pay",
-          attempt,
-          paymentMethodId: card,
-        }).toString(),
-        redirect: "manual",
-      });
+      postForm(
+        "/payment?type=addon&id=addon-10-usd",
+        { intent: "pay", attempt, paymentMethodId: card },
+        u.cookie,
+        "10.9.0.1",
+      );
     const first = await post();
     const second = await post();
     expect(await invoicesBy(u.userId, "paid")).toBe(1);

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { newUser } from "./billing-helpers";
 import { createFakeStripe, type FakeStripe } from "./fake-stripe";
-import { env, envelope, ORIGIN } from "./helpers";
+import { env, envelope, formRequest, ORIGIN } from "./helpers";
 
 /*
  * The billing screens with the `stripe` provider: the BUILT worker's fetch handler called in-process with
@@ -39,17 +39,7 @@ function get(path: string, cookie: string) {
 }
 
 function postForm(path: string, fields: Record<string, string>, cookie: string) {
-  return call(path, {
-    method: "POST",
-    headers: {
-      cookie,
-      host: "app.test",
-      origin: ORIGIN,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
+  return call(path, formRequest(fields, cookie));
 }
 
 async function api(op: string, body: unknown, cookie: string): Promise<unknown> {

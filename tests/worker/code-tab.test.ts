@@ -3,39 +3,10 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServices } from "../../worker/services/context";
 import { newUser, subscribePaid, subscriptionOf } from "./billing-helpers";
-import { ORIGIN, uniqueIp } from "./helpers";
+import { getPage as get, pageText as html, ORIGIN, postForm as post, uniqueIp } from "./helpers";
 import { freeUser } from "./strategies-helpers";
 
 /** The code tab (spec 2 s2, s4, s6) as HTML pages and form posts, the way a browser without JavaScript uses it. */
-
-function get(path: string, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: "manual" });
-}
-
-function post(path: string, fields: Record<string, string>, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: {
-      cookie,
-      host: "app.test",
-      origin: ORIGIN,
-      "content-type": "application/x-www-form-urlencoded",
-      "cf-connecting-ip": uniqueIp(),
-    },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
-}
-
-/** The page's text with React's entity escapes undone, so assertions read like the screen. */
-async function html(res: Response): Promise<string> {
-  return (await res.text())
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">");
-}
 
 /** The credits banner's markup alone, so its texts are not confused with the rest of the page. */
 function bannerOf(page: string): string {

@@ -77,17 +77,45 @@ export async function signUp(opts: { email?: string; name?: string; password?: s
 
 /** Gives the user the Free plan through the subscribe form, as a person would. */
 export async function chooseFree(cookie: string): Promise<Response> {
-  return SELF.fetch(`${ORIGIN}/subscribe`, {
-    method: "POST",
-    headers: {
-      cookie,
-      host: "app.test",
-      origin: ORIGIN,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "plan=free",
-    redirect: "manual",
-  });
+  return postForm("/subscribe", { plan: "free" }, cookie);
+}
+
+/** A page as a browser asks for it; redirects are not followed so that tests can read the Location. */
+export function getPage(path: string, cookie = ""): Promise<Response> {
+  return SELF.fetch(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+}
+
+type FormFields = Record<string, string> | URLSearchParams;
+
+/**
+ * The request a browser without JavaScript sends for a form: same-site origin (the CSRF check), url-encoded
+ * body, a fresh client IP unless one is given (per-IP rate limits must not leak between tests).
+ */
+export function formRequest(fields: FormFields, cookie = "", ip: string = uniqueIp()): RequestInit {
+  const headers: Record<string, string> = {
+    host: "app.test",
+    origin: ORIGIN,
+    "content-type": "application/x-www-form-urlencoded",
+    "cf-connecting-ip": ip,
+  };
+  if (cookie) headers.cookie = cookie;
+  return { method: "POST", headers, body: new URLSearchParams(fields).toString(), redirect: "manual" };
+}
+
+/** Posts a form to the app (see formRequest). */
+export function postForm(path: string, fields: FormFields, cookie = "", ip?: string): Promise<Response> {
+  return SELF.fetch(`${ORIGIN}${path}`, formRequest(fields, cookie, ip));
+}
+
+/** The page's text with React's entity escapes and text separators undone, so assertions read like the screen. */
+export async function pageText(res: Response): Promise<string> {
+  return (await res.text())
+    .replaceAll("<!-- -->", "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");
 }
 
 export function errorCode(answer: ApiAnswer): string | null {

@@ -1,27 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { chooseFree, env, ORIGIN, signUp, uniqueEmail } from "./helpers";
-
-function get(path: string, cookie?: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
-}
-
-function postForm(path: string, fields: Record<string, string>, opts: { cookie?: string; ip?: string } = {}) {
-  const headers: Record<string, string> = {
-    host: "app.test",
-    origin: ORIGIN,
-    "content-type": "application/x-www-form-urlencoded",
-    "cf-connecting-ip":
-      opts.ip ?? `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-  };
-  if (opts.cookie) headers.cookie = opts.cookie;
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
-}
+import { chooseFree, env, getPage as get, ORIGIN, postForm, signUp, uniqueEmail } from "./helpers";
 
 function sessionFrom(res: Response): string {
   const m = res.headers.get("set-cookie")?.match(/sf_session=([^;]+)/);
@@ -190,7 +169,7 @@ describe("contact form without JavaScript", () => {
     const res = await postForm(
       "/contact",
       { message: "Hello from a form", returnTo: "/strategy/deleted" },
-      { cookie },
+      cookie,
     );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/strategy/deleted?contact=sent");
@@ -201,7 +180,7 @@ describe("contact form without JavaScript", () => {
   it("shows the message rule on an empty message", async () => {
     const { cookie } = await signUp();
     await chooseFree(cookie);
-    const res = await postForm("/contact", { message: " ", returnTo: "/" }, { cookie });
+    const res = await postForm("/contact", { message: " ", returnTo: "/" }, cookie);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Please enter a message");
   });
@@ -230,7 +209,7 @@ describe("reset page", () => {
 describe("sign-out", () => {
   it("ends the session with a POST and goes to /sign/in", async () => {
     const { cookie } = await signUp();
-    const res = await postForm("/signout", {}, { cookie });
+    const res = await postForm("/signout", {}, cookie);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/sign/in");
     expect((await get("/", cookie)).headers.get("location")).toBe("/sign/up");

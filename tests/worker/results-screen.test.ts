@@ -1,26 +1,11 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { REPORT_HELP, REPORT_LABELS } from "../../worker/engine/report/labels";
-import { ORIGIN } from "./helpers";
+import { getPage as get, pageText as html } from "./helpers";
 import { ai, completedBacktest, data, freeUser, strategyWithCode } from "./strategies-helpers";
 
 /** The backtest results screen (spec 2 s2) as HTML, and its CSV/JSON exports, for the owner and for others. */
-
-function get(path: string, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: "manual" });
-}
-
-/** The page's text with React's entity escapes undone, so assertions read like the screen. */
-async function html(res: Response): Promise<string> {
-  return (await res.text())
-    .replaceAll("<!-- -->", "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">");
-}
 
 /** A copy of a backtest row in another state (the runner finishes too fast to catch it mid-run). */
 async function copyAs(backtestId: string, processing: number, progress: number, message: string | null) {

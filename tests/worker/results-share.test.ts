@@ -1,29 +1,10 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ORIGIN, uniqueIp } from "./helpers";
+import { getPage as get, postForm as post } from "./helpers";
 import { ai, completedBacktest, data, freeUser, strategyWithCode } from "./strategies-helpers";
 
 /** Issue 16 Share: who may make, open and revoke a read-only link to a result, through the real worker. */
-
-function get(path: string, cookie = "") {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
-}
-
-function post(path: string, fields: Record<string, string>, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: {
-      cookie,
-      host: "app.test",
-      origin: ORIGIN,
-      "content-type": "application/x-www-form-urlencoded",
-      "cf-connecting-ip": uniqueIp(),
-    },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
-}
 
 const shareCount = async () =>
   z.object({ n: z.number() }).parse(await env.DB.prepare("SELECT count(*) AS n FROM backtest_shares").first())

@@ -1,28 +1,8 @@
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { api, chooseFree, env, ORIGIN, signUp } from "./helpers";
+import { api, chooseFree, env, getPage as get, postForm, signUp } from "./helpers";
 
 /** The billing screens as a browser without JavaScript sees them: server HTML and plain form posts. */
-
-function get(path: string, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: "manual" });
-}
-
-function postForm(path: string, fields: Record<string, string>, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: {
-      cookie,
-      host: "app.test",
-      origin: ORIGIN,
-      "content-type": "application/x-www-form-urlencoded",
-      "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
-}
 
 const productRow = z.object({ credits: z.number(), price_minor: z.number() });
 

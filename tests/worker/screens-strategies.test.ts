@@ -1,6 +1,14 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { chooseFree, ORIGIN, signUp, uniqueIp } from "./helpers";
+import {
+  chooseFree,
+  getPage as get,
+  pageText as html,
+  ORIGIN,
+  postForm as post,
+  signUp,
+  uniqueIp,
+} from "./helpers";
 
 /** The strategy screens served as HTML, exercised the way a browser without JavaScript uses them. */
 
@@ -9,35 +17,6 @@ async function subscriber(welcomed = true): Promise<string> {
   const res = await chooseFree(cookie);
   if (res.status >= 400) throw new Error(`free plan refused: ${res.status}`);
   return welcomed ? `${cookie}; seen_welcome=1` : cookie;
-}
-
-function get(path: string, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: "manual" });
-}
-
-function post(path: string, fields: Record<string, string>, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: {
-      cookie,
-      host: "app.test",
-      origin: ORIGIN,
-      "content-type": "application/x-www-form-urlencoded",
-      "cf-connecting-ip": uniqueIp(),
-    },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
-}
-
-/** The page's text with React's entity escapes undone, so assertions read like the screen. */
-async function html(res: Response): Promise<string> {
-  return (await res.text())
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">");
 }
 
 const DESCRIPTION = "Go long when the 6 MA crosses the 12 MA.";

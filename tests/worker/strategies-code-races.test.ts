@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { count } from "./billing-helpers";
-import { ORIGIN, uniqueIp } from "./helpers";
+import { ORIGIN, postForm } from "./helpers";
 import { ai, data, freeUser, STRATEGY_TEXT } from "./strategies-helpers";
 
 // Code generation under repeated clicks and dead workers (issue 11; spec 2 s4, DESIGN D5): a burst of Recreate
@@ -104,19 +104,7 @@ describe("Recreate under a burst of clicks", () => {
     const fields = new URLSearchParams();
     for (const m of (form ?? "").matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g))
       fields.set(m[1], m[2]);
-    const submit = () =>
-      SELF.fetch(`${ORIGIN}/strategy/${strId}/code`, {
-        method: "POST",
-        headers: {
-          cookie,
-          host: "app.test",
-          origin: ORIGIN,
-          "content-type": "application/x-www-form-urlencoded",
-          "cf-connecting-ip": uniqueIp(),
-        },
-        body: fields.toString(),
-        redirect: "manual",
-      });
+    const submit = () => postForm(`/strategy/${strId}/code`, fields, cookie);
     expect((await submit()).status).toBe(302);
     expect((await submit()).status).toBe(302);
     expect(await charges(strId)).toBe(2);

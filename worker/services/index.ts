@@ -10,6 +10,15 @@ export { createCannyToken } from "./canny";
 export type { Services } from "./context";
 export { SWITCH_MARKETS_SPONSOR } from "./sponsor";
 export { BACKTEST_LIMITS, readBacktestRequest } from "./strategies/backtest-request";
+export {
+  type BacktestSummary,
+  type DealRowData,
+  type EquityCurveData,
+  type OrderRowData,
+  RESULT_SECTIONS,
+  type ResultSection,
+  type TradeRowData,
+} from "./strategies/backtest-sections";
 export { type NewBacktest, newBacktestSchema } from "./strategies/backtests";
 export { instructionsSchema } from "./strategies/chat";
 export { DESCRIPTION_MAX_CHARS, newStrategySchema, renameSchema } from "./strategies/crud";

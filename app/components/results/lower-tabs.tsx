@@ -2,8 +2,7 @@ import { useSearchParams } from "@remix-run/react";
 import { LOWER_TAB_LABELS, LOWER_TABS, withParam } from "../../utils/results-view";
 import { Tabs } from "../ui/tabs";
 import { MetricsPanel } from "./metrics-panel";
-import { DealsTable, OrdersTable } from "./report-tables";
-import { TradesTable } from "./trades-table";
+import { DealsTable, OrdersTable, TradesTable } from "./report-tables";
 import type { ResultsBacktest, ResultsTabData } from "./types";
 
 /**

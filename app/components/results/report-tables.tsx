@@ -1,58 +1,111 @@
-import { createColumnHelper } from "@tanstack/react-table";
+import { createColumnHelper, type RowData } from "@tanstack/react-table";
 import type { DealRow, OrderRow } from "../../../worker/engine";
-import { type ColumnSpec, DEAL_COLUMNS, ID_ASCENDING, ORDER_COLUMNS } from "../../utils/results-columns";
+import type { TradeRow } from "../../../worker/engine/report";
+import {
+  type ColumnSpec,
+  DEAL_COLUMNS,
+  ID_ASCENDING,
+  ORDER_COLUMNS,
+  TRADE_COLUMNS,
+} from "../../utils/results-columns";
 import { TABLE_PREFIX } from "../../utils/results-view";
 import { prefixedParams } from "../../utils/table-state";
 import { DataTable, type TableColumn } from "../ui/data-table";
 
-function columnsOf<R>(specs: readonly ColumnSpec<R>[]): TableColumn<R>[] {
+/** Column definitions from the shared column specs; `wide` is the one text column that gets more room. */
+function columnsOf<R extends RowData>(
+  specs: readonly ColumnSpec<R>[],
+  size: number,
+  wide: { id: string; size: number },
+): TableColumn<R>[] {
   const helper = createColumnHelper<R>();
   return specs.map((c) =>
     helper.accessor((row) => String(row[c.key]), {
       id: c.id,
       header: c.header,
-      size: c.id === "comment" ? 160 : 110,
+      size: c.id === wide.id ? wide.size : size,
       meta: { align: c.align ?? "left" },
     }),
   );
 }
 
 // Module level: tanstack renders cells as components, so the definitions must not change per render.
-const ORDER_TABLE = columnsOf(ORDER_COLUMNS);
-const DEAL_TABLE = columnsOf(DEAL_COLUMNS);
+const ORDER_TABLE = columnsOf(ORDER_COLUMNS, 110, { id: "comment", size: 160 });
+const DEAL_TABLE = columnsOf(DEAL_COLUMNS, 110, { id: "comment", size: 160 });
+const TRADE_TABLE = columnsOf(TRADE_COLUMNS, 100, { id: "exit", size: 120 });
+
+type Section = keyof typeof TABLE_PREFIX;
 
 /**
- * Spec 2 s2 Orders and Deals: the loader sorts and pages (a backtest can have thousands of rows), the table
- * shows that page with the shared footer; paging and sorting are links in the URL (`orders_page` ...).
+ * One results table: the loader sorts and pages (a backtest can have thousands of rows), the table shows
+ * that page with the shared footer; paging and sorting are links in the URL (`orders_page`, `trades_sort`
+ * ...), so the tables read and page without JavaScript.
  */
-export function OrdersTable({ rows, total }: { rows: OrderRow[]; total: number }) {
+function ResultTable<R extends RowData>(props: {
+  label: string;
+  section: Section;
+  columns: TableColumn<R>[];
+  rows: R[];
+  total: number;
+  rowId: (row: R) => string | number;
+  fit: boolean;
+}) {
   return (
     <DataTable
-      label="Orders"
-      columns={ORDER_TABLE}
-      data={rows}
-      rowCount={total}
+      label={props.label}
+      columns={props.columns}
+      data={props.rows}
+      rowCount={props.total}
       defaultSort={ID_ASCENDING}
-      params={prefixedParams(TABLE_PREFIX.orders)}
-      getRowId={(r) => String(r.Order)}
-      empty="No orders."
-      className="results-table fit-table"
+      params={prefixedParams(TABLE_PREFIX[props.section])}
+      getRowId={(r) => String(props.rowId(r))}
+      empty={`No ${props.label.toLowerCase()}.`}
+      className={props.fit ? "results-table fit-table" : "results-table"}
     />
   );
 }
 
+/** Spec 2 s2 Orders. */
+export function OrdersTable({ rows, total }: { rows: OrderRow[]; total: number }) {
+  return (
+    <ResultTable
+      label="Orders"
+      section="orders"
+      columns={ORDER_TABLE}
+      rows={rows}
+      total={total}
+      rowId={(r) => r.Order}
+      fit
+    />
+  );
+}
+
+/** Spec 2 s2 Deals. */
 export function DealsTable({ rows, total }: { rows: DealRow[]; total: number }) {
   return (
-    <DataTable
+    <ResultTable
       label="Deals"
+      section="deals"
       columns={DEAL_TABLE}
-      data={rows}
-      rowCount={total}
-      defaultSort={ID_ASCENDING}
-      params={prefixedParams(TABLE_PREFIX.deals)}
-      getRowId={(r) => String(r.Deal)}
-      empty="No deals."
-      className="results-table fit-table"
+      rows={rows}
+      total={total}
+      rowId={(r) => r.Deal}
+      fit
+    />
+  );
+}
+
+/** Issue 16 Trades: entry/exit pairs. */
+export function TradesTable({ rows, total }: { rows: TradeRow[]; total: number }) {
+  return (
+    <ResultTable
+      label="Trades"
+      section="trades"
+      columns={TRADE_TABLE}
+      rows={rows}
+      total={total}
+      rowId={(r) => r.Trade}
+      fit={false}
     />
   );
 }

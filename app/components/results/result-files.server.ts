@@ -5,11 +5,11 @@
  */
 import { z } from "zod";
 import { eaSetFile, htmlReport, rowsCsv } from "../../../worker/engine/report";
+import { RESULT_SECTIONS } from "../../../worker/services";
 import type { StrategySpec } from "../../../worker/strategy";
 import { RESULT_FILES, type ResultFile } from "../../utils/result-files";
 import { DEAL_COLUMNS, ORDER_COLUMNS, TRADE_COLUMNS } from "../../utils/results-columns";
 import { delayLabel, modelLabel } from "../../utils/results-view";
-import { dealSchema, orderSchema, resultsSchema, summarySchema, tradeSchema } from "./results.server";
 
 export const resultFileSchema = z.enum(RESULT_FILES);
 
@@ -67,40 +67,46 @@ function settingsOf(bt: SourceBacktest): [string, string][] {
 
 async function body(source: ResultSource, file: ResultFile): Promise<string> {
   const { bt } = source;
-  const rows = async <T extends z.ZodTypeAny>(name: "orders" | "deals" | "trades", schema: T) =>
-    z.array(schema).parse(await source.section(name));
+  // Each section parsed with the schema the runner wrote it with (worker/services backtest-sections).
+  const read = {
+    orders: async () => RESULT_SECTIONS.orders.parse(await source.section("orders")),
+    deals: async () => RESULT_SECTIONS.deals.parse(await source.section("deals")),
+    trades: async () => RESULT_SECTIONS.trades.parse(await source.section("trades")),
+    results: async () => RESULT_SECTIONS.results.parse(await source.section("results")),
+    summary: async () => RESULT_SECTIONS.summary.parse(await source.section("summary")),
+  };
   switch (file) {
     case "orders.csv":
       return rowsCsv(
-        await rows("orders", orderSchema),
+        await read.orders(),
         ORDER_COLUMNS.map((c) => c.key),
       );
     case "deals.csv":
       return rowsCsv(
-        await rows("deals", dealSchema),
+        await read.deals(),
         DEAL_COLUMNS.map((c) => c.key),
       );
     case "trades.csv":
       return rowsCsv(
-        await rows("trades", tradeSchema),
+        await read.trades(),
         TRADE_COLUMNS.map((c) => c.key),
       );
     case "result.json": {
       const [results, orders, deals, trades, summary] = await Promise.all([
-        source.section("results").then((v) => resultsSchema.parse(v)),
-        rows("orders", orderSchema),
-        rows("deals", dealSchema),
-        rows("trades", tradeSchema),
-        source.section("summary").then((v) => summarySchema.parse(v)),
+        read.results(),
+        read.orders(),
+        read.deals(),
+        read.trades(),
+        read.summary(),
       ]);
       return `${JSON.stringify({ ...bt, results, orders, deals, trades, summary }, null, 2)}\n`;
     }
     case "report.html": {
       const [results, orders, deals, trades] = await Promise.all([
-        source.section("results").then((v) => resultsSchema.parse(v)),
-        rows("orders", orderSchema),
-        rows("deals", dealSchema),
-        rows("trades", tradeSchema),
+        read.results(),
+        read.orders(),
+        read.deals(),
+        read.trades(),
       ]);
       return htmlReport({
         title: `StratForge · Strategy ${bt.strId} · Backtest ${bt.backtestId}`,

@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { z } from "zod";
+import type { z } from "zod";
 import { AppError } from "../../../worker/http";
 import { type ChartDetails, checkChartDetails } from "../../utils/chart-details";
 import {
@@ -51,79 +51,18 @@ export function isMissingBacktest(error: unknown): boolean {
   return error instanceof AppError && error.code === "BACKTEST_NOT_FOUND";
 }
 
-const balancePoint = z.object({ id: z.number(), balance: z.union([z.string(), z.number()]) });
-const grouped = <T extends z.ZodTypeAny>(bucket: T) =>
-  z.object({
-    hourly: z.record(z.string(), bucket),
-    weekdays: z.record(z.string(), bucket),
-    months: z.record(z.string(), bucket),
-  });
-/** equity-curve.ts's columns; absent from results stored before issue 16 (the chart by trade is drawn then). */
-export const equityCurveSchema = z
-  .object({
-    time: z.array(z.number()),
-    balance: z.array(z.number()),
-    equityLow: z.array(z.number()),
-    equityHigh: z.array(z.number()),
-    drawdown: z.array(z.number()),
-  })
-  .refine(
-    (c) => [c.balance, c.equityLow, c.equityHigh, c.drawdown].every((col) => col.length === c.time.length),
-    "the equity curve's columns differ in length",
-  );
-export const summarySchema = z.object({
-  balanceData: z.array(balancePoint),
-  equityCurve: equityCurveSchema.optional(),
-  entriesData: grouped(z.object({ entries: z.number() })),
-  profitLossData: grouped(z.object({ profit: z.number(), loss: z.number() })),
-});
-export const resultsSchema = z.record(z.string(), z.string());
-export const orderSchema = z.object({
-  Order: z.number(),
-  "Open Time": z.string(),
-  Symbol: z.string(),
-  Type: z.string(),
-  Volume: z.string(),
-  Price: z.string(),
-  "S / L": z.string(),
-  "T / P": z.string(),
-  Time: z.string(),
-  State: z.string(),
-  Comment: z.string(),
-});
-export const dealSchema = z.object({
-  Deal: z.number(),
-  Time: z.string(),
-  Symbol: z.string(),
-  Type: z.string(),
-  Direction: z.string(),
-  Volume: z.string(),
-  Price: z.string(),
-  Order: z.union([z.number(), z.literal("")]),
-  Commission: z.string(),
-  Swap: z.string(),
-  Profit: z.string(),
-  Balance: z.string(),
-  Comment: z.string(),
-});
-export const tradeSchema = z.object({
-  Trade: z.number(),
-  "Open Time": z.string(),
-  Direction: z.enum(["buy", "sell"]),
-  Volume: z.string(),
-  "Open Price": z.string(),
-  "Close Time": z.string(),
-  "Close Price": z.string(),
-  Profit: z.string(),
-  Duration: z.string(),
-  Seconds: z.number(),
-  MFE: z.string(),
-  MAE: z.string(),
-  Exit: z.string(),
-});
-export type OrderRowData = z.infer<typeof orderSchema>;
-export type TradeRowData = z.infer<typeof tradeSchema>;
-export type DealRowData = z.infer<typeof dealSchema>;
+// The sections' shapes are the worker's own (worker/services backtest-sections): one declaration, written
+// by the runner and parsed here.
+export { RESULT_SECTIONS } from "../../../worker/services";
+
+import {
+  type BacktestSummary,
+  type DealRowData,
+  type EquityCurveData,
+  type OrderRowData,
+  RESULT_SECTIONS,
+  type TradeRowData,
+} from "../../../worker/services";
 
 /** A section read from storage: its value, or the spec's message when it could not be read. */
 export interface Section<T> {
@@ -146,13 +85,13 @@ async function read<T>(
 
 /** Whole results map (the exports and the Results & Export tab). */
 export async function readResults(backtests: Backtests, userId: string, sid: number, bid: number) {
-  return resultsSchema.parse(await backtests.results(userId, sid, bid, "results"));
+  return RESULT_SECTIONS.results.parse(await backtests.results(userId, sid, bid, "results"));
 }
 
 function tablePage<R>(
   search: URLSearchParams,
   prefix: string,
-  rows: R[],
+  rows: readonly R[],
   columns: readonly ColumnSpec<R>[],
   cell: (row: R, key: keyof R & string) => string | number,
 ) {
@@ -167,13 +106,9 @@ function tablePage<R>(
 }
 
 type SummaryPart =
-  | {
-      kind: "balance";
-      data: z.infer<typeof summarySchema>["balanceData"];
-      curve: z.infer<typeof equityCurveSchema> | null;
-    }
-  | { kind: "entries"; data: z.infer<typeof summarySchema>["entriesData"] }
-  | { kind: "pnl"; data: z.infer<typeof summarySchema>["profitLossData"] };
+  | { kind: "balance"; data: BacktestSummary["balanceData"]; curve: EquityCurveData | null }
+  | { kind: "entries"; data: BacktestSummary["entriesData"] }
+  | { kind: "pnl"; data: BacktestSummary["profitLossData"] };
 
 /**
  * The candle chart's details, checked before any candle is asked for: a failed read is the spec's details
@@ -202,7 +137,11 @@ async function graphData(backtests: Backtests, userId: string, sid: number, bid:
   if (graph === "play" || graph === "candle") {
     return { graph, details: await chartDetails(backtests, userId, sid, bid), summary: null };
   }
-  const read_ = await read("summary", () => backtests.results(userId, sid, bid, "summary"), summarySchema);
+  const read_ = await read(
+    "summary",
+    () => backtests.results(userId, sid, bid, "summary"),
+    RESULT_SECTIONS.summary,
+  );
   const s = read_.value;
   let part: SummaryPart | null = null;
   if (s) {
@@ -241,7 +180,7 @@ async function tabData(
     const all = await read(
       "trades",
       () => backtests.results(userId, sid, bid, "trades"),
-      z.array(tradeSchema),
+      RESULT_SECTIONS.trades,
     );
     trades = mapSection(all, (rows) =>
       tablePage(search, TABLE_PREFIX.trades, rows, TRADE_COLUMNS, tradeCell),
@@ -250,18 +189,26 @@ async function tabData(
     const all = await read(
       "orders",
       () => backtests.results(userId, sid, bid, "orders"),
-      z.array(orderSchema),
+      RESULT_SECTIONS.orders,
     );
     orders = mapSection(all, (rows) =>
       tablePage(search, TABLE_PREFIX.orders, rows, ORDER_COLUMNS, (r, k) => r[k]),
     );
   } else if (tab === "deals") {
-    const all = await read("deals", () => backtests.results(userId, sid, bid, "deals"), z.array(dealSchema));
+    const all = await read(
+      "deals",
+      () => backtests.results(userId, sid, bid, "deals"),
+      RESULT_SECTIONS.deals,
+    );
     deals = mapSection(all, (rows) =>
       tablePage(search, TABLE_PREFIX.deals, rows, DEAL_COLUMNS, (r, k) => r[k]),
     );
   } else {
-    results = await read("results", () => backtests.results(userId, sid, bid, "results"), resultsSchema);
+    results = await read(
+      "results",
+      () => backtests.results(userId, sid, bid, "results"),
+      RESULT_SECTIONS.results,
+    );
   }
   return { tab, orders, deals, trades, results };
 }

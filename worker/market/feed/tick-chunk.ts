@@ -14,6 +14,7 @@
  * differ by a few ms and a point or two, so time and prices take ~3 bytes a tick before deflate.
  */
 import { MarketError } from "../errors";
+import { ByteWriter, readVarints, type VarintFault } from "../varint";
 import { allocTicks, type Ticks } from "./ticks";
 
 const MAGIC = [0x53, 0x46, 0x54, 0x31]; // "SFT1"
@@ -30,36 +31,6 @@ export interface TickChunkInfo {
 
 export interface DecodedTickChunk extends TickChunkInfo {
   ticks: Ticks;
-}
-
-class Out {
-  buf: Uint8Array;
-  pos = 0;
-  constructor(size: number) {
-    this.buf = new Uint8Array(Math.max(64, size));
-  }
-  ensure(n: number): void {
-    if (this.pos + n <= this.buf.length) return;
-    const b = new Uint8Array(Math.max(this.buf.length * 2, this.pos + n));
-    b.set(this.buf.subarray(0, this.pos));
-    this.buf = b;
-  }
-  /** Unsigned varint of a value in [0, 2^32). */
-  uvar(v: number): void {
-    this.ensure(5);
-    const b = this.buf;
-    let p = this.pos;
-    while (v >= 0x80) {
-      b[p++] = (v & 0x7f) | 0x80;
-      v >>>= 7;
-    }
-    b[p++] = v;
-    this.pos = p;
-  }
-  /** Zigzag varint of an int32. */
-  zvar(v: number): void {
-    this.uvar(((v << 1) ^ (v >> 31)) >>> 0);
-  }
 }
 
 function onGrid(v: Float32Array, n: number, scale: number): boolean {
@@ -83,17 +54,15 @@ export function encodeTickChunk(t: Ticks, info: TickChunkInfo): Uint8Array {
   const sym = new TextEncoder().encode(info.symbol);
   const decimals = volumeDecimals(t);
   const scale = 10 ** decimals;
-  const w = new Out(32 + sym.length + n * 8);
-  const head = new DataView(w.buf.buffer);
-  w.buf.set(MAGIC, 0);
-  w.buf[4] = VERSION;
-  w.buf[5] = decimals < 0 ? FLAG_VOLUME_F32 : decimals << 4;
-  w.buf[6] = info.digits;
-  w.buf[7] = sym.length;
-  w.buf.set(sym, 8);
-  head.setUint32(8 + sym.length, n, true);
-  head.setFloat64(12 + sym.length, info.dayStart, true);
-  w.pos = 20 + sym.length;
+  const w = new ByteWriter(32 + sym.length + n * 8);
+  for (const m of MAGIC) w.u8(m);
+  w.u8(VERSION);
+  w.u8(decimals < 0 ? FLAG_VOLUME_F32 : decimals << 4);
+  w.u8(info.digits);
+  w.u8(sym.length);
+  w.bytes(sym);
+  w.u32(n);
+  w.f64(info.dayStart);
   let prev = info.dayStart;
   for (let i = 0; i < n; i++) {
     const d = t.time[i] - prev;
@@ -106,6 +75,7 @@ export function encodeTickChunk(t: Ticks, info: TickChunkInfo): Uint8Array {
     w.uvar(d);
     prev = t.time[i];
   }
+  // Bid and spread moves wrap to int32 as the Int32Array columns do, so decoding is exact.
   let pb = 0;
   for (let i = 0; i < n; i++) {
     w.zvar((t.bid[i] - pb) | 0);
@@ -119,14 +89,9 @@ export function encodeTickChunk(t: Ticks, info: TickChunkInfo): Uint8Array {
   }
   for (const v of [t.askVolume, t.bidVolume]) {
     if (decimals >= 0) for (let i = 0; i < n; i++) w.uvar(Math.round(v[i] * scale));
-    else {
-      w.ensure(n * 4);
-      const dv = new DataView(w.buf.buffer);
-      for (let i = 0; i < n; i++) dv.setFloat32(w.pos + i * 4, v[i], true);
-      w.pos += n * 4;
-    }
+    else for (let i = 0; i < n; i++) w.f32(v[i]);
   }
-  return w.buf.slice(0, w.pos);
+  return w.written();
 }
 
 function bad(why: string): MarketError {
@@ -147,44 +112,34 @@ export function decodeTickChunk(bytes: Uint8Array): DecodedTickChunk {
   const dayStart = dv.getFloat64(12 + symLen, true);
   let p = 20 + symLen;
   const len = bytes.length;
-  const uvar = (): number => {
-    let v = 0;
-    let shift = 0;
-    for (;;) {
-      if (p >= len) throw bad("truncated");
-      const b = bytes[p++];
-      v += (b & 0x7f) * 2 ** shift;
-      if (b < 0x80) return v;
-      shift += 7;
-      if (shift > 28) throw bad("bad varint");
-    }
-  };
-  const zvar = (): number => {
-    const u = uvar();
-    return u % 2 === 0 ? u / 2 : -(u + 1) / 2;
-  };
+  const fault = (f: VarintFault) => bad(f === "truncated" ? "truncated" : "bad varint");
   const t = allocTicks(n);
+  // Each column is read whole (readVarints), then its moves are summed back into values.
+  p = readVarints(bytes, p, n, t.time, 0, false, fault);
   let prev = dayStart;
   for (let i = 0; i < n; i++) {
-    prev += uvar();
+    prev += t.time[i];
     t.time[i] = prev;
   }
-  let pb = 0;
-  for (let i = 0; i < n; i++) {
-    pb += zvar();
-    t.bid[i] = pb;
-  }
+  p = readVarints(bytes, p, n, t.bid, 0, true, fault);
+  for (let i = 1; i < n; i++) t.bid[i] = (t.bid[i - 1] + t.bid[i]) | 0;
+  p = readVarints(bytes, p, n, t.ask, 0, true, fault);
   let ps = 0;
   for (let i = 0; i < n; i++) {
-    ps += zvar();
+    ps = (ps + t.ask[i]) | 0;
     t.ask[i] = t.bid[i] + ps;
   }
+  // Volumes are read as doubles and divided there: a float32 column would round the integers first.
+  const scaled = new Float64Array(flags & FLAG_VOLUME_F32 ? 0 : n);
   for (const v of [t.askVolume, t.bidVolume]) {
     if (flags & FLAG_VOLUME_F32) {
       if (p + n * 4 > len) throw bad("truncated");
       for (let i = 0; i < n; i++) v[i] = dv.getFloat32(p + i * 4, true);
       p += n * 4;
-    } else for (let i = 0; i < n; i++) v[i] = uvar() / scale;
+    } else {
+      p = readVarints(bytes, p, n, scaled, 0, false, fault);
+      for (let i = 0; i < n; i++) v[i] = scaled[i] / scale;
+    }
   }
   if (p !== len) throw bad("trailing bytes");
   return { symbol, digits, dayStart, ticks: t };

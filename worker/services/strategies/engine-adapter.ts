@@ -11,7 +11,7 @@ import {
 } from "../../engine/backtest";
 import { computeReport, type ReportNumbers } from "../../engine/report";
 import { equityCurve } from "../../engine/report/equity-curve";
-import { type TradeRow, tradeRows } from "../../engine/report/trades";
+import { tradeRows } from "../../engine/report/trades";
 import { dealRows, orderRows } from "../../engine/rows";
 import {
   type AccountType,
@@ -26,6 +26,7 @@ import { DemoRates } from "../../market/demo-rates";
 import { periodMs } from "../../market/periods";
 import type { Bars, Period } from "../../market/types";
 import type { StrategySpec } from "../../strategy/spec";
+import type { ResultSections } from "./backtest-sections";
 import { type CrossRateBars, priceAt } from "./cross-rates";
 
 const DAY = 86_400_000;
@@ -102,13 +103,9 @@ export interface ChartOrder {
   price: number;
 }
 
-export interface EngineOutput {
-  results: Record<string, string>;
+/** The stored sections are typed by their schemas (backtest-sections.ts): what is written is what is read. */
+export interface EngineOutput extends ResultSections {
   numbers: ReportNumbers;
-  orders: ReturnType<typeof orderRows>;
-  deals: ReturnType<typeof dealRows>;
-  trades: TradeRow[];
-  summary: unknown;
   chartOrders: ChartOrder[];
   notes: string[];
 }
