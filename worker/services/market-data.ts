@@ -12,6 +12,7 @@ import type { CandleQuery } from "../market/datafeed";
 import { bucketStart } from "../market/periods";
 import {
   type BlobStore,
+  type CachedMonth,
   type CandleAnswer,
   CandleStore,
   type Manifest,
@@ -36,7 +37,7 @@ export class R2BlobStore implements BlobStore {
   }
 }
 
-const isolateCache = new LruCache<MonthData>();
+const isolateCache = new LruCache<CachedMonth>();
 const isolateStores = new WeakMap<R2Bucket, CandleStore>();
 
 /**
