@@ -16,7 +16,6 @@ import {
   type CandleAnswer,
   CandleStore,
   type Manifest,
-  type MonthData,
   parseManifest,
 } from "../market/store";
 
