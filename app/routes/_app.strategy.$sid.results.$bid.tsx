@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { CancelledBanner } from "../components/results/cancelled-banner";
 import { CompletedBanner } from "../components/results/completed-banner";
 import { ErrorBanner } from "../components/results/error-banner";
 import { GraphPanel } from "../components/results/graph-panel";
@@ -62,12 +63,22 @@ export default function BacktestResults() {
     <div className="results-screen">
       <ResultsHeader bt={bt} />
       {bt.processingStatus === "processing" ? (
-        <ProcessingBanner backtestId={bt.backtestId} processing={bt.processing} progress={bt.progress} />
+        <ProcessingBanner
+          backtestId={bt.backtestId}
+          processing={bt.processing}
+          progress={bt.progress}
+          cancelAction={`/strategy/${bt.strId}/results/${bt.backtestId}/cancel`}
+        />
       ) : null}
       {bt.processingStatus === "completed" && bt.isMessage ? (
         <CompletedBanner backtestId={bt.backtestId} notes={bt.notes} canPlay={canPlay} />
       ) : null}
-      {bt.processingStatus === "error" ? <ErrorBanner strId={bt.strId} message={bt.message} /> : null}
+      {bt.processingStatus === "error" && bt.cancelled ? (
+        <CancelledBanner strId={bt.strId} message={bt.message} />
+      ) : null}
+      {bt.processingStatus === "error" && !bt.cancelled ? (
+        <ErrorBanner strId={bt.strId} message={bt.message} />
+      ) : null}
       <SummaryBox bt={bt} />
       {graphData ? <GraphPanel data={graphData} canPlay={canPlay} /> : null}
       <LowerTabs bt={bt} data={tabData} current={tab} exportBase={exportBase} />

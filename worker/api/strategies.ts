@@ -109,6 +109,11 @@ export const strategiesApi = new Hono<ApiEnv>()
     const { strId, backtestId } = c.req.valid("json");
     return ok(await c.get("services").strategies.backtests.get(user.id, strId, backtestId));
   })
+  .post("/strategy/backtest/cancel", subscriber, jsonBody(byBacktest), async (c) => {
+    const user = c.get("user");
+    const { strId, backtestId } = c.req.valid("json");
+    return ok(await c.get("services").strategies.backtests.cancel(user.id, strId, backtestId));
+  })
   .post("/strategy/backtest/delete", subscriber, jsonBody(byBacktest), async (c) => {
     const user = c.get("user");
     const { strId, backtestId } = c.req.valid("json");

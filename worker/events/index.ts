@@ -58,6 +58,8 @@ export const liveEventSchema = z.discriminatedUnion("type", [
     processing: z.number().int(),
     /** Percent within the run, for step 1 (0-85) and 2 (85-99); 100 when completed. */
     progress: z.number().min(0).max(100).optional(),
+    /** Step 1 of a long run: the estimated seconds left, from the pace of the slices so far (issue 16). */
+    etaSeconds: z.number().int().min(0).optional(),
     message: z.string().optional(),
   }),
 ]);

@@ -14,6 +14,7 @@ import {
   prepareBacktest,
   progressOf,
   stepBacktest,
+  workDone,
 } from "../services/strategies/backtest-work";
 import { hubEvents } from "../services/strategies/events";
 import type { BacktestJob } from "../services/strategies/ports";
@@ -31,23 +32,36 @@ type Stored = z.infer<typeof storedSchema>;
 const KEY = "job";
 
 /**
- * A slice: a month of M1 loaded and aggregated or loaded and driven (every tick, 1 minute OHLC: the data is
- * loaded in slices too, backtest-work.ts stepBacktest), or SLICE_BARS bars of a run loaded at once (open
- * prices only). Each is about a month of M1, some tens of milliseconds of CPU, so other
- * requests of the isolate wait at most that long behind a run. An alarm drives SLICES_PER_ALARM slices,
- * yielding to the event loop between them, then writes the heartbeat and progress and sets the next alarm:
- * the per-alarm costs (a D1 write, an event, the alarm itself) are paid once per few slices, and no
- * invocation nears the CPU limit (wrangler.toml [limits]).
+ * A slice: a month of M1 loaded and aggregated (the first pass of a run that models ticks), or up to
+ * SLICE_BARS bars driven (backtest-work.ts stepBacktest); open prices only drives its bars in one slice.
+ * A slice is a few tens of milliseconds of CPU at most, and the runner yields to the event loop after every
+ * one, so a page or another user's run waits at most one slice behind a backtest (issue 11). An alarm drives
+ * slices for up to ALARM_MS, writing the heartbeat and progress (with the time left) every PROGRESS_MS, then
+ * sets the next alarm: no invocation nears the CPU limit (wrangler.toml [limits]), and the per-write costs
+ * (a D1 write, an event) are paid a few times a second, not per slice.
  */
-export const SLICE_BARS = 32_000;
-const SLICES_PER_ALARM = 4;
+export const SLICE_BARS = 8_000;
+const ALARM_MS = 2_000;
+/** Progress events at least every half second on long runs (issue 16). */
+const PROGRESS_MS = 400;
 /** While data loads (one invocation, many R2 reads), the heartbeat is kept by a timer. */
 const HEARTBEAT_MS = 2_000;
+
+/** Lets whatever waits on the isolate (a page, another run's alarm) go first. */
+const yieldNow = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The run this instance is driving; its engine state lives only here, in memory. */
 interface Active {
   readonly backtestId: number;
   prepared: PreparedBacktest | null;
+  /** When the slices began, for the estimate of the time left. */
+  drivingSince: number;
+}
+
+/** Seconds left at the pace so far; undefined until a little of the work is done (no wild first guess). */
+function etaSeconds(done: number, elapsedMs: number): number | undefined {
+  if (done < 0.02 || done >= 1) return undefined;
+  return Math.max(0, Math.round((elapsedMs * (1 - done)) / done / 1000));
 }
 
 /**
@@ -113,36 +127,55 @@ export class BacktestRunner extends DurableObject<Env> {
     }
     const prepared = active.prepared;
     if (!prepared) return; // still preparing; that invocation sets the next alarm
+    const started = Date.now();
+    let reported = started;
     let done = false;
     try {
-      for (let i = 0; i < SLICES_PER_ALARM && !done; i++) {
-        // Between slices the isolate serves whatever waits (a page, another user's run).
-        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
-        if (this.active !== active) return;
+      while (!done) {
         done = await stepBacktest(prepared, ports, SLICE_BARS);
+        if (this.active !== active) return; // cancelled or replaced meanwhile
+        if (done) break;
+        const now = Date.now();
+        if (now - reported >= PROGRESS_MS) {
+          reported = now;
+          const eta = etaSeconds(workDone(prepared), now - active.drivingSince);
+          // False: the run is no longer processing (cancelled, deleted or marked interrupted).
+          if (!(await ports.step(job, 1, progressOf(prepared), eta))) {
+            await this.end(active);
+            return;
+          }
+          if (this.active !== active) return;
+        } else {
+          await yieldNow();
+          if (this.active !== active) return;
+        }
+        if (now - started >= ALARM_MS) {
+          await this.ctx.storage.setAlarm(Date.now());
+          return;
+        }
       }
     } catch (e) {
       await failBacktest(job, ports, e);
       await this.end(active);
       return;
     }
-    if (!done) {
-      const alive = await ports.step(job, 1, progressOf(prepared));
-      if (this.active !== active) return;
-      if (!alive) {
-        await this.end(active);
-        return;
-      }
-      await this.ctx.storage.setAlarm(Date.now());
-      return;
-    }
     await finishBacktest(job, prepared, ports);
     await this.end(active);
   }
 
+  /**
+   * RPC (issue 16): the user cancelled `backtestId`, whose row the request already marked. The run this
+   * instance drives stops at its next slice (tens of milliseconds) and is forgotten; another job is left alone.
+   */
+  async cancel(backtestId: number): Promise<void> {
+    const current = await this.stored();
+    if (this.active?.backtestId === backtestId) this.active = null;
+    if (current?.job.backtestId === backtestId) await this.ctx.storage.delete(KEY);
+  }
+
   private async begin(current: Stored, ports: BacktestWorkPorts): Promise<void> {
     const { job } = current;
-    const active: Active = { backtestId: job.backtestId, prepared: null };
+    const active: Active = { backtestId: job.backtestId, prepared: null, drivingSince: Date.now() };
     this.active = active;
     await this.ctx.storage.put(KEY, { ...current, begun: true });
     const timer = setInterval(() => {
@@ -160,6 +193,7 @@ export class BacktestRunner extends DurableObject<Env> {
       return;
     }
     active.prepared = prepared;
+    active.drivingSince = Date.now();
     await this.ctx.storage.setAlarm(Date.now());
   }
 

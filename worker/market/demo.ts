@@ -50,48 +50,67 @@ export function hash128(str: string): [number, number, number, number] {
   return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
 }
 
-/** sfc32 PRNG: uniform [0, 1). */
-export function sfc32(seed: [number, number, number, number]): () => number {
-  let [a, b, c, d] = seed;
-  const next = () => {
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
-    d >>>= 0;
+/**
+ * sfc32 PRNG, uniform [0, 1), with its state in int32 fields and normal numbers (Box-Muller, both outputs
+ * used) beside it: one monomorphic object the generator's hot loops call, not closures over boxed
+ * variables (issue 11: generation was most of a cold backtest). Every operation is 32-bit (`| 0`, `^`,
+ * shifts), so the sequence is the one the original closure form gave, number for number.
+ */
+class Sfc32 {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+  private spare = 0;
+  private hasSpare = false;
+
+  constructor(seed: readonly [number, number, number, number]) {
+    this.a = seed[0] | 0;
+    this.b = seed[1] | 0;
+    this.c = seed[2] | 0;
+    this.d = seed[3] | 0;
+    for (let i = 0; i < 12; i++) this.next(); // mix the seed
+  }
+
+  next(): number {
+    const a = this.a;
+    const b = this.b;
+    const c = this.c;
     let t = (a + b) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    d = (d + 1) | 0;
+    this.a = b ^ (b >>> 9);
+    this.b = (c + (c << 3)) | 0;
+    const c2 = (c << 21) | (c >>> 11);
+    const d = (this.d + 1) | 0;
+    this.d = d;
     t = (t + d) | 0;
-    c = (c + t) | 0;
+    this.c = (c2 + t) | 0;
     return (t >>> 0) / 4294967296;
-  };
-  for (let i = 0; i < 12; i++) next(); // mix the seed
-  return next;
+  }
+
+  /** A standard normal number. */
+  gauss(): number {
+    if (this.hasSpare) {
+      this.hasSpare = false;
+      return this.spare;
+    }
+    let u = this.next();
+    while (u <= 1e-12) u = this.next();
+    const v = this.next();
+    const r = Math.sqrt(-2 * Math.log(u));
+    this.spare = r * Math.sin(2 * Math.PI * v);
+    this.hasSpare = true;
+    return r * Math.cos(2 * Math.PI * v);
+  }
 }
 
-/** Standard normal numbers from a uniform source (Box-Muller, both outputs used). */
-function gaussian(rand: () => number): () => number {
-  let spare = 0;
-  let has = false;
-  return () => {
-    if (has) {
-      has = false;
-      return spare;
-    }
-    let u = rand();
-    while (u <= 1e-12) u = rand();
-    const v = rand();
-    const r = Math.sqrt(-2 * Math.log(u));
-    spare = r * Math.sin(2 * Math.PI * v);
-    has = true;
-    return r * Math.cos(2 * Math.PI * v);
-  };
+/** sfc32 PRNG: uniform [0, 1). */
+export function sfc32(seed: [number, number, number, number]): () => number {
+  const rng = new Sfc32(seed);
+  return () => rng.next();
 }
 
 function seededGaussian(key: string): number {
-  return gaussian(sfc32(hash128(key)))();
+  return new Sfc32(hash128(key)).gauss();
 }
 
 // ---------- symbol character ----------
@@ -189,20 +208,114 @@ export function isTradingMinute(t: number): boolean {
   return true;
 }
 
+const DAY = 86_400_000;
+const ROLLOVER_FROM = 22 * 60 - 5;
+const ROLLOVER_TO = 22 * 60 + 15;
+
+/**
+ * The trading minutes of [start, end) (whole UTC days), oldest first, as isTradingMinute says, walked a
+ * day at a time: a day is wholly open, wholly closed, or cut at 22:00 (Friday close, Sunday open).
+ */
+function tradingMinutes(start: number, end: number): Float64Array {
+  const time = new Float64Array(Math.round((end - start) / MINUTE));
+  let n = 0;
+  for (let day = start; day < end; day += DAY) {
+    const weekday = (Math.floor(day / DAY) + 4) % 7; // 1970-01-01 was a Thursday (4); 0 = Sunday
+    if (weekday === 6) continue;
+    const from = weekday === 0 ? 22 * 60 : 0;
+    const to = weekday === 5 ? 22 * 60 : 1440;
+    for (let m = from; m < to; m++) time[n++] = day + m * MINUTE;
+  }
+  return time.slice(0, n);
+}
+
+/**
+ * A demo month as the generator makes it: integer points, before they become decimal prices. It is the
+ * form the candle cache keeps (store.ts): about 9 bytes a bar instead of 56, so the isolate's cache holds
+ * years of M1 and a backtest's second pass over its months (backtest-work.ts) unpacks them in about a
+ * millisecond instead of generating them again. unpackDemoMonth gives exactly demoMonth's bars.
+ */
+export interface PackedDemoMonth {
+  readonly kind: "packed-demo";
+  readonly month: MonthKey;
+  /** Points per price unit (10^digits). */
+  readonly scale: number;
+  /** Number of bars. */
+  readonly length: number;
+  /** The first bar's open, in points (every later open is the previous close). */
+  readonly firstOpen: number;
+  /** Closes in points. */
+  readonly close: Int32Array | Float64Array;
+  /** high - max(open, close) and min(open, close) - low, in points. */
+  readonly up: IntColumn;
+  readonly down: IntColumn;
+  readonly volume: IntColumn;
+  readonly spread: IntColumn;
+}
+
+type IntColumn = Uint8Array | Uint16Array | Int32Array | Float64Array;
+
+/** The smallest typed array that holds these integers exactly. */
+function narrow(values: Float64Array, n: number): IntColumn {
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (lo >= 0 && hi <= 0xff) return Uint8Array.from(values.subarray(0, n));
+  if (lo >= 0 && hi <= 0xffff) return Uint16Array.from(values.subarray(0, n));
+  if (lo >= -0x80000000 && hi <= 0x7fffffff) return Int32Array.from(values.subarray(0, n));
+  return values.slice(0, n);
+}
+
+/** Bytes a packed month holds (the cache's size of it). */
+export function packedBytes(p: PackedDemoMonth): number {
+  return p.close.byteLength + p.up.byteLength + p.down.byteLength + p.volume.byteLength + p.spread.byteLength;
+}
+
 /** All M1 bars of `month` (YYYY-MM) for `s`. Same symbol and month give the same bars, bit for bit. */
 export function demoMonth(s: SymbolInfo, month: MonthKey): Bars {
+  return unpackDemoMonth(packDemoMonth(s, month));
+}
+
+/** demoMonth's bars from their packed form. */
+export function unpackDemoMonth(p: PackedDemoMonth): Bars {
+  const { start, end } = monthRange(p.month);
+  const time = tradingMinutes(start, end);
+  const n = p.length;
+  if (time.length !== n) throw new Error(`packed demo month ${p.month} has ${n} bars, not ${time.length}`);
+  const open = new Float64Array(n);
+  const high = new Float64Array(n);
+  const low = new Float64Array(n);
+  const close = new Float64Array(n);
+  const volume = new Float64Array(n);
+  const spread = new Float64Array(n);
+  const { scale, up, down } = p;
+  const closes = p.close;
+  let o = p.firstOpen;
+  for (let i = 0; i < n; i++) {
+    const c = closes[i];
+    open[i] = o / scale;
+    close[i] = c / scale;
+    high[i] = ((o > c ? o : c) + up[i]) / scale;
+    low[i] = ((o < c ? o : c) - down[i]) / scale;
+    volume[i] = p.volume[i];
+    spread[i] = p.spread[i];
+    o = c;
+  }
+  return { length: n, time, open, high, low, close, volume, spread };
+}
+
+/** Generates `month` for `s` in its packed form (see demoMonth). */
+export function packDemoMonth(s: SymbolInfo, month: MonthKey): PackedDemoMonth {
   const { start, end } = monthRange(month);
   const index = monthIndex(month);
-  const rand = sfc32(hash128(`${s.name}|${month}|demo-v1`));
-  const gauss = gaussian(rand);
+  const rng = new Sfc32(hash128(`${s.name}|${month}|demo-v1`));
 
-  // Trading minutes, walked day by day (a day is either wholly open, wholly closed or cut at 22:00).
-  const cap = Math.round((end - start) / MINUTE);
-  const time = new Float64Array(cap);
-  let n = 0;
-  for (let t = start; t < end; t += MINUTE) {
-    if (isTradingMinute(t)) time[n++] = t;
-  }
+  const time = tradingMinutes(start, end);
+  const n = time.length;
 
   const scale = 10 ** s.digits;
   const level0 = demoLevel(s, index);
@@ -218,15 +331,15 @@ export function demoMonth(s: SymbolInfo, month: MonthKey): Bars {
   let acc = 0;
   for (let i = 0; i < n; i++) {
     const t = time[i];
-    const day = Math.floor(t / 86_400_000);
+    const day = Math.floor(t / DAY);
     if (day !== dayKey) {
       dayKey = day;
-      regime = Math.exp(0.3 * gauss() - 0.045);
+      regime = Math.exp(0.3 * rng.gauss() - 0.045);
     }
-    const hour = Math.floor((t % 86_400_000) / 3_600_000);
+    const hour = Math.floor((t - day * DAY) / 3_600_000);
     const sd = sigmaMinute * activity[hour] * regime;
-    let r = sd * gauss();
-    if (rand() < 0.0004) r += sd * 6 * gauss();
+    let r = sd * rng.gauss();
+    if (rng.next() < 0.0004) r += sd * 6 * rng.gauss();
     acc += r;
     path[i] = acc;
     sig[i] = sd;
@@ -234,38 +347,52 @@ export function demoMonth(s: SymbolInfo, month: MonthKey): Bars {
   // Brownian bridge: pin the last close to next month's opening level.
   const drift = n > 0 ? (path[n - 1] - Math.log(level1 / level0)) / n : 0;
 
-  const open = new Float64Array(n);
-  const high = new Float64Array(n);
-  const low = new Float64Array(n);
-  const close = new Float64Array(n);
-  const volume = new Float64Array(n);
-  const spread = new Float64Array(n);
+  // Pass 2 writes integer points; the scratch columns reuse pass 1's arrays where their values are spent.
+  const closeP = new Float64Array(n);
+  const upP = path; // path[i] is read before up is written at i
+  const downP = new Float64Array(n);
+  const volumeP = new Float64Array(n);
+  const spreadP = sig; // sig[i] is read before spread is written at i
   const ticks = TICKS_PER_MINUTE[s.group];
   const min = 1; // lowest price in points
-  let prev = Math.max(min, Math.round(level0 * scale));
+  const firstOpen = Math.max(min, Math.round(level0 * scale));
+  let prev = firstOpen;
   for (let i = 0; i < n; i++) {
     const t = time[i];
+    const sd = sig[i];
     const c = Math.max(min, Math.round(level0 * Math.exp(path[i] - drift * (i + 1)) * scale));
     const o = prev;
-    const px = c * sig[i];
-    const up = Math.round(Math.abs(gauss()) * px * 0.3);
-    const down = Math.round(Math.abs(gauss()) * px * 0.3);
-    const hi = Math.max(o, c) + up;
-    const lo = Math.max(min, Math.min(o, c) - down);
-    open[i] = o / scale;
-    close[i] = c / scale;
-    high[i] = hi / scale;
-    low[i] = lo / scale;
+    const px = c * sd;
+    const up = Math.round(Math.abs(rng.gauss()) * px * 0.3);
+    const down = Math.round(Math.abs(rng.gauss()) * px * 0.3);
+    const lower = o < c ? o : c;
+    const lo = Math.max(min, lower - down);
+    closeP[i] = c;
+    upP[i] = up;
+    downP[i] = lower - lo;
     prev = c;
 
-    const minuteOfDay = (t % 86_400_000) / MINUTE;
+    const minuteOfDay = (t - Math.floor(t / DAY) * DAY) / MINUTE;
     const hour = Math.floor(minuteOfDay / 60);
-    let m = SPREAD_BY_HOUR[hour] * (0.85 + 0.3 * rand());
-    if (minuteOfDay >= 22 * 60 - 5 && minuteOfDay < 22 * 60 + 15) m *= 3 + 4 * rand(); // daily rollover
+    let m = SPREAD_BY_HOUR[hour] * (0.85 + 0.3 * rng.next());
+    if (minuteOfDay >= ROLLOVER_FROM && minuteOfDay < ROLLOVER_TO) m *= 3 + 4 * rng.next(); // daily rollover
     if (i === 0 || t - time[i - 1] > 3_600_000) m *= 4; // thin book right after the weekend opens
-    spread[i] = Math.max(1, Math.round(s.spread * m));
-    const moved = sig[i] > 0 ? Math.abs(c - o) / (c * sig[i]) : 0;
-    volume[i] = Math.max(1, Math.round(ticks * activity[hour] * (0.5 + rand()) * (0.7 + 0.4 * moved)));
+    spreadP[i] = Math.max(1, Math.round(s.spread * m));
+    const moved = sd > 0 ? Math.abs(c - o) / px : 0;
+    volumeP[i] = Math.max(1, Math.round(ticks * activity[hour] * (0.5 + rng.next()) * (0.7 + 0.4 * moved)));
   }
-  return { length: n, time: time.slice(0, n), open, high, low, close, volume, spread };
+  const narrowed = narrow(closeP, n);
+  const close = narrowed instanceof Float64Array ? narrowed : Int32Array.from(narrowed);
+  return {
+    kind: "packed-demo",
+    month,
+    scale,
+    length: n,
+    firstOpen,
+    close,
+    up: narrow(upP, n),
+    down: narrow(downP, n),
+    volume: narrow(volumeP, n),
+    spread: narrow(spreadP, n),
+  };
 }

@@ -3,11 +3,11 @@ import { aggregate } from "./aggregate";
 import { barsFromRows, concatBars, toRows } from "./bars";
 import { LruCache } from "./cache";
 import { getSymbol } from "./catalogue";
-import { chunkKey, manifestKey } from "./chunks";
+import { chunkKey, manifestKey, monthsInRange } from "./chunks";
 import { demoMonth } from "./demo";
 import { PeriodError } from "./errors";
 import { importBars } from "./importers";
-import { CandleStore, ImportRowsError, MemoryBlobStore, type MonthData } from "./store";
+import { type CachedMonth, CandleStore, ImportRowsError, MemoryBlobStore } from "./store";
 import { readFx } from "./test-helpers/fx";
 
 const T = (s: string) => Date.parse(s);
@@ -167,13 +167,47 @@ describe("CandleStore", () => {
       put: blobs.put.bind(blobs),
       delete: blobs.delete.bind(blobs),
     };
-    const cache = new LruCache<MonthData>();
+    const cache = new LruCache<CachedMonth>();
     const store = new CandleStore({ blobs: counting, cache, now: () => NOW });
     await store.candles("USDJPY", "H1", T("2024-02-01T00:00:00Z"), T("2024-03-01T00:00:00Z"));
     const after = gets;
     await store.candles("USDJPY", "M15", T("2024-02-05T00:00:00Z"), T("2024-02-10T00:00:00Z"));
     expect(gets).toBe(after);
     expect(cache.size).toBe(1);
+  });
+
+  it("keeps generated demo months packed: a year of M1 fits a cache that held four months decoded (issue 11)", async () => {
+    // 56 bytes a bar decoded: 8 MB held about four months of M1. Packed, a year stays cached, and a second
+    // read (the backtest runner's second pass) answers the same bars without generating them again.
+    const cache = new LruCache<CachedMonth>(8 * 1024 * 1024);
+    const store = new CandleStore({
+      blobs: new MemoryBlobStore(),
+      cache,
+      now: () => NOW,
+      persistDemo: false,
+    });
+    const months = monthsInRange(T("2023-01-01T00:00:00Z"), T("2024-01-01T00:00:00Z"));
+    const first = [];
+    for (const m of months) first.push(await store.month(getSymbol("EURUSD"), m));
+    expect(cache.size).toBe(12);
+    for (const [i, m] of months.entries()) {
+      const again = await store.month(getSymbol("EURUSD"), m);
+      expect(again?.bars.close).toEqual(first[i]?.bars.close);
+      expect(again?.bars.high).toEqual(demoMonth(getSymbol("EURUSD"), m).high);
+    }
+  });
+
+  it("answers a month at its own period with the month's bars (the runner's fast path)", async () => {
+    const store = new CandleStore({ blobs: new MemoryBlobStore(), now: () => NOW, persistDemo: false });
+    const from = T("2024-02-05T10:00:00Z");
+    const to = T("2024-02-20T00:00:00Z");
+    const a = await store.candles("EURUSD", "M1", from, to);
+    const all = demoMonth(getSymbol("EURUSD"), "2024-02");
+    const i = all.time.indexOf(from);
+    expect(a.bars.length).toBe(all.time.indexOf(to) - i);
+    expect(a.bars.time[0]).toBe(from);
+    expect(Array.from(a.bars.low)).toEqual(Array.from(all.low.subarray(i, i + a.bars.length)));
+    expect(a.demo).toBe(true);
   });
 
   it("evicts least recently used months past its byte budget", () => {

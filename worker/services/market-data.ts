@@ -12,10 +12,10 @@ import type { CandleQuery } from "../market/datafeed";
 import { bucketStart } from "../market/periods";
 import {
   type BlobStore,
+  type CachedMonth,
   type CandleAnswer,
   CandleStore,
   type Manifest,
-  type MonthData,
   parseManifest,
 } from "../market/store";
 
@@ -36,7 +36,7 @@ export class R2BlobStore implements BlobStore {
   }
 }
 
-const isolateCache = new LruCache<MonthData>();
+const isolateCache = new LruCache<CachedMonth>();
 const isolateStores = new WeakMap<R2Bucket, CandleStore>();
 
 /**

@@ -1,5 +1,5 @@
-import { useRevalidator } from "@remix-run/react";
-import { useEffect, useReducer } from "react";
+import { Form, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useReducer, useState } from "react";
 import { useLiveEvents } from "../../utils/live-events";
 import { initialProgress, progressReducer, STEP_MESSAGES, tickInterval } from "../../utils/results-progress";
 
@@ -18,13 +18,20 @@ export function ProcessingBanner({
   backtestId,
   processing,
   progress,
+  cancelAction,
 }: {
   backtestId: string;
   processing: number;
   progress: number;
+  /** Where the Cancel form posts (issue 16): a plain form, so it works without JavaScript. */
+  cancelAction: string;
 }) {
   const [state, dispatch] = useReducer(progressReducer, initialProgress(processing, progress));
+  /** The runner's estimate of the seconds left, from its last progress event. */
+  const [eta, setEta] = useState<number | null>(null);
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const cancelling = navigation.state !== "idle" && navigation.formAction === cancelAction;
 
   // A reload that still says "processing" may carry a newer step.
   useEffect(() => dispatch({ type: "server", processing, progress }), [processing, progress]);
@@ -36,6 +43,7 @@ export function ProcessingBanner({
       return;
     }
     dispatch({ type: "server", processing: event.processing, progress: event.progress });
+    setEta(event.etaSeconds ?? null);
   });
 
   const interval = tickInterval(state.step);
@@ -68,7 +76,22 @@ export function ProcessingBanner({
       >
         <div className="progress-fill" style={{ width: `${state.percent}%` }} />
       </div>
-      <span className="progress-text">{state.percent}%</span>
+      <span className="progress-text">
+        {state.percent}%{eta !== null && state.step === 1 ? ` · ${timeLeft(eta)}` : ""}
+      </span>
+      <Form method="post" action={cancelAction} className="results-cancel">
+        <input type="hidden" name="intent" value="cancel" />
+        <button type="submit" className="button" disabled={cancelling}>
+          {cancelling ? "Cancelling ..." : "Cancel"}
+        </button>
+      </Form>
     </section>
   );
+}
+
+/** "about 12 s left", "about 3 min left". */
+function timeLeft(seconds: number): string {
+  if (seconds < 1) return "less than a second left";
+  if (seconds < 90) return `about ${seconds} s left`;
+  return `about ${Math.round(seconds / 60)} min left`;
 }

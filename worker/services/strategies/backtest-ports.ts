@@ -21,7 +21,13 @@ export function workerBacktestPorts(deps: Pick<StrategyDeps, "db" | "bucket" | "
   // runner that outlived its heartbeat cannot bring it back (issue 11).
   const live = (job: BacktestJob) =>
     and(where(job), notInArray(backtests.processing, [PROCESSING.COMPLETED, PROCESSING.ERROR]));
-  const publish = (job: BacktestJob, processing: number, progress?: number, message?: string) =>
+  const publish = (
+    job: BacktestJob,
+    processing: number,
+    progress?: number,
+    message?: string,
+    etaSeconds?: number,
+  ) =>
     events.publish(job.userId, {
       type: "strategy-backtest-processing",
       strId: idText(job.strategyId),
@@ -29,6 +35,7 @@ export function workerBacktestPorts(deps: Pick<StrategyDeps, "db" | "bucket" | "
       processing,
       ...(progress === undefined ? {} : { progress }),
       ...(message === undefined ? {} : { message }),
+      ...(etaSeconds === undefined ? {} : { etaSeconds }),
     });
 
   const ports: BacktestWorkPorts = {
@@ -44,14 +51,14 @@ export function workerBacktestPorts(deps: Pick<StrategyDeps, "db" | "bucket" | "
         httpMetadata: { contentType: "application/json" },
       });
     },
-    async step(job, processing, progress) {
+    async step(job, processing, progress, etaSeconds) {
       const result = await db
         .update(backtests)
         .set({ processing, progress, updatedAt: now() })
         .where(live(job))
         .run();
       if (result.meta.changes === 0) return false;
-      await publish(job, processing, progress);
+      await publish(job, processing, progress, undefined, etaSeconds);
       return true;
     },
     async complete(job, n, notes) {

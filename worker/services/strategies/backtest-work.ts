@@ -48,10 +48,11 @@ export interface BacktestWorkPorts {
   ticks?: TickPorts;
   putSection(job: BacktestJob, section: Section, json: string): Promise<void>;
   /**
-   * Records the step in D1 (the run's heartbeat) and publishes `strategy-backtest-processing`. False when the
-   * run is no longer processing (deleted, or marked interrupted): the runner then drops it.
+   * Records the step in D1 (the run's heartbeat) and publishes `strategy-backtest-processing`, with the
+   * estimated seconds left when known. False when the run is no longer processing (deleted, cancelled, or
+   * marked interrupted): the runner then drops it.
    */
-  step(job: BacktestJob, processing: 0 | 1 | 2, progress: number): Promise<boolean>;
+  step(job: BacktestJob, processing: 0 | 1 | 2, progress: number, etaSeconds?: number): Promise<boolean>;
   complete(job: BacktestJob, numbers: ReportNumbers, notes: string[]): Promise<void>;
   fail(job: BacktestJob, reason: string): Promise<void>;
 }
@@ -60,6 +61,9 @@ const DAY = 86_400_000;
 
 /** The reason of a run whose worker died (issue 11): it is never re-run silently, the user reruns it. */
 export const INTERRUPTED = "The backtest was interrupted. Please run it again.";
+
+/** The reason of a run the user cancelled (issue 16): nothing was charged, it can be run again at once. */
+export const CANCELLED = "You cancelled this backtest. Nothing was charged; run it again whenever you like.";
 
 /**
  * A processing run whose heartbeat (its row's updated_at, written at every slice and every 2 s while data
@@ -97,8 +101,10 @@ interface Windows {
   readonly months: readonly { start: number; end: number }[];
   /** Months aggregated by the first pass. */
   scanned: number;
-  /** Months driven by the second pass. */
+  /** Months loaded by the second pass (the last one may still be being driven). */
   driven: number;
+  /** True while the month fed last still has bars to drive. */
+  feeding: boolean;
   aggregator: Aggregator | null;
   /** The engine's run once the first pass is over. */
   run: WindowedRun | null;
@@ -116,13 +122,21 @@ export interface PreparedBacktest {
   readonly windows: Windows | null;
 }
 
+/**
+ * The share of a prepared run's work done, 0 to 1: bars driven over bars to drive, and for a run that models
+ * ticks half for the first pass (months aggregated) and half for the second (bars driven), which cost about
+ * the same (each reads every month once).
+ */
+export function workDone(p: PreparedBacktest): number {
+  const w = p.windows;
+  const driven = p.engine ? p.engine.run.doneBars / Math.max(1, p.engine.run.totalBars) : 0;
+  if (!w) return driven;
+  return 0.5 * (w.scanned / Math.max(1, w.months.length)) + 0.5 * (w.run ? driven : 0);
+}
+
 /** Progress of step 1 while loading data (0) and driving bars (20 to 85); step 2 starts at 85. */
 export function progressOf(p: PreparedBacktest): number {
-  const w = p.windows;
-  if (w) return 20 + Math.floor((65 * (w.scanned + w.driven)) / Math.max(1, 2 * w.months.length));
-  if (!p.engine) return 20;
-  const { doneBars, totalBars } = p.engine.run;
-  return 20 + Math.floor((65 * doneBars) / Math.max(1, totalBars));
+  return 20 + Math.floor(65 * Math.min(1, workDone(p)));
 }
 
 /**
@@ -189,6 +203,7 @@ export async function prepareBacktest(
           months,
           scanned: 0,
           driven: 0,
+          feeding: false,
           aggregator: new Aggregator("M1", spec.timeframe),
           run: null,
           inRange: { count: 0, first: Number.NaN, last: Number.NaN },
@@ -260,18 +275,28 @@ export async function stepBacktest(
   }
   const run = w.run;
   if (!run) throw new Error("the windowed run has no engine");
-  const month = w.months[w.driven];
-  if (!month) throw new Error("every month was driven but the run is not over");
   if (w.ticks) {
+    // Real ticks drive a day per step (backtest-ticks.ts), which keeps a step short on its own.
+    const month = w.months[w.driven];
+    if (!month) throw new Error("every month was driven but the run is not over");
     const load = async () => (await ports.candles(w.symbol, "M1", month.start, month.end)).bars;
     const { monthDone, runDone } = await w.ticks.driveStep(run, month, load);
     if (monthDone) w.driven++;
     return runDone;
   }
-  const { bars } = await ports.candles(w.symbol, "M1", month.start, month.end);
-  w.driven++;
-  run.feed(bars);
-  return run.advance(Number.POSITIVE_INFINITY);
+  if (!w.feeding) {
+    const month = w.months[w.driven];
+    if (!month) throw new Error("every month was driven but the run is not over");
+    const { bars } = await ports.candles(w.symbol, "M1", month.start, month.end);
+    w.driven++;
+    run.feed(bars);
+    w.feeding = true;
+  }
+  // At most maxBars of the month per step, so a step stays short whatever the month holds.
+  const before = run.doneBars;
+  if (run.advance(maxBars)) return true;
+  if (run.doneBars - before < maxBars) w.feeding = false;
+  return false;
 }
 
 /** Fails the run with a reason a trader can read (an engine error mid-run). */

@@ -14,7 +14,7 @@ import {
   type NewBacktest,
   storedInputsSchema,
 } from "./backtest-request";
-import { HEARTBEAT_STALE_MS, INTERRUPTED, jobRange, SECTIONS } from "./backtest-work";
+import { CANCELLED, HEARTBEAT_STALE_MS, INTERRUPTED, jobRange, SECTIONS } from "./backtest-work";
 import type { CodeUser } from "./code";
 import type { StrategyDeps } from "./deps";
 import { strategyErrors } from "./errors";
@@ -195,6 +195,8 @@ export function createBacktests(deps: StrategyDeps) {
       description: row.description,
       isMessage: row.processing === PROCESSING.ERROR || notes.length > 0,
       message: row.errorMessage,
+      /** Ended by the user's Cancel (issue 16), not by a failure. */
+      cancelled: row.processing === PROCESSING.ERROR && row.errorMessage === CANCELLED,
       notes,
       results: row.processing === PROCESSING.COMPLETED ? headline(row) : null,
     };
@@ -206,6 +208,49 @@ export function createBacktests(deps: StrategyDeps) {
     await db.delete(backtests).where(and(eq(backtests.id, backtestId), eq(backtests.userId, userId)));
     await bucket.delete(SECTIONS.map((s) => sectionKey(userId, backtestId, s)));
     return { backtestId: idText(backtestId) };
+  }
+
+  /**
+   * Cancels a processing run (issue 16): one conditional UPDATE marks it ended with the CANCELLED reason (the
+   * runner never writes an ended row again, backtest-ports.ts), the page hears it at once, and the runner
+   * drops it at its next slice. A backtest costs no credit, so none is returned; the strategy can run again
+   * at once. A run that already ended is answered as it is (a second click, a run that just finished).
+   */
+  async function cancel(userId: string, strategyId: number, backtestId: number) {
+    await find(userId, strategyId, backtestId);
+    const result = await db
+      .update(backtests)
+      .set({ processing: PROCESSING.ERROR, errorMessage: CANCELLED, updatedAt: now() })
+      .where(
+        and(
+          eq(backtests.id, backtestId),
+          eq(backtests.userId, userId),
+          notInArray(backtests.processing, [PROCESSING.COMPLETED, PROCESSING.ERROR]),
+        ),
+      )
+      .run();
+    if (result.meta.changes > 0) {
+      await deps.events.publish(userId, {
+        type: "strategy-backtest-processing",
+        strId: idText(strategyId),
+        btId: idText(backtestId),
+        processing: PROCESSING.ERROR,
+        message: CANCELLED,
+      });
+      try {
+        await deps.runner.cancel?.(strategyId, backtestId);
+      } catch (e) {
+        // The row is marked: the runner stops at its next heartbeat write anyway.
+        console.error("runner cancel failed", e);
+      }
+    }
+    const row = await find(userId, strategyId, backtestId);
+    return {
+      backtestId: idText(backtestId),
+      processing: row.processing,
+      status: processingStatus(row.processing),
+      cancelled: row.processing === PROCESSING.ERROR && row.errorMessage === CANCELLED,
+    };
   }
 
   async function section(
@@ -227,6 +272,7 @@ export function createBacktests(deps: StrategyDeps) {
     list,
     get,
     remove,
+    cancel,
     details: (userId: string, strategyId: number, backtestId: number) =>
       section(userId, strategyId, backtestId, "details"),
     /** The spec version the backtest ran (its EA's inputs make the `.set` export, issue 16). */

@@ -47,6 +47,8 @@ export interface AssistantPort {
 /** Starts a backtest in the strategy's BacktestRunner; false when that runner is busy. */
 export interface RunnerPort {
   start(job: BacktestJob): Promise<boolean>;
+  /** Stops the strategy's run of `backtestId` if it is the one running (issue 16). */
+  cancel?(strategyId: number, backtestId: number): Promise<void>;
 }
 
 export interface BacktestInputs {

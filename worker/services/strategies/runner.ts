@@ -5,5 +5,6 @@ import type { RunnerPort } from "./ports";
 export function durableRunner(ns: DurableObjectNamespace<BacktestRunner>): RunnerPort {
   return {
     start: (job) => ns.get(ns.idFromName(`strategy:${job.strategyId}`)).start(job),
+    cancel: (strategyId, backtestId) => ns.get(ns.idFromName(`strategy:${strategyId}`)).cancel(backtestId),
   };
 }
