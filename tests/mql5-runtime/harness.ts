@@ -16,6 +16,7 @@ import type { BacktestSettings, ClosedTrade } from "../../worker/engine/types";
 import { getSymbol } from "../../worker/market/catalogue";
 import { importBars } from "../../worker/market/importers";
 import { periodMs } from "../../worker/market/periods";
+import { DEFAULT_SERVER_TIME, serverZone, toServerTime } from "../../worker/market/server-time";
 import type { Bars, Period, SymbolInfo } from "../../worker/market/types";
 import type { StrategySpec } from "../../worker/strategy/spec";
 import { mq5ToCpp } from "./source";
@@ -52,19 +53,24 @@ export interface Variant {
 }
 
 export interface MarketFile {
+  /** In broker server time (issue 16): the EA's TimeCurrent() and the engine read the same clock. */
   readonly bars: Bars;
   readonly period: Period;
   readonly symbol: SymbolInfo;
 }
 
-/** Bars of a data file through the market importers, as the backtest CLI reads it (.gz transparently). */
-export function readMarketFile(file: string, symbolName: string): MarketFile {
+/**
+ * Bars of a data file through the market importers, as the backtest CLI reads it (.gz transparently),
+ * shifted into the broker's server time of `zone` (default GMT+2/+3, New York close): the tester feeds
+ * the EA these times, so TimeCurrent() is server time there as in MetaTrader.
+ */
+export function readMarketFile(file: string, symbolName: string, zone = DEFAULT_SERVER_TIME): MarketFile {
   const symbol = getSymbol(symbolName);
   const buf = readFileSync(file);
   const text = (file.endsWith(".gz") ? gunzipSync(buf) : buf).toString("utf8");
   const r = importBars(text, { symbol, fileName: path.basename(file).replace(/\.gz$/, "") });
   if (r.errors.length > 0) throw new Error(`${file}: ${r.errorCount} bad rows (${r.format} format)`);
-  return { bars: r.bars, period: r.resolution, symbol };
+  return { bars: toServerTime(r.bars, serverZone(zone)), period: r.resolution, symbol };
 }
 
 /** A temp folder for one run's files; `dispose` removes it. */

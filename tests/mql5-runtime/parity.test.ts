@@ -3,7 +3,8 @@
  * strategy, and of the specs beside this file (every indicator kind, stop/target/trailing/break-even
  * form, time filters, both sizing types, long-only, short-only, several positions), is compiled as C++
  * against the MQL5 test runtime and run over EURUSD H1 2007-2018 (the Lean/OANDA file, read where it
- * lies, through the market importers) next to the engine; any difference in direction, entry or exit
+ * lies, through the market importers, in broker server time: GMT+2/+3, New York close) next to the
+ * engine; any difference in direction, entry or exit
  * time or price, or exit reason fails. The mutation tests prove the comparison can fail.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -98,7 +99,7 @@ function doubleLots(mq5: string): string {
 
 /** The London session opening an hour late. */
 function moveSessionHour(mq5: string): string {
-  return mq5.replace("InpSessionLondon && t.hour >= 7", "InpSessionLondon && t.hour >= 8");
+  return mq5.replace("InpSessionLondon && t.hour >= 10", "InpSessionLondon && t.hour >= 11");
 }
 
 function example(name: string): Entry {

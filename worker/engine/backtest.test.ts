@@ -205,8 +205,8 @@ describe("time filter", () => {
     );
   };
 
-  it("London session entries start at 07:00 UTC", () => {
-    expect(runH1({ sessions: ["london"] }).trades[0].entryTime).toBe(MONDAY + 7 * HOUR);
+  it("London session entries start at 10:00 server time", () => {
+    expect(runH1({ sessions: ["london"] }).trades[0].entryTime).toBe(MONDAY + 10 * HOUR);
   });
 
   it("weekday 2 waits for Tuesday; hours 22-2 wrap past midnight", () => {

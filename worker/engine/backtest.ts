@@ -21,8 +21,9 @@ import { canAggregate, PERIOD_SECONDS, periodMs } from "../market/periods";
 import type { Bars, Period } from "../market/types";
 import { type StrategySpec, specReadsPrices } from "../strategy/spec";
 import { BarRng } from "./bar-rng";
-import { Broker } from "./broker";
+import { Broker, toCents } from "./broker";
 import { Converter } from "./conversion";
+import { chargesSwap, NO_COSTS } from "./costs";
 import { delayFunction } from "./delay";
 import { DrawdownTracker } from "./drawdown";
 import { driveOpenPrices } from "./open-prices";
@@ -276,6 +277,7 @@ function setUp(
     settings.stopOutLevel ?? 50,
     settings.deposit,
     first,
+    settings.costs ?? NO_COSTS,
   );
   const sim = new Simulation(
     spec,
@@ -389,6 +391,7 @@ function resultOf(
     notes,
     modelRun,
     account: settings.account ?? "hedging",
+    ...costTotals(broker.deals),
     finalBalance: broker.balance,
   };
 }
@@ -439,7 +442,9 @@ function openPricesDriver(
 ): Driver {
   // Cheap per bar (four ticks at most): one step, and the runner's work cap bounds that step.
   let driven: Driven | null = null;
-  const mode = options.shortcuts === false ? "reference" : options.barLevel !== false ? "bar" : "tick";
+  // The bar-level path values a held position without the broker's tick, so it cannot charge swaps.
+  const barLevel = options.barLevel !== false && !chargesSwap(settings.costs ?? NO_COSTS);
+  const mode = options.shortcuts === false ? "reference" : barLevel ? "bar" : "tick";
   return {
     get done() {
       return driven ? end - start : 0;
@@ -620,6 +625,17 @@ function createDriver(
   };
 }
 
+/** The deals' Commission and Swap columns summed, in cents. */
+function costTotals(deals: readonly EngineDeal[]): { totalCommission: number; totalSwap: number } {
+  let c = 0;
+  let s = 0;
+  for (const d of deals) {
+    c += d.commission;
+    s += d.swap;
+  }
+  return { totalCommission: toCents(c), totalSwap: toCents(s) };
+}
+
 function checkSettings(s: BacktestSettings): void {
   const bad = (m: string) => {
     throw new EngineError("BAD_SETTINGS", m);
@@ -629,6 +645,15 @@ function checkSettings(s: BacktestSettings): void {
   if (!(s.from < s.to)) bad("The start date must be before the end date.");
   if (s.leverage !== undefined && !(s.leverage >= 1)) bad("Leverage must be at least 1.");
   if (s.spreadPoints !== undefined && !(s.spreadPoints >= 0)) bad("The spread cannot be negative.");
+  const c = s.costs;
+  if (c) {
+    if (!(c.commission >= 0)) bad("The commission cannot be negative.");
+    if (!(c.slippage >= 0)) bad("The slippage cannot be negative.");
+    if (!Number.isFinite(c.swapLong) || !Number.isFinite(c.swapShort))
+      bad("Swaps must be numbers of points.");
+    if (!Number.isInteger(c.tripleSwapDay) || c.tripleSwapDay < 1 || c.tripleSwapDay > 7)
+      bad("The triple-swap day must be 1 (Monday) to 7 (Sunday).");
+  }
   if (!(s.executionMode === -1 || s.executionMode >= 0) || s.executionMode > 600_000) {
     bad("The execution delay must be -1 (random) or 0 to 600000 ms.");
   }
@@ -692,6 +717,8 @@ function emptyResult(settings: BacktestSettings, notes: string[], modelRun: Mode
     notes,
     modelRun,
     account: settings.account ?? "hedging",
+    totalCommission: 0,
+    totalSwap: 0,
     finalBalance: settings.deposit,
   };
 }

@@ -13,10 +13,11 @@
  *     An order whose margin exceeds the free margin (equity - used margin) is rejected ("no money").
  *   - Stop-out: when equity / margin x 100 <= stopOutLevel (default 50 %), the position with the worst
  *     floating loss is closed at the current quote (comment "so x%"), repeated until above the level.
- *   - No commission and no swap (the catalogue has none); those columns are 0.
+ *   - Commission, swap and slippage: costs.ts (rollover at 00:00 server time; times here are server time).
  */
 import type { SymbolInfo } from "../market/types";
 import type { Converter } from "./conversion";
+import { type CostSettings, NO_COSTS, nextMidnight, rolloverNights } from "./costs";
 import type { DrawdownLike } from "./drawdown";
 import type { ClosedTrade, EngineDeal, EngineOrder, ExitReason } from "./types";
 
@@ -34,6 +35,10 @@ export interface Position {
   mfe: number;
   mae: number;
   floating: number;
+  /** Swap accrued at rollovers (deposit currency, cents); booked by the closing deal. */
+  swap: number;
+  /** The entry deal's commission (deposit currency, <= 0); part of the trade's result. */
+  commission: number;
 }
 
 const fmt = (price: number, digits: number) => price.toFixed(digits);
@@ -84,6 +89,11 @@ export class Broker {
   private fastSpread = 0;
   private fastLow = 0;
   private fastHigh = 0;
+  /** Swap accrued by the open positions (equity = balance + floating + this). */
+  openSwap = 0;
+  /** The next rollover (server midnight) not yet charged. */
+  private rolloverAt: number;
+  private readonly slip: number;
 
   constructor(
     private readonly symbol: SymbolInfo,
@@ -93,7 +103,10 @@ export class Broker {
     stopOutLevel: number,
     deposit: number,
     startTime: number,
+    private readonly costs: CostSettings = NO_COSTS,
   ) {
+    this.rolloverAt = nextMidnight(startTime);
+    this.slip = costs.slippage * symbol.point;
     this.stopOutFraction = stopOutLevel / 100;
     this.balance = deposit;
     this.equity = deposit;
@@ -144,7 +157,7 @@ export class Broker {
     ask: number,
   ): Position | null {
     // Quotes sit on the symbol's grid (ask = bid + spread x point can carry float noise).
-    const price = this.round(dir === 1 ? ask : bid);
+    const price = this.round(dir === 1 ? ask + this.slip : bid - this.slip);
     const sl = Number.isNaN(slDist) ? Number.NaN : this.round(price - dir * slDist);
     const tp = Number.isNaN(tpDist) ? Number.NaN : this.round(price + dir * tpDist);
     const margin = ((lots * this.contract) / this.leverage) * this.converter.marginRate(time, bid);
@@ -179,6 +192,8 @@ export class Broker {
       state: "filled",
       comment: "",
     });
+    const commission = this.commissionOf(lots);
+    this.balance = toCents(this.balance + commission);
     this.deals.push({
       ticket: this.nextDeal++,
       time,
@@ -188,7 +203,7 @@ export class Broker {
       volume: lots,
       price,
       order: ticket,
-      commission: 0,
+      commission,
       swap: 0,
       profit: 0,
       balance: this.balance,
@@ -207,6 +222,8 @@ export class Broker {
       mfe: 0,
       mae: 0,
       floating: 0,
+      swap: 0,
+      commission,
     };
     this.positions.push(pos);
     this.usedMargin += margin;
@@ -224,13 +241,17 @@ export class Broker {
     requestTime = time,
   ): void {
     const pos = this.positions[k];
-    price = this.round(price);
+    // A take profit is a limit order; every other exit is a market fill and slips against the trader.
+    price = this.round(reason === "tp" ? price : price - pos.dir * this.slip);
     // MT5 books each deal's profit in the deposit currency's cents and the balance is the sum of the
     // booked deals, so the Balance column and the net profit never drift from the deals by a cent.
     const profit = toCents(
       (price - pos.openPrice) * pos.dir * pos.lots * this.contract * this.converter.profitRate(time, bid),
     );
-    this.balance = toCents(this.balance + profit);
+    const commission = this.commissionOf(pos.lots);
+    const swap = toCents(pos.swap);
+    this.openSwap -= pos.swap;
+    this.balance = toCents(this.balance + profit + commission + swap);
     const ticket = this.nextTicket++;
     const type = pos.dir === 1 ? "sell" : "buy";
     this.orders.push({
@@ -255,8 +276,8 @@ export class Broker {
       volume: pos.lots,
       price,
       order: ticket,
-      commission: 0,
-      swap: 0,
+      commission,
+      swap,
       profit,
       balance: this.balance,
       comment,
@@ -272,12 +293,16 @@ export class Broker {
       entryPrice: pos.openPrice,
       exitPrice: price,
       exitReason: reason,
-      profit,
+      // The trade's result p_i: both commissions and the swap included (costs.ts).
+      profit: toCents(profit + swap + commission + pos.commission),
       mfe,
       mae,
     });
     this.usedMargin -= pos.margin;
-    if (this.positions.length === 1) this.usedMargin = 0;
+    if (this.positions.length === 1) {
+      this.usedMargin = 0;
+      this.openSwap = 0;
+    }
     if (k === this.positions.length - 1) this.positions.pop();
     else this.positions.splice(k, 1);
   }
@@ -322,6 +347,7 @@ export class Broker {
       }
       return;
     }
+    if (time >= this.rolloverAt) this.rollover(time, bid);
     const digits = this.symbol.digits;
     const ask = this.round(this.quoteAsk);
     for (let k = positions.length - 1; k >= 0; k--) {
@@ -342,6 +368,34 @@ export class Broker {
     this.markToMarket();
     if (this.usedMargin > 0 && this.equity <= this.usedMargin * this.stopOutFraction)
       this.stopOut(time, bid, ask);
+  }
+
+  /** A deal's commission: lots x the rate per side, a charge in cents. */
+  private commissionOf(lots: number): number {
+    const c = this.costs.commission;
+    return c === 0 ? 0 : -toCents(lots * c);
+  }
+
+  /**
+   * Charges every rollover (server midnight) up to `time` to the positions held across it: a night's swap
+   * in points x point x contract x lots, converted at this quote, in cents (costs.ts). Positions opened
+   * after a midnight are not charged for it; the first tick after a weekend charges Friday's rollover.
+   */
+  private rollover(time: number, bid: number): void {
+    const { swapLong, swapShort, tripleSwapDay } = this.costs;
+    const perPoint = this.symbol.point * this.contract * this.converter.profitRate(time, bid);
+    while (this.rolloverAt <= time) {
+      const at = this.rolloverAt;
+      this.rolloverAt += 86_400_000;
+      const nights = rolloverNights(at, tripleSwapDay);
+      if (nights === 0 || (swapLong === 0 && swapShort === 0)) continue;
+      for (const p of this.positions) {
+        if (p.openTime >= at) continue;
+        const charge = toCents((p.dir === 1 ? swapLong : swapShort) * perPoint * p.lots * nights);
+        p.swap = toCents(p.swap + charge);
+        this.openSwap += charge;
+      }
+    }
   }
 
   private stopOut(time: number, bid: number, ask: number): void {
@@ -372,7 +426,7 @@ export class Broker {
       this.constantUnit > 0
         ? this.constantUnit
         : this.contract * this.converter.profitRate(this.quoteTime, this.quoteBid);
-    let a = this.balance;
+    let a = this.balance + this.openSwap;
     let b = 0;
     for (let k = 0; k < positions.length; k++) {
       const p = positions[k];
@@ -474,7 +528,7 @@ export class Broker {
     const bid = this.quoteBid;
     const ask = this.quoteAsk;
     const positions = this.positions;
-    let equity = this.balance;
+    let equity = this.balance + this.openSwap;
     if (positions.length > 0) {
       const unit =
         this.constantUnit > 0 ? this.constantUnit : this.contract * this.converter.profitRate(time, bid);

@@ -89,8 +89,10 @@ describe("conditions on closed bars", () => {
       timeFilter: { sessions: ["newyork"], weekdays: [1] },
     });
     const s = compileStrategy(spec, closes([1]));
-    expect(s.timeAllowed(MONDAY + 12 * 3_600_000)).toBe(true);
-    expect(s.timeAllowed(MONDAY + 21 * 3_600_000)).toBe(false);
+    // New York 08:00-17:00 local is 15:00-24:00 on a New York close server.
+    expect(s.timeAllowed(MONDAY + 15 * 3_600_000)).toBe(true);
+    expect(s.timeAllowed(MONDAY + 23 * 3_600_000)).toBe(true);
+    expect(s.timeAllowed(MONDAY + 14 * 3_600_000)).toBe(false);
     expect(s.timeAllowed(MONDAY + 36 * 3_600_000)).toBe(false);
   });
 });

@@ -59,7 +59,7 @@ export interface CompiledStrategy {
   readonly active: Int32Array;
   /** Line series per indicator id (ATR distances read them). */
   readonly lines: ReadonlyMap<string, LineSeries>;
-  /** Entry gate of the spec's time filter, at a UTC time. */
+  /** Entry gate of the spec's time filter, at a server-time instant (market/server-time.ts). */
   readonly timeAllowed: (timeMs: number) => boolean;
 }
 
@@ -395,7 +395,8 @@ function timeGate(spec: StrategySpec): (timeMs: number) => boolean {
   const f = spec.timeFilter;
   if (!f) return () => true;
   return (timeMs) => {
-    // UTC hour and ISO weekday by arithmetic (no Date per call): 1970-01-01 was a Thursday (4).
+    // Server hour and ISO weekday by arithmetic on server-time instants (no Date per call): 1970-01-01
+    // was a Thursday (4).
     const day = Math.floor(timeMs / DAY_MS);
     const hour = Math.floor((timeMs - day * DAY_MS) / HOUR_MS);
     if (f.hours && !inHours(hour, f.hours.from, f.hours.to)) return false;

@@ -3,6 +3,7 @@
  * The fill rules live in broker.ts, the tick modelling in modelling.ts, the main loop in backtest.ts.
  */
 import type { Bars, Period, SymbolInfo } from "../market/types";
+import type { CostSettings } from "./costs";
 import type { SummaryData } from "./report/summary";
 import type { ReportInput } from "./report/types";
 
@@ -53,6 +54,13 @@ export interface BacktestSettings {
    * hedging does; netting with maxOpenPositions > 1 is refused (BAD_SETTINGS), as the EA refuses it.
    */
   readonly account?: AccountType;
+  /** Commission, swap and slippage (costs.ts); none when absent. */
+  readonly costs?: CostSettings;
+  /**
+   * The broker's server time zone (market/server-time.ts), for the report header. The bars given and
+   * `from`/`to` are already server-time instants: the engine reads every time as the server's clock.
+   */
+  readonly timeZone?: string;
 }
 
 /** The market data of the tested symbol at its stored resolution (M1 from the library; H1 for some files). */
@@ -134,6 +142,9 @@ export interface BacktestResult {
   readonly modelRun: Model;
   /** The account type tested (the report header's "Account"). */
   readonly account: AccountType;
+  /** Commission and swap booked by the deals, deposit currency (the report's totals). */
+  readonly totalCommission: number;
+  readonly totalSwap: number;
   readonly finalBalance: number;
 }
 

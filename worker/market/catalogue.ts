@@ -170,6 +170,7 @@ function makeSymbol(name: string, group: SymbolInfo["group"]): SymbolInfo {
     spread,
     group,
     typicalPrice: roundTo(price, digits),
+    commission: 0,
   };
 }
 

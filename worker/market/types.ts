@@ -67,4 +67,9 @@ export interface SymbolInfo {
   readonly group: "major" | "minor" | "exotic";
   /** A typical price level, used by the demo-data generator and as a conversion fallback. */
   readonly typicalPrice: number;
+  /**
+   * Default commission per lot per side, in the deposit currency (issue 16); a backtest may change it.
+   * 0: the catalogue's spreads are a standard account's, whose broker earns the spread, not a commission.
+   */
+  readonly commission: number;
 }

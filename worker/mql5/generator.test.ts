@@ -150,7 +150,7 @@ describe("generateMql5 on the example strategies", () => {
     );
   });
 
-  it("MACD/RSI/ATR London: MACD lines, ATR stops, risk sizing, trailing, break-even, UTC filter", () => {
+  it("MACD/RSI/ATR London: MACD lines, ATR stops, risk sizing, trailing, break-even, server-time filter", () => {
     const code = gen(load("macd-rsi-london-atr.json"));
     expect(code).toContain(
       "iMACD(_Symbol, InpTimeframe, Inp_macd_Fast, Inp_macd_Slow, Inp_macd_Signal, PRICE_CLOSE)",
@@ -183,8 +183,11 @@ describe("generateMql5 on the example strategies", () => {
     const tick = body(code, "void OnTick()");
     expect(tick.indexOf("ManagePositions();")).toBeGreaterThan(tick.indexOf("ProcessNewBar(barTime);"));
     const filter = body(code, "bool EntryTimeAllowed()");
-    expect(filter).toContain("datetime now = TimeGMT();");
-    expect(filter).toContain("if(InpSessionLondon && t.hour >= 7 && t.hour < 16)");
+    // Server time, as the backtest evaluates it (issue 16): no UTC conversion, no offset input.
+    expect(filter).toContain("datetime now = TimeCurrent();");
+    expect(code).not.toContain("TimeGMT");
+    expect(code).not.toContain("InpTesterGmtOffsetHours");
+    expect(filter).toContain("if(InpSessionLondon && t.hour >= 10 && t.hour < 19)");
     expect(filter).toContain("if(t.day_of_week == 0 && !InpTradeSunday)");
     expect(code).toContain("input bool InpTradeSaturday = false;");
     expect(code).toContain("input bool InpSessionLondon = true;");

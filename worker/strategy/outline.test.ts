@@ -71,7 +71,7 @@ describe("renderOutline on the example specs", () => {
     expect(text).toContain("- Take profit: 3 x ATR(14)");
     expect(text).toContain("- Trailing stop: 1.5 x ATR(14) behind price, starting once 20 pips in profit");
     expect(text).toContain("- Break-even: move the stop to entry plus 1 pip once 30 pips in profit");
-    expect(text).toContain("- Sessions: London (07:00 to 16:00 UTC)");
+    expect(text).toContain("- Sessions: London (10:00 to 19:00 server time)");
     expect(text).toContain("- Days: Monday to Friday");
   });
 

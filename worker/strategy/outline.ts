@@ -214,11 +214,11 @@ export function describeTimeFilter(tf: TimeFilter): string[] {
   if (tf.sessions && tf.sessions.length > 0) {
     const names = tf.sessions.map((s) => {
       const [from, to] = SESSION_HOURS[s];
-      return `${SESSION_NAMES[s] ?? s} (${pad(from)} to ${pad(to)} UTC)`;
+      return `${SESSION_NAMES[s] ?? s} (${pad(from)} to ${pad(to)} server time)`;
     });
     lines.push(`Sessions: ${joinAnd(names, "or")}`);
   }
-  if (tf.hours) lines.push(`Hours: ${pad(tf.hours.from)} to ${pad(tf.hours.to)} UTC`);
+  if (tf.hours) lines.push(`Hours: ${pad(tf.hours.from)} to ${pad(tf.hours.to)} server time`);
   if (tf.weekdays) lines.push(`Days: ${describeWeekdays(tf.weekdays)}`);
   return lines;
 }

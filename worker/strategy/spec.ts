@@ -19,7 +19,8 @@
  *     With closeOnOpposite, an entry signal closes the positions of the other direction before opening.
  *     `direction` only limits what may be OPENED: entry.short of a long-only spec is ignored.
  *     Long and short entry signals on the same bar contradict each other: neither opens.
- *   - The time filter gates ENTRIES only (exits, stops and targets always run). Times are UTC.
+ *   - The time filter gates ENTRIES only (exits, stops and targets always run). Times are broker server
+ *     time (the backtest's zone, MT5's TimeCurrent()), as an MT5 trader reads hours.
  *   - Distances: 1 pip = 10 points on 3- and 5-digit symbols, 1 point otherwise; `atr` is
  *     `multiple` x the referenced ATR indicator at shift 0 (the last closed bar) when the order is sent;
  *     `percent` is a percentage of the fill price. Stop loss and take profit are placed from the fill price.
@@ -120,11 +121,16 @@ export const BreakEvenSchema = z.object({
 });
 
 export const SESSIONS = ["asia", "london", "newyork"] as const;
-/** Fixed UTC session hours [start, end) (no daylight-saving shift, so the EA and engine agree). */
+/**
+ * Session hours [start, end) in broker server time, as the hours of a GMT+2/+3 New York close server
+ * (the MT5 convention, issue 16): its clock follows New York's daylight saving, so London 08:00-17:00 and
+ * New York 08:00-17:00 local keep the same server hours all year (10-19 and 15-24); Tokyo 09:00-18:00 is
+ * 02:00-11:00 in winter. The EA and the engine both compare server hours, so they agree in any zone.
+ */
 export const SESSION_HOURS: Readonly<Record<(typeof SESSIONS)[number], readonly [number, number]>> = {
-  asia: [0, 9],
-  london: [7, 16],
-  newyork: [12, 21],
+  asia: [2, 11],
+  london: [10, 19],
+  newyork: [15, 24],
 };
 const Hour = z.number().int().min(0).max(24);
 
@@ -132,7 +138,7 @@ export const TimeFilterSchema = z.object({
   hours: z
     .object({ from: Hour, to: Hour })
     .optional()
-    .describe("UTC hours [from, to); wraps past midnight when to <= from"),
+    .describe("server-time hours [from, to); wraps past midnight when to <= from"),
   weekdays: z
     .array(z.number().int().min(1).max(7))
     .optional()

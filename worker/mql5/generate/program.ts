@@ -314,8 +314,8 @@ function header(spec: StrategySpec, opts: CompileOptions): string[] {
   );
   if (hasTimeFilter(spec.timeFilter)) {
     lines.push(
-      "- Time filter hours are UTC, read with TimeGMT(). The strategy tester makes TimeGMT() equal",
-      "  to server time: set InpTesterGmtOffsetHours to your broker's offset when testing.",
+      "- Time filter hours are broker server time, read with TimeCurrent() (the hours in",
+      "  MetaTrader's charts); backtest with your broker's time zone to match.",
     );
   }
   return lines;

@@ -1,10 +1,10 @@
 /**
- * The entry time filter (spec: it gates entries only; hours [from, to) in UTC wrapping past
- * midnight when to <= from; weekdays 1 = Monday .. 7 = Sunday; sessions at fixed UTC hours).
+ * The entry time filter (spec: it gates entries only; hours [from, to) in broker server time wrapping
+ * past midnight when to <= from; weekdays 1 = Monday .. 7 = Sunday; sessions at fixed server hours).
  *
- * The EA reads UTC from TimeGMT(). MetaTrader's strategy tester makes TimeGMT() equal to the
- * simulated server time, so in the tester the EA subtracts InpTesterGmtOffsetHours (the broker's
- * server offset, which the trader sets) to get back to UTC and match our backtests.
+ * The EA reads TimeCurrent(), the broker's server time, live and in MetaTrader's tester alike; our
+ * backtests evaluate the same hours in the backtest's server time zone (issue 16), so the two agree
+ * with no offset to set.
  */
 import { SESSION_HOURS, SESSIONS, type TimeFilter } from "../../strategy/spec";
 import {
@@ -43,18 +43,8 @@ export function hasTimeFilter(tf: TimeFilter | undefined): tf is TimeFilter {
 
 export function timeFilterFunction(ctx: Context, tf: TimeFilter): FunctionDecl {
   const hour = field("t", "hour");
-  const offset = ctx.input(
-    "Time filter",
-    "int",
-    "InpTesterGmtOffsetHours",
-    int(0),
-    "Tester only: broker server time minus UTC, hours",
-  );
   const body: Stmt[] = [
-    decl("datetime", "now", call("TimeGMT")),
-    ifThen(bin("!=", call("MQLInfoInteger", id("MQL_TESTER")), int(0)), [
-      assign("now", bin("-", call("TimeCurrent"), bin("*", offset, int(3600)))),
-    ]),
+    decl("datetime", "now", call("TimeCurrent")),
     { kind: "decl", type: "MqlDateTime", name: "t" },
     { kind: "expr", expr: call("TimeToStruct", id("now"), id("t")) },
   ];
@@ -64,14 +54,14 @@ export function timeFilterFunction(ctx: Context, tf: TimeFilter): FunctionDecl {
       "int",
       "InpHourFrom",
       int(tf.hours.from),
-      "Entries from hour (UTC, inclusive)",
+      "Entries from hour (server time, inclusive)",
     );
     const to = ctx.input(
       "Time filter",
       "int",
       "InpHourTo",
       int(tf.hours.to),
-      "Entries until hour (UTC, exclusive)",
+      "Entries until hour (server time, exclusive)",
     );
     body.push(
       ifThen(
@@ -108,7 +98,7 @@ export function timeFilterFunction(ctx: Context, tf: TimeFilter): FunctionDecl {
         "bool",
         `InpSession${SESSION_LABEL[s]}`,
         id(listed.has(s) ? "true" : "false"),
-        `Enter in the ${SESSION_LABEL[s]} session (${start}:00-${end}:00 UTC)`,
+        `Enter in the ${SESSION_LABEL[s]} session (${start}:00-${end}:00 server time)`,
       );
       body.push(
         ifThen(and(input, bin(">=", hour, int(start)), bin("<", hour, int(end))), [
@@ -119,5 +109,11 @@ export function timeFilterFunction(ctx: Context, tf: TimeFilter): FunctionDecl {
     body.push(ifThen(not(id("inSession")), [ret(id("false"))]));
   }
   body.push(ret(id("true")));
-  return { returnType: "bool", name: "EntryTimeAllowed", params: [], body, doc: "Entry time filter (UTC)" };
+  return {
+    returnType: "bool",
+    name: "EntryTimeAllowed",
+    params: [],
+    body,
+    doc: "Entry time filter (broker server time)",
+  };
 }

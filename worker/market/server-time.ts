@@ -1,0 +1,204 @@
+/**
+ * Broker server time (issue 16). MetaTrader stamps every bar, deal and time filter with the broker's
+ * server clock, not UTC. Most brokers run "GMT+2/+3, New York close": UTC+2 while New York is on
+ * standard time, UTC+3 while it is on summer time, so server midnight is always 17:00 in New York and a
+ * trading week has five daily bars (Monday to Friday). A backtest picks that convention (the default),
+ * UTC, or any IANA zone.
+ *
+ * RULE: the engine works on server-time instants, i.e. epoch milliseconds of the server's wall clock
+ * (`toServer(utc) = utc + offset(utc)`), exactly as MQL5's datetime is server time. Bars are shifted
+ * once where they are loaded (`toServerTime`); from then on the UTC alignment rule of periods.ts cuts
+ * D1/H4/W1 bars at server midnight, time filters read server hours and swaps roll over at server
+ * midnight without knowing the zone. Only output that names the offset (ISO 8601 exports) asks the zone.
+ */
+import { BarsBuilder } from "./bars";
+import type { Bars } from "./types";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The MT5 convention's name as stored and typed; "mt5" and "ny-close" are read as it too. */
+export const NY_CLOSE = "GMT+2/+3";
+export const DEFAULT_SERVER_TIME = NY_CLOSE;
+const NY_CLOSE_ALIASES = new Set(["gmt+2/+3", "mt5", "ny-close", "nyclose", "new york close"]);
+
+/** Choices the form offers (any other IANA zone goes through the JSON API and the CLI). */
+export const SERVER_TIME_CHOICES: readonly { value: string; label: string }[] = [
+  { value: NY_CLOSE, label: "GMT+2/+3, New York close (MT5 brokers)" },
+  { value: "UTC", label: "UTC" },
+  { value: "Europe/London", label: "Europe/London (GMT/BST)" },
+  { value: "Europe/Athens", label: "Europe/Athens (EET/EEST)" },
+  { value: "America/New_York", label: "America/New_York" },
+  { value: "Asia/Tokyo", label: "Asia/Tokyo" },
+  { value: "Australia/Sydney", label: "Australia/Sydney" },
+];
+
+export interface ServerZone {
+  /** Canonical name: "GMT+2/+3", "UTC" or an IANA zone such as "Europe/London". */
+  readonly name: string;
+  /** The label of the report header. */
+  readonly label: string;
+  readonly isUtc: boolean;
+  /** Server clock minus UTC (ms) at a UTC instant. */
+  offsetAt(utcMs: number): number;
+  /** The server-time instant of a UTC instant. */
+  toServer(utcMs: number): number;
+  /** Server clock minus UTC (ms) at a server-time instant (the later offset inside a repeated hour). */
+  offsetAtServer(serverMs: number): number;
+}
+
+/** Intl's offset of an IANA zone at a UTC instant, to the minute; throws RangeError for an unknown zone. */
+function intlOffset(zone: string): (utcMs: number) => number {
+  const fmt = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+  });
+  return (utc) => {
+    const at = Math.floor(utc / MINUTE) * MINUTE;
+    const p: Record<string, number> = {};
+    for (const part of fmt.formatToParts(new Date(at))) p[part.type] = Number(part.value);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - at;
+  };
+}
+
+/**
+ * A zone's offset with a one-day segment cache: real zones change offset at most once a day, so the
+ * offsets at a UTC day's first and last minute decide it, and a change inside the day is found by a
+ * binary search over its minutes. Shifting a year of M1 bars then costs a few Intl calls per day.
+ */
+class CachedZone implements ServerZone {
+  readonly isUtc = false;
+  private segStart = 0;
+  private segEnd = 0;
+  private segOffset = 0;
+
+  constructor(
+    readonly name: string,
+    readonly label: string,
+    private readonly raw: (utcMs: number) => number,
+  ) {}
+
+  offsetAt(utcMs: number): number {
+    if (utcMs >= this.segStart && utcMs < this.segEnd) return this.segOffset;
+    const day = Math.floor(utcMs / DAY) * DAY;
+    const first = this.raw(day);
+    const last = this.raw(day + DAY - MINUTE);
+    if (first === last) {
+      this.segStart = day;
+      this.segEnd = day + DAY;
+      this.segOffset = first;
+      return first;
+    }
+    // The first minute of the day at the new offset.
+    let lo = 0;
+    let hi = 24 * 60 - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.raw(day + mid * MINUTE) === last) hi = mid;
+      else lo = mid + 1;
+    }
+    const change = day + lo * MINUTE;
+    if (utcMs < change) {
+      this.segStart = day;
+      this.segEnd = change;
+      this.segOffset = first;
+    } else {
+      this.segStart = change;
+      this.segEnd = day + DAY;
+      this.segOffset = last;
+    }
+    return this.segOffset;
+  }
+
+  toServer(utcMs: number): number {
+    return utcMs + this.offsetAt(utcMs);
+  }
+
+  offsetAtServer(serverMs: number): number {
+    const guess = this.offsetAt(serverMs - this.offsetAt(serverMs));
+    return this.offsetAt(serverMs - guess);
+  }
+}
+
+export const UTC_SERVER: ServerZone = {
+  name: "UTC",
+  label: "UTC",
+  isUtc: true,
+  offsetAt: () => 0,
+  toServer: (t) => t,
+  offsetAtServer: () => 0,
+};
+
+export class ServerTimeError extends Error {
+  override readonly name = "ServerTimeError";
+}
+
+export const SERVER_TIME_MESSAGE =
+  'Unknown time zone. Use "GMT+2/+3" (New York close, the MT5 convention), "UTC" or an IANA name like Europe/London.';
+
+/** The zone of a setting; empty means the MT5 convention. Throws ServerTimeError for an unknown name. */
+export function serverZone(name: string | undefined): ServerZone {
+  const s = (name ?? "").trim();
+  if (s === "" || NY_CLOSE_ALIASES.has(s.toLowerCase())) {
+    const ny = intlOffset("America/New_York");
+    return new CachedZone(NY_CLOSE, "GMT+2/+3, New York close", (t) => ny(t) + 7 * HOUR);
+  }
+  if (/^(utc|gmt|z|etc\/utc|etc\/gmt)$/i.test(s)) return UTC_SERVER;
+  // Intl accepts an IANA name in any letter case and gives back its canonical spelling.
+  let canonical: string;
+  try {
+    canonical = new Intl.DateTimeFormat("en-US", { timeZone: s }).resolvedOptions().timeZone;
+  } catch {
+    throw new ServerTimeError(SERVER_TIME_MESSAGE);
+  }
+  if (canonical === "UTC" || canonical === "Etc/UTC") return UTC_SERVER;
+  return new CachedZone(canonical, canonical, intlOffset(canonical));
+}
+
+/** The canonical name of a setting, or null when it is no zone (for validation). */
+export function serverZoneName(name: string | undefined): string | null {
+  try {
+    return serverZone(name).name;
+  } catch (e) {
+    if (e instanceof ServerTimeError) return null;
+    throw e;
+  }
+}
+
+/**
+ * Bars with server-time open times. Where the server clock goes back (the end of a zone's summer time),
+ * a bar whose server time is not after the previous bar's is merged into it (high, low, close, volume
+ * summed, smallest spread, as aggregate.ts does), so times keep increasing; where it jumps forward the
+ * hour is simply absent, as on the broker's server. UTC returns the bars as they are.
+ */
+export function toServerTime(bars: Bars, zone: ServerZone): Bars {
+  if (zone.isUtc || bars.length === 0) return bars;
+  const { time, open, high, low, close, volume, spread } = bars;
+  const out = new BarsBuilder(bars.length);
+  let last = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < bars.length; i++) {
+    const t = zone.toServer(time[i]);
+    if (t > last) {
+      out.push(t, open[i], high[i], low[i], close[i], volume[i], spread[i]);
+      last = t;
+    } else out.mergeLast(high[i], low[i], close[i], volume[i], spread[i]);
+  }
+  return out.finish();
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** ISO 8601 with the server's offset: 2017-03-01T00:00:00+02:00 (a server-time instant in). */
+export function isoWithOffset(serverMs: number, zone: ServerZone): string {
+  const off = zone.offsetAtServer(serverMs);
+  const wall = new Date(serverMs).toISOString().slice(0, 19);
+  if (off === 0) return `${wall}+00:00`;
+  const a = Math.abs(off) / MINUTE;
+  return `${wall}${off < 0 ? "-" : "+"}${pad(Math.floor(a / 60))}:${pad(a % 60)}`;
+}
