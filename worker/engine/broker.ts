@@ -1,6 +1,7 @@
 /**
  * The simulated broker: owns positions, orders, deals, balance, equity and margin (backtesting.py's
- * split, DESIGN D10). Hedging account: each fill opens its own position.
+ * split, DESIGN D10). Hedging account: each fill opens its own position. Netting account (`netting`):
+ * one position per symbol, each fill adds to, reduces or reverses it (netting.ts).
  *
  * FILL RULES (the generated EA and MT5's tester behave the same way):
  *   - Market buy fills at the ask of the fill tick, market sell at the bid. ask = bid + spread x point.
@@ -18,16 +19,20 @@
 import type { SymbolInfo } from "../market/types";
 import type { Converter } from "./conversion";
 import type { DrawdownLike } from "./drawdown";
+import { netDeal } from "./netting";
 import type { ClosedTrade, EngineDeal, EngineOrder, ExitReason } from "./types";
 
 export interface Position {
   readonly ticket: number;
   /** +1 long, -1 short. */
   readonly dir: 1 | -1;
-  readonly lots: number;
-  readonly openPrice: number;
+  // Lots, open price and margin change when a netting account adds to the position (netting.ts).
+  lots: number;
+  openPrice: number;
   readonly openTime: number;
-  readonly margin: number;
+  margin: number;
+  /** Entries that built the position: 1 on a hedging account; a netting add counts one more. */
+  entries: number;
   sl: number;
   tp: number;
   breakEvenDone: boolean;
@@ -71,9 +76,12 @@ export class Broker {
   levelMinFraction = Number.POSITIVE_INFINITY;
   /** The stop-out level as a fraction. */
   readonly stopOutFraction: number;
-  private nextTicket = 2;
-  private nextDeal = 1;
-  private readonly contract: number;
+  /** Netting account: one position per symbol (netting.ts); set before the run. Default hedging. */
+  netting = false;
+  // Ticket counters and the contract size are shared with netting.ts, which books its own deals.
+  nextTicket = 2;
+  nextDeal = 1;
+  readonly contract: number;
   private readonly scale: number;
   /** Deposit-currency value of one price unit for one lot when it never changes (quote = deposit); else 0. */
   readonly constantUnit: number;
@@ -86,9 +94,9 @@ export class Broker {
   private fastHigh = 0;
 
   constructor(
-    private readonly symbol: SymbolInfo,
+    readonly symbol: SymbolInfo,
     private readonly leverage: number,
-    private readonly converter: Converter,
+    readonly converter: Converter,
     readonly drawdown: DrawdownLike,
     stopOutLevel: number,
     deposit: number,
@@ -120,8 +128,13 @@ export class Broker {
   }
 
   /** Stop and target prices sit on the symbol's price grid, as the EA's NormalizeDouble puts them. */
-  private round(price: number): number {
+  round(price: number): number {
     return onPriceGrid(price, this.scale);
+  }
+
+  /** Margin (deposit currency) of `lots` filled now: lots x contract / leverage x base rate. */
+  marginOf(lots: number, time: number, bid: number): number {
+    return ((lots * this.contract) / this.leverage) * this.converter.marginRate(time, bid);
   }
 
   /** Deposit-currency value of one price unit for one lot at this moment (for risk sizing). */
@@ -147,7 +160,9 @@ export class Broker {
     const price = this.round(dir === 1 ? ask : bid);
     const sl = Number.isNaN(slDist) ? Number.NaN : this.round(price - dir * slDist);
     const tp = Number.isNaN(tpDist) ? Number.NaN : this.round(price + dir * tpDist);
-    const margin = ((lots * this.contract) / this.leverage) * this.converter.marginRate(time, bid);
+    if (this.netting && this.positions.length > 0)
+      return netDeal(this, dir, lots, price, sl, tp, requestTime, time, bid);
+    const margin = this.marginOf(lots, time, bid);
     const ticket = this.nextTicket++;
     const type = dir === 1 ? "buy" : "sell";
     if (margin > this.equity - this.usedMargin) {
@@ -207,6 +222,7 @@ export class Broker {
       mfe: 0,
       mae: 0,
       floating: 0,
+      entries: 1,
     };
     this.positions.push(pos);
     this.usedMargin += margin;
@@ -225,12 +241,7 @@ export class Broker {
   ): void {
     const pos = this.positions[k];
     price = this.round(price);
-    // MT5 books each deal's profit in the deposit currency's cents and the balance is the sum of the
-    // booked deals, so the Balance column and the net profit never drift from the deals by a cent.
-    const profit = toCents(
-      (price - pos.openPrice) * pos.dir * pos.lots * this.contract * this.converter.profitRate(time, bid),
-    );
-    this.balance = toCents(this.balance + profit);
+    const profit = this.realize(pos, pos.lots, price, time, bid, reason);
     const ticket = this.nextTicket++;
     const type = pos.dir === 1 ? "sell" : "buy";
     this.orders.push({
@@ -261,25 +272,37 @@ export class Broker {
       balance: this.balance,
       comment,
     });
-    // The closing tick's own P/L counts towards MFE/MAE (a stop fill can be beyond the last tick seen).
-    const mfe = Math.max(profit, pos.mfe);
-    const mae = Math.min(profit, pos.mae);
-    this.trades.push({
-      entryTime: pos.openTime,
-      exitTime: time,
-      direction: pos.dir === 1 ? "long" : "short",
-      volume: pos.lots,
-      entryPrice: pos.openPrice,
-      exitPrice: price,
-      exitReason: reason,
-      profit,
-      mfe,
-      mae,
-    });
     this.usedMargin -= pos.margin;
     if (this.positions.length === 1) this.usedMargin = 0;
     if (k === this.positions.length - 1) this.positions.pop();
     else this.positions.splice(k, 1);
+  }
+
+  /**
+   * Books the profit of closing `lots` of `pos` at `price` (on the grid) into the balance and records the
+   * closed trade; returns the profit. The caller books the deal and releases the margin.
+   */
+  realize(pos: Position, lots: number, price: number, time: number, bid: number, reason: ExitReason): number {
+    // MT5 books each deal's profit in the deposit currency's cents and the balance is the sum of the
+    // booked deals, so the Balance column and the net profit never drift from the deals by a cent.
+    const profit = toCents(
+      (price - pos.openPrice) * pos.dir * lots * this.contract * this.converter.profitRate(time, bid),
+    );
+    this.balance = toCents(this.balance + profit);
+    // The closing tick's own P/L counts towards MFE/MAE (a stop fill can be beyond the last tick seen).
+    this.trades.push({
+      entryTime: pos.openTime,
+      exitTime: time,
+      direction: pos.dir === 1 ? "long" : "short",
+      volume: lots,
+      entryPrice: pos.openPrice,
+      exitPrice: price,
+      exitReason: reason,
+      profit,
+      mfe: Math.max(profit, pos.mfe),
+      mae: Math.min(profit, pos.mae),
+    });
+    return profit;
   }
 
   /** Closes every position of direction `dir` (0: all) at the current quote. */
@@ -299,10 +322,13 @@ export class Broker {
     }
   }
 
+  /**
+   * Entries held in direction `dir` (0: both), what maxOpenPositions counts: a hedging position is one
+   * entry, a netted position as many as built it.
+   */
   count(dir: 1 | -1 | 0): number {
-    if (dir === 0) return this.positions.length;
     let n = 0;
-    for (const p of this.positions) if (p.dir === dir) n++;
+    for (const p of this.positions) if (dir === 0 || p.dir === dir) n += p.entries;
     return n;
   }
 
