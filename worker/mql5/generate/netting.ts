@@ -68,7 +68,10 @@ function holdsOpposite(): FunctionDecl {
     doc: "Netting: our one position is held against this entry (which would only close part of it)",
     body: [
       ifThen(HEDGING, [ret(id("false"))]),
-      eachOurPosition([ifThen(bin("!=", isBuy, id("isLong")), [ret(id("true"))])]),
+      eachOurPosition([
+        decl("bool", "heldLong", isBuy),
+        ifThen(bin("!=", id("heldLong"), id("isLong")), [ret(id("true"))]),
+      ]),
       ret(id("false")),
     ],
   };
