@@ -23,18 +23,29 @@ inline void markToMarket() {
   t.equity = equity;
 }
 
-// Closes position k at `price` (already on the grid) and records the trade.
-inline void closeAt(int k, double price, Reason reason) {
+inline int opposite(int type) { return type == POSITION_TYPE_BUY ? POSITION_TYPE_SELL : POSITION_TYPE_BUY; }
+
+// A deal in the history: `type` is its side, `volume` the order's.
+inline void bookDeal(int type, int entry, double volume, double price, double profit, ulong positionId) {
+  auto& t = T();
+  t.deals.push_back({t.nextDeal++, t.nowMs, type, entry, volume, price, profit, positionId});
+}
+
+// Closes position k at `price` (already on the grid) and records the trade; its deal is an "out" unless
+// a netting reversal books one "inout" deal itself (`deal` false). Returns the profit.
+inline double closeAt(int k, double price, Reason reason, bool deal = true) {
   auto& t = T();
   const Position p = t.positions[k];
   const int dir = p.type == POSITION_TYPE_BUY ? 1 : -1;
   const double profit = (price - p.priceOpen) * dir * p.volume * t.symbol.contract * profitRate();
   t.balance += profit;
   t.trades.push_back({p.timeMs, t.nowMs, p.type, p.volume, p.priceOpen, price, profit, reason});
+  if (deal) bookDeal(opposite(p.type), DEAL_ENTRY_OUT, p.volume, price, profit, p.ticket);
   t.usedMargin -= p.margin;
   if (t.positions.size() == 1) t.usedMargin = 0;
   t.positions.erase(t.positions.begin() + k);
   if (t.selected >= static_cast<int>(t.positions.size())) t.selected = -1;
+  return profit;
 }
 
 inline double grid(double price) { return NormalizeDouble(price, T().symbol.digits); }
@@ -88,7 +99,14 @@ inline bool stopsValid(int type, double sl, double tp) {
   return true;
 }
 
-// A market deal. Hedging: a new position. Netting: the symbol's one position grows, shrinks or turns.
+// Volumes to 1e-8 lot, as MT5 keeps them (0.1 + 0.2 is 0.3).
+inline double lots8(double v) { return std::round(v * 1e8) / 1e8; }
+
+// A market deal. Hedging: a new position. Netting (MetaTrader 5 Help, position accounting): the symbol's
+// one position grows (an "in" deal: volume-weighted average open price, not rounded to the grid), shrinks
+// or closes ("out"), or turns ("inout": closed, the rest opened the other way at the deal price, one deal
+// of the order's volume). A deal that grows or turns the position sets its SL/TP to the order's own (0
+// clears them); a partial close leaves them. The position keeps its ticket (its identifier).
 inline uint marketDeal(int type, double volume, double sl, double tp, long long magic, const string& comment) {
   auto& t = T();
   const auto& s = t.symbol;
@@ -96,44 +114,55 @@ inline uint marketDeal(int type, double volume, double sl, double tp, long long 
   if (volume < s.volumeMin || volume > s.volumeMax || std::fabs(steps - std::round(steps)) > 1e-7)
     return TRADE_RETCODE_INVALID_VOLUME;
   const double price = type == POSITION_TYPE_BUY ? t.ask : t.bid;
+  ulong ticket = t.nextTicket++;
+  double open = volume;
+  bool turned = false;
   if (t.accountMode == ACCOUNT_MARGIN_MODE_RETAIL_NETTING && !t.positions.empty()) {
     Position& p = t.positions[0];
     if (p.type == type) {
+      if (!stopsValid(type, sl, tp)) return TRADE_RETCODE_INVALID_STOPS;
       const double margin = volume * s.contract / t.leverage * marginRate();
       if (margin > t.equity - t.usedMargin) return TRADE_RETCODE_NO_MONEY;
-      const double total = p.volume + volume;
-      p.priceOpen = grid((p.priceOpen * p.volume + price * volume) / total);
+      const double total = lots8(p.volume + volume);
+      p.priceOpen = (p.priceOpen * p.volume + price * volume) / total;
       p.volume = total;
       p.margin += margin;
       t.usedMargin += margin;
-      if (sl != 0.0) p.sl = sl;
-      if (tp != 0.0) p.tp = tp;
+      p.sl = sl;
+      p.tp = tp;
+      bookDeal(type, DEAL_ENTRY_IN, volume, price, 0, p.ticket);
       return TRADE_RETCODE_DONE;
     }
-    // An opposite deal closes (part of) the position; what is left over opens the other way.
     const double closing = std::min(volume, p.volume);
+    open = lots8(volume - closing);
+    if (open > 0 && !stopsValid(type, sl, tp)) return TRADE_RETCODE_INVALID_STOPS;
+    if (open > 0 && open * s.contract / t.leverage * marginRate() > t.equity - t.usedMargin + p.margin)
+      return TRADE_RETCODE_NO_MONEY;
     if (closing < p.volume) {
       Position part = p;
       part.volume = closing;
       part.margin = p.margin * closing / p.volume;
-      p.volume -= closing;
+      p.volume = lots8(p.volume - closing);
       p.margin -= part.margin;
       t.positions.push_back(part);
       closeAt(static_cast<int>(t.positions.size()) - 1, price, R_SIGNAL);
       markToMarket();
       return TRADE_RETCODE_DONE;
     }
-    closeAt(0, price, R_SIGNAL);
+    ticket = p.ticket;
+    const double profit = closeAt(0, price, R_SIGNAL, open <= 0);
     markToMarket();
-    volume -= closing;
-    if (volume < s.volumeMin / 2) return TRADE_RETCODE_DONE;
+    if (open <= 0) return TRADE_RETCODE_DONE;
+    bookDeal(type, DEAL_ENTRY_INOUT, volume, price, profit, ticket);
+    turned = true;
   }
   if (!stopsValid(type, sl, tp)) return TRADE_RETCODE_INVALID_STOPS;
-  const double margin = volume * s.contract / t.leverage * marginRate();
+  const double margin = open * s.contract / t.leverage * marginRate();
   if (margin > t.equity - t.usedMargin) return TRADE_RETCODE_NO_MONEY;
   t.positions.push_back(
-      {t.nextTicket++, type, volume, price, sl, tp, margin, 0.0, t.nowMs / 1000, t.nowMs, magic, comment});
+      {ticket, type, open, price, sl, tp, margin, 0.0, t.nowMs / 1000, t.nowMs, magic, comment});
   t.usedMargin += margin;
+  if (!turned) bookDeal(type, DEAL_ENTRY_IN, open, price, 0, ticket);
   // Equity is marked at the next tick, as the engine does.
   return TRADE_RETCODE_DONE;
 }

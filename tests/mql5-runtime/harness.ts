@@ -170,8 +170,18 @@ export async function compileEa(mq5: string, dir: string, name: string): Promise
   return exe;
 }
 
+/** One deal (MT5's Deals list without the balance deal): side, entry type (in/out/inout), lots, price. */
+export interface DealRow {
+  readonly time: string;
+  readonly type: "buy" | "sell";
+  readonly entry: string;
+  readonly volume: string;
+  readonly price: string;
+}
+
 export interface EaRun {
   readonly trades: TradeRow[];
+  readonly deals: DealRow[];
   readonly journal: string;
   readonly initFailed: boolean;
 }
@@ -221,6 +231,7 @@ export async function runEa(
   const out = await run(exe, [`${base}.cfg`, barsFile, `${base}.csv`]);
   return {
     trades: parseTradesCsv(readFileSync(`${base}.csv`, "utf8")),
+    deals: parseDealsCsv(readFileSync(`${base}.csv.deals`, "utf8")),
     journal: readFileSync(`${base}.log`, "utf8"),
     initFailed: out.stdout.startsWith("init-failed"),
   };
@@ -240,13 +251,31 @@ function parseTradesCsv(text: string): TradeRow[] {
     });
 }
 
-/** The engine's trades for the same run, in the same terms. */
-export function engineTrades(
+function parseDealsCsv(text: string): DealRow[] {
+  return text
+    .trim()
+    .split("\n")
+    .slice(1)
+    .filter((l) => l.length > 0)
+    .map((l) => {
+      const [time, type, entry, volume, price] = l.split(",");
+      if (type !== "buy" && type !== "sell") throw new Error(`bad deal row: ${l}`);
+      return { time, type, entry, volume, price };
+    });
+}
+
+export interface EngineRun {
+  readonly trades: TradeRow[];
+  readonly deals: DealRow[];
+}
+
+/** The engine's trades (and deals) for the same run, in the same terms. */
+export function engineRun(
   spec: StrategySpec,
   market: MarketFile,
   variant: Variant,
   range: { from: number; to: number },
-): TradeRow[] {
+): EngineRun {
   const settings: BacktestSettings = {
     symbol: market.symbol,
     period: spec.timeframe,
@@ -260,7 +289,41 @@ export function engineTrades(
     account: variant.account,
   };
   const result = runBacktest(spec, { bars: market.bars, period: market.period }, settings);
-  return result.trades.map((t) => engineRow(t, market.symbol.digits));
+  const digits = market.symbol.digits;
+  const deals: DealRow[] = [];
+  for (const d of result.deals)
+    if (d.type !== "balance")
+      deals.push({
+        time: new Date(d.time).toISOString(),
+        type: d.type,
+        entry: d.entry,
+        volume: d.volume.toFixed(2),
+        price: d.price.toFixed(digits),
+      });
+  return { trades: result.trades.map((t) => engineRow(t, digits)), deals };
+}
+
+/** The engine's trades for the same run. */
+export function engineTrades(
+  spec: StrategySpec,
+  market: MarketFile,
+  variant: Variant,
+  range: { from: number; to: number },
+): TradeRow[] {
+  return engineRun(spec, market, variant, range).trades;
+}
+
+const dealText = (d: DealRow): string => `${d.time} ${d.type} ${d.entry} ${d.volume} @${d.price}`;
+
+/** The first deals (up to `limit`) where the two lists differ, each "engine | EA"; [] when identical. */
+export function compareDeals(engine: DealRow[], ea: DealRow[], limit = 4): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < Math.max(engine.length, ea.length) && out.length < limit; k++) {
+    const a = engine[k] === undefined ? "(none)" : dealText(engine[k]);
+    const b = ea[k] === undefined ? "(none)" : dealText(ea[k]);
+    if (a !== b) out.push(`${a} | ${b}`);
+  }
+  return out;
 }
 
 function engineRow(t: ClosedTrade, digits: number): TradeRow {

@@ -61,7 +61,10 @@ enum ENUM_ACCOUNT_MARGIN_MODE {
 };
 enum ENUM_MQL_INFO_INTEGER { MQL_TESTER, MQL_OPTIMIZATION, MQL_VISUAL_MODE };
 enum ENUM_POSITION_TYPE { POSITION_TYPE_BUY, POSITION_TYPE_SELL };
-enum ENUM_POSITION_PROPERTY_INTEGER { POSITION_TICKET, POSITION_TIME, POSITION_TYPE, POSITION_MAGIC };
+enum ENUM_POSITION_PROPERTY_INTEGER { POSITION_TICKET, POSITION_TIME, POSITION_TYPE, POSITION_MAGIC, POSITION_IDENTIFIER };
+// Deal history (HistorySelectByPosition): a netting EA counts the entries of its position.
+enum ENUM_DEAL_PROPERTY_INTEGER { DEAL_ENTRY, DEAL_TYPE, DEAL_POSITION_ID, DEAL_TIME_MSC };
+enum ENUM_DEAL_ENTRY { DEAL_ENTRY_IN = 0, DEAL_ENTRY_OUT = 1, DEAL_ENTRY_INOUT = 2, DEAL_ENTRY_OUT_BY = 3 };
 enum ENUM_POSITION_PROPERTY_DOUBLE {
   POSITION_VOLUME, POSITION_PRICE_OPEN, POSITION_SL, POSITION_TP, POSITION_PRICE_CURRENT, POSITION_PROFIT,
 };
@@ -169,6 +172,17 @@ struct Position {
 
 enum Reason { R_SIGNAL, R_SL, R_TP, R_END, R_STOPOUT };
 
+// One deal as MT5's history keeps it: type is the deal's side (POSITION_TYPE_BUY / SELL), entry a
+// DEAL_ENTRY_* value, positionId the identifier of the position it opened, changed or closed.
+struct Deal {
+  ulong ticket;
+  long long timeMs;
+  int type;
+  int entry;
+  double volume, price, profit;
+  ulong positionId;
+};
+
 struct Trade {
   long long entryMs, exitMs;
   int type;
@@ -193,7 +207,11 @@ struct Terminal {
   double balance = 10000, equity = 10000, usedMargin = 0;
   std::vector<Position> positions;
   std::vector<Trade> trades;
+  std::vector<Deal> deals;
+  // The deals HistorySelectByPosition selected (indices into deals).
+  std::vector<int> history;
   int selected = -1;
+  ulong nextDeal = 1;
   ulong nextTicket = 2;
   long long requests = 0, refused = 0;
 };
@@ -232,6 +250,10 @@ const mql5rt::Position* SelectedPosition();
 long PositionGetInteger(ENUM_POSITION_PROPERTY_INTEGER p);
 double PositionGetDouble(ENUM_POSITION_PROPERTY_DOUBLE p);
 string PositionGetString(ENUM_POSITION_PROPERTY_STRING p);
+bool HistorySelectByPosition(long positionId);
+int HistoryDealsTotal();
+ulong HistoryDealGetTicket(int index);
+long HistoryDealGetInteger(ulong ticket, ENUM_DEAL_PROPERTY_INTEGER p);
 int iMA(const string& symbol, ENUM_TIMEFRAMES tf, int period, int shift, ENUM_MA_METHOD method,
         ENUM_APPLIED_PRICE price);
 int iRSI(const string& symbol, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price);
@@ -386,6 +408,8 @@ long PositionGetInteger(ENUM_POSITION_PROPERTY_INTEGER p) {
     case POSITION_TIME: return pos->time;
     case POSITION_TYPE: return pos->type;
     case POSITION_MAGIC: return pos->magic;
+    // A position's ticket is its identifier here (no service re-openings); a reversal keeps both.
+    case POSITION_IDENTIFIER: return static_cast<long>(pos->ticket);
   }
   return 0;
 }
@@ -406,6 +430,32 @@ string PositionGetString(ENUM_POSITION_PROPERTY_STRING p) {
   const auto* pos = SelectedPosition();
   if (!pos) return "";
   return p == POSITION_SYMBOL ? mql5rt::T().symbol.name : pos->comment;
+}
+
+// ---------------------------------------------------------------- deal history
+bool HistorySelectByPosition(long positionId) {
+  auto& t = mql5rt::T();
+  t.history.clear();
+  for (int k = 0; k < static_cast<int>(t.deals.size()); k++)
+    if (static_cast<long>(t.deals[k].positionId) == positionId) t.history.push_back(k);
+  return true;
+}
+int HistoryDealsTotal() { return static_cast<int>(mql5rt::T().history.size()); }
+ulong HistoryDealGetTicket(int index) {
+  const auto& t = mql5rt::T();
+  return index >= 0 && index < HistoryDealsTotal() ? t.deals[t.history[index]].ticket : 0;
+}
+long HistoryDealGetInteger(ulong ticket, ENUM_DEAL_PROPERTY_INTEGER p) {
+  for (const auto& d : mql5rt::T().deals) {
+    if (d.ticket != ticket) continue;
+    switch (p) {
+      case DEAL_ENTRY: return d.entry;
+      case DEAL_TYPE: return d.type;
+      case DEAL_POSITION_ID: return static_cast<long>(d.positionId);
+      case DEAL_TIME_MSC: return d.timeMs;
+    }
+  }
+  return 0;
 }
 
 #include "broker.hpp"

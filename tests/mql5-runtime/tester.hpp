@@ -115,6 +115,17 @@ inline void writeTrades(const char* file) {
                  T().symbol.digits, tr.exit, reasons[tr.reason], tr.profit, tr.volume);
   std::fclose(f);
 }
+
+// The deals (MT5's Deals list without the balance deal): time,type,entry,volume,price.
+inline void writeDeals(const string& file) {
+  static const char* entries[] = {"in", "out", "inout", "out_by"};
+  FILE* f = std::fopen(file.c_str(), "w");
+  std::fprintf(f, "time,type,entry,volume,price\n");
+  for (const auto& d : T().deals)
+    std::fprintf(f, "%s,%s,%s,%.2f,%.*f\n", iso(d.timeMs).c_str(), d.type == POSITION_TYPE_BUY ? "buy" : "sell",
+                 entries[d.entry], d.volume, T().symbol.digits, d.price);
+  std::fclose(f);
+}
 }  // namespace mql5rt
 
 int main(int argc, char** argv) {
@@ -216,6 +227,7 @@ int main(int argc, char** argv) {
   closeAll(R_END);
   OnDeinit(0);
   writeTrades(argv[3]);
+  writeDeals(string(argv[3]) + ".deals");
   std::printf("trades %zu balance %.2f ticks %lld requests %lld refused %lld\n", t.trades.size(), t.balance,
               ticks, t.requests, t.refused);
   if (journal() != stderr) std::fclose(journal());

@@ -214,7 +214,7 @@ function checkRun(
   realTicks = false,
 ): { modelRun: Model; notes: string[] } | { result: BacktestResult } {
   checkSettings(settings);
-  checkAccount(spec, settings);
+  checkAccount(settings);
   const notes: string[] = [];
   const model = settings.model;
   if (model === 4) {
@@ -279,6 +279,7 @@ function setUp(
     first,
     settings.costs ?? NO_COSTS,
   );
+  broker.netting = settings.account === "netting";
   const sim = new Simulation(
     spec,
     strategy,
@@ -659,20 +660,10 @@ function checkSettings(s: BacktestSettings): void {
   }
 }
 
-/**
- * A netting account holds one position per symbol, so a strategy allowed several positions would add
- * volume to one (issue 13). The engine models separate positions only; the generated EA refuses such an
- * account at start (worker/mql5/generate/program.ts), and the backtest refuses it the same way.
- */
-function checkAccount(spec: StrategySpec, s: BacktestSettings): void {
+/** The account type is one of ACCOUNT_TYPES (a netting account nets its fills, netting.ts). */
+function checkAccount(s: BacktestSettings): void {
   if (s.account !== undefined && !ACCOUNT_TYPES.includes(s.account))
     throw new EngineError("BAD_SETTINGS", `Unknown account type ${s.account}; use hedging or netting.`);
-  if (s.account === "netting" && spec.maxOpenPositions > 1) {
-    throw new EngineError(
-      "BAD_SETTINGS",
-      `This strategy holds up to ${spec.maxOpenPositions} positions at once, which needs a hedging account; a netting account holds one position per symbol. Choose a hedging account or allow 1 open position.`,
-    );
-  }
 }
 
 function emptyResult(settings: BacktestSettings, notes: string[], modelRun: Model): BacktestResult {

@@ -1,6 +1,7 @@
 /**
  * The simulated broker: owns positions, orders, deals, balance, equity and margin (backtesting.py's
- * split, DESIGN D10). Hedging account: each fill opens its own position.
+ * split, DESIGN D10). Hedging account: each fill opens its own position. Netting account (`netting`):
+ * one position per symbol, each fill adds to, reduces or reverses it (netting.ts).
  *
  * FILL RULES (the generated EA and MT5's tester behave the same way):
  *   - Market buy fills at the ask of the fill tick, market sell at the bid. ask = bid + spread x point.
@@ -19,16 +20,20 @@ import type { SymbolInfo } from "../market/types";
 import type { Converter } from "./conversion";
 import { type CostSettings, NO_COSTS, nextMidnight, rolloverNights } from "./costs";
 import type { DrawdownLike } from "./drawdown";
+import { netDeal } from "./netting";
 import type { ClosedTrade, EngineDeal, EngineOrder, ExitReason } from "./types";
 
 export interface Position {
   readonly ticket: number;
   /** +1 long, -1 short. */
   readonly dir: 1 | -1;
-  readonly lots: number;
-  readonly openPrice: number;
+  // Lots, open price and margin change when a netting account adds to the position (netting.ts).
+  lots: number;
+  openPrice: number;
   readonly openTime: number;
-  readonly margin: number;
+  margin: number;
+  /** Entries that built the position: 1 on a hedging account; a netting add counts one more. */
+  entries: number;
   sl: number;
   tp: number;
   breakEvenDone: boolean;
@@ -76,9 +81,12 @@ export class Broker {
   levelMinFraction = Number.POSITIVE_INFINITY;
   /** The stop-out level as a fraction. */
   readonly stopOutFraction: number;
-  private nextTicket = 2;
-  private nextDeal = 1;
-  private readonly contract: number;
+  /** Netting account: one position per symbol (netting.ts); set before the run. Default hedging. */
+  netting = false;
+  // Ticket counters and the contract size are shared with netting.ts, which books its own deals.
+  nextTicket = 2;
+  nextDeal = 1;
+  readonly contract: number;
   private readonly scale: number;
   /** Deposit-currency value of one price unit for one lot when it never changes (quote = deposit); else 0. */
   readonly constantUnit: number;
@@ -96,9 +104,9 @@ export class Broker {
   private readonly slip: number;
 
   constructor(
-    private readonly symbol: SymbolInfo,
+    readonly symbol: SymbolInfo,
     private readonly leverage: number,
-    private readonly converter: Converter,
+    readonly converter: Converter,
     readonly drawdown: DrawdownLike,
     stopOutLevel: number,
     deposit: number,
@@ -133,8 +141,13 @@ export class Broker {
   }
 
   /** Stop and target prices sit on the symbol's price grid, as the EA's NormalizeDouble puts them. */
-  private round(price: number): number {
+  round(price: number): number {
     return onPriceGrid(price, this.scale);
+  }
+
+  /** Margin (deposit currency) of `lots` filled now: lots x contract / leverage x base rate. */
+  marginOf(lots: number, time: number, bid: number): number {
+    return ((lots * this.contract) / this.leverage) * this.converter.marginRate(time, bid);
   }
 
   /** Deposit-currency value of one price unit for one lot at this moment (for risk sizing). */
@@ -160,7 +173,9 @@ export class Broker {
     const price = this.round(dir === 1 ? ask + this.slip : bid - this.slip);
     const sl = Number.isNaN(slDist) ? Number.NaN : this.round(price - dir * slDist);
     const tp = Number.isNaN(tpDist) ? Number.NaN : this.round(price + dir * tpDist);
-    const margin = ((lots * this.contract) / this.leverage) * this.converter.marginRate(time, bid);
+    if (this.netting && this.positions.length > 0)
+      return netDeal(this, dir, lots, price, sl, tp, requestTime, time, bid);
+    const margin = this.marginOf(lots, time, bid);
     const ticket = this.nextTicket++;
     const type = dir === 1 ? "buy" : "sell";
     if (margin > this.equity - this.usedMargin) {
@@ -224,6 +239,7 @@ export class Broker {
       floating: 0,
       swap: 0,
       commission,
+      entries: 1,
     };
     this.positions.push(pos);
     this.usedMargin += margin;
@@ -243,15 +259,7 @@ export class Broker {
     const pos = this.positions[k];
     // A take profit is a limit order; every other exit is a market fill and slips against the trader.
     price = this.round(reason === "tp" ? price : price - pos.dir * this.slip);
-    // MT5 books each deal's profit in the deposit currency's cents and the balance is the sum of the
-    // booked deals, so the Balance column and the net profit never drift from the deals by a cent.
-    const profit = toCents(
-      (price - pos.openPrice) * pos.dir * pos.lots * this.contract * this.converter.profitRate(time, bid),
-    );
-    const commission = this.commissionOf(pos.lots);
-    const swap = toCents(pos.swap);
-    this.openSwap -= pos.swap;
-    this.balance = toCents(this.balance + profit + commission + swap);
+    const { profit, commission, swap } = this.realize(pos, pos.lots, price, time, bid, reason);
     const ticket = this.nextTicket++;
     const type = pos.dir === 1 ? "sell" : "buy";
     this.orders.push({
@@ -282,22 +290,6 @@ export class Broker {
       balance: this.balance,
       comment,
     });
-    // The closing tick's own P/L counts towards MFE/MAE (a stop fill can be beyond the last tick seen).
-    const mfe = Math.max(profit, pos.mfe);
-    const mae = Math.min(profit, pos.mae);
-    this.trades.push({
-      entryTime: pos.openTime,
-      exitTime: time,
-      direction: pos.dir === 1 ? "long" : "short",
-      volume: pos.lots,
-      entryPrice: pos.openPrice,
-      exitPrice: price,
-      exitReason: reason,
-      // The trade's result p_i: both commissions and the swap included (costs.ts).
-      profit: toCents(profit + swap + commission + pos.commission),
-      mfe,
-      mae,
-    });
     this.usedMargin -= pos.margin;
     if (this.positions.length === 1) {
       this.usedMargin = 0;
@@ -305,6 +297,50 @@ export class Broker {
     }
     if (k === this.positions.length - 1) this.positions.pop();
     else this.positions.splice(k, 1);
+  }
+
+  /**
+   * Books closing `lots` of `pos` at `price` (on the grid) into the balance and records the closed trade:
+   * the deal's profit, its commission (per lot per side) and the closed share of the swap the position has
+   * accrued; the trade's result includes the entry commission's share too (costs.ts). The caller books the
+   * deal and releases the margin.
+   */
+  realize(
+    pos: Position,
+    lots: number,
+    price: number,
+    time: number,
+    bid: number,
+    reason: ExitReason,
+  ): { profit: number; commission: number; swap: number } {
+    // MT5 books each deal's profit in the deposit currency's cents and the balance is the sum of the
+    // booked deals, so the Balance column and the net profit never drift from the deals by a cent.
+    const profit = toCents(
+      (price - pos.openPrice) * pos.dir * lots * this.contract * this.converter.profitRate(time, bid),
+    );
+    const share = lots >= pos.lots ? 1 : lots / pos.lots;
+    const commission = this.commissionOf(lots);
+    const swapShare = pos.swap * share;
+    const swap = toCents(swapShare);
+    const entryCommission = toCents(pos.commission * share);
+    pos.swap -= swapShare;
+    pos.commission -= entryCommission;
+    this.openSwap -= swapShare;
+    this.balance = toCents(this.balance + profit + commission + swap);
+    // The closing tick's own P/L counts towards MFE/MAE (a stop fill can be beyond the last tick seen).
+    this.trades.push({
+      entryTime: pos.openTime,
+      exitTime: time,
+      direction: pos.dir === 1 ? "long" : "short",
+      volume: lots,
+      entryPrice: pos.openPrice,
+      exitPrice: price,
+      exitReason: reason,
+      profit: toCents(profit + swap + commission + entryCommission),
+      mfe: Math.max(profit, pos.mfe),
+      mae: Math.min(profit, pos.mae),
+    });
+    return { profit, commission, swap };
   }
 
   /** Closes every position of direction `dir` (0: all) at the current quote. */
@@ -324,10 +360,13 @@ export class Broker {
     }
   }
 
+  /**
+   * Entries held in direction `dir` (0: both), what maxOpenPositions counts: a hedging position is one
+   * entry, a netted position as many as built it.
+   */
   count(dir: 1 | -1 | 0): number {
-    if (dir === 0) return this.positions.length;
     let n = 0;
-    for (const p of this.positions) if (p.dir === dir) n++;
+    for (const p of this.positions) if (dir === 0 || p.dir === dir) n += p.entries;
     return n;
   }
 
@@ -371,7 +410,7 @@ export class Broker {
   }
 
   /** A deal's commission: lots x the rate per side, a charge in cents. */
-  private commissionOf(lots: number): number {
+  commissionOf(lots: number): number {
     const c = this.costs.commission;
     return c === 0 ? 0 : -toCents(lots * c);
   }

@@ -272,13 +272,27 @@ export class Simulation {
     // Both entries at once is contradictory: neither is taken.
     if (el === es) return;
     if (!s.timeAllowed(time)) return;
+    if (this.broker.netting && this.heldAgainst(el ? 1 : -1)) return;
     if (this.openCount() >= this.spec.maxOpenPositions) return;
     this.request(el ? 1 : -1, time, bid, ask);
   }
 
-  /** Positions after the queued requests run (a queued close frees a slot, a queued open takes one). */
+  /**
+   * Netting: is the account's one position, after the queued requests run, held against `dir`? Such an
+   * entry is not taken (spec SEMANTICS: an opposite fill would close part of it, which no rule asks).
+   */
+  private heldAgainst(dir: 1 | -1): boolean {
+    let held = this.broker.positions.length > 0 ? this.broker.positions[0].dir : 0;
+    for (const r of this.pending) {
+      if ((r.action === 2 && held === 1) || (r.action === -2 && held === -1)) held = 0;
+      else if ((r.action === 1 || r.action === -1) && held === 0) held = r.action;
+    }
+    return held === -dir;
+  }
+
+  /** Entries after the queued requests run (a queued close frees its entries, a queued open takes one). */
   private openCount(): number {
-    let n = this.broker.positions.length;
+    let n = this.broker.count(0);
     for (const r of this.pending) {
       if (r.action === 1 || r.action === -1) n++;
       else n -= this.broker.count(r.action === 2 ? 1 : -1);

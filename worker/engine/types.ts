@@ -50,8 +50,8 @@ export interface BacktestSettings {
   /** Margin level (%) at which the tester closes the worst position (default 50, MT5's usual stop-out). */
   readonly stopOutLevel?: number;
   /**
-   * Default hedging (most forex brokers' MT5 accounts). Netting with one position at a time trades as
-   * hedging does; netting with maxOpenPositions > 1 is refused (BAD_SETTINGS), as the EA refuses it.
+   * Default hedging (most forex brokers' MT5 accounts). Netting holds one position per symbol: a
+   * same-direction entry adds volume to it, up to maxOpenPositions entries (netting.ts, spec SEMANTICS).
    */
   readonly account?: AccountType;
   /** Commission, swap and slippage (costs.ts); none when absent. */
@@ -87,7 +87,8 @@ export interface EngineOrder {
   readonly comment: string;
 }
 
-export type DealEntry = "in" | "out" | "";
+/** MT5's DEAL_ENTRY: in, out, inout (a netting reversal: closes the position and opens the rest the other way). */
+export type DealEntry = "in" | "out" | "inout" | "";
 
 export interface EngineDeal {
   readonly ticket: number;

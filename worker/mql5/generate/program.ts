@@ -26,12 +26,12 @@ import {
   type Program,
   ret,
   type Stmt,
-  str,
 } from "../ir";
 import { quote } from "../printer";
 import { comparisonFunctions, signalFunction } from "./conditions";
 import { Context, handleName, type Mode } from "./context";
 import { createHandles, releaseHandles } from "./indicators";
+import { countsEntries, nettingEntryGate, nettingFunctions } from "./netting";
 import { hasTimeFilter, timeFilterFunction } from "./timefilter";
 import {
   closeFunction,
@@ -196,6 +196,7 @@ function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean): Fun
   }
   if (timeFilter) body.push(ifThen(not(call("EntryTimeAllowed")), [ret()]));
   body.push(
+    ...nettingEntryGate(ctx, direction),
     ifThen(bin(">=", call("CountPositions"), id("InpMaxPositions")), [ret()]),
     expr(call("OpenPosition", direction)),
   );
@@ -229,45 +230,10 @@ function onInit(ctx: Context): FunctionDecl {
       expr(method("trade", "SetTypeFillingBySymbol", id("_Symbol"))),
       { kind: "comment", text: "1 pip = 10 points on 3- and 5-digit quotes, 1 point otherwise." },
       ...setPip,
-      ...nettingGuard(ctx),
       ...createHandles(ctx),
       ret(id("INIT_SUCCEEDED")),
     ],
   };
-}
-
-/**
- * A netting account holds one position per symbol: a second entry adds volume to it, so the position
- * count never reaches InpMaxPositions and every signal pyramids (issue 13). The engine models separate
- * positions (a hedging account), so with more than one position allowed the EA refuses a netting
- * account, saying why in the journal.
- */
-function nettingGuard(ctx: Context): Stmt[] {
-  if (ctx.spec.maxOpenPositions <= 1) return [];
-  return [
-    ifThen(
-      and(
-        bin(">", id("InpMaxPositions"), int(1)),
-        bin(
-          "!=",
-          call("AccountInfoInteger", id("ACCOUNT_MARGIN_MODE")),
-          id("ACCOUNT_MARGIN_MODE_RETAIL_HEDGING"),
-        ),
-      ),
-      [
-        expr(
-          call(
-            "PrintFormat",
-            str(
-              "This EA holds up to %d positions at once, which needs a hedging account; this account nets one position per symbol. Use a hedging account or set InpMaxPositions to 1.",
-            ),
-            id("InpMaxPositions"),
-          ),
-        ),
-        ret(id("INIT_FAILED")),
-      ],
-    ),
-  ];
 }
 
 function tradingInputs(ctx: Context, opts: CompileOptions): void {
@@ -373,7 +339,8 @@ export function compile(spec: StrategySpec, opts: CompileOptions): Program {
     ...(spec.sizing.type === "riskPercent" ? [riskLotsFunction()] : []),
     normalizeVolumeFunction(),
     closeFunction(),
-    countFunction(),
+    countFunction(countsEntries(ctx)),
+    ...nettingFunctions(ctx),
     isOursFunction(),
     valueFunction(),
     ...comparisonFunctions(),

@@ -93,7 +93,7 @@ export function isOursFunction(): FunctionDecl {
 }
 
 /** for(int i = PositionsTotal() - 1; i >= 0; i--) over our positions, selecting each one. */
-const eachOurPosition = (body: Stmt[]): Stmt => ({
+export const eachOurPosition = (body: Stmt[]): Stmt => ({
   kind: "forDown",
   variable: "i",
   from: bin("-", call("PositionsTotal"), int(1)),
@@ -105,15 +105,18 @@ const eachOurPosition = (body: Stmt[]): Stmt => ({
   ],
 });
 
-export function countFunction(): FunctionDecl {
+/** `entries`: count each position's entries (PositionEntries, generate/netting.ts), not positions. */
+export function countFunction(entries = false): FunctionDecl {
   return {
     returnType: "int",
     name: "CountPositions",
     params: [],
-    doc: "Open positions of this EA on this symbol",
+    doc: entries ? "Entries held by this EA on this symbol" : "Open positions of this EA on this symbol",
     body: [
       decl("int", "count", int(0)),
-      eachOurPosition([{ kind: "assign", target: "count", op: "+=", value: int(1) }]),
+      eachOurPosition([
+        { kind: "assign", target: "count", op: "+=", value: entries ? call("PositionEntries") : int(1) },
+      ]),
       ret(id("count")),
     ],
   };

@@ -96,11 +96,20 @@ describe("runEngine's account type", () => {
   });
   const bars = () => barsOf(ROWS, MONDAY, MINUTE);
 
-  it("a netting account reaches the engine: a strategy holding two positions is refused, as the EA refuses it", () => {
-    const spec = levelCross(0.85, { maxOpenPositions: 2 });
-    expect(() => runEngine(spec, bars(), "M1", inputs("netting"))).toThrow(/needs a hedging account/);
-    expect(runEngine(spec, bars(), "M1", inputs("hedging")).deals.length).toBe(3);
-    expect(runEngine(spec, bars(), "M1", inputs()).deals.length).toBe(3);
+  it("a netting account reaches the engine: two entries add up to one position of 2 lots", () => {
+    const above = {
+      type: "greaterThan",
+      left: { type: "price", field: "CLOSE" },
+      right: { type: "constant", value: 0.85 },
+    } as const;
+    const spec = levelCross(0.85, { maxOpenPositions: 2, entry: { long: { all: [above] } } });
+    const entries = (account?: "hedging" | "netting") =>
+      runEngine(spec, bars(), "M1", inputs(account))
+        .deals.slice(1)
+        .map((d) => `${d.Direction} ${Number(d.Volume)}`);
+    expect(entries("netting")).toEqual(["in 1", "in 1", "out 2"]);
+    expect(entries("hedging")).toEqual(["in 1", "in 1", "out 1", "out 1"]);
+    expect(entries()).toEqual(entries("hedging"));
   });
 
   it("netting with one position at a time trades as hedging does", () => {
