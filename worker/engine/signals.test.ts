@@ -10,7 +10,7 @@ const closes = (values: number[]) => barsOf(values.map((c): Ohlc => [c, c, c, c]
 
 function longRule(rule: NonNullable<StrategySpecInput["entry"]["long"]>, values: number[]) {
   const spec = specOf({
-    specVersion: 1,
+    specVersion: 2,
     timeframe: "M1",
     indicators: [{ id: "ma2", kind: "SMA", period: 2 }],
     entry: { long: rule },
@@ -83,7 +83,7 @@ describe("conditions on closed bars", () => {
 
   it("the time filter gates by UTC hour, weekday and session", () => {
     const spec = specOf({
-      specVersion: 1,
+      specVersion: 2,
       timeframe: "M1",
       entry: { long: { all: [{ type: "greaterThan", left: close(), right: k(0) }] } },
       timeFilter: { sessions: ["newyork"], weekdays: [1] },
@@ -185,7 +185,7 @@ describe("compiled rules equal a bar-by-bar evaluation", () => {
       fc.property(closesArb, ruleArb, ruleArb, ruleArb, ruleArb, (values, el, es, xl, xs) => {
         fc.pre(el.all.length + el.any.length > 0 && es.all.length + es.any.length > 0);
         const spec = specOf({
-          specVersion: 1,
+          specVersion: 2,
           timeframe: "M1",
           indicators: [
             { id: "ma2", kind: "SMA", period: 2 },

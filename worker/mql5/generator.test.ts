@@ -259,7 +259,7 @@ describe("generateMql5 on the example strategies", () => {
 
 describe("generateMql5 on the whole vocabulary", () => {
   const all = spec({
-    specVersion: 1,
+    specVersion: 2,
     timeframe: "M15",
     direction: "both",
     indicators: [

@@ -1,5 +1,5 @@
 /**
- * StrategySpec v1 (DESIGN D4): the one document that the assistant writes and that the MQL5 generator,
+ * StrategySpec v2 (DESIGN D4): the one document that the assistant writes and that the MQL5 generator,
  * the backtest engine and the outline all read. Pure: no I/O (DESIGN D9).
  *
  * SEMANTICS (shared by the generated EA and the engine, DESIGN D6), written once here:
@@ -39,7 +39,10 @@ import {
   IndicatorSchema,
 } from "./spec-indicators";
 
+import { migrateSpec } from "./spec-version";
+
 export * from "./spec-indicators";
+export { migrateSpec } from "./spec-version";
 
 export const PeriodSchema = z.enum(PERIODS);
 
@@ -141,8 +144,11 @@ export const TimeFilterSchema = z.object({
 });
 export type TimeFilter = z.infer<typeof TimeFilterSchema>;
 
+/** The version every writer writes; older documents are migrated by migrateSpec (spec-version.ts). */
+export const SPEC_VERSION = 2;
+
 const BaseSpecSchema = z.object({
-  specVersion: z.literal(1),
+  specVersion: z.literal(SPEC_VERSION),
   name: z.string().max(255).optional(),
   description: z.string().max(2000).optional(),
   timeframe: PeriodSchema,
@@ -273,8 +279,9 @@ export type ParseSpecResult =
   | { readonly ok: true; readonly spec: StrategySpec }
   | { readonly ok: false; readonly issues: readonly SpecIssue[] };
 
+/** Parses a document of any known version: a v1 document is migrated to v2 first (migrateSpec). */
 export function parseSpec(input: unknown): ParseSpecResult {
-  const r = StrategySpecSchema.safeParse(input);
+  const r = StrategySpecSchema.safeParse(migrateSpec(input));
   if (r.success) return { ok: true, spec: r.data };
   return {
     ok: false,
