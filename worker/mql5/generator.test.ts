@@ -77,7 +77,7 @@ describe("generateMql5 on the example strategies", () => {
     expect(code.split("\n").slice(0, 3)).toEqual([
       "// Test strategy",
       "// Strategy: SMA 10/20 crossover",
-      "// Expert advisor generated from strategy 1042 (StrategySpec v1).",
+      "// Expert advisor generated from strategy 1042 (StrategySpec v2).",
     ]);
   });
 
