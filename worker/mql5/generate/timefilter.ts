@@ -43,7 +43,7 @@ export function hasTimeFilter(tf: TimeFilter | undefined): tf is TimeFilter {
 
 export function timeFilterFunction(ctx: Context, tf: TimeFilter): FunctionDecl {
   const hour = field("t", "hour");
-  const offset = ctx.input(
+  const offset = ctx.sharedInput(
     "Time filter",
     "int",
     "InpTesterGmtOffsetHours",
