@@ -43,7 +43,7 @@ describe("npm run generate", () => {
   it("refuses an invalid spec with its issues and writes nothing", () => {
     const dir = tmp();
     const spec = path.join(dir, "bad.json");
-    writeFileSync(spec, JSON.stringify({ specVersion: 1, timeframe: "H1", entry: {}, maxOpenPositions: 0 }));
+    writeFileSync(spec, JSON.stringify({ specVersion: 2, timeframe: "H1", entry: {}, maxOpenPositions: 0 }));
     const out = path.join(dir, "ea.mq5");
     expect(() => main(["--spec", spec, "--out", out])).toThrow(/maxOpenPositions/);
     expect(existsSync(out)).toBe(false);

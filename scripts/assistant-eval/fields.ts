@@ -29,6 +29,8 @@ const KIND_OUT: Record<string, string> = { BOLLINGER: "BANDS", STOCHASTIC: "STOC
 function operandOf(spec: StrategySpec, o: SpecOperand): Operand {
   if (o.type === "constant") return { t: "const", value: o.value };
   if (o.type === "price") return { t: "price", field: o.field.toLowerCase() };
+  // The v2 price constructs and expressions have no form in the corpus's notation: never equal to one.
+  if (o.type !== "indicator") return { t: "const", value: Number.NaN };
   const ind = spec.indicators.find((i) => i.id === o.ref);
   if (!ind) return { t: "const", value: Number.NaN };
   const kind = KIND_OUT[ind.kind] ?? ind.kind;
@@ -57,6 +59,7 @@ function atomsOf(spec: StrategySpec, list: Condition[]): Atom[] {
       out.push({ op: "lt", l: operandOf(spec, c.operand), r: operandOf(spec, c.upper) });
       continue;
     }
+    if (c.type === "candlePattern") continue;
     const op =
       c.type === "crossesAbove"
         ? "xa"

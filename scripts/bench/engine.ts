@@ -1,6 +1,7 @@
 /**
  * Bench of the backtest engine (issue 4). One line per figure: name, value, goal.
  *   - open prices only, sma-cross-10-20 on the real 74k-bar EURUSD H1 file (Lean)   goal < 40 ms
+ *   - open prices only, the StrategySpec v2 examples on the same bars                goal < 100 ms
  *   - one year of demo M1 at 1-minute OHLC                                           goal < 250 ms
  *   - one year of demo M1 at every tick, and its memory (peak RSS, RSS delta)        goal < 2 s, < 200 MB
  *   - sma-cross-10-20 side by side with grademark on the Lean bars, grademark computing its own SMAs and
@@ -30,6 +31,9 @@ import { parseSpec, type StrategySpec } from "../../worker/strategy/spec";
 import { type GmBar, gmSide } from "./grademark/strategy";
 
 const EURUSD = getSymbol("EURUSD");
+/** The v2 examples timed against the 100 ms goal (the richest: risk-1pct-atr-stop, an expression of an N-bar
+ * extreme and an ATR, risk sizing, ATR stop and target). */
+const V2_EXAMPLES = ["risk-1pct-atr-stop", "pin-bar-bollinger", "previous-day-breakout"] as const;
 
 function example(name: string): StrategySpec {
   const file = path.resolve(process.cwd(), "examples/strategies", name);
@@ -132,6 +136,14 @@ export async function bench(): Promise<void> {
     runBacktest(smaCross, { bars: h1, period: "H1" }, settings(h1, 3, { spreadPoints: 0 })),
   );
   line(`open prices only, sma-cross, ${h1.length} H1 bars (Lean)`, ms(open, 1), "< 40 ms", open.median < 40);
+  // StrategySpec v2 (issue 14): the examples reading price constructs and expressions, on the same bars.
+  for (const name of V2_EXAMPLES) {
+    const spec = example(`${name}.json`);
+    const t = timed(15, () =>
+      runBacktest(spec, { bars: h1, period: "H1" }, settings(h1, 3, { spreadPoints: 0 })),
+    );
+    line(`open prices only, ${name}, ${h1.length} H1 bars (Lean)`, ms(t, 1), "< 100 ms", t.median < 100);
+  }
 
   grademarkComparison(h1);
 }

@@ -56,7 +56,7 @@ async function backtestYear(store: CandleStore, spec: StrategySpec): Promise<num
     backtestId: 1,
     strategyId: 1,
     userId: "bench",
-    specVersion: 1,
+    specVersion: 2,
     inputs: {
       symbol: "EURUSD",
       period: "H1",

@@ -225,6 +225,7 @@ Terminal& T();
 // The API the EA calls; defined in the runtime's own translation unit (runtime.cpp), compiled once
 // per test run, so that each EA compiles in well under a second.
 int TimeframeSeconds(ENUM_TIMEFRAMES tf);
+inline int PeriodSeconds(ENUM_TIMEFRAMES tf) { return TimeframeSeconds(tf); }
 const mql5rt::Series& SeriesOf(ENUM_TIMEFRAMES tf);
 datetime iTime(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
 double iOpen(const string& symbol, ENUM_TIMEFRAMES tf, int shift);

@@ -105,15 +105,21 @@ function moveSessionHour(mq5: string): string {
 
 function example(name: string): Entry {
   const e = entries.find((x) => x.name === name);
-  if (e === undefined) throw new Error(`examples/strategies/${name}.json is missing`);
+  if (e === undefined) throw new Error(`${name}.json is missing from the spec folders`);
   return e;
+}
+
+/** The 00:00-07:00 range measured to 08:00 (a v2 time window read one hour long). */
+function widenWindow(mq5: string): string {
+  return mq5.replaceAll("TimeWindowExtreme(420, 420,", "TimeWindowExtreme(480, 480,");
 }
 
 const mutants: Entry[] = [
   { ...example("sma-cross-10-20"), name: "mutant: forming bar" },
   { ...example("macd-rsi-london-atr"), name: "mutant: session hour" },
   { ...example("sma-cross-10-20"), name: "mutant: lot size" },
-].map((e, k) => ({ ...e, mq5: [readFormingBar, moveSessionHour, doubleLots][k](e.mq5) }));
+  { ...example("session-range-breakout"), name: "mutant: time window" },
+].map((e, k) => ({ ...e, mq5: [readFormingBar, moveSessionHour, doubleLots, widenWindow][k](e.mq5) }));
 
 let market: MarketFile;
 let barsFile: string;
@@ -217,6 +223,12 @@ describe("the harness can fail", () => {
 
   it("an EA whose London session opens an hour late trades differently", async () => {
     const { c } = await compare(mutants[1], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
+  it("an EA measuring the 00:00-07:00 range until 08:00 trades differently (v2 time window)", async () => {
+    expect(mutants[3].mq5).not.toBe(example("session-range-breakout").mq5);
+    const { c } = await compare(mutants[3], VARIANTS[0]);
     expect(c.differences.length).toBeGreaterThan(0);
   });
 

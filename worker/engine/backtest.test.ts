@@ -179,7 +179,7 @@ describe("execution delay", () => {
 describe("time filter", () => {
   const always = (timeFilter: object) =>
     specOf({
-      specVersion: 1,
+      specVersion: 2,
       timeframe: "H1",
       entry: {
         long: {

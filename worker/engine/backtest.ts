@@ -266,7 +266,10 @@ function setUp(
   run: { settings: BacktestSettings; modelRun: Model },
 ): { sim: Simulation; broker: Broker; converter: Converter; drawdown: DrawdownTracker } {
   const { settings, modelRun } = run;
-  const strategy = compileStrategy(spec, signalBars);
+  const { point, digits } = settings.symbol;
+  // Offsets in pips (v2 expressions): 10 points on 3- and 5-digit quotes, as the simulation's distances.
+  const pip = digits === 3 || digits === 5 ? point * 10 : point;
+  const strategy = compileStrategy(spec, signalBars, { point, pip });
   const converter = new Converter(settings.symbol, settings.currency, settings.rates);
   const drawdown = new DrawdownTracker(settings.deposit);
   const broker = new Broker(

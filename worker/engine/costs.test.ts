@@ -150,7 +150,7 @@ describe("the data's spread (FXCM GBPUSD M1 bid and ask, February 2012)", () => 
   const close = { type: "price", field: "CLOSE" } as const;
   const sma = { type: "indicator", ref: "ma" } as const;
   const spec = specOf({
-    specVersion: 1,
+    specVersion: 2,
     timeframe: "M15",
     indicators: [{ id: "ma", kind: "SMA", period: 20, appliedPrice: "CLOSE" }],
     entry: {

@@ -18,7 +18,7 @@ import type { BacktestResult, Model } from "./types";
 function smaCross(timeframe: "H1" | "M15", never: boolean): StrategySpec {
   const ma = (ref: string) => ({ type: "indicator", ref }) as const;
   return specOf({
-    specVersion: 1,
+    specVersion: 2,
     timeframe,
     indicators: [
       { id: "fast", kind: "SMA", period: 10 },

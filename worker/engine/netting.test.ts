@@ -125,7 +125,7 @@ const level = (value: number) => ({ type: "constant", value }) as const;
 function run(rows: Ohlc[], account: AccountType, extra: Record<string, unknown>) {
   const bars = barsOf(rows, MONDAY, MINUTE);
   const spec = specOf({
-    specVersion: 1,
+    specVersion: 2,
     timeframe: "M1",
     entry: { long: { all: [{ type: "greaterThan", left: close, right: level(0.85) }] } },
     sizing: { type: "fixed", lots: 1 },

@@ -132,7 +132,7 @@ function reference(m1: Bars): Ref[] {
 describe("1-minute OHLC on real GBPUSD M1 (FXCM, Feb 2012): M15 SMA cross with 10-pip SL, 20-pip TP", () => {
   const m1 = fxcmBid();
   const spec = specOf({
-    specVersion: 1,
+    specVersion: 2,
     timeframe: "M15",
     indicators: [
       { id: "fast", kind: "SMA", period: 10 },

@@ -335,7 +335,7 @@ const specArb = fc
     const lineOf = new Map(indicators.map((i) => [i.id, INDICATOR_LINES[i.kind]]));
     const rule = ruleArb(ids);
     return fc.record({
-      specVersion: fc.constant(1 as const),
+      specVersion: fc.constant(2 as const),
       timeframe: fc.constantFrom("M15", "H1", "H4"),
       direction: fc.constantFrom("both", "both", "long", "short"),
       indicators: fc.constant(indicators),

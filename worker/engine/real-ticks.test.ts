@@ -20,7 +20,7 @@ const EURUSD = getSymbol("EURUSD");
 const ma = (ref: string) => ({ type: "indicator", ref }) as const;
 
 const spec: StrategySpec = specOf({
-  specVersion: 1,
+  specVersion: 2,
   timeframe: "M5",
   indicators: [
     { id: "fast", kind: "SMA", period: 3 },

@@ -41,7 +41,7 @@ export function levelCross(level: number, extra: Partial<StrategySpecInput> = {}
   const close = { type: "price", field: "CLOSE" } as const;
   const constant = { type: "constant", value: level } as const;
   return specOf({
-    specVersion: 1,
+    specVersion: 2,
     timeframe: "M1",
     entry: {
       long: { all: [{ type: "crossesAbove", left: close, right: constant }] },

@@ -45,7 +45,7 @@ const sma = (id: string, period: number) => ({
 const fast = { type: "indicator", ref: "fast" } as const;
 const slow = { type: "indicator", ref: "slow" } as const;
 const spec = specOf({
-  specVersion: 1,
+  specVersion: 2,
   timeframe: "D1",
   indicators: [sma("fast", 2), sma("slow", 4)],
   entry: {

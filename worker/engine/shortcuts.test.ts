@@ -23,7 +23,7 @@ const ma = (ref: string) => ({ type: "indicator", ref }) as const;
 
 function smaCross(timeframe: "H1" | "M15", extra: Partial<StrategySpecInput> = {}): StrategySpec {
   return specOf({
-    specVersion: 1,
+    specVersion: 2,
     timeframe,
     indicators: [
       { id: "fast", kind: "SMA", period: 10 },
@@ -41,7 +41,7 @@ function smaCross(timeframe: "H1" | "M15", extra: Partial<StrategySpecInput> = {
 /** MACD/RSI entries, ATR stop and target, risk sizing, trailing stop and break-even, London hours. */
 function managed(timeframe: "H1" | "M15"): StrategySpec {
   return specOf({
-    specVersion: 1,
+    specVersion: 2,
     timeframe,
     indicators: [
       { id: "macd", kind: "MACD", fast: 12, slow: 26, signal: 9 },

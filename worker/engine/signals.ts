@@ -5,6 +5,7 @@
  * first bar) makes every comparison false, so no signal fires before the indicators exist.
  */
 import { type AppliedPrice, appliedPrice } from "../indicators";
+import { periodMs } from "../market/periods";
 import type { Bars } from "../market/types";
 import {
   type Condition,
@@ -14,7 +15,9 @@ import {
   SESSION_HOURS,
   type StrategySpec,
 } from "../strategy/spec";
+import { dayNumber, HOUR_MS, isoWeekday, msOfDay } from "./clock";
 import { indicatorLines, type LineSeries } from "./indicator-series";
+import { constructSeries, expressionSeries, type PriceUnits, patternMask } from "./price-constructs";
 
 type Test = (c: number) => boolean;
 
@@ -138,7 +141,9 @@ type Check =
       readonly up: boolean;
     }
   | { readonly kind: "code"; readonly codes: Uint8Array; readonly shift: number; readonly want: number }
-  | { readonly kind: "between"; readonly lower: Pair; readonly upper: Pair };
+  | { readonly kind: "between"; readonly lower: Pair; readonly upper: Pair }
+  /** A candle pattern: 1 where it holds, read `shift` bars back. */
+  | { readonly kind: "mask"; readonly mask: Uint8Array; readonly shift: number };
 
 /** Code of a pair at bar c (NAN before its shift). */
 function codeAt(p: Pair, c: number): number {
@@ -156,6 +161,8 @@ function holds(k: Check, c: number): boolean {
     }
     case "code":
       return c >= k.shift && k.codes[c - k.shift] === k.want;
+    case "mask":
+      return c >= k.shift && k.mask[c - k.shift] === 1;
     case "between": {
       // le(lower, x): x vs lower EQ or GT (LT or EQ when the pair is stored as lower vs x); le(x, upper) likewise.
       const a = codeAt(k.lower, c);
@@ -213,7 +220,11 @@ interface Pair {
   readonly swapped: boolean;
 }
 
-export function compileStrategy(spec: StrategySpec, bars: Bars): CompiledStrategy {
+/**
+ * `units`: the symbol's point and pip, needed by offsets in pips or points (price-constructs.ts); the
+ * backtest passes its symbol's.
+ */
+export function compileStrategy(spec: StrategySpec, bars: Bars, units?: PriceUnits): CompiledStrategy {
   const n = bars.length;
   // Applied prices are read, never written (kernels and conditions only read their inputs): one array
   // per field for every indicator and price operand, the bars' own columns for O/H/L/C (no copy).
@@ -238,8 +249,38 @@ export function compileStrategy(spec: StrategySpec, bars: Bars): CompiledStrateg
   const lines = new Map<string, LineSeries>();
   for (const ind of spec.indicators) lines.set(ind.id, indicatorLines(ind, bars, price));
 
+  const barMs = periodMs(spec.timeframe);
+  const constructs = new Map<string, Float64Array>();
   const source = (op: Operand): Source => {
     if (op.type === "constant") return { kind: "constant", value: op.value };
+    if (op.type === "expression") {
+      // One series per distinct expression: its parts at their own shifts, combined once.
+      const key = `x:${JSON.stringify(op)}`;
+      let values = constructs.get(key);
+      if (!values) {
+        const a = seriesOf(op.a);
+        const b = op.b ? seriesOf(op.b) : null;
+        if (op.offset && op.offset.unit !== "percent" && !units)
+          throw new Error("an offset in pips or points needs the symbol's point (compileStrategy's units)");
+        values = expressionSeries(a.values, a.shift, op.k, b, op.offset, units ?? { point: 0, pip: 0 });
+        constructs.set(key, values);
+      }
+      return { kind: "series", key, values, shift: 0 };
+    }
+    if (
+      op.type === "extreme" ||
+      op.type === "previousPeriod" ||
+      op.type === "timeWindow" ||
+      op.type === "candle"
+    ) {
+      const key = `c:${JSON.stringify({ ...op, shift: 0 })}`;
+      let values = constructs.get(key);
+      if (!values) {
+        values = constructSeries(op, bars, barMs);
+        constructs.set(key, values);
+      }
+      return { kind: "series", key, values, shift: op.shift };
+    }
     if (op.type === "price")
       return { kind: "series", key: `p:${op.field}`, values: price(op.field), shift: op.shift };
     const ind = spec.indicators.find((i) => i.id === op.ref);
@@ -247,6 +288,14 @@ export function compileStrategy(spec: StrategySpec, bars: Bars): CompiledStrateg
     if (!ind || !ls) throw new Error(`unknown indicator "${op.ref}" (parseSpec rejects this)`);
     const line = operandLine(ind, op.line);
     return { kind: "series", key: `i:${op.ref}:${line}`, values: ls[line], shift: op.shift };
+  };
+
+  /** A non-constant part of an expression as (values, shift); a constant is a flat series. */
+  const seriesOf = (op: Operand): { values: Float64Array; shift: number } => {
+    const src = source(op);
+    return src.kind === "series"
+      ? { values: src.values, shift: src.shift }
+      : { values: new Float64Array(n).fill(src.value), shift: 0 };
   };
 
   // Codes per compared pair, computed once: crossesAbove(a, b), crossesBelow(a, b) and lessThan on the
@@ -289,6 +338,7 @@ export function compileStrategy(spec: StrategySpec, bars: Bars): CompiledStrateg
     return { codes: found.codes, changes: found.changes, shift, swapped };
   };
 
+  const masks = new Map<string, Uint8Array>();
   const check = (cond: Condition): Check => {
     switch (cond.type) {
       case "crossesAbove":
@@ -303,6 +353,15 @@ export function compileStrategy(spec: StrategySpec, bars: Bars): CompiledStrateg
         const p = pair(cond.left, cond.right);
         const want = (cond.type === "greaterThan") !== p.swapped ? GT : LT;
         return { kind: "code", codes: p.codes, shift: p.shift, want };
+      }
+      case "candlePattern": {
+        const key = `pattern:${cond.pattern}`;
+        let mask = masks.get(key);
+        if (!mask) {
+          mask = patternMask(cond.pattern, bars);
+          masks.set(key, mask);
+        }
+        return { kind: "mask", mask, shift: cond.shift };
       }
       case "between":
         return {
@@ -388,20 +447,15 @@ function inHours(hour: number, from: number, to: number): boolean {
   return from < to ? hour >= from && hour < to : hour >= from || hour < to;
 }
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-
 function timeGate(spec: StrategySpec): (timeMs: number) => boolean {
   const f = spec.timeFilter;
   if (!f) return () => true;
   return (timeMs) => {
-    // Server hour and ISO weekday by arithmetic on server-time instants (no Date per call): 1970-01-01
-    // was a Thursday (4).
-    const day = Math.floor(timeMs / DAY_MS);
-    const hour = Math.floor((timeMs - day * DAY_MS) / HOUR_MS);
+    const day = dayNumber(timeMs);
+    const hour = Math.floor(msOfDay(timeMs) / HOUR_MS);
     if (f.hours && !inHours(hour, f.hours.from, f.hours.to)) return false;
     if (f.weekdays) {
-      const wd = ((((day + 3) % 7) + 7) % 7) + 1;
+      const wd = isoWeekday(day);
       if (!f.weekdays.includes(wd)) return false;
     }
     if (f.sessions && f.sessions.length > 0) {

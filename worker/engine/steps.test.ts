@@ -17,7 +17,7 @@ const ma = (ref: string) => ({ type: "indicator", ref }) as const;
 
 /** SMA cross with a stop, a target and a trailing stop, so trades open and close inside steps. */
 const spec: StrategySpec = specOf({
-  specVersion: 1,
+  specVersion: 2,
   timeframe: "M15",
   indicators: [
     { id: "fast", kind: "SMA", period: 5 },

@@ -77,7 +77,7 @@ describe("generateMql5 on the example strategies", () => {
     expect(code.split("\n").slice(0, 3)).toEqual([
       "// Test strategy",
       "// Strategy: SMA 10/20 crossover",
-      "// Expert advisor generated from strategy 1042 (StrategySpec v1).",
+      "// Expert advisor generated from strategy 1042 (StrategySpec v2).",
     ]);
   });
 
@@ -262,7 +262,7 @@ describe("generateMql5 on the example strategies", () => {
 
 describe("generateMql5 on the whole vocabulary", () => {
   const all = spec({
-    specVersion: 1,
+    specVersion: 2,
     timeframe: "M15",
     direction: "both",
     indicators: [
@@ -443,5 +443,44 @@ describe("generateMql5 on random valid specs", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("generateMql5: StrategySpec v2 price constructs (issue 14)", () => {
+  const SPECS = join(process.cwd(), "tests/mql5-runtime/specs");
+  const v2 = (file: string) => {
+    const r = parseSpec(JSON.parse(readFileSync(join(SPECS, file), "utf8")));
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    return r.spec;
+  };
+
+  it.each(["session-range-breakout.json", "candle-patterns-week.json"])(
+    "%s passes the checker in both modes",
+    (file) => {
+      for (const mode of ["full", "conservative"] as const)
+        expect(checkMql5(gen(v2(file), mode)), `${file} ${mode}`).toEqual({ ok: true, errors: [] });
+    },
+  );
+
+  it("reads the range, the previous day and the N-bar extremes on closed bars, with helpers only where used", () => {
+    const code = gen(v2("session-range-breakout.json"));
+    // 00:00-07:00: ends at minute 420 and lasts 420 minutes; the cross reads index 1 and 2 (+ 5 pips).
+    expect(code).toContain("TimeWindowExtreme(420, 420, true, 1) + 5.0 * g_pip");
+    expect(code).toContain("TimeWindowExtreme(420, 420, true, 2) + 5.0 * g_pip");
+    expect(code).toContain("PreviousPeriodValue(false, 2, 1, 1)");
+    expect(code).toContain("LowestLow(10, 2)");
+    expect(code).toContain("HighestHigh(10, 2)");
+    expect(gen(load("sma-cross-10-20.json"))).not.toMatch(/TimeWindowExtreme|PeriodKey|HighestHigh/);
+    expect(count(code, "double TimeWindowExtreme(")).toBe(1);
+  });
+
+  it("writes patterns as the comparisons of their definition and expressions in the engine's order", () => {
+    const code = gen(v2("candle-patterns-week.json"));
+    expect(code).toMatch(
+      /3\.0 \* \(MathMin\(iOpen\(_Symbol, InpTimeframe, 1\), iClose\(_Symbol, InpTimeframe, 1\)\) - iLow\(_Symbol, InpTimeframe, 1\)\) >= 2\.0 \*/,
+    );
+    expect(code).toContain("iHigh(_Symbol, InpTimeframe, 1) < iHigh(_Symbol, InpTimeframe, 2)");
+    expect(code).toMatch(/IndicatorValue\(h_ema, 0, 1, [^)]*\) \+ -0\.5 \* IndicatorValue\(h_atr, 0, 1, /);
+    expect(code).toContain("PreviousPeriodValue(true, 1, 1, 1)");
   });
 });

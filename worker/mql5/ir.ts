@@ -69,8 +69,17 @@ export type Stmt =
       readonly from: Expr;
       readonly body: readonly Stmt[];
     }
+  | {
+      /** for(int var = from; var < to; var++): walking series from the newest bar back in time. */
+      readonly kind: "forUp";
+      readonly variable: string;
+      readonly from: Expr;
+      readonly to: Expr;
+      readonly body: readonly Stmt[];
+    }
   | { readonly kind: "return"; readonly value?: Expr }
   | { readonly kind: "continue" }
+  | { readonly kind: "break" }
   | { readonly kind: "comment"; readonly text: string };
 
 export interface Param {

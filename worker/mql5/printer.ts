@@ -148,10 +148,19 @@ function printStmt(s: Stmt, depth: number): string[] {
         ...printStmts(s.body, depth + 1),
         `${pad}  }`,
       ];
+    case "forUp":
+      return [
+        `${pad}for(int ${s.variable} = ${printExpr(s.from)}; ${s.variable} < ${printExpr(s.to)}; ${s.variable}++)`,
+        `${pad}  {`,
+        ...printStmts(s.body, depth + 1),
+        `${pad}  }`,
+      ];
     case "return":
       return [s.value ? `${pad}return(${printExpr(s.value)});` : `${pad}return;`];
     case "continue":
       return [`${pad}continue;`];
+    case "break":
+      return [`${pad}break;`];
     case "comment":
       return [`${pad}// ${s.text}`];
   }

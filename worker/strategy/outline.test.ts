@@ -139,3 +139,90 @@ describe("phrase helpers", () => {
     ).toBe("ADX(14) +DI one bar earlier is below 20");
   });
 });
+
+describe("v2 price constructs in plain words (issue 14)", () => {
+  const ind = [
+    { id: "ema", kind: "EMA", period: 20, appliedPrice: "CLOSE" },
+    { id: "atr", kind: "ATR", period: 14 },
+  ] as const;
+  const say = (c: unknown) => {
+    const spec = load({
+      specVersion: 2,
+      timeframe: "H1",
+      indicators: ind,
+      entry: { long: { all: [c] } },
+    });
+    const cond = spec.entry.long?.all[0];
+    if (!cond) throw new Error("no condition");
+    return describeCondition(cond, spec.indicators);
+  };
+  const close = { type: "price", field: "CLOSE" };
+
+  it("names extremes, previous periods, ranges, candles and expressions as a trader says them", () => {
+    expect(
+      say({
+        type: "crossesAbove",
+        left: close,
+        right: {
+          type: "expression",
+          a: { type: "timeWindow", from: "00:00", to: "07:00", side: "high" },
+          offset: { value: 5, unit: "pips" },
+        },
+      }),
+    ).toBe(
+      "the close crosses above the high of the 00:00 to 07:00 UTC range (the latest one finished) plus 5 pips",
+    );
+    expect(
+      say({
+        type: "greaterThan",
+        left: close,
+        right: {
+          type: "expression",
+          a: { type: "indicator", ref: "ema" },
+          k: 1.5,
+          b: { type: "indicator", ref: "atr" },
+        },
+      }),
+    ).toBe("the close is above EMA(20) of close plus 1.5 x ATR(14)");
+    expect(
+      say({ type: "lessThan", left: close, right: { type: "extreme", side: "lowest", bars: 10, shift: 1 } }),
+    ).toBe("the close is below the lowest low of the last 10 bars, ending one bar earlier");
+    expect(
+      say({
+        type: "greaterThan",
+        left: close,
+        right: { type: "previousPeriod", period: "day", field: "HIGH" },
+      }),
+    ).toBe("the close is above the previous day's high (UTC)");
+    expect(
+      say({
+        type: "lessThan",
+        left: close,
+        right: {
+          type: "expression",
+          a: { type: "price", field: "LOW", shift: 1 },
+          offset: { value: -2, unit: "pips" },
+        },
+      }),
+    ).toBe("the close is below the low price one bar earlier minus 2 pips");
+    expect(
+      say({
+        type: "greaterThan",
+        left: { type: "candle", measure: "lowerWick" },
+        right: { type: "candle", measure: "body" },
+      }),
+    ).toBe("the lower wick (the lower of open and close - low) is above the candle's body (|close - open|)");
+  });
+
+  it("says exactly how each candle pattern is tested", () => {
+    expect(say({ type: "candlePattern", pattern: "bullishPinBar" })).toBe(
+      "the bar is a bullish pin bar (a lower wick of at least two thirds of the range: body and upper wick in the top third)",
+    );
+    expect(say({ type: "candlePattern", pattern: "insideBar", shift: 1 })).toBe(
+      "the bar before it is an inside bar (its high below and its low above the previous bar's)",
+    );
+    expect(say({ type: "candlePattern", pattern: "bearishEngulfing" })).toMatch(
+      /bearish engulfing bar \(a bullish bar followed by a bearish one opening at or above its close and closing at or below its open\)/,
+    );
+  });
+});

@@ -1,7 +1,9 @@
 import {
+  type CandlePattern,
   type Condition,
   type Distance,
   type Indicator,
+  type Offset,
   type Operand,
   type Rule,
   SESSION_HOURS,
@@ -109,8 +111,45 @@ function shiftSuffix(shift: number): string {
   return shift === 1 ? " one bar earlier" : ` ${shift} bars earlier`;
 }
 
+const CANDLE_MEASURE: Record<string, string> = {
+  body: "the candle's body (|close - open|)",
+  range: "the candle's range (high - low)",
+  upperWick: "the upper wick (high - the higher of open and close)",
+  lowerWick: "the lower wick (the lower of open and close - low)",
+};
+
+function describeOffset(o: Offset): string {
+  const size = Math.abs(o.value);
+  const unit = o.unit === "percent" ? "%" : ` ${size === 1 ? o.unit.slice(0, -1) : o.unit}`;
+  return `${o.value < 0 ? "minus" : "plus"} ${num(size)}${unit}`;
+}
+
+/** "the previous day's high", "the high of 2 weeks before". */
+function describePeriod(period: "day" | "week", field: string, back: number): string {
+  const f = price(field);
+  if (back === 1) return `the previous ${period}'s ${f}`;
+  return `the ${f} of ${back} ${period}s before`;
+}
+
 export function describeOperand(op: Operand, indicators: readonly Indicator[]): string {
   if (op.type === "constant") return num(op.value);
+  if (op.type === "expression") {
+    let text = describeOperand(op.a, indicators);
+    if (op.b)
+      text += ` ${op.k < 0 ? "minus" : "plus"} ${num(Math.abs(op.k))} x ${describeOperand(op.b, indicators)}`;
+    if (op.offset) text += ` ${describeOffset(op.offset)}`;
+    return text;
+  }
+  if (op.type === "extreme") {
+    const what = op.side === "highest" ? "the highest high" : "the lowest low";
+    const end = op.shift === 0 ? "" : `, ending ${op.shift === 1 ? "one bar" : `${op.shift} bars`} earlier`;
+    return `${what} of the last ${op.bars} ${op.bars === 1 ? "bar" : "bars"}${end}`;
+  }
+  if (op.type === "previousPeriod")
+    return `${describePeriod(op.period, op.field, op.back)} (UTC${op.period === "week" ? ", weeks from Sunday" : ""})${shiftSuffix(op.shift)}`;
+  if (op.type === "timeWindow")
+    return `the ${op.side} of the ${op.from} to ${op.to} UTC range (the latest one finished)${shiftSuffix(op.shift)}`;
+  if (op.type === "candle") return `${CANDLE_MEASURE[op.measure]}${shiftSuffix(op.shift)}`;
   if (op.type === "price") {
     const p = op.field === "CLOSE" ? "the close" : `the ${price(op.field)} price`;
     return `${p}${shiftSuffix(op.shift)}`;
@@ -147,9 +186,29 @@ function describeRight(left: Operand, right: Operand, indicators: readonly Indic
   return describeOperand(right, indicators);
 }
 
+/** Each pattern with its exact definition (worker/strategy/spec-price.ts), so a trader sees what is tested. */
+const PATTERN_TEXT: Record<CandlePattern, string> = {
+  bullish: "is bullish (close above open)",
+  bearish: "is bearish (close below open)",
+  insideBar: "is an inside bar (its high below and its low above the previous bar's)",
+  bullishEngulfing:
+    "is a bullish engulfing bar (a bearish bar followed by a bullish one opening at or below its close and closing at or above its open)",
+  bearishEngulfing:
+    "is a bearish engulfing bar (a bullish bar followed by a bearish one opening at or above its close and closing at or below its open)",
+  bullishPinBar:
+    "is a bullish pin bar (a lower wick of at least two thirds of the range: body and upper wick in the top third)",
+  bearishPinBar:
+    "is a bearish pin bar (an upper wick of at least two thirds of the range: body and lower wick in the bottom third)",
+};
+
 export function describeCondition(c: Condition, indicators: readonly Indicator[]): string {
   const d = (o: Operand) => describeOperand(o, indicators);
   switch (c.type) {
+    case "candlePattern": {
+      const which =
+        c.shift === 0 ? "the bar" : c.shift === 1 ? "the bar before it" : `the bar ${c.shift} bars earlier`;
+      return `${which} ${PATTERN_TEXT[c.pattern]}`;
+    }
     case "crossesAbove":
       return `${d(c.left)} crosses above ${describeRight(c.left, c.right, indicators)}`;
     case "crossesBelow":

@@ -7,7 +7,7 @@ const EXAMPLES = path.resolve(process.cwd(), "examples/strategies");
 
 function base(): StrategySpecInput {
   return {
-    specVersion: 1,
+    specVersion: 2,
     timeframe: "H1",
     indicators: [
       { id: "fast", kind: "SMA", period: 10 },
@@ -33,7 +33,7 @@ function issuesOf(input: unknown): string[] {
   return r.issues.map((i) => `${i.path}: ${i.message}`);
 }
 
-describe("StrategySpec v1", () => {
+describe("StrategySpec v2", () => {
   const files = readdirSync(EXAMPLES).filter((f) => f.endsWith(".json"));
 
   it("ships the five documented examples", () => {
@@ -51,7 +51,7 @@ describe("StrategySpec v1", () => {
   it.each(files)("parses example %s", (file) => {
     const r = parseSpec(JSON.parse(readFileSync(path.join(EXAMPLES, file), "utf8")));
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
-    expect(r.spec.specVersion).toBe(1);
+    expect(r.spec.specVersion).toBe(2);
   });
 
   it("fills defaults a writer may omit", () => {

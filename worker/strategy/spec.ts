@@ -1,5 +1,5 @@
 /**
- * StrategySpec v1 (DESIGN D4): the one document that the assistant writes and that the MQL5 generator,
+ * StrategySpec v2 (DESIGN D4): the one document that the assistant writes and that the MQL5 generator,
  * the backtest engine and the outline all read. Pure: no I/O (DESIGN D9).
  *
  * SEMANTICS (shared by the generated EA and the engine, DESIGN D6), written once here:
@@ -39,20 +39,25 @@ import {
   type Indicator,
   IndicatorSchema,
 } from "./spec-indicators";
+import {
+  CandleOperandSchema,
+  CandlePatternConditionSchema,
+  ExtremeOperandSchema,
+  OffsetSchema,
+  PreviousPeriodOperandSchema,
+  ShiftSchema,
+  TimeWindowOperandSchema,
+} from "./spec-price";
+import { migrateSpec } from "./spec-version";
 
 export * from "./spec-indicators";
+export * from "./spec-price";
+export { migrateSpec } from "./spec-version";
 
 export const PeriodSchema = z.enum(PERIODS);
 
-const ShiftSchema = z
-  .number()
-  .int()
-  .min(0)
-  .max(1000)
-  .default(0)
-  .describe("closed bars back: 0 = the bar that just closed");
-
-export const OperandSchema = z.discriminatedUnion("type", [
+/** A value read at a closed bar (v1's three, and v2's price constructs of spec-price.ts). */
+export const BasicOperandSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("indicator"),
     ref: IdSchema.describe("id of an entry of `indicators`"),
@@ -65,7 +70,24 @@ export const OperandSchema = z.discriminatedUnion("type", [
     shift: ShiftSchema,
   }),
   z.object({ type: z.literal("constant"), value: z.number() }),
+  ExtremeOperandSchema,
+  PreviousPeriodOperandSchema,
+  TimeWindowOperandSchema,
+  CandleOperandSchema,
 ]);
+export type BasicOperand = z.infer<typeof BasicOperandSchema>;
+
+/** a + k x b + offset (spec-price.ts): "EMA(20) + 1.5 x ATR(14)", "the previous low minus 2 pips". */
+export const ExpressionOperandSchema = z.object({
+  type: z.literal("expression"),
+  a: BasicOperandSchema,
+  k: z.number().default(1).describe("multiplier of b; negative subtracts"),
+  b: BasicOperandSchema.optional(),
+  offset: OffsetSchema.optional(),
+});
+export type ExpressionOperand = z.infer<typeof ExpressionOperandSchema>;
+
+export const OperandSchema = z.union([BasicOperandSchema, ExpressionOperandSchema]);
 export type Operand = z.infer<typeof OperandSchema>;
 
 export const ConditionSchema = z.discriminatedUnion("type", [
@@ -79,6 +101,7 @@ export const ConditionSchema = z.discriminatedUnion("type", [
     lower: OperandSchema,
     upper: OperandSchema,
   }),
+  CandlePatternConditionSchema,
 ]);
 export type Condition = z.infer<typeof ConditionSchema>;
 export type ConditionType = Condition["type"];
@@ -147,8 +170,11 @@ export const TimeFilterSchema = z.object({
 });
 export type TimeFilter = z.infer<typeof TimeFilterSchema>;
 
+/** The version every writer writes; older documents are migrated by migrateSpec (spec-version.ts). */
+export const SPEC_VERSION = 2;
+
 const BaseSpecSchema = z.object({
-  specVersion: z.literal(1),
+  specVersion: z.literal(SPEC_VERSION),
   name: z.string().max(255).optional(),
   description: z.string().max(2000).optional(),
   timeframe: PeriodSchema,
@@ -186,6 +212,19 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
   });
 
   const checkOperand = (op: Operand, path: (string | number)[]) => {
+    if (op.type === "expression") {
+      checkOperand(op.a, [...path, "a"]);
+      if (op.b) checkOperand(op.b, [...path, "b"]);
+      if (!op.b && !op.offset)
+        ctx.addIssue({ code: "custom", path, message: "an expression needs b or an offset" });
+      return;
+    }
+    if (op.type === "timeWindow" && op.from === op.to)
+      ctx.addIssue({
+        code: "custom",
+        path: [...path, "to"],
+        message: "a time window's from and to must differ",
+      });
     if (op.type !== "indicator") return;
     const ind = byId.get(op.ref);
     if (!ind) {
@@ -205,6 +244,7 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
     for (const list of ["all", "any"] as const) {
       rule[list].forEach((c, i) => {
         const p = [...path, list, i];
+        if (c.type === "candlePattern") return;
         if (c.type === "between") {
           checkOperand(c.operand, [...p, "operand"]);
           checkOperand(c.lower, [...p, "lower"]);
@@ -279,8 +319,9 @@ export type ParseSpecResult =
   | { readonly ok: true; readonly spec: StrategySpec }
   | { readonly ok: false; readonly issues: readonly SpecIssue[] };
 
+/** Parses a document of any known version: a v1 document is migrated to v2 first (migrateSpec). */
 export function parseSpec(input: unknown): ParseSpecResult {
-  const r = StrategySpecSchema.safeParse(input);
+  const r = StrategySpecSchema.safeParse(migrateSpec(input));
   if (r.success) return { ok: true, spec: r.data };
   return {
     ok: false,
@@ -296,6 +337,18 @@ export function formatSpecIssues(issues: readonly SpecIssue[]): string {
 /** JSON Schema (draft 2020-12) of the input document, for LLM structured output. */
 export function specJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(BaseSpecSchema, { io: "input", reused: "ref" });
+}
+
+/** The operands a condition compares (none for a candle pattern). */
+export function conditionOperands(c: Condition): Operand[] {
+  if (c.type === "candlePattern") return [];
+  return c.type === "between" ? [c.operand, c.lower, c.upper] : [c.left, c.right];
+}
+
+/** The basic operands an operand reads: itself, or an expression's a and b. */
+export function operandLeaves(op: Operand): BasicOperand[] {
+  if (op.type !== "expression") return [op];
+  return op.b ? [op.a, op.b] : [op.a];
 }
 
 /** The line an operand reads: its own, or the kind's default. */

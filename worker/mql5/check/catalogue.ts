@@ -55,6 +55,7 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map<string, Func
   ["iLow", exactly(3)],
   ["iClose", exactly(3)],
   ["iBars", exactly(2)],
+  ["PeriodSeconds", range(0, 1)],
   ["Bars", range(2, 4)],
   ["SeriesInfoInteger", range(3, 4)],
   // Arrays.

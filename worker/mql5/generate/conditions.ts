@@ -8,7 +8,15 @@
  * noise of two equal moving averages. A condition reading a value inside its indicator's warm-up
  * is false (the engine's NaN): IndicatorValue raises g_warm for it.
  */
-import { type Condition, type Operand, operandLine, type Rule } from "../../strategy/spec";
+import {
+  type BasicOperand,
+  type Condition,
+  conditionOperands,
+  type Operand,
+  operandLeaves,
+  operandLine,
+  type Rule,
+} from "../../strategy/spec";
 import {
   and,
   assign,
@@ -27,6 +35,7 @@ import {
 } from "../ir";
 import { type Context, handleName } from "./context";
 import { lineBuffer, TIMEFRAME, warmUpBars } from "./indicators";
+import { constructAt, expressionValue, patternExpr } from "./price-constructs";
 
 /** Reads one value of an indicator buffer; defined in the program by valueFunction(). */
 export const VALUE_FN = "IndicatorValue";
@@ -71,9 +80,26 @@ export function comparisonFunctions(): FunctionDecl[] {
 
 const bar = (fn: string, index: number): Expr => call(fn, id("_Symbol"), TIMEFRAME, int(index));
 
-/** The value of a non-constant operand `extra` bars further back than its own shift. */
-function seriesAt(ctx: Context, op: Exclude<Operand, { type: "constant" }>, extra: number): Expr {
+/** The value of an operand `extra` bars further back than its own shift (an expression: its parts'). */
+function valueAt(ctx: Context, op: Operand, extra: number): Expr {
+  if (op.type === "constant") return dbl(op.value);
+  if (op.type === "expression") {
+    const b = op.b ? valueAt(ctx, op.b, extra) : undefined;
+    return expressionValue(valueAt(ctx, op.a, extra), op.k, b, op.offset);
+  }
+  return seriesAt(ctx, op, extra);
+}
+
+/** The value of a non-constant basic operand `extra` bars further back than its own shift. */
+function seriesAt(ctx: Context, op: Exclude<BasicOperand, { type: "constant" }>, extra: number): Expr {
   const index = op.shift + extra + 1;
+  if (
+    op.type === "extreme" ||
+    op.type === "previousPeriod" ||
+    op.type === "timeWindow" ||
+    op.type === "candle"
+  )
+    return constructAt(ctx, op, index);
   if (op.type === "indicator") {
     const ind = ctx.indicator(op.ref);
     const line = operandLine(ind, op.line);
@@ -116,9 +142,11 @@ function conditionExpr(ctx: Context, c: Condition, level: (value: number) => Exp
       const input = level(op.value);
       return () => input;
     }
-    return (extra) => seriesAt(ctx, op, extra);
+    return (extra) => valueAt(ctx, op, extra);
   };
   switch (c.type) {
+    case "candlePattern":
+      return patternExpr(c.pattern, c.shift + 1);
     case "crossesAbove":
     case "crossesBelow": {
       const [left, right] = [reader(c.left), reader(c.right)];
@@ -163,7 +191,10 @@ export function signalFunction(
     list.map((c, i) => {
       const local = `${prefix}${i + 1}`;
       body.push({ kind: "comment", text: describe(c) });
-      const readsIndicator = operands(c).some((op) => op.type === "indicator");
+      // Indicators and the price constructs that may have no value yet raise g_warm.
+      const readsIndicator = conditionOperands(c)
+        .flatMap(operandLeaves)
+        .some((op) => op.type !== "price" && op.type !== "constant" && op.type !== "candle");
       if (readsIndicator) body.push(assign("g_warm", id("false")));
       body.push(decl("bool", local, conditionExpr(ctx, c, levelName)));
       // A value still in its indicator's warm-up: the condition does not hold yet.
@@ -178,12 +209,23 @@ export function signalFunction(
   return { returnType: "bool", name, params: [], body, doc };
 }
 
-function operands(c: Condition): Operand[] {
-  return c.type === "between" ? [c.operand, c.lower, c.upper] : [c.left, c.right];
-}
-
 function describeOperand(op: Operand): string {
   switch (op.type) {
+    case "expression": {
+      const b = op.b ? ` ${op.k < 0 ? "-" : "+"} ${Math.abs(op.k)} * ${describeOperand(op.b)}` : "";
+      const off = op.offset
+        ? ` ${op.offset.value < 0 ? "-" : "+"} ${Math.abs(op.offset.value)} ${op.offset.unit}`
+        : "";
+      return `(${describeOperand(op.a)}${b}${off})`;
+    }
+    case "extreme":
+      return `${op.side}(${op.bars})${op.shift ? `[${op.shift}]` : ""}`;
+    case "previousPeriod":
+      return `${op.period}[-${op.back}].${op.field.toLowerCase()}${op.shift ? `[${op.shift}]` : ""}`;
+    case "timeWindow":
+      return `window ${op.from}-${op.to} ${op.side}${op.shift ? `[${op.shift}]` : ""}`;
+    case "candle":
+      return `${op.measure}${op.shift ? `[${op.shift}]` : ""}`;
     case "constant":
       return String(op.value);
     case "indicator":
@@ -194,6 +236,7 @@ function describeOperand(op: Operand): string {
 }
 
 export function describe(c: Condition): string {
+  if (c.type === "candlePattern") return `${c.pattern}${c.shift ? `[${c.shift}]` : ""}`;
   if (c.type === "between") {
     return `${describeOperand(c.operand)} between ${describeOperand(c.lower)} and ${describeOperand(c.upper)}`;
   }

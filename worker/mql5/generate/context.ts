@@ -3,7 +3,7 @@
  * them), the generation mode, and the spec's indicators by id.
  */
 import type { Indicator, StrategySpec } from "../../strategy/spec";
-import { type Expr, type InputDecl, type InputGroup, id, type MqlType } from "../ir";
+import { type Expr, type FunctionDecl, type InputDecl, type InputGroup, id, type MqlType } from "../ir";
 
 export type Mode = "full" | "conservative";
 
@@ -13,6 +13,7 @@ export type GroupTitle = (typeof GROUPS)[number];
 export class Context {
   private readonly groups = new Map<GroupTitle, InputDecl[]>(GROUPS.map((g) => [g, []]));
   private readonly names = new Set<string>();
+  private readonly helpers = new Map<string, FunctionDecl>();
   readonly indicators: ReadonlyMap<string, Indicator>;
 
   constructor(
@@ -28,6 +29,21 @@ export class Context {
     this.names.add(name);
     this.groups.get(group)?.push({ type, name, value, label });
     return id(name);
+  }
+
+  /** An input declared once however many parts of the program read it (the first declaration wins). */
+  sharedInput(group: GroupTitle, type: MqlType, name: string, value: Expr, label: string): Expr {
+    return this.names.has(name) ? id(name) : this.input(group, type, name, value, label);
+  }
+
+  /** A helper function the program needs (price constructs): built once, printed after the signals. */
+  helper(name: string, build: () => FunctionDecl): string {
+    if (!this.helpers.has(name)) this.helpers.set(name, build());
+    return name;
+  }
+
+  helperFunctions(): FunctionDecl[] {
+    return [...this.helpers.values()];
   }
 
   indicator(ref: string): Indicator {

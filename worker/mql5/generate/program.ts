@@ -333,6 +333,7 @@ export function compile(spec: StrategySpec, opts: CompileOptions): Program {
     onTick(manage !== undefined),
     processNewBar(ctx, signals, filter !== undefined),
     ...signals.functions,
+    ...ctx.helperFunctions(),
     ...(filter ? [filter] : []),
     ...(manage ? [manage] : []),
     open,

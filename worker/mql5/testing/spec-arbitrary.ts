@@ -158,7 +158,7 @@ export const specArbitrary: fc.Arbitrary<StrategySpecInput> = fc
         // Risk sizing needs a stop loss (schema rule): fall back to a pip stop.
         const stopLoss = r.risk && !r.stopLoss ? { unit: "pips" as const, value: 30 } : r.stopLoss;
         return {
-          specVersion: 1,
+          specVersion: 2,
           timeframe: r.timeframe,
           direction: r.direction,
           indicators: [...r.indicators],

@@ -22,7 +22,7 @@ export interface Applied {
 
 function blankDraft(): StrategySpec {
   return {
-    specVersion: 1,
+    specVersion: 2,
     timeframe: "H1",
     direction: "both",
     indicators: [],

@@ -120,6 +120,7 @@ export class Builder {
       const level = entry?.all.find(
         (x) =>
           x.type !== "between" &&
+          x.type !== "candlePattern" &&
           x.left.type === "indicator" &&
           x.left.ref === l.ref &&
           x.right.type === "constant",
@@ -127,6 +128,7 @@ export class Builder {
       if (
         level &&
         level.type !== "between" &&
+        level.type !== "candlePattern" &&
         level.right.type === "constant" &&
         level.right.value !== r.value
       )

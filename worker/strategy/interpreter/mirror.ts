@@ -1,4 +1,4 @@
-import type { Condition, Indicator, Operand, Rule } from "../spec";
+import type { CandlePattern, Condition, Indicator, Operand, Rule } from "../spec";
 
 // "Do the opposite for short": the mirror of a condition. Oscillator levels reflect around
 // their midpoint (RSI 30 ↔ 70, CCI -100 ↔ 100), Bollinger bands swap (upper ↔ lower), and
@@ -46,6 +46,7 @@ function reflect(value: Operand, around: Operand, indicators: readonly Indicator
 }
 
 function keeps(c: Condition, indicators: readonly Indicator[]): boolean {
+  if (c.type === "candlePattern") return false;
   const operand = c.type === "between" ? c.operand : c.left;
   const ind = indicatorOf(operand, indicators);
   if (!ind || operand.type !== "indicator") return false;
@@ -53,9 +54,21 @@ function keeps(c: Condition, indicators: readonly Indicator[]): boolean {
   return midpoint(ind, operand.line) === "keep" && other.type === "constant";
 }
 
+const MIRROR_PATTERN: Readonly<Record<CandlePattern, CandlePattern>> = {
+  bullish: "bearish",
+  bearish: "bullish",
+  insideBar: "insideBar",
+  bullishEngulfing: "bearishEngulfing",
+  bearishEngulfing: "bullishEngulfing",
+  bullishPinBar: "bearishPinBar",
+  bearishPinBar: "bullishPinBar",
+};
+
 export function mirrorCondition(c: Condition, indicators: readonly Indicator[]): Condition {
   if (keeps(c, indicators)) return c;
   switch (c.type) {
+    case "candlePattern":
+      return { ...c, pattern: MIRROR_PATTERN[c.pattern] };
     case "between": {
       const lo = reflect(c.upper, c.operand, indicators);
       const hi = reflect(c.lower, c.operand, indicators);

@@ -6,8 +6,19 @@ import type { Condition, Operand } from "../spec";
 
 function operand(o: Operand): string {
   if (o.type === "constant") return String(o.value);
+  if (o.type === "expression") {
+    const b = o.b ? ` ${o.k < 0 ? "-" : "+"} ${Math.abs(o.k)}*${operand(o.b)}` : "";
+    const off = o.offset
+      ? ` ${o.offset.value < 0 ? "-" : "+"} ${Math.abs(o.offset.value)}${o.offset.unit}`
+      : "";
+    return `(${operand(o.a)}${b}${off})`;
+  }
   const back = o.shift > 0 ? `[${o.shift}]` : "";
   if (o.type === "price") return `${o.field.toLowerCase()}${back}`;
+  if (o.type === "extreme") return `${o.side}(${o.bars})${back}`;
+  if (o.type === "previousPeriod") return `${o.period}${o.back}.${o.field.toLowerCase()}${back}`;
+  if (o.type === "timeWindow") return `window(${o.from}-${o.to}).${o.side}${back}`;
+  if (o.type === "candle") return `${o.measure}${back}`;
   const name =
     o.line === undefined || o.line === "main" || o.line === "adx" || o.line === "middle"
       ? o.ref
@@ -23,6 +34,7 @@ const OPS: Record<string, string> = {
 };
 
 export function notation(c: Condition): string {
+  if (c.type === "candlePattern") return `${c.pattern}${c.shift > 0 ? `[${c.shift}]` : ""}`;
   if (c.type === "between") return `${operand(c.operand)} in ${operand(c.lower)}..${operand(c.upper)}`;
   return `${operand(c.left)} ${OPS[c.type]} ${operand(c.right)}`;
 }

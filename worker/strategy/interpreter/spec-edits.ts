@@ -1,4 +1,13 @@
-import type { Distance, Indicator, Operand, Condition as SpecCondition, StrategySpec } from "../spec";
+import {
+  type BasicOperand,
+  conditionOperands,
+  type Distance,
+  type Indicator,
+  type Operand,
+  operandLeaves,
+  type Condition as SpecCondition,
+  type StrategySpec,
+} from "../spec";
 import type { Edit, Problem } from "./facts";
 import { indicatorId, isMa, maKind } from "./indicators";
 
@@ -12,8 +21,9 @@ const RULE_SLOTS: ReadonlyArray<readonly ["long" | "short", "entry" | "exit"]> =
   ["short", "exit"],
 ];
 
+/** Every basic operand a condition reads (an expression's parts included). */
 function operandsOf(c: SpecCondition): Operand[] {
-  return c.type === "between" ? [c.operand, c.lower, c.upper] : [c.left, c.right];
+  return conditionOperands(c).flatMap(operandLeaves);
 }
 
 function distancesOf(spec: StrategySpec): Distance[] {
@@ -45,11 +55,17 @@ export function referenced(spec: StrategySpec): Set<string> {
   return ids;
 }
 
-function renameOperand(o: Operand, from: string, to: string): Operand {
+function renameBasic(o: BasicOperand, from: string, to: string): BasicOperand {
   return o.type === "indicator" && o.ref === from ? { ...o, ref: to } : o;
 }
 
+function renameOperand(o: Operand, from: string, to: string): Operand {
+  if (o.type !== "expression") return renameBasic(o, from, to);
+  return { ...o, a: renameBasic(o.a, from, to), b: o.b && renameBasic(o.b, from, to) };
+}
+
 function renameCondition(c: SpecCondition, from: string, to: string): SpecCondition {
+  if (c.type === "candlePattern") return c;
   if (c.type === "between") {
     return {
       ...c,
