@@ -63,7 +63,7 @@ describe("server rendering", () => {
     const html = renderToString(createElement(EquityChart, { curve }));
     // Three paths with real coordinates: equity, balance, drawdown.
     const paths = [...html.matchAll(/<path class="([^"]+)" d="(M[^"]+)"/g)].map((m) => m[1]);
-    expect(paths).toEqual(["time-line time-equity", "time-line time-balance", "time-area time-drawdown"]);
+    expect(paths).toEqual(["time-line time-balance", "time-line time-equity", "time-area time-drawdown"]);
     expect(html).toContain("Balance from 10,000.00 to 10,350.00");
     expect(html).toContain("deepest drawdown 5.00% on Jan 2, 2024");
     expect(html).toContain(">Wed 03</span>"); // a time label
