@@ -11,6 +11,7 @@ import { CompareChart } from "./compare-chart";
 import { EntriesChart } from "./entries-chart";
 import { EquityChart } from "./equity-chart";
 import { ProfitLossChart } from "./profit-loss-chart";
+import { valueFormat } from "./time-axes";
 
 const summary = summarise({
   initialDeposit: 10_000,
@@ -82,5 +83,12 @@ describe("server rendering", () => {
     const html = renderToString(createElement(CompareChart, { series }));
     expect(html.match(/<path class="time-line compare-line compare-\d"/g)).toHaveLength(3);
     for (const s of series) expect(html).toContain(`${s.label}</li>`);
+  });
+
+  it("labels values so neighbouring ticks never read the same, short enough for a phone", () => {
+    const ticks = [100_100, 100_150, 100_200];
+    expect(ticks.map(valueFormat(ticks))).toEqual(["100.10k", "100.15k", "100.20k"]);
+    expect([1_000_000, 1_200_000].map(valueFormat([1_000_000, 1_200_000]))).toEqual(["1.0M", "1.2M"]);
+    expect([9_900, 10_000].map(valueFormat([9_900, 10_000]))).toEqual(["9,900", "10,000"]);
   });
 });
