@@ -130,6 +130,13 @@ describe("downloads", () => {
     assert.equal(json.trades.length, totalTrades);
     assert.equal(json.deals.length, 1 + 2 * totalTrades);
     assert.ok(Array.isArray(json.summary.balanceData));
+    // The balance/equity curve over time travels with the result, ending on the final balance.
+    const curve = json.summary.equityCurve;
+    assert.equal(curve.balance.length, curve.time.length);
+    assert.equal(
+      curve.balance.at(-1).toFixed(2),
+      (10_000 + Number(netProfit.replaceAll(" ", ""))).toFixed(2),
+    );
   });
 
   it("the EA's inputs as a .set file of name=value lines with the generator's names", async () => {
@@ -182,6 +189,8 @@ describe("share", () => {
       .locator("dd");
     assert.equal((await dd.first().textContent())?.trim(), netProfit);
     await visitor.locator("table[aria-label=Trades]").waitFor();
+    // The balance/equity chart, drawn on the server (the visitor has no JavaScript).
+    await visitor.locator("figure.equity-chart path.time-balance").waitFor();
     // No account shell: no navigation to the app, no sign-out, no strategy links.
     assert.equal(
       await visitor.locator("a[href^='/strategy'], a[href^='/account'], a[href='/signout']").count(),

@@ -97,7 +97,7 @@ export function CompareChart({ series }: { series: readonly CompareSeries[] }) {
           height={HEIGHT}
           y={y}
           yTicks={view.yTicks}
-          formatY={valueFormat(y.domain())}
+          formatY={valueFormat(view.yTicks)}
           x={x}
           xTicks={view.xTicks}
           overlay={

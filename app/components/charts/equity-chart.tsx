@@ -96,7 +96,7 @@ export function EquityChart({ curve }: { curve: EquityCurveData }) {
 
   if (curve.time.length === 0) return <p className="muted">No balance or equity recorded.</p>;
   const { x, y, dd } = view;
-  const formatY = valueFormat(y.domain());
+  const formatY = valueFormat(view.yTicks);
   const formatDd = (v: number) => (v > 0 ? `-${v}%` : "0%");
   const tickFormat = x.tickFormat();
   const last = curve.time.length - 1;

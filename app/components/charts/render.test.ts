@@ -11,6 +11,7 @@ import { CompareChart } from "./compare-chart";
 import { EntriesChart } from "./entries-chart";
 import { EquityChart } from "./equity-chart";
 import { ProfitLossChart } from "./profit-loss-chart";
+import { valueFormat } from "./time-axes";
 
 const summary = summarise({
   initialDeposit: 10_000,
@@ -63,7 +64,7 @@ describe("server rendering", () => {
     const html = renderToString(createElement(EquityChart, { curve }));
     // Three paths with real coordinates: equity, balance, drawdown.
     const paths = [...html.matchAll(/<path class="([^"]+)" d="(M[^"]+)"/g)].map((m) => m[1]);
-    expect(paths).toEqual(["time-line time-equity", "time-line time-balance", "time-area time-drawdown"]);
+    expect(paths).toEqual(["time-line time-balance", "time-line time-equity", "time-area time-drawdown"]);
     expect(html).toContain("Balance from 10,000.00 to 10,350.00");
     expect(html).toContain("deepest drawdown 5.00% on Jan 2, 2024");
     expect(html).toContain(">Wed 03</span>"); // a time label
@@ -82,5 +83,12 @@ describe("server rendering", () => {
     const html = renderToString(createElement(CompareChart, { series }));
     expect(html.match(/<path class="time-line compare-line compare-\d"/g)).toHaveLength(3);
     for (const s of series) expect(html).toContain(`${s.label}</li>`);
+  });
+
+  it("labels values so neighbouring ticks never read the same, short enough for a phone", () => {
+    const ticks = [100_100, 100_150, 100_200];
+    expect(ticks.map(valueFormat(ticks))).toEqual(["100.10k", "100.15k", "100.20k"]);
+    expect([1_000_000, 1_200_000].map(valueFormat([1_000_000, 1_200_000]))).toEqual(["1.0M", "1.2M"]);
+    expect([9_900, 10_000].map(valueFormat([9_900, 10_000]))).toEqual(["9,900", "10,000"]);
   });
 });

@@ -1,4 +1,4 @@
-import { format } from "d3-format";
+import { format, formatPrefix, precisionPrefix } from "d3-format";
 import type { ScaleLinear, ScaleTime } from "d3-scale";
 import type { ReactNode } from "react";
 
@@ -105,9 +105,14 @@ export function TimeLabels({
   );
 }
 
-/** Value labels: thousands separators, or 1.23M / 45.6k once the figures get long. */
-export function valueFormat(domain: readonly number[]): (v: number) => string {
-  const big = Math.max(...domain.map(Math.abs)) >= 100_000;
-  // d3-format, not Intl: the same text on the server and in every browser, so hydration agrees.
-  return big ? format(".3~s") : format(",.2~f");
+/**
+ * Value labels for a list of ticks: thousands separators, or a unit prefix (100.15k, 1.2M) once the figures
+ * get long, with as many decimals as the step between ticks needs so neighbours never read the same.
+ * d3-format, not Intl: the same text on the server and in every browser, so hydration agrees.
+ */
+export function valueFormat(ticks: readonly number[]): (v: number) => string {
+  const max = Math.max(0, ...ticks.map(Math.abs));
+  if (max < 100_000) return format(",.2~f");
+  const step = ticks.length > 1 ? Math.abs(ticks[1] - ticks[0]) : max;
+  return formatPrefix(`.${precisionPrefix(step, max)}`, max);
 }

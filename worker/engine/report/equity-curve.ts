@@ -43,10 +43,13 @@ export function equityCurve(
   const n = samples.time.length;
   const withEnd = end !== null && (n === 0 || end.time > samples.time[n - 1]);
   const total = n + (withEnd ? 1 : 0);
-  const at = (i: number) =>
-    i < n
-      ? { time: samples.time[i], equity: samples.equity[i], balance: samples.balance[i] }
-      : { time: end?.time ?? 0, equity: end?.balance ?? 0, balance: end?.balance ?? 0 };
+  // Sample i of the run: the bars', then the end (equity = balance once everything is closed). Plain
+  // index reads, no object per sample: a year of M1 is half a million of them.
+  const { time, equity, balance } = samples;
+  const endTime = end?.time ?? 0;
+  const endBalance = end?.balance ?? 0;
+  const timeAt = (i: number) => (i < n ? time[i] : endTime);
+  const balanceAt = (i: number) => (i < n ? balance[i] : endBalance);
 
   const out: EquityCurve = { time: [], balance: [], equityLow: [], equityHigh: [], drawdown: [] };
   if (total === 0) return out;
@@ -56,21 +59,19 @@ export function equityCurve(
   for (let b = 0; b < buckets; b++) {
     // Bucket b holds samples [floor(b * total / buckets), floor((b + 1) * total / buckets)): sizes differ by one at most.
     const stop = Math.floor(((b + 1) * total) / buckets);
-    const first = at(i);
-    let low = first.equity;
-    let high = first.equity;
+    const first = i;
+    let low = i < n ? equity[i] : endBalance;
+    let high = low;
     let deepest = 0;
-    let last = first;
     for (; i < stop; i++) {
-      const s = at(i);
-      if (s.equity < low) low = s.equity;
-      if (s.equity > high) high = s.equity;
-      if (s.equity > peak) peak = s.equity;
-      if (peak > 0) deepest = Math.max(deepest, ((peak - s.equity) / peak) * 100);
-      last = s;
+      const e = i < n ? equity[i] : endBalance;
+      if (e < low) low = e;
+      if (e > high) high = e;
+      if (e > peak) peak = e;
+      else if (peak > 0 && peak - e > 0) deepest = Math.max(deepest, ((peak - e) / peak) * 100);
     }
-    out.time.push(first.time);
-    out.balance.push(cents(last.balance));
+    out.time.push(timeAt(first));
+    out.balance.push(cents(balanceAt(stop - 1)));
     out.equityLow.push(cents(low));
     out.equityHigh.push(cents(high));
     out.drawdown.push(cents(deepest));
