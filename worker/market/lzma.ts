@@ -391,7 +391,7 @@ export function lzmaDecompress(input: Uint8Array, maxOutput = LZMA_MAX_OUTPUT): 
 
     if (lenBase === LEN) {
       // A new distance: a 6-bit slot, then its low bits (reverse trees, direct bits and the align tree).
-      tree = POS_SLOT + ((len < 3 ? len : 3) << 6);
+      tree = POS_SLOT + (Math.min(len, 3) << 6);
       m = 1;
       for (let j = 0; j < 6; j++) {
         k = tree + m;

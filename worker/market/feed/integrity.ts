@@ -11,20 +11,22 @@
  *                 The first and last tick of an hour have one neighbour in the file and are not judged.
  *   failed file   undecodable (corrupt) or unreachable after every retry: not stored, retried next run
  */
-import { filterTicks, type Ticks } from "./ticks";
+import { compactTicks, type Ticks } from "./ticks";
 
 export const SPIKE_FRACTION = 0.003;
 
 const HOUR = 3_600_000;
+const DAY = 86_400_000;
 
 /**
  * The FX week: Sunday 22:00 UTC to Friday 21:00 UTC for certain (the open moves between 21:00 and
  * 22:00 with daylight saving in New York; those two edge hours are neither required nor refused).
  */
 export function isWeekendTime(ms: number): boolean {
-  const d = new Date(ms);
-  const day = d.getUTCDay();
-  const h = d.getUTCHours();
+  // Plain arithmetic, not a Date per tick (it runs on every tick of the ingest): 1970-01-01 was a Thursday.
+  const days = Math.floor(ms / DAY);
+  const day = (((days + 4) % 7) + 7) % 7;
+  const h = Math.floor((ms - days * DAY) / HOUR);
   return day === 6 || (day === 5 && h >= 22) || (day === 0 && h < 21);
 }
 
@@ -49,34 +51,37 @@ export interface TickCheck {
 
 /** Applies the tick checks to one hour's ticks. */
 export function checkTicks(t: Ticks): TickCheck {
+  const len = t.length;
+  const { time, bid, ask } = t;
   let weekend = 0;
   let crossed = 0;
-  const pass1 = filterTicks(t, (i) => {
-    if (isWeekendTime(t.time[i])) {
-      weekend++;
-      return false;
+  const pass = new Uint8Array(len);
+  let n = 0;
+  for (let i = 0; i < len; i++) {
+    if (isWeekendTime(time[i])) weekend++;
+    else if (ask[i] < bid[i]) crossed++;
+    else {
+      pass[i] = 1;
+      n++;
     }
-    if (t.ask[i] < t.bid[i]) {
-      crossed++;
-      return false;
-    }
-    return true;
-  });
-  const n = pass1.length;
-  const mid = (i: number) => (pass1.bid[i] + pass1.ask[i]) / 2;
-  const spike = new Uint8Array(n);
+  }
+  const pass1 = n === len ? t : compactTicks(t, pass, n);
+  // Mids doubled (bid + ask): the tolerance scales with them, so the test is the same as on mids.
+  const b1 = pass1.bid;
+  const a1 = pass1.ask;
+  const keep = new Uint8Array(n).fill(1);
   let spikes = 0;
   for (let i = 1; i + 1 < n; i++) {
-    const a = mid(i - 1);
-    const m = mid(i);
-    const b = mid(i + 1);
+    const a = b1[i - 1] + a1[i - 1];
+    const m = b1[i] + a1[i];
+    const b = b1[i + 1] + a1[i + 1];
     const tol = SPIKE_FRACTION * Math.min(Math.abs(a), Math.abs(b));
     if (Math.abs(m - a) > tol && Math.abs(m - b) > tol && Math.abs(a - b) <= tol) {
-      spike[i] = 1;
+      keep[i] = 0;
       spikes++;
     }
   }
-  const kept = spikes ? filterTicks(pass1, (i) => spike[i] === 0) : pass1;
+  const kept = spikes ? compactTicks(pass1, keep, n - spikes) : pass1;
   return { kept, weekend, crossed, spikes };
 }
 

@@ -71,16 +71,32 @@ export function concatTicks(parts: readonly Ticks[]): Ticks {
 
 /** Keeps the ticks whose index passes `keep`. */
 export function filterTicks(t: Ticks, keep: (i: number) => boolean): Ticks {
-  const idx: number[] = [];
-  for (let i = 0; i < t.length; i++) if (keep(i)) idx.push(i);
-  if (idx.length === t.length) return t;
-  const out = allocTicks(idx.length);
-  idx.forEach((k, i) => {
-    out.time[i] = t.time[k];
-    out.bid[i] = t.bid[k];
-    out.ask[i] = t.ask[k];
-    out.bidVolume[i] = t.bidVolume[k];
-    out.askVolume[i] = t.askVolume[k];
-  });
+  const mask = new Uint8Array(t.length);
+  let n = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (keep(i)) {
+      mask[i] = 1;
+      n++;
+    }
+  }
+  return n === t.length ? t : compactTicks(t, mask, n);
+}
+
+/**
+ * The `n` ticks whose `mask` byte is 1, copied into arrays of their exact size (one pass over typed
+ * arrays: no index list that grows, no object per tick).
+ */
+export function compactTicks(t: Ticks, mask: Uint8Array, n: number): Ticks {
+  const out = allocTicks(n);
+  let k = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (mask[i] === 0) continue;
+    out.time[k] = t.time[i];
+    out.bid[k] = t.bid[i];
+    out.ask[k] = t.ask[i];
+    out.bidVolume[k] = t.bidVolume[i];
+    out.askVolume[k] = t.askVolume[i];
+    k++;
+  }
   return out;
 }
