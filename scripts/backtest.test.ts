@@ -32,7 +32,8 @@ describe("npm run backtest", () => {
     expect(csv[0]).toBe("entry_time,exit_time,direction,entry_price,exit_price,exit_reason,profit");
     expect(csv.length - 1).toBe(r.trades.length);
     expect(csv[1]).toMatch(
-      /^2007-01-\d\dT\d\d:00:00\.000Z,2007-\S+Z,(long|short),1\.\d+,1\.\d+,signal,-?\d+\.\d\d$/,
+      // Server time (default GMT+2/+3, New York close) with its offset, ISO 8601.
+      /^2007-01-\d\dT\d\d:00:00\+02:00,2007-\S+\+0[23]:00,(long|short),1\.\d+,1\.\d+,signal,-?\d+\.\d\d$/,
     );
     expect(csv.at(-1)).toMatch(/,end,-?\d+\.\d\d$/);
     // --to is inclusive: the last trade ends on 2007-03-30 (the last trading day of the range).
@@ -91,6 +92,32 @@ describe("npm run backtest", () => {
         out,
       ]),
     ).toThrow(/M1 bars.*H1 bars/);
+  });
+
+  it("takes --timezone, --commission, --swap-long/-short and --slippage; UTC moves the times; bad values are named", () => {
+    const out = mkdtempSync(path.join(tmpdir(), "bt-"));
+    const base = ["--spec", SPEC, "--data", LEAN, "--period", "H1", "--model", "3", "--deposit", "1000000"];
+    const range = ["--from", "2007-01-01", "--to", "2007-03-31", "--spread", "0"];
+    const plain = main([...base, ...range, "--timezone", "UTC", "--out", out]);
+    const csv = readFileSync(path.join(out, "trades.csv"), "utf8").split("\n");
+    expect(csv[1]).toMatch(/^2007-01-\d\dT\d\d:00:00\+00:00,/);
+    const costs = ["--commission", "3.5", "--swap-long", "-6.3", "--swap-short", "1.2", "--slippage", "1"];
+    const costed = main([...base, ...range, "--timezone", "UTC", ...costs, "--out", out]);
+    expect(costed.trades.length).toBe(plain.trades.length);
+    expect(costed.totalCommission).toBe(-7 * costed.trades.length);
+    expect(costed.totalSwap).not.toBe(0);
+    const notes = JSON.parse(readFileSync(path.join(out, "notes.json"), "utf8"));
+    expect(notes).toMatchObject({ timeZone: "UTC", costs: { commission: 3.5, swapLong: -6.3, slippage: 1 } });
+    expect(readFileSync(path.join(out, "report.html"), "utf8")).toContain("3.5 per lot per side");
+    expect(() => main([...base, ...range, "--timezone", "Mars/Olympus", "--out", out])).toThrow(
+      /--timezone: Unknown time zone/,
+    );
+    expect(() => main([...base, ...range, "--commission", "-2", "--out", out])).toThrow(
+      /--commission cannot be negative/,
+    );
+    expect(() => main([...base, ...range, "--swap-long", "abc", "--out", out])).toThrow(
+      /--swap-long must be a number/,
+    );
   });
 
   it("accepts --delay -1 (random) and demo data", () => {

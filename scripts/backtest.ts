@@ -3,9 +3,13 @@
  *   npm run backtest -- --spec FILE (--data FILE | --demo) --symbol EURUSD --period H1
  *     --from 2007-01-01 --to 2018-12-31 [--model 0..4] [--delay MS|-1] [--deposit 10000]
  *     [--currency USD] [--spread POINTS] [--leverage 100] [--account hedging|netting] [--seed 1]
- *     [--timezone UTC] --out DIR
- * --from/--to are inclusive UTC dates. --data files are read through the market importers (format
- * auto-detected, .gz read transparently); --demo uses the deterministic demo generator (M1).
+ *     [--timezone GMT+2/+3|UTC|IANA] [--commission PER_LOT_PER_SIDE] [--swap-long POINTS]
+ *     [--swap-short POINTS] [--triple-swap-day 1..7] [--slippage POINTS] [--data-timezone UTC] --out DIR
+ * --timezone is the broker's server time (issue 16; default GMT+2/+3, New York close, the MT5
+ * convention): D1/H4/W1 bars, time filters, swaps and every time written are in it, and --from/--to are
+ * inclusive days of it. --data-timezone is the clock of the data file's rows (UTC by default). --data
+ * files are read through the market importers (format auto-detected, .gz read transparently); --demo uses
+ * the deterministic demo generator (M1).
  * Writes results.json (label -> value), orders.json, deals.json, summary.json, trades.csv, notes.json and
  * report.html (the MT5-style report, self-contained: it opens offline and prints).
  */
@@ -27,6 +31,15 @@ import { demoMonth } from "../worker/market/demo";
 import { DemoRates } from "../worker/market/demo-rates";
 import { importBars } from "../worker/market/importers";
 import { periodMs, periodOf } from "../worker/market/periods";
+import {
+  DEFAULT_SERVER_TIME,
+  isoWithOffset,
+  SERVER_TIME_MESSAGE,
+  type ServerZone,
+  serverZone,
+  serverZoneName,
+  toServerTime,
+} from "../worker/market/server-time";
 import type { Bars, Period } from "../worker/market/types";
 import { formatSpecIssues, parseSpec, type StrategySpec } from "../worker/strategy/spec";
 
@@ -54,7 +67,27 @@ const Args = z.object({
   leverage: z.coerce.number().min(1).default(100),
   account: z.enum(ACCOUNT_TYPES, { message: "--account must be hedging or netting" }).default("hedging"),
   seed: z.coerce.number().int().default(1),
-  timezone: z.string().optional(),
+  timezone: z
+    .string()
+    .default(DEFAULT_SERVER_TIME)
+    .refine((s) => serverZoneName(s) !== null, `--timezone: ${SERVER_TIME_MESSAGE}`),
+  commission: z.coerce
+    .number({ error: "--commission must be a number (per lot per side, deposit currency)" })
+    .min(0, "--commission cannot be negative")
+    .optional(),
+  swapLong: z.coerce.number({ error: "--swap-long must be a number of points" }).default(0),
+  swapShort: z.coerce.number({ error: "--swap-short must be a number of points" }).default(0),
+  tripleSwapDay: z.coerce
+    .number()
+    .int()
+    .min(1, "--triple-swap-day must be 1 (Monday) to 7 (Sunday)")
+    .max(7, "--triple-swap-day must be 1 (Monday) to 7 (Sunday)")
+    .default(3),
+  slippage: z.coerce
+    .number({ error: "--slippage must be a number of points" })
+    .min(0, "--slippage cannot be negative")
+    .default(0),
+  dataTimezone: z.string().optional(),
   out: z.string({ error: "--out DIR is required" }).min(1, "--out DIR is required"),
 });
 export type CliArgs = z.infer<typeof Args>;
@@ -107,8 +140,9 @@ function warmUpMs(spec: StrategySpec): number {
   return Math.min(3 * 366 * DAY, Math.max(31 * DAY, 3 * longest * periodMs(spec.timeframe)));
 }
 
-export function tradesCsv(result: BacktestResult): string {
-  const iso = (t: number) => new Date(t).toISOString();
+/** Times are the server's clock, written with its offset (ISO 8601: 2017-03-01T00:00:00+02:00). */
+export function tradesCsv(result: BacktestResult, zone: ServerZone = serverZone("UTC")): string {
+  const iso = (t: number) => isoWithOffset(t, zone);
   const lines = ["entry_time,exit_time,direction,entry_price,exit_price,exit_reason,profit"];
   for (const t of result.trades) {
     // exit_reason: signal, sl, tp, end, or stopout (the broker closed it for margin).
@@ -160,11 +194,23 @@ export function main(argv: readonly string[]): BacktestResult {
       account: { type: "string" },
       seed: { type: "string" },
       timezone: { type: "string" },
+      commission: { type: "string" },
+      "swap-long": { type: "string" },
+      "swap-short": { type: "string" },
+      "triple-swap-day": { type: "string" },
+      slippage: { type: "string" },
+      "data-timezone": { type: "string" },
       out: { type: "string" },
     },
     strict: true,
   });
-  const parsedArgs = Args.safeParse(values);
+  const parsedArgs = Args.safeParse({
+    ...values,
+    swapLong: values["swap-long"],
+    swapShort: values["swap-short"],
+    tripleSwapDay: values["triple-swap-day"],
+    dataTimezone: values["data-timezone"],
+  });
   if (!parsedArgs.success) throw new Error(parsedArgs.error.issues.map((i) => i.message).join("; "));
   const a = parsedArgs.data;
   if (!a.data === !a.demo) throw new Error("Give exactly one of --data FILE or --demo.");
@@ -177,9 +223,19 @@ export function main(argv: readonly string[]): BacktestResult {
   const from = Date.parse(`${a.from}T00:00:00Z`);
   const to = Date.parse(`${a.to}T00:00:00Z`) + DAY;
 
-  const source = a.data
-    ? loadFile(a.data, symbol.name, a.timezone)
-    : { bars: loadDemo(symbol.name, from - warmUpMs(spec), to), period: "M1" as const };
+  const zone = serverZone(a.timezone);
+  const loaded = a.data
+    ? loadFile(a.data, symbol.name, a.dataTimezone)
+    : { bars: loadDemo(symbol.name, from - warmUpMs(spec) - DAY, to + DAY), period: "M1" as const };
+  // The engine reads the server's clock (market/server-time.ts): the bars are shifted into it once here.
+  const source = { bars: toServerTime(loaded.bars, zone), period: loaded.period };
+  const costs = {
+    commission: a.commission ?? symbol.commission,
+    swapLong: a.swapLong,
+    swapShort: a.swapShort,
+    tripleSwapDay: a.tripleSwapDay,
+    slippage: a.slippage,
+  };
 
   const result = runBacktest(spec, source, {
     symbol,
@@ -194,6 +250,8 @@ export function main(argv: readonly string[]): BacktestResult {
     leverage: a.leverage,
     account: a.account,
     seed: a.seed,
+    costs,
+    timeZone: zone.name,
     // With --data, no cross-rate series is read: a pair the conversion needs is priced at the
     // catalogue's typical level, and the engine's notes name it.
     rates: a.demo ? new DemoRates().priceAt : undefined,
@@ -213,9 +271,13 @@ export function main(argv: readonly string[]): BacktestResult {
     modelRequested: a.model,
     modelRun: result.modelRun,
     account: result.account,
+    timeZone: zone.label,
+    costs,
+    totalCommission: result.totalCommission,
+    totalSwap: result.totalSwap,
     notes: result.notes,
   });
-  writeFileSync(path.join(a.out, "trades.csv"), tradesCsv(result));
+  writeFileSync(path.join(a.out, "trades.csv"), tradesCsv(result, zone));
   writeFileSync(
     path.join(a.out, "report.html"),
     htmlReport({
@@ -229,6 +291,13 @@ export function main(argv: readonly string[]): BacktestResult {
         ["Currency", a.currency],
         ["Initial Deposit", a.deposit.toFixed(2)],
         ["Leverage", `1:${a.leverage ?? 100}`],
+        ["Time zone", zone.label],
+        ["Commission", `${costs.commission} per lot per side`],
+        [
+          "Swap",
+          `long ${costs.swapLong}, short ${costs.swapShort} points (triple on day ${costs.tripleSwapDay})`,
+        ],
+        ["Slippage", `${costs.slippage} points`],
         ["Data", a.demo ? "demo data (synthetic, not real prices)" : String(a.data)],
       ],
       results: report.values,

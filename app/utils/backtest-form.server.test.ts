@@ -28,6 +28,12 @@ describe("parseBacktestForm (spec 2 s5)", () => {
         depositAmount: 10000,
         depositCurrency: "USD",
         account: "hedging",
+        timeZone: "GMT+2/+3",
+        commission: 0,
+        swapLong: 0,
+        swapShort: 0,
+        tripleSwapDay: 3,
+        slippage: 0,
       },
     });
   });
@@ -36,6 +42,8 @@ describe("parseBacktestForm (spec 2 s5)", () => {
     expect(errorsOf({ symbol: "NOPE" })).toEqual({ symbol: "Choose a symbol from the list." });
     expect(errorsOf({ period: "H5" })).toEqual({ period: "Choose a period from the list." });
     expect(errorsOf({ account: "exchange" })).toEqual({ account: "Choose an account type from the list." });
+    expect(errorsOf({ timeZone: "Mars/Olympus" }).timeZone).toMatch(/^Unknown time zone/);
+    expect(errorsOf({ commission: "-1" }).commission).toMatch(/^The commission must be a number from 0/);
     expect(errorsOf({ dateEnd: "2026-11-23" })).toEqual({ dateEnd: "The end date cannot be after today." });
     expect(errorsOf({ dateStart: "2026-02-30" })).toEqual({
       dateStart: "2026-02-30 is not a date in the calendar. Use a date like 2025-01-31.",

@@ -71,6 +71,31 @@ export const ACCOUNT_OPTIONS: readonly { value: string; label: string }[] = [
 export const DESCRIPTION_MAX = 255;
 
 /** What the form's inputs hold, as strings: the defaults, or a failed post's values sent back. */
+/**
+ * Broker server time (issue 16): the MT5 convention first (the default); the request schema also takes any
+ * other IANA zone from the JSON API. Values as the request reads them.
+ */
+export const TIME_ZONE_OPTIONS: readonly { value: string; label: string }[] = [
+  { value: "GMT+2/+3", label: "GMT+2/+3, New York close" },
+  { value: "UTC", label: "UTC" },
+  { value: "Europe/London", label: "Europe/London" },
+  { value: "Europe/Athens", label: "Europe/Athens" },
+  { value: "America/New_York", label: "America/New_York" },
+  { value: "Asia/Tokyo", label: "Asia/Tokyo" },
+  { value: "Australia/Sydney", label: "Australia/Sydney" },
+];
+
+/** The weekday whose rollover charges three nights of swap (Wednesday at most brokers). */
+export const TRIPLE_SWAP_OPTIONS: readonly { value: string; label: string }[] = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+].map((label, i) => ({ value: String(i + 1), label }));
+
 export interface BacktestFormValues {
   symbol: string;
   period: string;
@@ -82,6 +107,13 @@ export interface BacktestFormValues {
   depositAmount: string;
   depositCurrency: string;
   account: string;
+  timeZone: string;
+  /** Empty: the symbol's catalogue default. */
+  commission: string;
+  swapLong: string;
+  swapShort: string;
+  tripleSwapDay: string;
+  slippage: string;
   description: string;
 }
 
@@ -96,6 +128,12 @@ export const FORM_FIELDS: readonly (keyof BacktestFormValues)[] = [
   "depositAmount",
   "depositCurrency",
   "account",
+  "timeZone",
+  "commission",
+  "swapLong",
+  "swapShort",
+  "tripleSwapDay",
+  "slippage",
   "description",
 ];
 
@@ -131,6 +169,12 @@ export function defaultFormValues(nowMs: number): BacktestFormValues {
     depositAmount: "10000",
     depositCurrency: "USD",
     account: "hedging",
+    timeZone: "GMT+2/+3",
+    commission: "",
+    swapLong: "0",
+    swapShort: "0",
+    tripleSwapDay: "3",
+    slippage: "0",
     description: "",
   };
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { delayLabel, graphOf, lowerTabOf, modelLabel, summaryRows, withParam } from "./results-view";
+import {
+  costsLabel,
+  delayLabel,
+  graphOf,
+  lowerTabOf,
+  modelLabel,
+  summaryRows,
+  timeZoneLabel,
+  withParam,
+} from "./results-view";
 
 describe("the results screen's URL state", () => {
   it("reads the graph and lower tab, falling back to Balance and Results & Export", () => {
@@ -16,6 +25,32 @@ describe("the results screen's URL state", () => {
   });
 });
 
+describe("server time and costs in the header (issue 16)", () => {
+  it("names the zone and the costs", () => {
+    const inputs = {
+      symbol: "EURUSD",
+      period: "H1",
+      dateStart: "2025-01-01",
+      dateEnd: "2025-06-30",
+      executionMode: 0,
+      model: 0,
+      depositAmount: 10000,
+      depositCurrency: "USD",
+      timeZone: "GMT+2/+3",
+      commission: 3.5,
+      swapLong: -6.3,
+      swapShort: 1.2,
+      tripleSwapDay: 3,
+      slippage: 0,
+    };
+    expect(timeZoneLabel(inputs.timeZone)).toBe("GMT+2/+3, New York close");
+    expect(timeZoneLabel("Europe/London")).toBe("Europe/London");
+    expect(costsLabel(inputs)).toBe(
+      "commission 3.5 USD per lot per side; swap long -6.3, short 1.2 points (triple on Wednesday)",
+    );
+  });
+});
+
 describe("the summary box (spec 2 s2)", () => {
   it("labels delays and models as the backtest form does", () => {
     expect(delayLabel(0)).toBe("Zero latency");
@@ -24,7 +59,7 @@ describe("the summary box (spec 2 s2)", () => {
     expect(modelLabel(2)).toBe("1 minute OHLC");
   });
 
-  it("lists the ten fields in order (Account after Deposit; an old backtest without it reads Hedging)", () => {
+  it("lists the twelve fields in order (Account, Server time, Costs after Deposit; an old backtest reads Hedging, UTC, None)", () => {
     const rows = summaryRows({
       inputs: {
         symbol: "EURUSD",
@@ -48,6 +83,8 @@ describe("the summary box (spec 2 s2)", () => {
       "Modelling",
       "Deposit",
       "Account",
+      "Server time",
+      "Costs",
       "Created",
       "Description",
       "Status",
@@ -55,8 +92,10 @@ describe("the summary box (spec 2 s2)", () => {
     expect(rows[2][1]).toBe("2025-01-01 - 2025-06-30");
     expect(rows[5][1]).toBe("10,000 USD");
     expect(rows[6][1]).toBe("Hedging");
-    expect(rows[7][1]).toBe("January 2, 2026 at 03:04");
-    expect(rows[8][1]).toBe("-");
+    expect(rows[7][1]).toBe("UTC");
+    expect(rows[8][1]).toBe("None");
+    expect(rows[9][1]).toBe("January 2, 2026 at 03:04");
+    expect(rows[10][1]).toBe("-");
   });
 
   it("names a netting account", () => {

@@ -96,6 +96,38 @@ export interface SummaryInputs {
   readonly depositAmount: number;
   readonly depositCurrency: string;
   readonly account?: string;
+  /** Broker server time (issue 16); absent in backtests stored before it, which ran in UTC. */
+  readonly timeZone?: string;
+  readonly commission?: number;
+  readonly swapLong?: number;
+  readonly swapShort?: number;
+  readonly tripleSwapDay?: number;
+  readonly slippage?: number;
+}
+
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** The report header's time zone (issue 16): every time of the report is on this clock. */
+export function timeZoneLabel(zone: string | undefined): string {
+  if (zone === undefined || zone === "UTC") return "UTC";
+  return zone === "GMT+2/+3" ? "GMT+2/+3, New York close" : zone;
+}
+
+/** Commission, swaps and slippage as the header shows them; "None" for a run without costs. */
+export function costsLabel(i: SummaryInputs): string {
+  const c = i.commission ?? 0;
+  const l = i.swapLong ?? 0;
+  const s = i.swapShort ?? 0;
+  const slip = i.slippage ?? 0;
+  if (c === 0 && l === 0 && s === 0 && slip === 0) return "None";
+  const parts: string[] = [];
+  if (c !== 0) parts.push(`commission ${c} ${i.depositCurrency} per lot per side`);
+  if (l !== 0 || s !== 0)
+    parts.push(
+      `swap long ${l}, short ${s} points (triple on ${WEEKDAYS[(i.tripleSwapDay ?? 3) - 1] ?? "Wednesday"})`,
+    );
+  if (slip !== 0) parts.push(`slippage ${slip} points`);
+  return parts.join("; ");
 }
 
 /** '2025-01-01 - 2025-12-31' (the request's calendar days). */
@@ -116,6 +148,8 @@ export function summaryRows(
     ["Modelling", modelLabel(bt.inputs.model)],
     ["Deposit", `${formatMetric(bt.inputs.depositAmount)} ${bt.inputs.depositCurrency}`],
     ["Account", accountLabel(bt.inputs.account)],
+    ["Server time", timeZoneLabel(bt.inputs.timeZone)],
+    ["Costs", costsLabel(bt.inputs)],
     ["Created", formatDate(bt.created, timeZone)],
     ["Description", bt.description.trim() === "" ? "-" : bt.description],
     ["Status", bt.statusLabel],

@@ -6,6 +6,9 @@
  *   - one year of demo M1 at every tick, and its memory (peak RSS, RSS delta)        goal < 2 s, < 200 MB
  *   - sma-cross-10-20 side by side with grademark on the Lean bars, grademark computing its own SMAs and
  *     crosses: speed ratio (goal >= 20x), trades checked one by one (see grademarkComparison).
+ *   - the same goals with costs and server time on (issue 16): bars shifted into GMT+2/+3 (New York
+ *     close), commission, swaps charged at every rollover (open prices then runs bar by bar on its
+ *     per-tick path, which charges them) and slippage; the shift itself is timed apart.
  * Inputs are loaded before timing. Every figure is the minimum and the median of many runs (the first
  * run warms the JIT): the goal is judged on the median, the minimum shows the machine's noise floor.
  * Run alone: `npx tsx scripts/bench/engine.ts`.
@@ -26,6 +29,7 @@ import { concatBars } from "../../worker/market/bars";
 import { getSymbol } from "../../worker/market/catalogue";
 import { monthsInRange } from "../../worker/market/chunks";
 import { demoMonth } from "../../worker/market/demo";
+import { serverZone, toServerTime } from "../../worker/market/server-time";
 import type { Bars } from "../../worker/market/types";
 import { parseSpec, type StrategySpec } from "../../worker/strategy/spec";
 import { type GmBar, gmSide } from "./grademark/strategy";
@@ -145,7 +149,47 @@ export async function bench(): Promise<void> {
     line(`open prices only, ${name}, ${h1.length} H1 bars (Lean)`, ms(t, 1), "< 100 ms", t.median < 100);
   }
 
+  costsAndServerTime(smaCross, rich, year, h1);
   grademarkComparison(h1);
+}
+
+/** Issue 16: the engine's goals with commission, swaps, slippage and broker server time on. */
+function costsAndServerTime(smaCross: StrategySpec, rich: StrategySpec, year: Bars, h1: Bars): void {
+  const zone = serverZone("GMT+2/+3");
+  const shift = timed(7, () => toServerTime(year, serverZone("GMT+2/+3")));
+  console.log(`  server time: shifting 1 year of M1 (${year.length} bars) into GMT+2/+3: ${ms(shift, 1)}`);
+  const yearS = toServerTime(year, zone);
+  const h1S = toServerTime(h1, zone);
+  const costs = { commission: 3.5, swapLong: -6.3, swapShort: 1.2, tripleSwapDay: 3, slippage: 1 };
+  const on = { costs, timeZone: zone.name };
+  let swap = 0;
+  const tick = timed(7, () => {
+    swap = runBacktest(smaCross, { bars: yearS, period: "M1" }, settings(yearS, 0, on)).totalSwap;
+  });
+  line(
+    `costs+server time: every tick, sma-cross, 1y demo M1 (swap ${swap.toFixed(0)})`,
+    ms(tick),
+    "< 2000 ms",
+    tick.median < 2000,
+  );
+  const tickRich = timed(7, () => runBacktest(rich, { bars: yearS, period: "M1" }, settings(yearS, 0, on)));
+  line(
+    "costs+server time: every tick, macd-rsi-london-atr, 1y demo M1",
+    ms(tickRich),
+    "< 2000 ms",
+    tickRich.median < 2000,
+  );
+  const ohlc = timed(9, () => runBacktest(smaCross, { bars: yearS, period: "M1" }, settings(yearS, 2, on)));
+  line("costs+server time: 1-minute OHLC, sma-cross, 1y demo M1", ms(ohlc), "< 250 ms", ohlc.median < 250);
+  const open = timed(31, () =>
+    runBacktest(smaCross, { bars: h1S, period: "H1" }, settings(h1S, 3, { ...on, spreadPoints: 0 })),
+  );
+  line(
+    `costs+server time: open prices only, sma-cross, ${h1S.length} H1 bars`,
+    ms(open, 1),
+    "< 40 ms",
+    open.median < 40,
+  );
 }
 
 /**

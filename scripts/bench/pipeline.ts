@@ -67,6 +67,12 @@ async function backtestYear(store: CandleStore, spec: StrategySpec): Promise<num
       depositAmount: 10_000,
       depositCurrency: "USD",
       account: "hedging",
+      timeZone: "GMT+2/+3",
+      commission: 3.5,
+      swapLong: -6.3,
+      swapShort: 1.2,
+      tripleSwapDay: 3,
+      slippage: 0,
     },
   };
   const t0 = performance.now();

@@ -23,7 +23,7 @@ import { type StrategySpec, specReadsPrices } from "../strategy/spec";
 import { BarRng } from "./bar-rng";
 import { Broker, toCents } from "./broker";
 import { Converter } from "./conversion";
-import { chargesSwap, NO_COSTS } from "./costs";
+import { NO_COSTS } from "./costs";
 import { delayFunction } from "./delay";
 import { DrawdownTracker } from "./drawdown";
 import { driveOpenPrices } from "./open-prices";
@@ -446,9 +446,7 @@ function openPricesDriver(
 ): Driver {
   // Cheap per bar (four ticks at most): one step, and the runner's work cap bounds that step.
   let driven: Driven | null = null;
-  // The bar-level path values a held position without the broker's tick, so it cannot charge swaps.
-  const barLevel = options.barLevel !== false && !chargesSwap(settings.costs ?? NO_COSTS);
-  const mode = options.shortcuts === false ? "reference" : barLevel ? "bar" : "tick";
+  const mode = options.shortcuts === false ? "reference" : options.barLevel !== false ? "bar" : "tick";
   return {
     get done() {
       return driven ? end - start : 0;

@@ -409,6 +409,16 @@ export class Broker {
       this.stopOut(time, bid, ask);
   }
 
+  /**
+   * The next rollover tick() would charge a held position at; +Infinity without swaps. The open-prices
+   * bar-level path ends its runs there so the rollover goes through tick().
+   */
+  get nextRollover(): number {
+    return this.costs.swapLong === 0 && this.costs.swapShort === 0
+      ? Number.POSITIVE_INFINITY
+      : this.rolloverAt;
+  }
+
   /** A deal's commission: lots x the rate per side, a charge in cents. */
   commissionOf(lots: number): number {
     const c = this.costs.commission;

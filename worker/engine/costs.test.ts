@@ -124,6 +124,22 @@ describe("commission and swap on EURUSD H1 2017 (Lean/OANDA)", () => {
     });
   });
 
+  it("charges the same on the open-prices bar-level path as on the per-tick reference (swaps at rollovers)", () => {
+    // The bar-level path repeats the per-tick path's expressions: equal to the last bit.
+    const tick = runBacktest(spec, { bars, period: "H1" }, { ...base, costs }, { barLevel: false });
+    expect(costed.deals).toEqual(tick.deals);
+    expect(costed.report.equityDrawdown).toEqual(tick.report.equityDrawdown);
+    expect(Array.from(costed.curve.equity)).toEqual(Array.from(tick.curve.equity));
+    expect(costed.report.marginLevelMin).toBe(tick.report.marginLevelMin);
+    // Without any shortcut (equity summed per position, not as a + b x bid): the same deals, equity to float noise.
+    const full = runBacktest(spec, { bars, period: "H1" }, { ...base, costs }, { shortcuts: false });
+    expect(costed.deals).toEqual(full.deals);
+    expect(costed.report.equityDrawdown.maximal).toBeCloseTo(full.report.equityDrawdown.maximal, 6);
+    full.curve.equity.forEach((e, i) => {
+      expect(costed.curve.equity[i]).toBeCloseTo(e, 6);
+    });
+  });
+
   it("refuses a negative commission", () => {
     expect(() =>
       runBacktest(spec, { bars, period: "H1" }, { ...base, costs: { ...costs, commission: -1 } }),

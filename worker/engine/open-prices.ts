@@ -418,7 +418,11 @@ function barLevel(
       const stops = !noSl || !noTp;
       // Broker.beginFastBar: equity = a + b x bid; a long's a does not depend on the spread.
       const b = long ? lots * unit : 0 - lots * unit;
-      const longA = balance - entry * lots * unit;
+      // Equity counts the swap the position has accrued; a bar at or after the next rollover ends the
+      // run (tickBar then charges it through Broker.tick), so the swap is constant within a run.
+      const cash = balance + broker.openSwap;
+      const rollover = broker.nextRollover;
+      const longA = cash - entry * lots * unit;
       const margins = usedMargin > 0;
       const stopOutAt = usedMargin * stopOut;
       // MFE/MAE: every candidate (the open's floating P/L, the fast bar's best and worst) is a monotonic
@@ -448,6 +452,7 @@ function barLevel(
             if (j >= 1 && signals[j - 1] !== 0) break;
           }
         }
+        if (time[i] >= rollover) break;
         const o = open[i];
         const h = high[i];
         const l = low[i];
@@ -478,8 +483,8 @@ function barLevel(
           }
         }
         const f = long ? (o - entry) * lots * unit : (entry - ask) * lots * unit;
-        const openEquity = balance + f;
-        const a = long ? longA : balance + (entry - sp) * lots * unit;
+        const openEquity = cash + f;
+        const a = long ? longA : cash + (entry - sp) * lots * unit;
         // The bar's lowest and highest bid from its open (fastQuote's running extremes: the order of the
         // ticks does not change them), and the equity there: a + b x bid is monotonic in the bid.
         let lowSeen = o;
@@ -648,11 +653,11 @@ function barLevel(
           equity = balance;
           dd.update(balance);
         }
-      } else if (n === 1 && valued) {
+      } else if (n === 1 && valued && t < broker.nextRollover) {
         const p = positions[0];
         const long = p.dir === 1;
         const f = long ? (o - p.openPrice) * p.lots * unit : (p.openPrice - ask) * p.lots * unit;
-        const openEquity = balance + f;
+        const openEquity = balance + broker.openSwap + f;
         ran =
           (long
             ? !(o <= p.sl || o >= p.tp)

@@ -1,5 +1,12 @@
 import { statusLabel } from "../../utils/format";
-import { accountLabel, delayLabel, modelLabel, periodText } from "../../utils/results-view";
+import {
+  accountLabel,
+  costsLabel,
+  delayLabel,
+  modelLabel,
+  periodText,
+  timeZoneLabel,
+} from "../../utils/results-view";
 import { DownloadButton } from "../strategies/download-button";
 import { InstallGuide } from "../strategies/install-guide";
 import { LocalDateTime } from "./local-date-time";
@@ -36,6 +43,10 @@ export function ResultsHeader({ bt }: { bt: ResultsBacktest }) {
             <dd>{modelLabel(bt.inputs.model)}</dd>
             <dt>Account</dt>
             <dd>{accountLabel(bt.inputs.account)}</dd>
+            <dt>Server time</dt>
+            <dd>{timeZoneLabel(bt.inputs.timeZone)}</dd>
+            <dt>Costs</dt>
+            <dd>{costsLabel(bt.inputs)}</dd>
             {bt.message ? (
               <>
                 <dt>Message</dt>

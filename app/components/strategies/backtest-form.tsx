@@ -10,6 +10,8 @@ import {
   MAX_CUSTOM_DELAY_MS,
   MODEL_OPTIONS,
   PERIOD_OPTIONS,
+  TIME_ZONE_OPTIONS,
+  TRIPLE_SWAP_OPTIONS,
 } from "../../utils/backtest-form";
 import { PendingAccountLink } from "../ui/account-link";
 
@@ -265,6 +267,106 @@ export function BacktestForm({
                 </option>
               ))}
             </select>
+          </Field>
+          <Field
+            id="bt-timezone"
+            label="Server time"
+            error={shown.timeZone}
+            hint="The broker's clock: D1 bars, time filters, swaps and report times follow it"
+          >
+            <select
+              id="bt-timezone"
+              name="timeZone"
+              defaultValue={values.timeZone}
+              {...described("bt-timezone", shown.timeZone)}
+            >
+              {TIME_ZONE_OPTIONS.map((z) => (
+                <option key={z.value} value={z.value}>
+                  {z.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            id="bt-commission"
+            label="Commission"
+            error={shown.commission}
+            hint="Per lot per side, in the deposit currency; empty: the symbol's default"
+          >
+            <input
+              id="bt-commission"
+              type="number"
+              name="commission"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              placeholder="Symbol default"
+              defaultValue={values.commission}
+              {...described("bt-commission", shown.commission)}
+            />
+          </Field>
+          <Field id="bt-swap-long" label="Swap long" error={shown.swapLong} hint="Points per lot per night">
+            <input
+              id="bt-swap-long"
+              type="number"
+              name="swapLong"
+              inputMode="decimal"
+              step="any"
+              defaultValue={values.swapLong}
+              {...described("bt-swap-long", shown.swapLong)}
+            />
+          </Field>
+          <Field
+            id="bt-swap-short"
+            label="Swap short"
+            error={shown.swapShort}
+            hint="Points per lot per night"
+          >
+            <input
+              id="bt-swap-short"
+              type="number"
+              name="swapShort"
+              inputMode="decimal"
+              step="any"
+              defaultValue={values.swapShort}
+              {...described("bt-swap-short", shown.swapShort)}
+            />
+          </Field>
+          <Field
+            id="bt-triple-swap"
+            label="Triple swap on"
+            error={shown.tripleSwapDay}
+            hint="Its rollover charges three nights"
+          >
+            <select
+              id="bt-triple-swap"
+              name="tripleSwapDay"
+              defaultValue={values.tripleSwapDay}
+              {...described("bt-triple-swap", shown.tripleSwapDay)}
+            >
+              {TRIPLE_SWAP_OPTIONS.map((d) => (
+                <option key={d.value} value={d.value}>
+                  {d.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            id="bt-slippage"
+            label="Slippage"
+            error={shown.slippage}
+            hint="Points against you on market fills"
+          >
+            <input
+              id="bt-slippage"
+              type="number"
+              name="slippage"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              defaultValue={values.slippage}
+              {...described("bt-slippage", shown.slippage)}
+            />
           </Field>
         </div>
         <Field id="bt-description" label="Description" error={shown.description}>

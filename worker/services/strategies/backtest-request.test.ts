@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { backtestRequestSchema, readBacktestRequest, storedInputsSchema } from "./backtest-request";
+import {
+  BACKTEST_MESSAGES,
+  backtestRequestSchema,
+  readBacktestRequest,
+  storedInputsSchema,
+} from "./backtest-request";
 
 const TODAY = "2026-11-22";
 const request = {
@@ -33,6 +38,52 @@ describe("the backtest request as the JSON API sends it", () => {
         depositAmount: 2500.5,
         depositCurrency: "USD",
         account: "hedging",
+        timeZone: "GMT+2/+3",
+        commission: 0,
+        swapLong: 0,
+        swapShort: 0,
+        tripleSwapDay: 3,
+        slippage: 0,
+      },
+    });
+  });
+
+  it("reads server time and costs: defaults, any IANA zone, numbers as typed; refuses the rest by field", () => {
+    const read = (extra: Record<string, unknown>) => readBacktestRequest({ ...request, ...extra }, TODAY);
+    const ok = read({
+      timeZone: "europe/london",
+      commission: "3.5",
+      swapLong: "-6.3",
+      swapShort: 1.2,
+      tripleSwapDay: "5",
+      slippage: "2",
+    });
+    expect(ok.ok && ok.value).toMatchObject({
+      timeZone: "Europe/London",
+      commission: 3.5,
+      swapLong: -6.3,
+      swapShort: 1.2,
+      tripleSwapDay: 5,
+      slippage: 2,
+    });
+    expect((read({ timeZone: "UTC" }) as { value: { timeZone: string } }).value.timeZone).toBe("UTC");
+    const badOnes = read({
+      timeZone: "Mars/Olympus",
+      commission: "-1",
+      swapLong: "abc",
+      swapShort: "1e9",
+      tripleSwapDay: "8",
+      slippage: "1.5",
+    });
+    expect(badOnes).toEqual({
+      ok: false,
+      errors: {
+        timeZone: BACKTEST_MESSAGES.timeZone,
+        commission: BACKTEST_MESSAGES.commission,
+        swapLong: BACKTEST_MESSAGES.swap("long"),
+        swapShort: BACKTEST_MESSAGES.swap("short"),
+        tripleSwapDay: BACKTEST_MESSAGES.tripleSwapDay,
+        slippage: BACKTEST_MESSAGES.slippage,
       },
     });
   });

@@ -6,6 +6,7 @@ import {
   type DepositCurrency,
 } from "../../engine/types";
 import { DATA_FIRST_DAY, findSymbol } from "../../market/catalogue";
+import { SERVER_TIME_MESSAGE, serverZoneName } from "../../market/server-time";
 import { PERIODS, type Period } from "../../market/types";
 
 /**
@@ -26,6 +27,11 @@ export const BACKTEST_LIMITS = {
   /** A billion in the deposit currency; the engine's money stays exact in doubles far beyond it. */
   depositMax: 1_000_000_000,
   firstDay: DATA_FIRST_DAY,
+  /** Per lot per side in the deposit currency: far above any broker's. */
+  commissionMax: 1000,
+  /** Points per lot per night, either sign. */
+  swapMax: 100_000,
+  slippageMax: 10_000,
 } as const;
 
 const FIRST_DAY_TEXT = "1 January 2000";
@@ -52,6 +58,12 @@ export const BACKTEST_MESSAGES = {
   depositCents: "The deposit can have at most 2 decimals.",
   currency: "Choose a deposit currency from the list.",
   account: "Choose an account type from the list.",
+  timeZone: SERVER_TIME_MESSAGE,
+  commission: `The commission must be a number from 0 to ${BACKTEST_LIMITS.commissionMax} (per lot per side, in the deposit currency).`,
+  swap: (side: "long" | "short") =>
+    `The ${side} swap must be a number of points from -${BACKTEST_LIMITS.swapMax} to ${BACKTEST_LIMITS.swapMax}.`,
+  tripleSwapDay: "Choose the triple-swap day from the list (1 Monday to 7 Sunday).",
+  slippage: `The slippage must be a whole number of points from 0 to ${BACKTEST_LIMITS.slippageMax}.`,
   descriptionText: "The description must be text.",
   descriptionTooLong: `Description must be at most ${BACKTEST_LIMITS.descriptionMax} characters.`,
   body: "Send the backtest's settings as a JSON object.",
@@ -73,6 +85,17 @@ export interface NewBacktest {
   depositCurrency: DepositCurrency;
   /** MT5 position accounting; hedging unless asked (most forex brokers' MT5 accounts). */
   account: AccountType;
+  /** Broker server time zone (market/server-time.ts): "GMT+2/+3" unless asked. */
+  timeZone: string;
+  /** Per lot per side, deposit currency; the symbol's catalogue default unless given. */
+  commission: number;
+  /** Points per lot per night. */
+  swapLong: number;
+  swapShort: number;
+  /** 1 Monday ... 7 Sunday; Wednesday unless asked. */
+  tripleSwapDay: number;
+  /** Points against the trader on market fills. */
+  slippage: number;
 }
 
 type Read<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -179,6 +202,22 @@ function readAccount(v: unknown): Read<AccountType> {
   return found === undefined ? bad(BACKTEST_MESSAGES.account) : good(found);
 }
 
+function readZone(v: unknown): Read<string> {
+  const s = text(v);
+  if (s === null) return bad(BACKTEST_MESSAGES.timeZone);
+  const name = serverZoneName(s);
+  return name === null ? bad(BACKTEST_MESSAGES.timeZone) : good(name);
+}
+
+/** A decimal number in [min, max] (at most 4 decimals), or `fallback` when empty. */
+function readNumber(v: unknown, min: number, max: number, fallback: number, message: string): Read<number> {
+  const s = text(v);
+  if (s === "") return good(fallback);
+  if (s === null || !/^[+-]?\d{1,9}(\.\d{1,4})?$/.test(s)) return bad(message);
+  const n = Number(s);
+  return n < min || n > max ? bad(message) : good(n === 0 ? 0 : n);
+}
+
 function readDescription(v: unknown): Read<string> {
   if (v === undefined || v === null) return good("");
   if (typeof v !== "string") return bad(BACKTEST_MESSAGES.descriptionText);
@@ -235,6 +274,34 @@ export function readBacktestRequest(input: unknown, today: string): BacktestRequ
     readText(get("depositCurrency"), DEPOSIT_CURRENCIES, BACKTEST_MESSAGES.currency, "USD"),
   );
   const account = take("account", readAccount(get("account")));
+  const timeZone = take("timeZone", readZone(get("timeZone")));
+  const L = BACKTEST_LIMITS;
+  const defaultCommission = symbolText ? (findSymbol(symbolText)?.commission ?? 0) : 0;
+  const commission = take(
+    "commission",
+    readNumber(get("commission"), 0, L.commissionMax, defaultCommission, BACKTEST_MESSAGES.commission),
+  );
+  const swapLong = take(
+    "swapLong",
+    readNumber(get("swapLong"), -L.swapMax, L.swapMax, 0, BACKTEST_MESSAGES.swap("long")),
+  );
+  const swapShort = take(
+    "swapShort",
+    readNumber(get("swapShort"), -L.swapMax, L.swapMax, 0, BACKTEST_MESSAGES.swap("short")),
+  );
+  const tripleSwapDay = take(
+    "tripleSwapDay",
+    oneOf([1, 2, 3, 4, 5, 6, 7], get("tripleSwapDay"), BACKTEST_MESSAGES.tripleSwapDay, 3),
+  );
+  const slippage = take(
+    "slippage",
+    (() => {
+      const s = text(get("slippage"));
+      if (s === "") return good(0);
+      const n = whole(get("slippage"));
+      return n === null || n < 0 || n > L.slippageMax ? bad(BACKTEST_MESSAGES.slippage) : good(n);
+    })(),
+  );
   const description = take("description", readDescription(get("description")));
 
   if (
@@ -248,6 +315,12 @@ export function readBacktestRequest(input: unknown, today: string): BacktestRequ
     depositAmount === undefined ||
     depositCurrency === undefined ||
     account === undefined ||
+    timeZone === undefined ||
+    commission === undefined ||
+    swapLong === undefined ||
+    swapShort === undefined ||
+    tripleSwapDay === undefined ||
+    slippage === undefined ||
     description === undefined
   )
     return { ok: false, errors };
@@ -265,6 +338,12 @@ export function readBacktestRequest(input: unknown, today: string): BacktestRequ
       depositAmount,
       depositCurrency,
       account,
+      timeZone,
+      commission,
+      swapLong,
+      swapShort,
+      tripleSwapDay,
+      slippage,
     },
   };
 }
@@ -287,7 +366,8 @@ export function backtestRequestSchema(today: () => string = utcToday) {
 
 /**
  * A job's inputs as stored (the backtest row and the runner's job): the request after the service resolved
- * it. Jobs stored before the account setting existed ran as hedging, so a missing account reads as hedging.
+ * it. Jobs stored before the account setting existed ran as hedging, so a missing account reads as hedging;
+ * jobs stored before server time and costs (issue 16) ran in UTC without costs, and read so.
  */
 export const storedInputsSchema = z.object({
   symbol: z.string(),
@@ -299,4 +379,10 @@ export const storedInputsSchema = z.object({
   depositAmount: z.number(),
   depositCurrency: z.string(),
   account: z.enum(ACCOUNT_TYPES).default("hedging"),
+  timeZone: z.string().default("UTC"),
+  commission: z.number().min(0).default(0),
+  swapLong: z.number().default(0),
+  swapShort: z.number().default(0),
+  tripleSwapDay: z.number().int().min(1).max(7).default(3),
+  slippage: z.number().min(0).default(0),
 });

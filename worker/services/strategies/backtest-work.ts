@@ -17,6 +17,7 @@ import { lowerBound } from "../../market/bars";
 import { monthRange, monthsInRange } from "../../market/chunks";
 import { MarketError } from "../../market/errors";
 import { tryPeriodOf } from "../../market/periods";
+import { ServerTimeError, type ServerZone, serverZone } from "../../market/server-time";
 import type { Bars, Period } from "../../market/types";
 import type { StrategySpec } from "../../strategy/spec";
 import { RunTicks, type TickPorts } from "./backtest-ticks";
@@ -30,6 +31,7 @@ import {
   warmUpMs,
 } from "./engine-adapter";
 import type { BacktestJob } from "./ports";
+import { serverCandles, serverCrossRates } from "./server-candles";
 
 export const SECTIONS = ["summary", "orders", "results", "deals", "details", "trades"] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -71,7 +73,10 @@ export const CANCELLED = "You cancelled this backtest. Nothing was charged; run 
  */
 export const HEARTBEAT_STALE_MS = 10_000;
 
-/** dateStart/dateEnd are inclusive calendar days (UTC); the engine's range end is exclusive. */
+/**
+ * dateStart/dateEnd are inclusive calendar days of the broker's server clock (issue 16; UTC for jobs
+ * stored before it), as instants of that clock; the engine's range end is exclusive.
+ */
 export function jobRange(job: BacktestJob): { from: number; to: number } {
   return {
     from: Date.parse(`${job.inputs.dateStart.slice(0, 10)}T00:00:00Z`),
@@ -81,7 +86,7 @@ export function jobRange(job: BacktestJob): { from: number; to: number } {
 
 /** A reason a trader can read; engine and market refusals say what to change. */
 function reasonOf(e: unknown): string {
-  if (e instanceof EngineError || e instanceof MarketError) return e.message;
+  if (e instanceof EngineError || e instanceof MarketError || e instanceof ServerTimeError) return e.message;
   return "The backtest could not be completed because of an internal error. Please try again.";
 }
 
@@ -116,6 +121,8 @@ interface Windows {
 /** A run set up and ready to drive: `engine` at once (one load), or after the first pass of `windows`. */
 export interface PreparedBacktest {
   engine: EngineRun | null;
+  /** The broker's server time: every bar loaded is shifted into it (server-candles.ts). */
+  readonly zone: ServerZone;
   demo: boolean;
   readonly from: number;
   readonly to: number;
@@ -161,14 +168,16 @@ export async function prepareBacktest(
       await ports.fail(job, `Unknown period ${job.inputs.period}.`);
       return null;
     }
+    const zone = serverZone(job.inputs.timeZone);
+    const candles = serverCandles(ports.candles, zone);
     const { from, to } = jobRange(job);
-    const end = Math.min(to, now());
+    const end = Math.min(to, zone.toServer(now()));
     const dataPeriod = dataPeriodFor(job.inputs.model, period);
     if (!(await ports.step(job, 1, 0))) return null;
     const cross = new Map<string, CrossRateBars>();
     if (ports.crossRates) {
       for (const pair of crossPairs(job.inputs.symbol, job.inputs.depositCurrency)) {
-        const rates = await ports.crossRates(pair, from, end);
+        const rates = serverCrossRates(await ports.crossRates(pair, from - DAY, end + DAY), zone);
         if (rates) cross.set(pair, rates);
       }
     }
@@ -182,6 +191,14 @@ export async function prepareBacktest(
       deposit: job.inputs.depositAmount,
       currency: job.inputs.depositCurrency,
       account: job.inputs.account,
+      timeZone: zone.name,
+      costs: {
+        commission: job.inputs.commission,
+        swapLong: job.inputs.swapLong,
+        swapShort: job.inputs.swapShort,
+        tripleSwapDay: job.inputs.tripleSwapDay,
+        slippage: job.inputs.slippage,
+      },
     };
     const loadFrom = from - warmUpMs(spec);
     let prepared: PreparedBacktest;
@@ -192,6 +209,7 @@ export async function prepareBacktest(
       });
       prepared = {
         engine: null,
+        zone,
         demo: false,
         from,
         to,
@@ -214,9 +232,9 @@ export async function prepareBacktest(
         },
       };
     } else {
-      const { bars, demo } = await ports.candles(job.inputs.symbol, dataPeriod, loadFrom, end);
+      const { bars, demo } = await candles(job.inputs.symbol, dataPeriod, loadFrom, end);
       const engine = startEngine(spec, bars, dataPeriod, inputs, cross);
-      prepared = { engine, demo, from, to, windows: null };
+      prepared = { engine, zone, demo, from, to, windows: null };
     }
     if (!(await ports.step(job, 1, progressOf(prepared)))) return null;
     return prepared;
@@ -245,7 +263,12 @@ export async function stepBacktest(
   if (w.aggregator) {
     const month = w.months[w.scanned];
     if (month) {
-      const { bars, demo } = await ports.candles(w.symbol, "M1", month.start, month.end);
+      const { bars, demo } = await serverCandles(ports.candles, p.zone)(
+        w.symbol,
+        "M1",
+        month.start,
+        month.end,
+      );
       if (demo) p.demo = true;
       w.aggregator.add(bars);
       await w.ticks?.scan(month, demo);
@@ -275,6 +298,7 @@ export async function stepBacktest(
   }
   const run = w.run;
   if (!run) throw new Error("the windowed run has no engine");
+<<<<<<< HEAD
   if (w.ticks) {
     // Real ticks drive a day per step (backtest-ticks.ts), which keeps a step short on its own.
     const month = w.months[w.driven];
@@ -297,6 +321,14 @@ export async function stepBacktest(
   if (run.advance(maxBars)) return true;
   if (run.doneBars - before < maxBars) w.feeding = false;
   return false;
+=======
+  const month = w.months[w.driven];
+  if (!month) throw new Error("every month was driven but the run is not over");
+  const { bars } = await serverCandles(ports.candles, p.zone)(w.symbol, "M1", month.start, month.end);
+  w.driven++;
+  run.feed(bars);
+  return run.advance(Number.POSITIVE_INFINITY);
+>>>>>>> h-costs
 }
 
 /** Fails the run with a reason a trader can read (an engine error mid-run). */

@@ -105,6 +105,12 @@ export function createBacktests(deps: StrategyDeps) {
       depositAmount: input.depositAmount,
       depositCurrency: input.depositCurrency,
       account: input.account,
+      timeZone: input.timeZone,
+      commission: input.commission,
+      swapLong: input.swapLong,
+      swapShort: input.swapShort,
+      tripleSwapDay: input.tripleSwapDay,
+      slippage: input.slippage,
     };
     await checkWork(userId, inputs);
     await markInterrupted(userId, strategyId);

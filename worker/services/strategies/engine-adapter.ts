@@ -9,6 +9,7 @@ import {
   type WindowedRun,
   type WindowedSource,
 } from "../../engine/backtest";
+import type { CostSettings } from "../../engine/costs";
 import { computeReport, type ReportNumbers } from "../../engine/report";
 import { equityCurve } from "../../engine/report/equity-curve";
 import { tradeRows } from "../../engine/report/trades";
@@ -45,6 +46,10 @@ export interface EngineInputs {
   currency: string;
   /** Hedging when absent (the engine's default). */
   account?: AccountType;
+  /** The broker's server time zone the bars are in (report header); UTC when absent. */
+  timeZone?: string;
+  /** None when absent. */
+  costs?: CostSettings;
 }
 
 /** History before `from` for indicator warm-up: 3x the longest indicator period, at least a month. */
@@ -182,6 +187,8 @@ function engineOf<R extends BacktestRun>(
     deposit: inputs.deposit,
     currency: currencyOf(inputs.currency),
     ...(inputs.account === undefined ? {} : { account: inputs.account }),
+    ...(inputs.costs === undefined ? {} : { costs: inputs.costs }),
+    ...(inputs.timeZone === undefined ? {} : { timeZone: inputs.timeZone }),
     rates,
   });
   return {

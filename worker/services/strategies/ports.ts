@@ -62,6 +62,14 @@ export interface BacktestInputs {
   depositCurrency: string;
   /** Absent in jobs stored before the setting existed: those ran as hedging. */
   account: AccountType;
+  /** Broker server time (market/server-time.ts); jobs stored before it ran in UTC. */
+  timeZone: string;
+  /** Costs (engine/costs.ts): commission per lot per side, swaps in points, triple-swap weekday, slippage. */
+  commission: number;
+  swapLong: number;
+  swapShort: number;
+  tripleSwapDay: number;
+  slippage: number;
 }
 
 export interface BacktestJob {
