@@ -11,6 +11,7 @@ import type { RealTickWindow } from "../../engine/real-ticks";
 import { lowerBound, sliceIndex } from "../../market/bars";
 import { monthOf } from "../../market/chunks";
 import { DAY_MS, dayStartOf, FEED_NAME, hourFromKey } from "../../market/feed";
+import { type ServerZone, UTC_SERVER } from "../../market/server-time";
 import type { BlobStore } from "../../market/store";
 import type { Bars } from "../../market/types";
 import { tickObjects } from "../market-ingest-store";
@@ -76,6 +77,8 @@ export class RunTicks {
     private readonly from: number,
     private readonly to: number,
     private readonly ports: TickPorts,
+    /** The backtest's server clock: the M1 bars arrive in it, the stored ticks are UTC (issue 16). */
+    private readonly zone: ServerZone = UTC_SERVER,
   ) {}
 
   /** First pass: the month [start, end) of the data; records its tick days within the run's range. */
@@ -124,7 +127,7 @@ export class RunTicks {
     }
     const day = dayStartOf(time[cur.at]);
     const end = Math.min(toIndex, lowerBound(time, day + DAY_MS));
-    const ticks = tickDays.has(day) ? await this.ports.dayTicks(this.symbol, day) : null;
+    const ticks = await this.ticksOf(tickDays, time[cur.at], time[end - 1] + MINUTE_MS);
     this.count(key, cur.bars, cur.at, end, ticks !== null);
     run.feed(sliceIndex(cur.bars, cur.at, end), ticks ?? undefined);
     cur.at = end;
@@ -132,6 +135,39 @@ export class RunTicks {
     const monthDone = cur.at >= toIndex;
     if (monthDone) this.current = null;
     return { monthDone, runDone };
+  }
+
+  /**
+   * The stored ticks of the server-time span [from, to), on the server clock. The span is one server day,
+   * which covers parts of at most two UTC days; both stay within the month being driven (its bars are the
+   * shifted UTC month), so a step holds at most two days of ticks. Null when none are stored.
+   */
+  private async ticksOf(utcDays: Set<number>, from: number, to: number): Promise<RealTickWindow | null> {
+    const utcFrom = from - this.zone.offsetAtServer(from);
+    const utcTo = to - this.zone.offsetAtServer(to - 1);
+    const parts: RealTickWindow[] = [];
+    for (let d = dayStartOf(utcFrom); d < utcTo; d += DAY_MS) {
+      if (!utcDays.has(d)) continue;
+      const w = await this.ports.dayTicks(this.symbol, d);
+      if (w) parts.push(w);
+    }
+    const first = parts[0];
+    if (!first) return null;
+    if (this.zone.isUtc && parts.length === 1) return first;
+    let n = 0;
+    for (const w of parts) n += w.ticks.length;
+    const time = new Float64Array(n);
+    const bid = new Int32Array(n);
+    const ask = new Int32Array(n);
+    let k = 0;
+    for (const w of parts) {
+      for (let i = 0; i < w.ticks.length; i++, k++) {
+        time[k] = this.zone.toServer(w.ticks.time[i]);
+        bid[k] = w.ticks.bid[i];
+        ask[k] = w.ticks.ask[i];
+      }
+    }
+    return { ticks: { length: n, time, bid, ask }, digits: first.digits };
   }
 
   /** Counts the days of bars [i, j) as driven on real ticks or generated ones. */
@@ -177,6 +213,7 @@ export class RunTicks {
   }
 }
 
+const MINUTE_MS = 60_000;
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 function monthLabel(m: MonthTicks): string {

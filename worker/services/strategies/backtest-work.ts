@@ -227,7 +227,7 @@ export async function prepareBacktest(
           inRange: { count: 0, first: Number.NaN, last: Number.NaN },
           ticks:
             job.inputs.model === 1 && ports.ticks
-              ? new RunTicks(job.inputs.symbol, from, end, ports.ticks)
+              ? new RunTicks(job.inputs.symbol, from, end, ports.ticks, zone)
               : null,
         },
       };
@@ -298,12 +298,12 @@ export async function stepBacktest(
   }
   const run = w.run;
   if (!run) throw new Error("the windowed run has no engine");
-<<<<<<< HEAD
   if (w.ticks) {
     // Real ticks drive a day per step (backtest-ticks.ts), which keeps a step short on its own.
     const month = w.months[w.driven];
     if (!month) throw new Error("every month was driven but the run is not over");
-    const load = async () => (await ports.candles(w.symbol, "M1", month.start, month.end)).bars;
+    const load = async () =>
+      (await serverCandles(ports.candles, p.zone)(w.symbol, "M1", month.start, month.end)).bars;
     const { monthDone, runDone } = await w.ticks.driveStep(run, month, load);
     if (monthDone) w.driven++;
     return runDone;
@@ -311,7 +311,7 @@ export async function stepBacktest(
   if (!w.feeding) {
     const month = w.months[w.driven];
     if (!month) throw new Error("every month was driven but the run is not over");
-    const { bars } = await ports.candles(w.symbol, "M1", month.start, month.end);
+    const { bars } = await serverCandles(ports.candles, p.zone)(w.symbol, "M1", month.start, month.end);
     w.driven++;
     run.feed(bars);
     w.feeding = true;
@@ -321,14 +321,6 @@ export async function stepBacktest(
   if (run.advance(maxBars)) return true;
   if (run.doneBars - before < maxBars) w.feeding = false;
   return false;
-=======
-  const month = w.months[w.driven];
-  if (!month) throw new Error("every month was driven but the run is not over");
-  const { bars } = await serverCandles(ports.candles, p.zone)(w.symbol, "M1", month.start, month.end);
-  w.driven++;
-  run.feed(bars);
-  return run.advance(Number.POSITIVE_INFINITY);
->>>>>>> h-costs
 }
 
 /** Fails the run with a reason a trader can read (an engine error mid-run). */
