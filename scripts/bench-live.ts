@@ -96,13 +96,14 @@ export async function benchUser(url: string, plan: "free" | "quant") {
     ws.addEventListener("open", () => resolve(), { once: true });
     ws.addEventListener("error", () => reject(new Error("socket failed")), { once: true });
   });
-  const completed = (backtestId: string) =>
+  const completed = (backtestId: string, onEvent?: (e: unknown) => void) =>
     new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error("no completed event in 300 s")), 300_000);
       ws.addEventListener("message", (m) => {
         const parsed = liveEventSchema.safeParse(JSON.parse(String(m.data)));
         if (!parsed.success || parsed.data.type !== "strategy-backtest-processing") return;
         if (parsed.data.btId !== backtestId) return;
+        onEvent?.(parsed.data);
         if (parsed.data.processing === 200) {
           clearTimeout(timer);
           reject(new Error(`the backtest failed: ${parsed.data.message ?? ""}`));
@@ -115,7 +116,7 @@ export async function benchUser(url: string, plan: "free" | "quant") {
     });
 
   /** "Run backtest": resolves with the ms from the request to the completed event. */
-  async function backtest(ask: BacktestAsk): Promise<number> {
+  async function backtest(ask: BacktestAsk, onEvent?: (e: unknown) => void): Promise<number> {
     const t0 = performance.now();
     const { backtestId } = z.object({ backtestId: z.coerce.string() }).parse(
       await post("/ai/strategy/backtest/new", {
@@ -127,7 +128,7 @@ export async function benchUser(url: string, plan: "free" | "quant") {
         ...ask,
       }),
     );
-    await completed(backtestId);
+    await completed(backtestId, onEvent);
     return performance.now() - t0;
   }
   return { backtest, close: () => ws.close(1000, "done") };

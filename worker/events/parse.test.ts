@@ -26,6 +26,7 @@ const samples: LiveEvent[] = [
   { type: "strategy-code", strId: "1", code: "void OnTick(){}", state: 11 },
   { type: "strategy-code-state", strId: "1", state: 10 },
   { type: "strategy-backtest-processing", strId: "1", btId: "3", processing: 1, progress: 20 },
+  { type: "strategy-backtest-processing", strId: "1", btId: "3", processing: 1, progress: 42, etaSeconds: 7 },
   { type: "strategy-backtest-processing", strId: "1", btId: "3", processing: 200, message: "No data" },
 ];
 
@@ -53,6 +54,13 @@ describe("parseLiveEvent (the browser's guard-based reader)", () => {
         btId: "2",
         processing: 1,
         progress: 101,
+      }),
+      JSON.stringify({
+        type: "strategy-backtest-processing",
+        strId: "1",
+        btId: "2",
+        processing: 1,
+        etaSeconds: -3,
       }),
       JSON.stringify({ type: "strategy-message-list", strId: "1", messages: [{ id: "1" }], hasCode: false }),
     ];

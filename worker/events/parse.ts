@@ -57,11 +57,12 @@ function fromObject(v: Obj): LiveEvent | null {
     case "strategy-code-state":
       return isInt(v.state) ? { type: v.type, strId, state: v.state } : null;
     case "strategy-backtest-processing": {
-      const { btId, processing, progress, message } = v;
+      const { btId, processing, progress, message, etaSeconds } = v;
       if (!isId(btId) || !isInt(processing)) return null;
       if (progress !== undefined && (typeof progress !== "number" || progress < 0 || progress > 100))
         return null;
       if (message !== undefined && !isStr(message)) return null;
+      if (etaSeconds !== undefined && (!isInt(etaSeconds) || etaSeconds < 0)) return null;
       return {
         type: v.type,
         strId,
@@ -69,6 +70,7 @@ function fromObject(v: Obj): LiveEvent | null {
         processing,
         ...(progress === undefined ? {} : { progress }),
         ...(message === undefined ? {} : { message }),
+        ...(etaSeconds === undefined ? {} : { etaSeconds }),
       };
     }
     default:

@@ -299,8 +299,8 @@ export function unpackDemoMonth(p: PackedDemoMonth): Bars {
     const c = closes[i];
     open[i] = o / scale;
     close[i] = c / scale;
-    high[i] = ((o > c ? o : c) + up[i]) / scale;
-    low[i] = ((o < c ? o : c) - down[i]) / scale;
+    high[i] = (Math.max(o, c) + up[i]) / scale;
+    low[i] = (Math.min(o, c) - down[i]) / scale;
     volume[i] = p.volume[i];
     spread[i] = p.spread[i];
     o = c;
@@ -365,7 +365,7 @@ export function packDemoMonth(s: SymbolInfo, month: MonthKey): PackedDemoMonth {
     const px = c * sd;
     const up = Math.round(Math.abs(rng.gauss()) * px * 0.3);
     const down = Math.round(Math.abs(rng.gauss()) * px * 0.3);
-    const lower = o < c ? o : c;
+    const lower = Math.min(o, c);
     const lo = Math.max(min, lower - down);
     closeP[i] = c;
     upP[i] = up;
