@@ -28,7 +28,7 @@ import { DemoRates } from "../worker/market/demo-rates";
 import { importBars } from "../worker/market/importers";
 import { periodMs, periodOf } from "../worker/market/periods";
 import type { Bars, Period } from "../worker/market/types";
-import { formatSpecIssues, parseSpec, type StrategySpec } from "../worker/strategy/spec";
+import { formatSpecIssues, indicatorLookback, parseSpec, type StrategySpec } from "../worker/strategy/spec";
 
 const DAY = 86_400_000;
 const MODELS = [0, 1, 2, 3, 4] as const;
@@ -94,17 +94,11 @@ function loadDemo(symbolName: string, start: number, end: number): Bars {
 
 /** History before `from` for indicator warm-up: 3x the longest indicator period, at least a month. */
 function warmUpMs(spec: StrategySpec): number {
+  // A higher-timeframe indicator needs its look-back in bars of its own period (issue 14).
   let longest = 1;
-  for (const ind of spec.indicators) {
-    const p =
-      "period" in ind
-        ? ind.period
-        : ind.kind === "MACD"
-          ? ind.slow + ind.signal
-          : ind.kPeriod + ind.dPeriod + ind.slowing;
-    longest = Math.max(longest, p);
-  }
-  return Math.min(3 * 366 * DAY, Math.max(31 * DAY, 3 * longest * periodMs(spec.timeframe)));
+  for (const ind of spec.indicators)
+    longest = Math.max(longest, indicatorLookback(ind) * periodMs(ind.timeframe ?? spec.timeframe));
+  return Math.min(3 * 366 * DAY, Math.max(31 * DAY, 3 * longest));
 }
 
 export function tradesCsv(result: BacktestResult): string {

@@ -14,7 +14,7 @@ import {
   SESSION_HOURS,
   type StrategySpec,
 } from "../strategy/spec";
-import { indicatorLines, type LineSeries } from "./indicator-series";
+import { type IndicatorSeries, indicatorSeries, type LineSeries } from "./indicator-series";
 
 type Test = (c: number) => boolean;
 
@@ -138,7 +138,9 @@ type Check =
       readonly up: boolean;
     }
   | { readonly kind: "code"; readonly codes: Uint8Array; readonly shift: number; readonly want: number }
-  | { readonly kind: "between"; readonly lower: Pair; readonly upper: Pair };
+  | { readonly kind: "between"; readonly lower: Pair; readonly upper: Pair }
+  // A cross read on a higher timeframe: `before` compares the operands one of their own bars back.
+  | { readonly kind: "crossOf"; readonly before: Pair; readonly now: Pair; readonly up: boolean };
 
 /** Code of a pair at bar c (NAN before its shift). */
 function codeAt(p: Pair, c: number): number {
@@ -156,6 +158,11 @@ function holds(k: Check, c: number): boolean {
     }
     case "code":
       return c >= k.shift && k.codes[c - k.shift] === k.want;
+    case "crossOf": {
+      const before = codeAt(k.before, c);
+      const now = codeAt(k.now, c);
+      return k.up ? before <= EQ && now === GT : before >= EQ && before <= GT && now === LT;
+    }
     case "between": {
       // le(lower, x): x vs lower EQ or GT (LT or EQ when the pair is stored as lower vs x); le(x, upper) likewise.
       const a = codeAt(k.lower, c);
@@ -236,7 +243,16 @@ export function compileStrategy(spec: StrategySpec, bars: Bars): CompiledStrateg
     return s;
   };
   const lines = new Map<string, LineSeries>();
-  for (const ind of spec.indicators) lines.set(ind.id, indicatorLines(ind, bars, price));
+  const series = new Map<string, IndicatorSeries>();
+  for (const ind of spec.indicators) {
+    const s = indicatorSeries(ind, bars, spec.timeframe, price);
+    series.set(ind.id, s);
+    lines.set(ind.id, s.lines);
+  }
+  // A higher-timeframe indicator's shift counts its own bars: its own series per shift, read at shift 0.
+  const higher = (op: Operand): boolean =>
+    op.type === "indicator" && series.get(op.ref)?.shifted !== undefined;
+  const back = (op: Operand): Operand => (op.type === "constant" ? op : { ...op, shift: op.shift + 1 });
 
   const source = (op: Operand): Source => {
     if (op.type === "constant") return { kind: "constant", value: op.value };
@@ -246,6 +262,14 @@ export function compileStrategy(spec: StrategySpec, bars: Bars): CompiledStrateg
     const ls = lines.get(op.ref);
     if (!ind || !ls) throw new Error(`unknown indicator "${op.ref}" (parseSpec rejects this)`);
     const line = operandLine(ind, op.line);
+    const shifted = series.get(op.ref)?.shifted;
+    if (shifted && op.shift > 0)
+      return {
+        kind: "series",
+        key: `i:${op.ref}:${line}:${op.shift}`,
+        values: shifted(line, op.shift),
+        shift: 0,
+      };
     return { kind: "series", key: `i:${op.ref}:${line}`, values: ls[line], shift: op.shift };
   };
 
@@ -294,6 +318,11 @@ export function compileStrategy(spec: StrategySpec, bars: Bars): CompiledStrateg
       case "crossesAbove":
       case "crossesBelow": {
         // crossesAbove(l, r): le(l, r) at c - 1 and gt(l, r) at c; crossesBelow(l, r) = crossesAbove(r, l).
+        if (higher(cond.left) || higher(cond.right)) {
+          const now = pair(cond.left, cond.right);
+          const before = pair(back(cond.left), back(cond.right));
+          return { kind: "crossOf", before, now, up: (cond.type === "crossesAbove") !== now.swapped };
+        }
         const p = pair(cond.left, cond.right);
         const up = (cond.type === "crossesAbove") !== p.swapped;
         return { kind: "cross", codes: p.codes, changes: p.changes, shift: p.shift, up };

@@ -25,8 +25,8 @@ import {
   ret,
   type Stmt,
 } from "../ir";
-import { type Context, handleName } from "./context";
-import { lineBuffer, TIMEFRAME, warmUpBars } from "./indicators";
+import type { Context } from "./context";
+import { lineValue, TIMEFRAME } from "./indicators";
 
 /** Reads one value of an indicator buffer; defined in the program by valueFunction(). */
 export const VALUE_FN = "IndicatorValue";
@@ -77,15 +77,10 @@ function seriesAt(ctx: Context, op: Exclude<Operand, { type: "constant" }>, extr
   if (op.type === "indicator") {
     const ind = ctx.indicator(op.ref);
     const line = operandLine(ind, op.line);
-    const h = handleName(ind.id);
     if (ind.kind === "MACD" && line === "histogram") {
-      return bin(
-        "-",
-        indicatorValue(h, id("MAIN_LINE"), index, warmUpBars(ind, "main")),
-        indicatorValue(h, id("SIGNAL_LINE"), index, warmUpBars(ind, "signal")),
-      );
+      return bin("-", lineValue(ctx, ind, "main", index), lineValue(ctx, ind, "signal", index));
     }
-    return indicatorValue(h, lineBuffer(ind, line), index, warmUpBars(ind, line));
+    return lineValue(ctx, ind, line, index);
   }
   const [h, l, c] = [bar("iHigh", index), bar("iLow", index), bar("iClose", index)];
   switch (op.field) {
