@@ -11,7 +11,9 @@ const H = 3_600_000;
 /** H1 bars at the given UTC hours from 2024-01-05 (a Friday) on, close = the bar's ordinal + 1. */
 function h1(times: number[]) {
   const b = new BarsBuilder(times.length);
-  times.forEach((t, i) => b.push(t, i + 1, i + 1.5, i + 0.5, i + 1, 10, 0));
+  times.forEach((t, i) => {
+    b.push(t, i + 1, i + 1.5, i + 0.5, i + 1, 10, 0);
+  });
   return b.finish();
 }
 
