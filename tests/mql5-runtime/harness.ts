@@ -79,19 +79,19 @@ export function workDir(): { dir: string; dispose: () => void } {
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The bars as the C++ tester reads them: time_ms,open,high,low,close,spread (shortest exact doubles). */
+/** The bars as the C++ tester reads them: time_ms,open,high,low,close,spread,volume (shortest exact doubles). */
 export function writeBarsCsv(bars: Bars, file: string): void {
   const lines: string[] = new Array(bars.length);
   for (let i = 0; i < bars.length; i++)
     lines[i] =
-      `${bars.time[i]},${bars.open[i]},${bars.high[i]},${bars.low[i]},${bars.close[i]},${bars.spread[i]}`;
+      `${bars.time[i]},${bars.open[i]},${bars.high[i]},${bars.low[i]},${bars.close[i]},${bars.spread[i]},${bars.volume[i]}`;
   writeFileSync(file, `${lines.join("\n")}\n`);
 }
 
 /**
  * The every-tick stream of the engine (worker/engine/backtest.ts, model 0, seed 1) for [from, to):
  * per M1 bar its first tick (the close when the bar has one tick, else the open), then the generated
- * ticks after it. Lines: time_ms,bid,spread_points,first_of_bar.
+ * ticks after it. Lines: time_ms,bid,spread_points,first_of_bar[,the M1 bar's tick volume on its first tick].
  */
 export function writeTicksCsv(
   market: MarketFile,
@@ -109,7 +109,7 @@ export function writeTicksCsv(
     const [o, h, l, c, v] = [bars.open[i], bars.high[i], bars.low[i], bars.close[i], bars.volume[i]];
     let pts = spreadPoints ?? bars.spread[i];
     if (!(pts > 0) && spreadPoints === undefined) pts = symbol.spread;
-    lines.push(`${t},${tickCount(v) === 1 ? c : o},${pts},1`);
+    lines.push(`${t},${tickCount(v) === 1 ? c : o},${pts},1,${v}`);
     rng.reseed(t);
     let skipFirst = true;
     bullish = generateTicks(o, h, l, c, v, t, bullish, symbol.point, rng.next, (time, bid) => {

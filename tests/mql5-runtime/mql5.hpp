@@ -40,9 +40,14 @@ enum ENUM_APPLIED_PRICE {
   PRICE_CLOSE = 1, PRICE_OPEN, PRICE_HIGH, PRICE_LOW, PRICE_MEDIAN, PRICE_TYPICAL, PRICE_WEIGHTED,
 };
 enum ENUM_STO_PRICE { STO_LOWHIGH, STO_CLOSECLOSE };
+enum ENUM_APPLIED_VOLUME { VOLUME_TICK, VOLUME_REAL };
+enum ENUM_SERIESMODE { MODE_OPEN, MODE_LOW, MODE_HIGH, MODE_CLOSE, MODE_VOLUME };
 // Buffer numbers of the multi-line indicators.
 const int MAIN_LINE = 0, SIGNAL_LINE = 1, BASE_LINE = 0, UPPER_BAND = 1, LOWER_BAND = 2;
 const int PLUSDI_LINE = 1, MINUSDI_LINE = 2;
+const int UPPER_LINE = 0, LOWER_LINE = 1, GATORJAW_LINE = 0, GATORTEETH_LINE = 1, GATORLIPS_LINE = 2;
+const int UPPER_HISTOGRAM = 0, LOWER_HISTOGRAM = 2, TENKANSEN_LINE = 0, KIJUNSEN_LINE = 1;
+const int SENKOUSPANA_LINE = 2, SENKOUSPANB_LINE = 3, CHIKOUSPAN_LINE = 4;
 
 enum ENUM_SYMBOL_INFO_DOUBLE {
   SYMBOL_BID, SYMBOL_ASK, SYMBOL_POINT, SYMBOL_TRADE_TICK_VALUE, SYMBOL_TRADE_TICK_SIZE,
@@ -148,6 +153,7 @@ namespace mql5rt {
 struct Series {
   std::vector<long long> time;  // seconds
   std::vector<double> open, high, low, close;
+  std::vector<double> volume;  // tick volume: the data's, summed over the bars a bar is built from
   int size() const { return static_cast<int>(time.size()); }
 };
 
@@ -267,6 +273,40 @@ int iStochastic(const string& symbol, ENUM_TIMEFRAMES tf, int k, int d, int slow
 int iCCI(const string& symbol, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price);
 int iADX(const string& symbol, ENUM_TIMEFRAMES tf, int period);
 int iMomentum(const string& symbol, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price);
+int iAC(const string& symbol, ENUM_TIMEFRAMES tf);
+int iAO(const string& symbol, ENUM_TIMEFRAMES tf);
+int iAD(const string& symbol, ENUM_TIMEFRAMES tf, ENUM_APPLIED_VOLUME v);
+int iOBV(const string& symbol, ENUM_TIMEFRAMES tf, ENUM_APPLIED_VOLUME v);
+int iVolumes(const string& symbol, ENUM_TIMEFRAMES tf, ENUM_APPLIED_VOLUME v);
+int iBWMFI(const string& symbol, ENUM_TIMEFRAMES tf, ENUM_APPLIED_VOLUME v);
+int iFractals(const string& symbol, ENUM_TIMEFRAMES tf);
+int iADXWilder(const string& symbol, ENUM_TIMEFRAMES tf, int period);
+int iAlligator(const string& symbol, ENUM_TIMEFRAMES tf, int jp, int js, int tp, int ts, int lp, int ls,
+               ENUM_MA_METHOD m, ENUM_APPLIED_PRICE price);
+int iGator(const string& symbol, ENUM_TIMEFRAMES tf, int jp, int js, int tp, int ts, int lp, int ls,
+           ENUM_MA_METHOD m, ENUM_APPLIED_PRICE price);
+int iAMA(const string& symbol, ENUM_TIMEFRAMES tf, int period, int fast, int slow, int shift, ENUM_APPLIED_PRICE price);
+int iBearsPower(const string& symbol, ENUM_TIMEFRAMES tf, int period);
+int iBullsPower(const string& symbol, ENUM_TIMEFRAMES tf, int period);
+int iChaikin(const string& symbol, ENUM_TIMEFRAMES tf, int fast, int slow, ENUM_MA_METHOD m, ENUM_APPLIED_VOLUME v);
+int iDEMA(const string& symbol, ENUM_TIMEFRAMES tf, int period, int shift, ENUM_APPLIED_PRICE price);
+int iTEMA(const string& symbol, ENUM_TIMEFRAMES tf, int period, int shift, ENUM_APPLIED_PRICE price);
+int iTriX(const string& symbol, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price);
+int iFrAMA(const string& symbol, ENUM_TIMEFRAMES tf, int period, int shift, ENUM_APPLIED_PRICE price);
+int iDeMarker(const string& symbol, ENUM_TIMEFRAMES tf, int period);
+int iMFI(const string& symbol, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_VOLUME v);
+int iRVI(const string& symbol, ENUM_TIMEFRAMES tf, int period);
+int iWPR(const string& symbol, ENUM_TIMEFRAMES tf, int period);
+int iEnvelopes(const string& symbol, ENUM_TIMEFRAMES tf, int period, int shift, ENUM_MA_METHOD m,
+               ENUM_APPLIED_PRICE price, double deviation);
+int iForce(const string& symbol, ENUM_TIMEFRAMES tf, int period, ENUM_MA_METHOD m, ENUM_APPLIED_VOLUME v);
+int iIchimoku(const string& symbol, ENUM_TIMEFRAMES tf, int tenkan, int kijun, int senkou);
+int iOsMA(const string& symbol, ENUM_TIMEFRAMES tf, int fast, int slow, int signal, ENUM_APPLIED_PRICE price);
+int iSAR(const string& symbol, ENUM_TIMEFRAMES tf, double step, double maximum);
+int iStdDev(const string& symbol, ENUM_TIMEFRAMES tf, int period, int shift, ENUM_MA_METHOD m, ENUM_APPLIED_PRICE price);
+int iVIDyA(const string& symbol, ENUM_TIMEFRAMES tf, int cmo, int ema, int shift, ENUM_APPLIED_PRICE price);
+int iHighest(const string& symbol, ENUM_TIMEFRAMES tf, int type, int count, int start);
+int iLowest(const string& symbol, ENUM_TIMEFRAMES tf, int type, int count, int start);
 bool IndicatorRelease(int handle);
 int BarsCalculated(int handle);
 int CopyBuffer(int handle, int buffer, int start, int count, MqlArray<double>& out);
@@ -298,13 +338,64 @@ int TimeframeSeconds(ENUM_TIMEFRAMES tf) {
   if (v < 0x4000) return v * 60;
   return 0;  // MN1: not modelled
 }
-// The EA's timeframe must be the tester's chart series (the generator uses one timeframe).
+// A higher timeframe's bars, built from the chart's by the engine's alignment rule (worker/market/periods.ts:
+// buckets of the period from 00:00 UTC; W1 from Monday 00:00 UTC): open of the first, highest high, lowest
+// low, close of the last, summed volume. The forming chart bar makes the forming higher bar. MN1 is not
+// modelled. Kept up to date incrementally: the last higher bar is rebuilt from its first chart bar.
+namespace mql5rt {
+struct Higher {
+  int seconds;
+  Series s;
+  int firstOfLast = 0;  // chart index where the last higher bar starts
+};
+inline long long bucketOf(long long t, int seconds) {
+  if (seconds == 7 * 86400) {
+    const long long monday = 4 * 86400;
+    return (t - monday) / seconds * seconds + monday - ((t - monday) % seconds < 0 ? seconds : 0);
+  }
+  return t / seconds * seconds;
+}
+inline std::vector<Higher>& highers() {
+  static std::vector<Higher> h;
+  return h;
+}
+}  // namespace mql5rt
 const mql5rt::Series& SeriesOf(ENUM_TIMEFRAMES tf) {
-  if (TimeframeSeconds(tf) != mql5rt::T().timeframeSeconds) {
-    std::fprintf(stderr, "runtime: timeframe %d is not the tester's series\n", static_cast<int>(tf));
+  using namespace mql5rt;
+  const int secs = TimeframeSeconds(tf);
+  if (secs == T().timeframeSeconds) return T().bars;
+  if (secs < T().timeframeSeconds || secs % T().timeframeSeconds != 0) {
+    std::fprintf(stderr, "runtime: timeframe %d is not a multiple of the chart's\n", static_cast<int>(tf));
     std::exit(3);
   }
-  return mql5rt::T().bars;
+  Higher* h = nullptr;
+  for (auto& x : highers())
+    if (x.seconds == secs) h = &x;
+  if (!h) {
+    highers().push_back({secs, {}, 0});
+    h = &highers().back();
+  }
+  const Series& c = T().bars;
+  Series& s = h->s;
+  int from = h->firstOfLast;
+  if (s.size() > 0) {
+    s.time.pop_back(), s.open.pop_back(), s.high.pop_back(), s.low.pop_back(), s.close.pop_back();
+    s.volume.pop_back();
+  }
+  for (int i = from; i < c.size(); i++) {
+    const long long b = bucketOf(c.time[i], secs);
+    if (s.size() == 0 || s.time.back() != b) {
+      s.time.push_back(b), s.open.push_back(c.open[i]), s.high.push_back(c.high[i]), s.low.push_back(c.low[i]);
+      s.close.push_back(c.close[i]), s.volume.push_back(c.volume[i]);
+      h->firstOfLast = i;
+    } else {
+      s.high.back() = std::max(s.high.back(), c.high[i]);
+      s.low.back() = std::min(s.low.back(), c.low[i]);
+      s.close.back() = c.close[i];
+      s.volume.back() += c.volume[i];
+    }
+  }
+  return s;
 }
 // Series access by shift (0 = forming bar); 0 when the bar does not exist, as the reference says.
 datetime iTime(const string&, ENUM_TIMEFRAMES tf, int shift) {

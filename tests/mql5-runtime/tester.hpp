@@ -51,7 +51,7 @@ inline Settings readSettings(const char* file) {
 
 struct Bar {
   long long time;
-  double open, high, low, close, spread;
+  double open, high, low, close, spread, volume;
 };
 
 inline std::vector<Bar> readBars(const char* file) {
@@ -71,6 +71,7 @@ inline std::vector<Bar> readBars(const char* file) {
     b.low = std::strtod(p + 1, &p);
     b.close = std::strtod(p + 1, &p);
     b.spread = std::strtod(p + 1, &p);
+    b.volume = *p == ',' ? std::strtod(p + 1, &p) : 0;
     bars.push_back(b);
   }
   std::fclose(f);
@@ -78,7 +79,7 @@ inline std::vector<Bar> readBars(const char* file) {
 }
 
 // The chart series gets a tick: a new bar at its bucket's start, or the forming bar's high/low/close.
-inline void seriesTick(long long timeMs, double price) {
+inline void seriesTick(long long timeMs, double price, double volume = 0) {
   auto& s = T().bars;
   const long long tf = static_cast<long long>(T().timeframeSeconds);
   const long long start = (timeMs / 1000) / tf * tf;
@@ -88,8 +89,10 @@ inline void seriesTick(long long timeMs, double price) {
     s.high.push_back(price);
     s.low.push_back(price);
     s.close.push_back(price);
+    s.volume.push_back(volume);
     return;
   }
+  s.volume.back() += volume;
   s.high.back() = std::max(s.high.back(), price);
   s.low.back() = std::min(s.low.back(), price);
   s.close.back() = price;
@@ -167,7 +170,7 @@ int main(int argc, char** argv) {
   size_t i = 0;
   for (; i < bars.size() && bars[i].time < from; i++) {
     const Bar& b = bars[i];
-    seriesTick(b.time, b.open);
+    seriesTick(b.time, b.open, b.volume);
     seriesTick(b.time, b.low);
     seriesTick(b.time, b.high);
     seriesTick(b.time, b.close);
@@ -182,11 +185,12 @@ int main(int argc, char** argv) {
   const bool eaEveryTick = model != "open";
   bool bullish = true;
   long long ticks = 0;
-  auto tick = [&](long long time, double bid, double spreadPrice, bool gap, bool ea) {
+  // `volume`: the data bar's tick volume, given with its first tick.
+  auto tick = [&](long long time, double bid, double spreadPrice, bool gap, bool ea, double volume = 0) {
     t.nowMs = time;
     t.bid = bid;
     t.ask = NormalizeDouble(bid + spreadPrice, t.symbol.digits);
-    seriesTick(time, bid);
+    seriesTick(time, bid, volume);
     brokerTick(gap);
     ticks++;
     if (ea) OnTick();
@@ -206,7 +210,8 @@ int main(int argc, char** argv) {
       const double bid = std::strtod(p + 1, &p);
       const double pts = std::strtod(p + 1, &p);
       const bool first = std::strtol(p + 1, &p, 10) != 0;
-      tick(time, bid, pts * t.symbol.point, first, true);
+      const double volume = *p == ',' ? std::strtod(p + 1, &p) : 0;
+      tick(time, bid, pts * t.symbol.point, first, true, volume);
     }
     std::fclose(f);
     i = bars.size();
@@ -219,7 +224,7 @@ int main(int argc, char** argv) {
     const long long q = dataMs / 4;
     const bool up = b.close > b.open ? true : b.close < b.open ? false : !bullish;
     bullish = up;
-    tick(b.time, b.open, sp, true, true);
+    tick(b.time, b.open, sp, true, true, b.volume);
     tick(b.time + q, up ? b.low : b.high, sp, false, eaEveryTick);
     tick(b.time + 2 * q, up ? b.high : b.low, sp, false, eaEveryTick);
     tick(b.time + 3 * q, b.close, sp, false, eaEveryTick);

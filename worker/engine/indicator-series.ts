@@ -2,38 +2,80 @@
  * The one adapter between StrategySpec indicators and the kernels of worker/indicators: each indicator
  * becomes whole Float64Array series (one per line) over the strategy-timeframe bars, computed once
  * before the main loop (DESIGN D6). Bars before the test range are included, so warm-up uses history.
+ *
+ * A higher-timeframe indicator (spec-indicators.ts, "HIGHER TIMEFRAME") is computed on the strategy's
+ * bars aggregated to its period (worker/market/aggregate.ts, the alignment rule of periods.ts) and
+ * mapped back: at strategy bar c its shift-s value is the higher bar k(c) - s, where k(c) is the last
+ * higher bar that starts before the bucket holding the next strategy bar's open time (the forming one
+ * when the EA reads it at that open).
  */
 import {
   type AppliedPrice,
+  ac,
+  ad,
   adx,
+  adxWilder,
+  alligator,
+  ama,
+  ao,
   appliedPrice,
   atr,
+  bears,
   bollinger,
+  bulls,
+  bwmfi,
   cciOfPrice,
+  chaikin,
+  dema,
+  demarker,
+  donchian,
   ema,
+  envelopes,
+  force,
+  fractals,
+  frama,
+  gator,
+  heikenAshi,
+  hull,
+  ichimoku,
+  keltner,
   lwma,
   macd,
+  mfi,
   momentum,
+  obv,
+  osma,
   rsi,
+  rvi,
+  sar,
   sma,
   smma,
+  stddev,
   stochastic,
+  supertrend,
+  tema,
+  trix,
+  vidya,
+  wpr,
 } from "../indicators";
-import type { Bars } from "../market/types";
+import { aggregate } from "../market/aggregate";
+import { bucketStart, periodMs } from "../market/periods";
+import type { Bars, Period } from "../market/types";
 import type { Indicator } from "../strategy/spec";
 
 export type LineSeries = Readonly<Record<string, Float64Array>>;
 
 /**
  * `price` gives the applied-price series (default: a new array per call); the kernels only read it, so
- * compileStrategy passes one shared array per field.
+ * compileStrategy passes one shared array per field. The lines are those of `bars` themselves: a
+ * declaration's `timeframe` is applied by indicatorSeries.
  */
 export function indicatorLines(
   ind: Indicator,
   bars: Bars,
   price: (kind: AppliedPrice) => Float64Array = (kind) => appliedPrice(bars, kind),
 ): LineSeries {
-  const { high, low, close } = bars;
+  const { open, high, low, close, volume } = bars;
   switch (ind.kind) {
     case "SMA":
       return { main: sma(price(ind.appliedPrice), ind.period) };
@@ -69,5 +111,164 @@ export function indicatorLines(
     }
     case "MOMENTUM":
       return { main: momentum(price(ind.appliedPrice), ind.period) };
+    case "AC":
+      return { main: ac(high, low) };
+    case "AO":
+      return { main: ao(high, low) };
+    case "AD":
+      return { main: ad(high, low, close, volume) };
+    case "OBV":
+      return { main: obv(close, volume) };
+    case "VOLUMES":
+      return { main: volume.slice() };
+    case "BWMFI":
+      return { main: bwmfi(high, low, volume) };
+    case "FRACTALS": {
+      const f = fractals(high, low);
+      return { upper: f.upper, lower: f.lower };
+    }
+    case "HEIKEN_ASHI": {
+      const h = heikenAshi(open, high, low, close);
+      return { open: h.open, high: h.high, low: h.low, close: h.close };
+    }
+    case "ADX_WILDER": {
+      const a = adxWilder(high, low, close, ind.period);
+      return { adx: a.adx, plusDi: a.plusDi, minusDi: a.minusDi };
+    }
+    case "ALLIGATOR": {
+      const a = alligator(price(ind.appliedPrice), ind);
+      return { jaw: a.jaw, teeth: a.teeth, lips: a.lips };
+    }
+    case "GATOR": {
+      const g = gator(price(ind.appliedPrice), ind);
+      return { upper: g.upper, lower: g.lower };
+    }
+    case "AMA":
+      return { main: ama(price(ind.appliedPrice), ind.period, ind.fast, ind.slow) };
+    case "BEARS":
+      return { main: bears(low, close, ind.period) };
+    case "BULLS":
+      return { main: bulls(high, close, ind.period) };
+    case "CHAIKIN":
+      return { main: chaikin(high, low, close, volume, ind.fast, ind.slow, ind.maMethod) };
+    case "DEMA":
+      return { main: dema(price(ind.appliedPrice), ind.period) };
+    case "TEMA":
+      return { main: tema(price(ind.appliedPrice), ind.period) };
+    case "TRIX":
+      return { main: trix(price(ind.appliedPrice), ind.period) };
+    case "FRAMA":
+      return { main: frama(price(ind.appliedPrice), high, low, ind.period) };
+    case "HULL":
+      return { main: hull(price(ind.appliedPrice), ind.period) };
+    case "DEMARKER":
+      return { main: demarker(high, low, ind.period) };
+    case "MFI":
+      return { main: mfi(high, low, close, volume, ind.period) };
+    case "RVI": {
+      const r = rvi(open, high, low, close, ind.period);
+      return { main: r.main, signal: r.signal };
+    }
+    case "WPR":
+      return { main: wpr(high, low, close, ind.period) };
+    case "DONCHIAN": {
+      const d = donchian(high, low, ind.period);
+      return { upper: d.upper, lower: d.lower, middle: d.middle };
+    }
+    case "ENVELOPES": {
+      const e = envelopes(price(ind.appliedPrice), ind.period, ind.maMethod, ind.deviation);
+      return { upper: e.upper, lower: e.lower };
+    }
+    case "FORCE":
+      return { main: force(close, volume, ind.period, ind.maMethod) };
+    case "ICHIMOKU": {
+      const r = ichimoku(high, low, close, ind.tenkan, ind.kijun, ind.senkou);
+      return { tenkan: r.tenkan, kijun: r.kijun, spanA: r.spanA, spanB: r.spanB, chikou: r.chikou };
+    }
+    case "OSMA":
+      return { main: osma(price(ind.appliedPrice), ind.fast, ind.slow, ind.signal) };
+    case "SAR":
+      return { main: sar(high, low, ind.step, ind.maximum) };
+    case "STDDEV":
+      return { main: stddev(price(ind.appliedPrice), ind.period, ind.maMethod) };
+    case "VIDYA":
+      return { main: vidya(price(ind.appliedPrice), ind.cmoPeriod, ind.emaPeriod) };
+    case "SUPERTREND": {
+      const s = supertrend(high, low, close, ind.period, ind.multiplier);
+      return { main: s.main, direction: s.direction };
+    }
+    case "KELTNER": {
+      const k = keltner(
+        price(ind.appliedPrice),
+        high,
+        low,
+        close,
+        ind.period,
+        ind.atrPeriod,
+        ind.multiplier,
+        ind.maMethod,
+      );
+      return { middle: k.middle, upper: k.upper, lower: k.lower };
+    }
   }
+}
+
+/** An indicator's lines on the strategy bars, and (higher timeframe) its line at a shift of its own bars. */
+export interface IndicatorSeries {
+  /** Shift 0 of every line, one value per strategy bar. */
+  readonly lines: LineSeries;
+  /** The higher-timeframe line `shift` of its own bars back, per strategy bar; undefined on the chart's. */
+  readonly shifted?: (line: string, shift: number) => Float64Array;
+}
+
+export function indicatorSeries(
+  ind: Indicator,
+  bars: Bars,
+  period: Period,
+  price?: (kind: AppliedPrice) => Float64Array,
+): IndicatorSeries {
+  if (ind.timeframe === undefined || ind.timeframe === period)
+    return { lines: indicatorLines(ind, bars, price) };
+  const higher = aggregate(bars, period, ind.timeframe);
+  const own = indicatorLines(ind, higher);
+  const closed = lastClosedHigher(bars, period, higher, ind.timeframe);
+  const cache = new Map<string, Float64Array>();
+  const shifted = (line: string, shift: number): Float64Array => {
+    const key = `${line}@${shift}`;
+    let out = cache.get(key);
+    if (!out) {
+      out = mapToChart(own[line], closed, shift);
+      cache.set(key, out);
+    }
+    return out;
+  };
+  const lines: Record<string, Float64Array> = {};
+  for (const line of Object.keys(own)) lines[line] = shifted(line, 0);
+  return { lines, shifted };
+}
+
+/**
+ * For each strategy bar c, the index of the last CLOSED higher bar when the next strategy bar opens
+ * (-1 when none): the higher bars before the bucket of time[c+1] (time[c] + the period for the last bar).
+ */
+export function lastClosedHigher(bars: Bars, period: Period, higher: Bars, tf: Period): Int32Array {
+  const n = bars.length;
+  const out = new Int32Array(n);
+  let k = -1;
+  for (let c = 0; c < n; c++) {
+    const next = c + 1 < n ? bars.time[c + 1] : bars.time[c] + periodMs(period);
+    const forming = bucketStart(next, tf);
+    while (k + 1 < higher.length && higher.time[k + 1] < forming) k++;
+    out[c] = k;
+  }
+  return out;
+}
+
+function mapToChart(values: Float64Array, closed: Int32Array, shift: number): Float64Array {
+  const out = new Float64Array(closed.length);
+  for (let c = 0; c < closed.length; c++) {
+    const k = closed[c] - shift;
+    out[c] = k >= 0 ? values[k] : Number.NaN;
+  }
+  return out;
 }

@@ -16,7 +16,7 @@ import {
   type StrategySpec,
 } from "../strategy/spec";
 import { dayNumber, HOUR_MS, isoWeekday, msOfDay } from "./clock";
-import { indicatorLines, type LineSeries } from "./indicator-series";
+import { type IndicatorSeries, indicatorSeries, type LineSeries } from "./indicator-series";
 import { constructSeries, expressionSeries, type PriceUnits, patternMask } from "./price-constructs";
 
 type Test = (c: number) => boolean;
@@ -143,7 +143,9 @@ type Check =
   | { readonly kind: "code"; readonly codes: Uint8Array; readonly shift: number; readonly want: number }
   | { readonly kind: "between"; readonly lower: Pair; readonly upper: Pair }
   /** A candle pattern: 1 where it holds, read `shift` bars back. */
-  | { readonly kind: "mask"; readonly mask: Uint8Array; readonly shift: number };
+  | { readonly kind: "mask"; readonly mask: Uint8Array; readonly shift: number }
+  // A cross read on a higher timeframe: `before` compares the operands one of their own bars back.
+  | { readonly kind: "crossOf"; readonly before: Pair; readonly now: Pair; readonly up: boolean };
 
 /** Code of a pair at bar c (NAN before its shift). */
 function codeAt(p: Pair, c: number): number {
@@ -163,6 +165,11 @@ function holds(k: Check, c: number): boolean {
       return c >= k.shift && k.codes[c - k.shift] === k.want;
     case "mask":
       return c >= k.shift && k.mask[c - k.shift] === 1;
+    case "crossOf": {
+      const before = codeAt(k.before, c);
+      const now = codeAt(k.now, c);
+      return k.up ? before <= EQ && now === GT : before >= EQ && before <= GT && now === LT;
+    }
     case "between": {
       // le(lower, x): x vs lower EQ or GT (LT or EQ when the pair is stored as lower vs x); le(x, upper) likewise.
       const a = codeAt(k.lower, c);
@@ -247,7 +254,20 @@ export function compileStrategy(spec: StrategySpec, bars: Bars, units?: PriceUni
     return s;
   };
   const lines = new Map<string, LineSeries>();
-  for (const ind of spec.indicators) lines.set(ind.id, indicatorLines(ind, bars, price));
+  const series = new Map<string, IndicatorSeries>();
+  for (const ind of spec.indicators) {
+    const s = indicatorSeries(ind, bars, spec.timeframe, price);
+    series.set(ind.id, s);
+    lines.set(ind.id, s.lines);
+  }
+  // A higher-timeframe indicator's shift counts its own bars: its own series per shift, read at shift 0.
+  const higher = (op: Operand): boolean =>
+    op.type === "indicator" && series.get(op.ref)?.shifted !== undefined;
+  // One bar further back: an expression moves its parts (a constant has no bars).
+  const backBasic = <T extends Operand>(op: T): T =>
+    op.type === "constant" || op.type === "expression" ? op : { ...op, shift: op.shift + 1 };
+  const back = (op: Operand): Operand =>
+    op.type === "expression" ? { ...op, a: backBasic(op.a), b: op.b && backBasic(op.b) } : backBasic(op);
 
   const barMs = periodMs(spec.timeframe);
   const constructs = new Map<string, Float64Array>();
@@ -287,6 +307,14 @@ export function compileStrategy(spec: StrategySpec, bars: Bars, units?: PriceUni
     const ls = lines.get(op.ref);
     if (!ind || !ls) throw new Error(`unknown indicator "${op.ref}" (parseSpec rejects this)`);
     const line = operandLine(ind, op.line);
+    const shifted = series.get(op.ref)?.shifted;
+    if (shifted && op.shift > 0)
+      return {
+        kind: "series",
+        key: `i:${op.ref}:${line}:${op.shift}`,
+        values: shifted(line, op.shift),
+        shift: 0,
+      };
     return { kind: "series", key: `i:${op.ref}:${line}`, values: ls[line], shift: op.shift };
   };
 
@@ -344,6 +372,11 @@ export function compileStrategy(spec: StrategySpec, bars: Bars, units?: PriceUni
       case "crossesAbove":
       case "crossesBelow": {
         // crossesAbove(l, r): le(l, r) at c - 1 and gt(l, r) at c; crossesBelow(l, r) = crossesAbove(r, l).
+        if (higher(cond.left) || higher(cond.right)) {
+          const now = pair(cond.left, cond.right);
+          const before = pair(back(cond.left), back(cond.right));
+          return { kind: "crossOf", before, now, up: (cond.type === "crossesAbove") !== now.swapped };
+        }
         const p = pair(cond.left, cond.right);
         const up = (cond.type === "crossesAbove") !== p.swapped;
         return { kind: "cross", codes: p.codes, changes: p.changes, shift: p.shift, up };

@@ -1,3 +1,4 @@
+import { describeNewIndicator, describeNewLine, timeframeSuffix } from "./outline-indicators";
 import {
   type CandlePattern,
   type Condition,
@@ -56,6 +57,10 @@ function price(p: string): string {
 
 /** "SMA(6) of close", "RSI(14)", "MACD(12, 26, 9)", "Bollinger Bands(20, 2)". */
 export function describeIndicator(ind: Indicator): string {
+  return `${describeKind(ind)}${timeframeSuffix(ind)}`;
+}
+
+function describeKind(ind: Indicator): string {
   switch (ind.kind) {
     case "SMA":
     case "EMA":
@@ -82,6 +87,8 @@ export function describeIndicator(ind: Indicator): string {
       return `ADX(${ind.period})`;
     case "MOMENTUM":
       return `Momentum(${ind.period})`;
+    default:
+      return describeNewIndicator(ind) ?? ind.kind;
   }
 }
 
@@ -102,7 +109,7 @@ function describeLine(ind: Indicator, line: string | undefined): string {
       if (line === "minusDi") return `${base} -DI`;
       return base;
     default:
-      return base;
+      return describeNewLine(ind, base, line) ?? base;
   }
 }
 

@@ -38,6 +38,7 @@ import {
   INDICATOR_LINES,
   type Indicator,
   IndicatorSchema,
+  indicatorIssues,
 } from "./spec-indicators";
 import {
   CandleOperandSchema,
@@ -209,6 +210,8 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
         message: "MACD fast period must be shorter than slow",
       });
     }
+    for (const issue of indicatorIssues(ind, spec.timeframe))
+      ctx.addIssue({ code: "custom", path: ["indicators", i, issue.field], message: issue.message });
   });
 
   const checkOperand = (op: Operand, path: (string | number)[]) => {

@@ -38,6 +38,38 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map<string, Func
   ["iCCI", handle(4)], // symbol, period, ma_period, applied_price
   ["iADX", handle(3)], // symbol, period, adx_period
   ["iMomentum", handle(4)], // symbol, period, mom_period, applied_price
+  // Issue 14: the rest of MetaTrader's built-ins (MQL5 reference argument counts).
+  ["iAC", handle(2)], // symbol, period
+  ["iAD", handle(3)], // symbol, period, applied_volume
+  ["iADXWilder", handle(3)], // symbol, period, adx_period
+  ["iAlligator", handle(10)], // symbol, period, jaw/teeth/lips period and shift, ma_method, applied_price
+  ["iAMA", handle(7)], // symbol, period, ama_period, fast, slow, ama_shift, applied_price
+  ["iAO", handle(2)],
+  ["iBearsPower", handle(3)],
+  ["iBullsPower", handle(3)],
+  ["iBWMFI", handle(3)], // symbol, period, applied_volume
+  ["iChaikin", handle(6)], // symbol, period, fast, slow, ma_method, applied_volume
+  ["iDEMA", handle(5)], // symbol, period, ma_period, ma_shift, applied_price
+  ["iDeMarker", handle(3)],
+  ["iEnvelopes", handle(7)], // symbol, period, ma_period, ma_shift, ma_method, applied_price, deviation
+  ["iForce", handle(5)], // symbol, period, ma_period, ma_method, applied_volume
+  ["iFractals", handle(2)],
+  ["iFrAMA", handle(5)], // symbol, period, ma_period, ma_shift, applied_price
+  ["iGator", handle(10)],
+  ["iIchimoku", handle(5)], // symbol, period, tenkan_sen, kijun_sen, senkou_span_b
+  ["iMFI", handle(4)], // symbol, period, ma_period, applied_volume
+  ["iOsMA", handle(6)],
+  ["iOBV", handle(3)],
+  ["iSAR", handle(4)], // symbol, period, step, maximum
+  ["iRVI", handle(3)],
+  ["iStdDev", handle(6)], // symbol, period, ma_period, ma_shift, ma_method, applied_price
+  ["iTEMA", handle(5)],
+  ["iTriX", handle(4)], // symbol, period, ma_period, applied_price
+  ["iWPR", handle(3)],
+  ["iVIDyA", handle(6)], // symbol, period, cmo_period, ema_period, ma_shift, applied_price
+  ["iVolumes", handle(3)],
+  ["iHighest", exactly(5)], // symbol, timeframe, type, count, start
+  ["iLowest", exactly(5)],
   ["IndicatorRelease", exactly(1)],
   ["BarsCalculated", exactly(1)],
   // Every CopyBuffer overload (by position, by start time, by time range) takes 5 arguments.
@@ -255,6 +287,22 @@ export const CONSTANTS: ReadonlySet<string> = new Set([
   "LOWER_BAND",
   "PLUSDI_LINE",
   "MINUSDI_LINE",
+  "UPPER_LINE",
+  "LOWER_LINE",
+  "GATORJAW_LINE",
+  "GATORTEETH_LINE",
+  "GATORLIPS_LINE",
+  "UPPER_HISTOGRAM",
+  "LOWER_HISTOGRAM",
+  "TENKANSEN_LINE",
+  "KIJUNSEN_LINE",
+  "SENKOUSPANA_LINE",
+  "SENKOUSPANB_LINE",
+  "CHIKOUSPAN_LINE",
+  "VOLUME_TICK",
+  "VOLUME_REAL",
+  "MODE_HIGH",
+  "MODE_LOW",
   // Symbol properties.
   "SYMBOL_BID",
   "SYMBOL_ASK",

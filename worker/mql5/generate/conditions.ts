@@ -34,7 +34,7 @@ import {
   type Stmt,
 } from "../ir";
 import { type Context, handleName } from "./context";
-import { lineBuffer, TIMEFRAME, warmUpBars } from "./indicators";
+import { lineBuffer, lineValue, TIMEFRAME, warmUpBars } from "./indicators";
 import { constructAt, expressionValue, patternExpr } from "./price-constructs";
 
 /** Reads one value of an indicator buffer; defined in the program by valueFunction(). */
@@ -103,15 +103,10 @@ function seriesAt(ctx: Context, op: Exclude<BasicOperand, { type: "constant" }>,
   if (op.type === "indicator") {
     const ind = ctx.indicator(op.ref);
     const line = operandLine(ind, op.line);
-    const h = handleName(ind.id);
     if (ind.kind === "MACD" && line === "histogram") {
-      return bin(
-        "-",
-        indicatorValue(h, id("MAIN_LINE"), index, warmUpBars(ind, "main")),
-        indicatorValue(h, id("SIGNAL_LINE"), index, warmUpBars(ind, "signal")),
-      );
+      return bin("-", lineValue(ctx, ind, "main", index), lineValue(ctx, ind, "signal", index));
     }
-    return indicatorValue(h, lineBuffer(ind, line), index, warmUpBars(ind, line));
+    return lineValue(ctx, ind, line, index);
   }
   const [h, l, c] = [bar("iHigh", index), bar("iLow", index), bar("iClose", index)];
   switch (op.field) {

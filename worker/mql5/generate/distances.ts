@@ -5,10 +5,9 @@
  * of a reference price (the fill price for orders, the open price for trailing and break-even).
  */
 import type { Distance } from "../../strategy/spec";
-import { bin, dbl, type Expr, id, int } from "../ir";
-import { indicatorValue } from "./conditions";
-import { type Context, handleName } from "./context";
-import { warmUpBars } from "./indicators";
+import { bin, dbl, type Expr, id } from "../ir";
+import type { Context } from "./context";
+import { lineValue } from "./indicators";
 
 const UNIT_LABEL: Readonly<Record<Distance["unit"], string>> = {
   pips: "pips",
@@ -31,7 +30,7 @@ export function distance(ctx: Context, d: Distance, name: string, label: string)
       return (reference) => bin("*", reference, bin("/", input, dbl(100)));
     case "atr": {
       const atr = ctx.indicator(d.ref);
-      return () => bin("*", input, indicatorValue(handleName(d.ref), int(0), 1, warmUpBars(atr, "value")));
+      return () => bin("*", input, lineValue(ctx, atr, "main", 1));
     }
   }
 }

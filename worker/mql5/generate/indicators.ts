@@ -5,6 +5,15 @@
 import type { AppliedPrice, Indicator } from "../../strategy/spec";
 import { bin, call, dbl, type Expr, id, ifThen, int, ret, type Stmt, str } from "../ir";
 import { type Context, handleName, indicatorInput } from "./context";
+import {
+  createCalls,
+  hasSecondHandle,
+  indicatorTimeframe,
+  newLineValue,
+  readsThroughBuffer,
+  secondHandle,
+  V1_KINDS,
+} from "./indicator-readers";
 
 export const TIMEFRAME = id("InpTimeframe");
 const SYMBOL = id("_Symbol");
@@ -63,11 +72,33 @@ export function warmUpBars(ind: Indicator, line: string): Expr {
     }
     case "ADX":
       return line === "plusDi" || line === "minusDi" ? p("Period") : bin("*", int(2), p("Period"));
+    default:
+      throw new Error(`${ind.kind} reads through BufferValue (indicator-readers.ts)`);
   }
 }
 
+/**
+ * The value of `line` at CopyBuffer index `index` (spec shift + 1, plus any extra bars back): v1 kinds on
+ * the chart's timeframe through IndicatorValue, everything else through indicator-readers.ts.
+ */
+export function lineValue(ctx: Context, ind: Indicator, line: string, index: number): Expr {
+  if (!readsThroughBuffer(ind, ctx.spec.timeframe))
+    return call(
+      "IndicatorValue",
+      id(handleName(ind.id)),
+      lineBuffer(ind, line),
+      int(index),
+      warmUpBars(ind, line),
+    );
+  const v1 = V1_KINDS.has(ind.kind)
+    ? { buffer: lineBuffer(ind, line), first: warmUpBars(ind, line) }
+    : undefined;
+  return newLineValue(ctx, ind, line, index, v1);
+}
+
 /** The iXxx(...) call that creates the handle; tunable periods become inputs. */
-function createCall(ctx: Context, ind: Indicator): Expr {
+function createCall(ctx: Context, ind: Indicator): Expr | undefined {
+  const TIMEFRAME = indicatorTimeframe(ind, ctx.spec.timeframe);
   const label = (what: string): string => `${ind.id}: ${ind.kind} ${what}`;
   const period = (name: string, value: number, what = "period"): Expr =>
     ctx.input("Indicators", "int", indicatorInput(ind.id, name), int(value), label(what));
@@ -139,38 +170,58 @@ function createCall(ctx: Context, ind: Indicator): Expr {
         period("Period", ind.period),
         appliedPrice(ind.appliedPrice),
       );
+    default:
+      return undefined;
   }
 }
 
 /** OnInit statements: create every handle and fail initialisation if one is invalid. */
 export function createHandles(ctx: Context): Stmt[] {
   return ctx.spec.indicators.flatMap((ind): Stmt[] => {
-    const h = handleName(ind.id);
+    if (ind.timeframe !== undefined && ind.timeframe !== ctx.spec.timeframe)
+      ctx.input(
+        "Indicators",
+        "ENUM_TIMEFRAMES",
+        indicatorInput(ind.id, "Timeframe"),
+        id(`PERIOD_${ind.timeframe}`),
+        `${ind.id}: ${ind.kind} timeframe`,
+      );
+    const [first, second] = V1_KINDS.has(ind.kind)
+      ? [createCall(ctx, ind), undefined]
+      : createCalls(ctx, ind);
     return [
-      { kind: "assign", target: h, op: "=", value: createCall(ctx, ind) },
-      ifThen({ kind: "bin", op: "==", left: id(h), right: id("INVALID_HANDLE") }, [
-        {
-          kind: "expr",
-          expr: call(
-            "PrintFormat",
-            str("Cannot create the %s indicator %s (error %d)"),
-            str(ind.kind),
-            str(ind.id),
-            call("GetLastError"),
-          ),
-        },
-        ret(id("INIT_FAILED")),
-      ]),
+      ...(first ? created(ind, handleName(ind.id), first) : []),
+      ...(second ? created(ind, secondHandle(ind.id), second) : []),
     ];
   });
 }
 
+function created(ind: Indicator, h: string, value: Expr): Stmt[] {
+  return [
+    { kind: "assign", target: h, op: "=", value },
+    ifThen({ kind: "bin", op: "==", left: id(h), right: id("INVALID_HANDLE") }, [
+      {
+        kind: "expr",
+        expr: call(
+          "PrintFormat",
+          str("Cannot create the %s indicator %s (error %d)"),
+          str(ind.kind),
+          str(ind.id),
+          call("GetLastError"),
+        ),
+      },
+      ret(id("INIT_FAILED")),
+    ]),
+  ];
+}
+
 /** OnDeinit statements: release what OnInit created. */
 export function releaseHandles(ctx: Context): Stmt[] {
-  return ctx.spec.indicators.map((ind) => {
-    const h = handleName(ind.id);
-    return ifThen({ kind: "bin", op: "!=", left: id(h), right: id("INVALID_HANDLE") }, [
-      { kind: "expr", expr: call("IndicatorRelease", id(h)) },
-    ]);
-  });
+  return ctx.spec.indicators.flatMap((ind) =>
+    [handleName(ind.id), ...(hasSecondHandle(ind) ? [secondHandle(ind.id)] : [])].map((h) =>
+      ifThen({ kind: "bin", op: "!=", left: id(h), right: id("INVALID_HANDLE") }, [
+        { kind: "expr", expr: call("IndicatorRelease", id(h)) },
+      ]),
+    ),
+  );
 }

@@ -30,6 +30,7 @@ import {
 import { quote } from "../printer";
 import { comparisonFunctions, signalFunction } from "./conditions";
 import { Context, handleName, type Mode } from "./context";
+import { readerFunctions, readerGlobals } from "./indicator-readers";
 import { createHandles, releaseHandles } from "./indicators";
 import { countsEntries, nettingEntryGate, nettingFunctions } from "./netting";
 import { hasTimeFilter, timeFilterFunction } from "./timefilter";
@@ -305,6 +306,7 @@ export function compile(spec: StrategySpec, opts: CompileOptions): Program {
       init: id("INVALID_HANDLE"),
       comment: `${i.kind} ${i.id}`,
     })),
+    ...readerGlobals(ctx),
     { type: "datetime", name: "g_lastBarTime", init: int(0), comment: "open time of the last bar acted on" },
     { type: "double", name: "g_pip", init: dbl(0), comment: "price size of one pip" },
     {
@@ -344,6 +346,7 @@ export function compile(spec: StrategySpec, opts: CompileOptions): Program {
     ...nettingFunctions(ctx),
     isOursFunction(),
     valueFunction(),
+    ...readerFunctions(ctx),
     ...comparisonFunctions(),
   ];
 

@@ -9,6 +9,7 @@ import {
   APPLIED_PRICES,
   INDICATOR_LINES,
   type IndicatorKind,
+  IndicatorSchema,
   SESSIONS,
   type StrategySpecInput,
 } from "../../strategy/spec";
@@ -56,8 +57,13 @@ function indicatorArb(id: string, kind: IndicatorKind): fc.Arbitrary<IndicatorIn
       });
     case "MOMENTUM":
       return fc.record({ id: fc.constant(id), kind: fc.constant(kind), period, appliedPrice: price });
-    default:
+    case "ATR":
+    case "CCI":
+    case "ADX":
       return fc.record({ id: fc.constant(id), kind: fc.constant(kind), period });
+    default:
+      // Issue 14's kinds: MetaTrader's defaults, with the period (where there is one) drawn.
+      return period.map((p) => IndicatorSchema.parse({ id, kind, period: Math.max(2, p) }));
   }
 }
 

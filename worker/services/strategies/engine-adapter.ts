@@ -26,7 +26,7 @@ import { getSymbol } from "../../market/catalogue";
 import { DemoRates } from "../../market/demo-rates";
 import { periodMs } from "../../market/periods";
 import type { Bars, Period } from "../../market/types";
-import type { StrategySpec } from "../../strategy/spec";
+import { indicatorLookback, type StrategySpec } from "../../strategy/spec";
 import type { ResultSections } from "./backtest-sections";
 import { type CrossRateBars, priceAt } from "./cross-rates";
 
@@ -54,17 +54,11 @@ export interface EngineInputs {
 
 /** History before `from` for indicator warm-up: 3x the longest indicator period, at least a month. */
 export function warmUpMs(spec: StrategySpec): number {
+  // A higher-timeframe indicator needs its look-back in bars of its own period (issue 14).
   let longest = 1;
-  for (const ind of spec.indicators) {
-    const p =
-      "period" in ind
-        ? ind.period
-        : ind.kind === "MACD"
-          ? ind.slow + ind.signal
-          : ind.kPeriod + ind.dPeriod + ind.slowing;
-    longest = Math.max(longest, p);
-  }
-  return Math.min(3 * 366 * DAY, Math.max(31 * DAY, 3 * longest * periodMs(spec.timeframe)));
+  for (const ind of spec.indicators)
+    longest = Math.max(longest, indicatorLookback(ind) * periodMs(ind.timeframe ?? spec.timeframe));
+  return Math.min(3 * 366 * DAY, Math.max(31 * DAY, 3 * longest));
 }
 
 /** The resolution the engine needs for a model: M1 for tick and OHLC modelling, the test period otherwise. */

@@ -57,8 +57,13 @@ const ORDER: Problem[] = [
 
 function knownKinds(spec: StrategySpec | null): IndicatorKind[] {
   if (!spec) return [];
-  return spec.indicators.map((i) =>
-    i.kind === "SMA" || i.kind === "EMA" || i.kind === "SMMA" || i.kind === "LWMA" ? "ma" : lower(i.kind),
+  // The interpreter's vocabulary predates issue 14's kinds: those are not mentioned by it.
+  return spec.indicators.flatMap((i) =>
+    i.kind === "SMA" || i.kind === "EMA" || i.kind === "SMMA" || i.kind === "LWMA"
+      ? ["ma" as const]
+      : INTERPRETED.has(i.kind)
+        ? [lower(i.kind as InterpretedKind)]
+        : [],
   );
 }
 
@@ -75,9 +80,19 @@ function maPeriods(spec: StrategySpec | null): Map<number, MaMethod> {
   return out;
 }
 
-function lower(
-  kind: "RSI" | "MACD" | "BOLLINGER" | "ATR" | "STOCHASTIC" | "CCI" | "ADX" | "MOMENTUM",
-): IndicatorKind {
+type InterpretedKind = "RSI" | "MACD" | "BOLLINGER" | "ATR" | "STOCHASTIC" | "CCI" | "ADX" | "MOMENTUM";
+const INTERPRETED: ReadonlySet<string> = new Set<InterpretedKind>([
+  "RSI",
+  "MACD",
+  "BOLLINGER",
+  "ATR",
+  "STOCHASTIC",
+  "CCI",
+  "ADX",
+  "MOMENTUM",
+]);
+
+function lower(kind: InterpretedKind): IndicatorKind {
   switch (kind) {
     case "RSI":
       return "rsi";

@@ -75,6 +75,8 @@ export function indicatorId(ind: Indicator): string {
       return `adx${ind.period}`;
     case "MOMENTUM":
       return `mom${ind.period}${p}`;
+    default:
+      return `${ind.kind.toLowerCase()}${"period" in ind ? ind.period : ""}${p}`;
   }
 }
 
