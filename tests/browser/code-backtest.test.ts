@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { eventually, newPage, uniqueEmail } from "./browser.ts";
-import { chooseFreeAndContinue, hydrated, signUpForm, startSession } from "./session.ts";
+import { chooseFreeAndContinue, hydrated, liveFrames, signUpForm, startSession } from "./session.ts";
 
 // The code tab and the backtest page (spec 2 s2, s4) in Chromium, with JavaScript on and off.
 
@@ -29,13 +29,7 @@ async function strategyFromExample(page: Page, javaScript: boolean): Promise<str
 describe("JavaScript on", () => {
   it("generates code under the overlay, runs a backtest and watches it finish live", async () => {
     const { context, page } = await newPage(session.browser, { javaScript: true });
-    const frames: string[] = [];
-    page.on("websocket", (ws) => {
-      if (ws.url().endsWith("/ai/connect"))
-        ws.on("framereceived", (f) => {
-          if (typeof f.payload === "string") frames.push(f.payload);
-        });
-    });
+    const frames = liveFrames(page);
     const sid = await strategyFromExample(page, true);
     await hydrated(page);
     await page.click("nav[aria-label=Strategy] a:has-text('Generate Code')");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { describe, it } from "node:test";
 import { eventually, newPage, uniqueEmail } from "./browser.ts";
-import { chooseFreeAndContinue, hydrated, signUpForm, startSession } from "./session.ts";
+import { chooseFreeAndContinue, hydrated, liveFrames, signUpForm, startSession } from "./session.ts";
 
 // The whole first visit of a new trader, through the screens only (issue #7's acceptance): sign up, Free,
 // an example prompt, the assistant's reply and outline, code generation in the overlay, a backtest whose
@@ -13,13 +13,7 @@ const session = startSession();
 describe("a new trader's journey, JavaScript on", () => {
   it("goes from sign-up to a played-back backtest, a downloaded EA, and an archived then restored strategy", async () => {
     const { context, page } = await newPage(session.browser, { javaScript: true });
-    const frames: string[] = [];
-    page.on("websocket", (ws) => {
-      if (ws.url().endsWith("/ai/connect"))
-        ws.on("framereceived", (f) => {
-          if (typeof f.payload === "string") frames.push(f.payload);
-        });
-    });
+    const frames = liveFrames(page);
 
     // Sign up and choose Free.
     await signUpForm(page, session.server.url, uniqueEmail("journey"), "Journey Trader");

@@ -64,3 +64,15 @@ export async function chooseFreeAndContinue(page: Page, base: string, javaScript
   await page.click("button:has-text('Continue')");
   await page.waitForURL(`${base}/strategy/ai/new`);
 }
+
+/** The live-event frames the page receives on its /ai/connect socket, in order, as the test goes on. */
+export function liveFrames(page: Page): string[] {
+  const frames: string[] = [];
+  page.on("websocket", (ws) => {
+    if (ws.url().endsWith("/ai/connect"))
+      ws.on("framereceived", (f) => {
+        if (typeof f.payload === "string") frames.push(f.payload);
+      });
+  });
+  return frames;
+}
