@@ -26,9 +26,10 @@ import { monthsInRange } from "../worker/market/chunks";
 import { demoMonth } from "../worker/market/demo";
 import { DemoRates } from "../worker/market/demo-rates";
 import { importBars } from "../worker/market/importers";
-import { periodMs, periodOf } from "../worker/market/periods";
+import { periodOf } from "../worker/market/periods";
 import type { Bars, Period } from "../worker/market/types";
-import { formatSpecIssues, parseSpec, type StrategySpec } from "../worker/strategy/spec";
+import { warmUpMs } from "../worker/services/strategies/engine-adapter";
+import { formatSpecIssues, parseSpec } from "../worker/strategy/spec";
 
 const DAY = 86_400_000;
 const MODELS = [0, 1, 2, 3, 4] as const;
@@ -90,21 +91,6 @@ function loadFile(
 function loadDemo(symbolName: string, start: number, end: number): Bars {
   const symbol = getSymbol(symbolName);
   return concatBars(monthsInRange(start, end).map((m) => demoMonth(symbol, m)));
-}
-
-/** History before `from` for indicator warm-up: 3x the longest indicator period, at least a month. */
-function warmUpMs(spec: StrategySpec): number {
-  let longest = 1;
-  for (const ind of spec.indicators) {
-    const p =
-      "period" in ind
-        ? ind.period
-        : ind.kind === "MACD"
-          ? ind.slow + ind.signal
-          : ind.kPeriod + ind.dPeriod + ind.slowing;
-    longest = Math.max(longest, p);
-  }
-  return Math.min(3 * 366 * DAY, Math.max(31 * DAY, 3 * longest * periodMs(spec.timeframe)));
 }
 
 export function tradesCsv(result: BacktestResult): string {
