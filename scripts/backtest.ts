@@ -41,7 +41,8 @@ import {
   toServerTime,
 } from "../worker/market/server-time";
 import type { Bars, Period } from "../worker/market/types";
-import { formatSpecIssues, indicatorLookback, parseSpec, type StrategySpec } from "../worker/strategy/spec";
+import { warmUpMs } from "../worker/services/strategies/engine-adapter";
+import { formatSpecIssues, parseSpec, type StrategySpec } from "../worker/strategy/spec";
 
 const DAY = 86_400_000;
 const MODELS = [0, 1, 2, 3, 4] as const;
@@ -123,15 +124,6 @@ function loadFile(
 function loadDemo(symbolName: string, start: number, end: number): Bars {
   const symbol = getSymbol(symbolName);
   return concatBars(monthsInRange(start, end).map((m) => demoMonth(symbol, m)));
-}
-
-/** History before `from` for indicator warm-up: 3x the longest indicator period, at least a month. */
-function warmUpMs(spec: StrategySpec): number {
-  // A higher-timeframe indicator needs its look-back in bars of its own period (issue 14).
-  let longest = 1;
-  for (const ind of spec.indicators)
-    longest = Math.max(longest, indicatorLookback(ind) * periodMs(ind.timeframe ?? spec.timeframe));
-  return Math.min(3 * 366 * DAY, Math.max(31 * DAY, 3 * longest));
 }
 
 /** Times are the server's clock, written with its offset (ISO 8601: 2017-03-01T00:00:00+02:00). */

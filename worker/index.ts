@@ -7,15 +7,18 @@ import { publicConfig, readConfig } from "./env";
 import { errorBody } from "./http/envelope";
 import { errors } from "./http/errors";
 import { installReadableZodMessages } from "./http/zod-messages";
+import { BacktestRunner as Runner } from "./hubs/backtest-runner";
+import { UserHub as Hub } from "./hubs/user-hub";
 import { runMarketIngest } from "./jobs/market-ingest";
 import { runRenewals } from "./jobs/renewals";
-import { log, withErrorReporting } from "./log";
+import { log, withDurableObjectErrorReporting, withErrorReporting } from "./log";
 import { isCrossSiteWrite } from "./security/csrf";
 import { applySecurityHeaders } from "./security/headers";
 import { createServices } from "./services/context";
 
-export { BacktestRunner } from "./hubs/backtest-runner";
-export { UserHub } from "./hubs/user-hub";
+// The Durable Objects report their errors to Sentry like the handlers below when SENTRY_DSN is set (DESIGN D15).
+export const BacktestRunner = withDurableObjectErrorReporting(Runner);
+export const UserHub = withDurableObjectErrorReporting(Hub);
 
 // Every zod issue a schema leaves without its own text reads as a sentence, in the API and the pages alike.
 installReadableZodMessages();

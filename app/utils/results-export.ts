@@ -3,22 +3,14 @@
  * by GET routes so the links work without JavaScript. Pure.
  */
 import { REPORT_LABELS } from "../../worker/engine/report";
+import type { SummaryInputs } from "./results-view";
 
 export interface ExportBacktest {
   readonly strId: string;
   readonly backtestId: string;
   readonly created: string;
   readonly description: string;
-  readonly inputs: {
-    readonly symbol: string;
-    readonly period: string;
-    readonly dateStart: string;
-    readonly dateEnd: string;
-    readonly executionMode: number;
-    readonly model: number;
-    readonly depositAmount: number;
-    readonly depositCurrency: string;
-  };
+  readonly inputs: SummaryInputs;
 }
 
 export type ExportFormat = "csv" | "json";

@@ -1,58 +1,35 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { gzipSync } from "node:zlib";
-import type { Browser, Page } from "playwright-core";
-import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
-import { startServer, type TestServer } from "./server.ts";
+import type { Page } from "playwright-core";
+import { eventually, newPage, uniqueEmail } from "./browser.ts";
+import { chooseFreeAndContinue, hydrated, signUpForm, startSession } from "./session.ts";
 
-let server: TestServer;
-let browser: Browser;
+const session = startSession();
 
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
-}
-
-async function signUpThroughForm(page: Page, email: string, password = "pw-12345678") {
-  await page.goto(`${server.url}/sign/up`);
-  await page.fill("#name", "Browser Trader");
-  await page.fill("#email", email);
-  await page.fill("#password", password);
-  await page.check("input[name=terms]");
-  await page.click("button:has-text('Get Started')");
-  await page.waitForURL(`${server.url}/subscribe`);
-  await page.click("button:has-text('Get Started')");
-  // A new user without strategies sees the welcome page once (spec 2 s2); Continue remembers it.
-  await page.waitForURL(`${server.url}/welcome`);
-  await page.click("button:has-text('Continue')");
-  await page.waitForURL(`${server.url}/strategy/ai/new`);
-  await page.goto(`${server.url}/`);
+/** Sign-up, Free and the welcome page through the forms, then My Strategies. */
+async function signUpThroughForm(page: Page, email: string) {
+  await signUpForm(page, session.server.url, email);
+  // No wait for hydration: the same steps run with JavaScript off.
+  await chooseFreeAndContinue(page, session.server.url, false);
+  await page.goto(`${session.server.url}/`);
 }
 
 for (const javaScript of [true, false]) {
   describe(`JavaScript ${javaScript ? "on" : "off"}`, () => {
     it("signs up, chooses Free and reaches My Strategies", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
+      const { context, page } = await newPage(session.browser, { javaScript });
       await signUpThroughForm(page, uniqueEmail(`su-${javaScript}`));
       assert.equal(await page.textContent("h1"), "My Strategies");
       await context.close();
     });
 
     it("shows 'Email already registered.' with a Log In link for a taken e-mail", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
+      const { context, page } = await newPage(session.browser, { javaScript });
       const email = uniqueEmail(`dup-${javaScript}`);
       await signUpThroughForm(page, email);
       await context.clearCookies();
-      await page.goto(`${server.url}/sign/up`);
+      await page.goto(`${session.server.url}/sign/up`);
       await page.fill("#name", "Again");
       await page.fill("#email", email);
       await page.fill("#password", "x");
@@ -71,9 +48,9 @@ for (const javaScript of [true, false]) {
     });
 
     it("keeps the typed name and e-mail on the partner page after a refused registration", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
+      const { context, page } = await newPage(session.browser, { javaScript });
       const email = uniqueEmail(`nf-${javaScript}`);
-      await page.goto(`${server.url}/sign/up/switch-markets`);
+      await page.goto(`${session.server.url}/sign/up/switch-markets`);
       if (javaScript) await hydrated(page);
       await page.fill("#name", "Not Funded");
       await page.fill("#email", email);
@@ -89,9 +66,9 @@ for (const javaScript of [true, false]) {
     });
 
     it("keeps the typed name and e-mail after a sign-up the server refuses as invalid", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
+      const { context, page } = await newPage(session.browser, { javaScript });
       const email = uniqueEmail(`inv-${javaScript}`);
-      await page.goto(`${server.url}/sign/up`);
+      await page.goto(`${session.server.url}/sign/up`);
       if (javaScript) await hydrated(page);
       // A name of spaces passes the browser's `required` check; the server trims it and refuses it.
       await page.fill("#name", "   ");
@@ -107,11 +84,11 @@ for (const javaScript of [true, false]) {
     });
 
     it("goes back to the remembered page after signing in", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
+      const { context, page } = await newPage(session.browser, { javaScript });
       const email = uniqueEmail(`si-${javaScript}`);
       await signUpThroughForm(page, email);
       await context.clearCookies();
-      await page.goto(`${server.url}/strategy/deleted?sort=updated`);
+      await page.goto(`${session.server.url}/strategy/deleted?sort=updated`);
       assert.ok(page.url().includes("/sign/up?redirectTo="), page.url());
       await page.click("a:has-text('Sign in')");
       await page.getByText("Welcome back!").waitFor();
@@ -130,9 +107,9 @@ for (const javaScript of [true, false]) {
     });
 
     it("closes the contact modal opened from the URL through its close link", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
+      const { context, page } = await newPage(session.browser, { javaScript });
       await signUpThroughForm(page, uniqueEmail(`ctc-${javaScript}`));
-      await page.goto(`${server.url}/strategy/deleted?sort=updated&contact=sent`);
+      await page.goto(`${session.server.url}/strategy/deleted?sort=updated&contact=sent`);
       if (javaScript) await hydrated(page);
       const dialog = page.locator("[role=dialog]", { hasText: "Send a Message" });
       await dialog.getByText("Message sent!").waitFor();
@@ -144,7 +121,7 @@ for (const javaScript of [true, false]) {
     });
 
     it("sends a contact message from the profile menu", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
+      const { context, page } = await newPage(session.browser, { javaScript });
       await signUpThroughForm(page, uniqueEmail(`ct-${javaScript}`));
       if (javaScript) await hydrated(page);
       await page.click("summary[aria-label='Profile menu']");
@@ -163,11 +140,11 @@ for (const javaScript of [true, false]) {
 
 describe("JavaScript on only", () => {
   it("closes the contact modal opened from the URL on Escape, the close button and an outside click", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     await signUpThroughForm(page, uniqueEmail("ctu"));
     const dialog = page.locator("[role=dialog]", { hasText: "Send a Message" });
     const closedOn = async (how: () => Promise<void>, flag: string) => {
-      await page.goto(`${server.url}/strategy/deleted?sort=updated&contact=${flag}`);
+      await page.goto(`${session.server.url}/strategy/deleted?sort=updated&contact=${flag}`);
       await hydrated(page);
       await dialog.waitFor();
       await how();
@@ -190,11 +167,11 @@ describe("JavaScript on only", () => {
   });
 
   it("resets a forgotten password through the mailed link", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     const email = uniqueEmail("reset");
     await signUpThroughForm(page, email);
     await context.clearCookies();
-    await page.goto(`${server.url}/sign/in`);
+    await page.goto(`${session.server.url}/sign/in`);
     await hydrated(page);
     await page.fill("#email", email);
     await page.click("text=Forgot Password?");
@@ -204,11 +181,11 @@ describe("JavaScript on only", () => {
     await dialog.getByText("if an account exists").waitFor();
     await dialog.locator("text=OK").click();
 
-    await page.goto(`${server.url}/dev/outbox`);
+    await page.goto(`${session.server.url}/dev/outbox`);
     const link = page.locator("a[href*='/sign/reset/']").first();
     const href = await link.getAttribute("href");
     assert.ok(href);
-    await page.goto(href.replace(/^https?:\/\/[^/]+/, server.url));
+    await page.goto(href.replace(/^https?:\/\/[^/]+/, session.server.url));
     await page.getByText("Reset Your Password").waitFor();
     await hydrated(page);
     await page.fill("#password", "short");
@@ -227,17 +204,17 @@ describe("JavaScript on only", () => {
     await page.fill("#password", "new-password-1");
     await page.click("button:has-text('Sign In')");
     // The cleared cookies took the welcome flag with them, and the user still has no strategies.
-    await page.waitForURL(`${server.url}/welcome`);
+    await page.waitForURL(`${session.server.url}/welcome`);
 
     // The link is single-use.
-    await page.goto(href.replace(/^https?:\/\/[^/]+/, server.url));
+    await page.goto(href.replace(/^https?:\/\/[^/]+/, session.server.url));
     await page.getByText("Invalid Reset Link").waitFor();
     await context.close();
   });
 
   it("reopens the forgot-password modal on its form, without the last answer or error", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
-    await page.goto(`${server.url}/sign/in`);
+    const { context, page } = await newPage(session.browser, { javaScript: true });
+    await page.goto(`${session.server.url}/sign/in`);
     await hydrated(page);
     const dialog = page.locator("[role=dialog]");
     await page.click("text=Forgot Password?");
@@ -262,7 +239,7 @@ describe("JavaScript on only", () => {
   });
 
   it("closes the profile menu on Escape, on an outside click and on navigation", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     await signUpThroughForm(page, uniqueEmail("menu"));
     await hydrated(page);
     const closed = () => page.waitForSelector("details.profile:not([open])", { state: "attached" });
@@ -278,26 +255,26 @@ describe("JavaScript on only", () => {
     await page.click("summary[aria-label='Profile menu']");
     await opened();
     await page.click("text=Strategy Archive");
-    await page.waitForURL(`${server.url}/strategy/deleted`);
+    await page.waitForURL(`${session.server.url}/strategy/deleted`);
     await closed();
     await context.close();
   });
 
   it("signs out from the menu and lands on sign-in", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     await signUpThroughForm(page, uniqueEmail("out"));
     await page.click("summary[aria-label='Profile menu']");
     await page.click("text=Sign Out");
-    await page.waitForURL(`${server.url}/sign/in`);
-    await page.goto(`${server.url}/`);
+    await page.waitForURL(`${session.server.url}/sign/in`);
+    await page.goto(`${session.server.url}/`);
     await page.waitForURL(/\/sign\/up/);
     await context.close();
   });
 
   it("registers a funded trader on the partner page and redirects after 5 seconds", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     const email = `p-${Date.now()}@funded.switchmarkets.example`;
-    await page.goto(`${server.url}/sign/up/switch-markets?email=${encodeURIComponent(email)}`);
+    await page.goto(`${session.server.url}/sign/up/switch-markets?email=${encodeURIComponent(email)}`);
     assert.equal(await page.inputValue("#email"), email);
     await page.fill("#name", "Funded Trader");
     await page.fill("#password", "pw");
@@ -305,28 +282,28 @@ describe("JavaScript on only", () => {
     await page.click("button:has-text('Register')");
     await page.getByText("Go to Dashboard Now").waitFor();
     // The dashboard sends a new user without strategies on to the welcome page (spec 2 s2).
-    await page.waitForURL(`${server.url}/welcome`, { timeout: 9000 });
+    await page.waitForURL(`${session.server.url}/welcome`, { timeout: 9000 });
     await context.close();
   });
 
   it("switches the theme from the footer and keeps the choice on other pages", async () => {
     // The system-scheme default is covered by the worker tests: Chromium sets the Sec-CH-* hint itself and
     // headless Chromium cannot be told a system scheme for it.
-    const { context, page } = await newPage(browser, { javaScript: true });
-    await page.goto(`${server.url}/sign/in`);
+    const { context, page } = await newPage(session.browser, { javaScript: true });
+    await page.goto(`${session.server.url}/sign/in`);
     assert.equal(await page.getAttribute("html", "data-theme"), "light");
     await page.click("button:has-text('Dark theme')");
     await page.waitForSelector("html[data-theme='dark']", { state: "attached" });
-    await page.goto(`${server.url}/sign/up`);
+    await page.goto(`${session.server.url}/sign/up`);
     assert.equal(await page.getAttribute("html", "data-theme"), "dark");
     await context.close();
   });
 
   it("follows a dark system scheme without the client hint (Firefox, Safari) and a stored choice wins", async () => {
-    const context = await browser.newContext({ colorScheme: "dark", javaScriptEnabled: true });
+    const context = await session.browser.newContext({ colorScheme: "dark", javaScriptEnabled: true });
     const page = await context.newPage();
     // Firefox and Safari send no Sec-CH-Prefers-Color-Scheme: take it off every request to the app.
-    await context.route(`${server.url}/**`, (route) => {
+    await context.route(`${session.server.url}/**`, (route) => {
       const headers = { ...route.request().headers() };
       delete headers["sec-ch-prefers-color-scheme"];
       return route.continue({ headers });
@@ -336,7 +313,7 @@ describe("JavaScript on only", () => {
       if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
     });
     // The class is read as soon as the body starts, before any app script: the first paint is dark.
-    await page.goto(`${server.url}/sign/in`, { waitUntil: "domcontentloaded" });
+    await page.goto(`${session.server.url}/sign/in`, { waitUntil: "domcontentloaded" });
     assert.equal(await page.evaluate(() => document.documentElement.className), "dark");
     assert.equal(await page.getAttribute("meta[name=color-scheme]", "content"), "dark");
     await hydrated(page);
@@ -347,18 +324,18 @@ describe("JavaScript on only", () => {
     await eventually(async () => {
       assert.equal(await page.evaluate(() => document.documentElement.className), "light");
     });
-    await page.goto(`${server.url}/sign/up`);
+    await page.goto(`${session.server.url}/sign/up`);
     assert.equal(await page.evaluate(() => document.documentElement.className), "light");
     await context.close();
   });
 
   it("measures the JavaScript the sign-in page loads", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     const scripts: string[] = [];
     page.on("response", (res) => {
       if (res.request().resourceType() === "script") scripts.push(res.url());
     });
-    await page.goto(`${server.url}/sign/in`);
+    await page.goto(`${session.server.url}/sign/in`);
     await hydrated(page);
     let gz = 0;
     let raw = 0;
@@ -377,11 +354,11 @@ describe("JavaScript on only", () => {
 
 describe("JavaScript off only", () => {
   it("keeps the typed contact message after a failed send and leads back to the page it was opened on", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
+    const { context, page } = await newPage(session.browser, { javaScript: false });
     await signUpThroughForm(page, uniqueEmail("ctx"));
     const onArchive = (u: URL) => u.pathname === "/strategy/deleted";
     // A successful send comes back to the same page, its own query kept.
-    await page.goto(`${server.url}/strategy/deleted?sort=updated&contact=1`);
+    await page.goto(`${session.server.url}/strategy/deleted?sort=updated&contact=1`);
     const dialog = page.locator("[role=dialog]", { hasText: "Send a Message" });
     await dialog.locator("textarea").fill("First message.");
     await dialog.locator("button:has-text('Send')").click();
@@ -389,13 +366,13 @@ describe("JavaScript off only", () => {
     await dialog.getByText("Message sent!").waitFor();
     // Four more (the fifth is the hour's last), then the form's sixth send fails with RATE_LIMITED.
     for (let i = 0; i < 4; i++) {
-      const res = await page.request.post(`${server.url}/api/message/new`, {
-        headers: { origin: server.url },
+      const res = await page.request.post(`${session.server.url}/api/message/new`, {
+        headers: { origin: session.server.url },
         data: { message: `message ${i}` },
       });
       assert.equal(res.status(), 200);
     }
-    await page.goto(`${server.url}/strategy/deleted?sort=updated&contact=1`);
+    await page.goto(`${session.server.url}/strategy/deleted?sort=updated&contact=1`);
     const typed = "Please add Renko charts.\nAnd a weekly H4 summary.";
     await dialog.locator("textarea").fill(typed);
     await dialog.locator("button:has-text('Send')").click();
@@ -410,9 +387,9 @@ describe("JavaScript off only", () => {
   });
 
   it("prefills the forgot-password e-mail with the one typed on the sign-in form", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
+    const { context, page } = await newPage(session.browser, { javaScript: false });
     const email = uniqueEmail("fgt");
-    await page.goto(`${server.url}/sign/in?redirectTo=${encodeURIComponent("/strategy/deleted")}`);
+    await page.goto(`${session.server.url}/sign/in?redirectTo=${encodeURIComponent("/strategy/deleted")}`);
     await page.fill("#email", email);
     await page.click("text=Forgot Password?");
     const dialog = page.locator("[role=dialog]", { hasText: "Reset Password" });
@@ -426,25 +403,25 @@ describe("JavaScript off only", () => {
   });
 
   it("signs out with one click on the menu's Sign Out", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
+    const { context, page } = await newPage(session.browser, { javaScript: false });
     await signUpThroughForm(page, uniqueEmail("out1"));
     await page.click("summary[aria-label='Profile menu']");
     await page.click("text=Sign Out");
-    await page.waitForURL(`${server.url}/sign/in`);
-    await page.goto(`${server.url}/`);
+    await page.waitForURL(`${session.server.url}/sign/in`);
+    await page.goto(`${session.server.url}/`);
     await page.waitForURL(/\/sign\/up/);
     await context.close();
   });
 
   it("signs out from /signout with its one button", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
+    const { context, page } = await newPage(session.browser, { javaScript: false });
     await signUpThroughForm(page, uniqueEmail("out2"));
-    await page.goto(`${server.url}/signout`);
+    await page.goto(`${session.server.url}/signout`);
     await page.getByText("Sign out of this browser?").waitFor();
     assert.equal(await page.locator("main form").count(), 1);
     await page.click("main button:has-text('Sign Out')");
-    await page.waitForURL(`${server.url}/sign/in`);
-    await page.goto(`${server.url}/`);
+    await page.waitForURL(`${session.server.url}/sign/in`);
+    await page.goto(`${session.server.url}/`);
     await page.waitForURL(/\/sign\/up/);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
 import {
   api,
   CARDS,
@@ -12,24 +12,13 @@ import {
   signUp,
   subscribePaid,
 } from "./billing-helpers.ts";
-import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { eventually, newPage, uniqueEmail } from "./browser.ts";
+import { startSession } from "./session.ts";
 
 // The payment page, the account's Add-ons, Invoices and Payment Methods tabs, the change-plan page and the
 // checkout return page with the sandbox provider, each flow with JavaScript on and off.
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = startSession();
 
 async function text(page: Page, selector: string): Promise<string> {
   return (await page.locator(selector).first().textContent()) ?? "";
@@ -37,13 +26,13 @@ async function text(page: Page, selector: string): Promise<string> {
 
 /** A subscriber on a paid plan (the success card saved as default), on /account. */
 async function subscriber(page: Page, prefix: string, pid = "builder-monthly-eur") {
-  await signUp(page, server.url, uniqueEmail(prefix));
-  await subscribePaid(page, server.url, pid);
-  await page.goto(`${server.url}/account`);
+  await signUp(page, session.server.url, uniqueEmail(prefix));
+  await subscribePaid(page, session.server.url, pid);
+  await page.goto(`${session.server.url}/account`);
 }
 
 async function open(page: Page, path: string, javaScript: boolean) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${session.server.url}${path}`);
   if (javaScript) await hydrated(page);
 }
 
@@ -52,13 +41,13 @@ async function paidThenRedirected(page: Page, to: string) {
   await page.waitForURL(/\/payment\?.*paid=/);
   await eventually(async () => assert.match(await text(page, ".success-card"), /Payment successful/));
   assert.match(await text(page, ".success-card"), /redirected in 3 seconds/);
-  await page.waitForURL(`${server.url}${to}`, { timeout: 10_000 });
+  await page.waitForURL(`${session.server.url}${to}`, { timeout: 10_000 });
 }
 
 for (const javaScript of [true, false]) {
   describe(`billing and account, JavaScript ${javaScript ? "on" : "off"}`, () => {
     it("buys an add-on with a new card, then another with the saved card, and sees both in the Add-ons tab", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
+      const { context, page } = await newPage(session.browser, { javaScript });
       await subscriber(page, `addon-${javaScript}`);
       await open(page, "/addons", javaScript);
       await page.click("[data-addon=addon-10-eur] a:has-text('Buy')");
@@ -87,13 +76,13 @@ for (const javaScript of [true, false]) {
       await paidThenRedirected(page, "/account/addons");
       await eventually(async () => assert.match(await text(page, "table[aria-label=Add-ons]"), /50 Credits/));
       assert.match(await text(page, "table[aria-label=Add-ons]"), /10 Credits/);
-      await page.goto(`${server.url}/account`);
+      await page.goto(`${session.server.url}/account`);
       assert.match(await text(page, ".credit-bar"), /0 of 90 used \(0%\)/);
       await context.close();
     });
 
     it("asks for 3-D Secure on the payment page; a declined card shows the provider's message", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
+      const { context, page } = await newPage(session.browser, { javaScript });
       await subscriber(page, `3ds-${javaScript}`);
       await open(page, "/payment?type=addon&id=addon-10-eur", javaScript);
       await payWithNewCard(page, CARDS.declined);
@@ -109,11 +98,11 @@ for (const javaScript of [true, false]) {
     });
 
     it("upgrades with a pro-rata charge and the account shows the new plan", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
+      const { context, page } = await newPage(session.browser, { javaScript });
       await subscriber(page, `upgrade-${javaScript}`);
       if (javaScript) await hydrated(page);
       await page.click("a:has-text('Upgrade Plan')");
-      await page.waitForURL(`${server.url}/subscription/change`);
+      await page.waitForURL(`${session.server.url}/subscription/change`);
       await eventually(async () => assert.match(await text(page, "[data-plan=builder]"), /Current Plan/));
       await page.click("[data-plan=pro] a:has-text('Upgrade')");
       await page.waitForURL(/\/payment\?type=upgrade&id=pro-monthly-eur$/);
@@ -136,7 +125,7 @@ for (const javaScript of [true, false]) {
     });
 
     it("adds a card, makes it default and removes a card", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
+      const { context, page } = await newPage(session.browser, { javaScript });
       await subscriber(page, `cards-${javaScript}`);
       await open(page, "/account/payment-methods", javaScript);
       assert.match(await text(page, "[data-last4='4242'] .default-badge"), /Default/);
@@ -187,7 +176,7 @@ for (const javaScript of [true, false]) {
     });
 
     it("confirms a downgrade, shown as scheduled on the account", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
+      const { context, page } = await newPage(session.browser, { javaScript });
       await subscriber(page, `downgrade-${javaScript}`, "pro-monthly-eur");
       await open(page, "/subscription/change", javaScript);
       assert.match(await text(page, "[data-plan=pro]"), /Current Plan/);
@@ -199,7 +188,7 @@ for (const javaScript of [true, false]) {
       assert.match(asked, /monthly credits will be reduced from 100 to 30/);
       assert.match(asked, /end of your current billing period/);
       await dialog.locator("button:has-text('Confirm Downgrade')").click();
-      await page.waitForURL(`${server.url}/account`);
+      await page.waitForURL(`${session.server.url}/account`);
       await eventually(async () =>
         assert.match(await text(page, ".notice"), /Your plan changes to Builder on/),
       );
@@ -211,21 +200,21 @@ for (const javaScript of [true, false]) {
     });
 
     it("blocks a plan change while a cancellation is pending", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
+      const { context, page } = await newPage(session.browser, { javaScript });
       await subscriber(page, `blocked-${javaScript}`);
-      await api(page, server.url, "subscription/cancel", {});
+      await api(page, session.server.url, "subscription/cancel", {});
       await open(page, "/subscription/change", javaScript);
       assert.match(await text(page, "[role=alert]"), /Revert the cancelation to change your plan\./);
       assert.equal(await page.locator(".plan").count(), 0);
       await page.click("a:has-text('Go to Account')");
-      await page.waitForURL(`${server.url}/account`);
+      await page.waitForURL(`${session.server.url}/account`);
       await page.locator("button:has-text('Revert Cancelation')").waitFor();
       await context.close();
     });
 
     it("returns from a checkout to /checkout/complete and goes to the dashboard", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
-      await signUp(page, server.url, uniqueEmail(`complete-${javaScript}`));
+      const { context, page } = await newPage(session.browser, { javaScript });
+      await signUp(page, session.server.url, uniqueEmail(`complete-${javaScript}`));
       await open(page, "/checkout/complete", javaScript);
       assert.match(
         await text(page, "[role=alert]"),
@@ -233,7 +222,7 @@ for (const javaScript of [true, false]) {
       );
       assert.equal(await page.locator("a:has-text('Go to Checkout')").count(), 1);
       // The provider confirmed the card (as Stripe.js does before redirecting back); this page settles it.
-      const paymentId = await confirmedCheckout(page, server.url, "builder-monthly-usd");
+      const paymentId = await confirmedCheckout(page, session.server.url, "builder-monthly-usd");
       await open(
         page,
         `/checkout/complete?payment_intent=${paymentId}&redirect_status=succeeded`,
@@ -243,14 +232,14 @@ for (const javaScript of [true, false]) {
       await page.click("a:has-text('Go to Dashboard')");
       // The dashboard (a first visit shows the welcome page first).
       await page.waitForURL((u) => u.pathname === "/" || u.pathname === "/welcome");
-      await page.goto(`${server.url}/account`);
+      await page.goto(`${session.server.url}/account`);
       assert.match(await text(page, ".current-plan"), /Builder/);
       await context.close();
     });
 
     // Last in the group: the renewal run moves the clock of every subscription whose period has ended.
     it("pays an open renewal invoice, left Pending for 3-D Secure, from the Invoices tab", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
+      const { context, page } = await newPage(session.browser, { javaScript });
       await subscriber(page, `invoice-${javaScript}`);
       // Renewals charge the default card off session; this one needs the customer to authenticate every time.
       await open(page, "/account/payment-methods", javaScript);
@@ -267,9 +256,9 @@ for (const javaScript of [true, false]) {
         assert.equal(await page.locator("[data-last4='3184'] .default-badge").count(), 1),
       );
 
-      await runScheduledAt(server.url, (await periodEnd(page, server.url)) + 1000);
+      await runScheduledAt(session.server.url, (await periodEnd(page, session.server.url)) + 1000);
       await eventually(async () => {
-        await page.goto(`${server.url}/account/invoices`);
+        await page.goto(`${session.server.url}/account/invoices`);
         assert.match(await text(page, "table[aria-label=Invoices]"), /renewal/);
       });
       const table = await text(page, "table[aria-label=Invoices]");

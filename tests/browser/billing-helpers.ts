@@ -2,6 +2,7 @@
 // sandbox card form makes), pay on the payment page, and run the renewal job through wrangler dev.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { signUpForm } from "./session.ts";
 
 export const CARDS = {
   visa: "4242 4242 4242 4242",
@@ -10,19 +11,11 @@ export const CARDS = {
   threeDSecure: "4000 0025 0000 3155",
 } as const;
 
-export async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
-}
+export { hydrated } from "./session.ts";
 
 /** A new account through the sign-up form; it lands on the plan picker (no subscription yet). */
-export async function signUp(page: Page, baseUrl: string, email: string) {
-  await page.goto(`${baseUrl}/sign/up`);
-  await page.fill("#name", "Billing Trader");
-  await page.fill("#email", email);
-  await page.fill("#password", "pw-12345678");
-  await page.check("input[name=terms]");
-  await page.click("button:has-text('Get Started')");
-  await page.waitForURL(`${baseUrl}/subscribe`);
+export function signUp(page: Page, baseUrl: string, email: string) {
+  return signUpForm(page, baseUrl, email, "Billing Trader");
 }
 
 /** POST /api/{op} with the page's session cookie; answers the envelope's data or throws its error. */

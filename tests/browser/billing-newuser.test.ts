@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Locator, Page } from "playwright-core";
+import { describe, it } from "node:test";
+import type { Locator, Page } from "playwright-core";
 import { CARDS, hydrated, signUp, subscribePaid } from "./billing-helpers.ts";
-import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
+import { eventually, newPage, uniqueEmail } from "./browser.ts";
 import { assertFits } from "./layout.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { startSession } from "./session.ts";
 
 // What a new user meets first in billing (issue 11): a wrong expiry month is named next to the field (the
 // browser checks it before sending; without JavaScript the server does) and the typed card stays; a card
@@ -12,24 +12,13 @@ import { startServer, type TestServer } from "./server.ts";
 // Save Card on screen; Request a Feature is in the phone's menu; an unlimited plan is offered no add-ons;
 // ?cancel=1 opens no dialog for a Free user.
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = startSession();
 
 const MONTH = "Your card's expiration month is invalid.";
 const PHONE = { width: 375, height: 667 };
 
 async function open(page: Page, path: string, javaScript: boolean) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${session.server.url}${path}`);
   if (javaScript) await hydrated(page);
 }
 
@@ -63,8 +52,8 @@ async function timesShown(page: Page, text: string): Promise<number> {
 for (const javaScript of [true, false]) {
   describe(`card forms, JavaScript ${javaScript ? "on" : "off"}`, () => {
     it("checkout names 13/34 and 00/30 next to the expiry, keeps the typed card, then pays once it is right", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
-      await signUp(page, server.url, uniqueEmail("expiry"));
+      const { context, page } = await newPage(session.browser, { javaScript });
+      await signUp(page, session.server.url, uniqueEmail("expiry"));
       await open(page, "/subscribe?currency=EUR&cycle=monthly&pid=builder-monthly-eur", javaScript);
       const posts = countPosts(page);
       const form = page.locator("form.card-form");
@@ -95,13 +84,13 @@ for (const javaScript of [true, false]) {
         await form.locator("input[name=cvc]").fill("123");
       }
       await form.locator("button[type=submit]").click();
-      await page.waitForURL(`${server.url}/subscribe/success`);
+      await page.waitForURL(`${session.server.url}/subscribe/success`);
       await context.close();
     });
 
     it("the payment page names a wrong month next to the new card's expiry and keeps the card", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
-      await signUp(page, server.url, uniqueEmail("pay-expiry"));
+      const { context, page } = await newPage(session.browser, { javaScript });
+      await signUp(page, session.server.url, uniqueEmail("pay-expiry"));
       await page.click("button:has-text('Get Started')");
       await page.waitForURL(/\/welcome$/);
       await open(page, "/payment?type=addon&id=addon-10-usd", javaScript);
@@ -118,9 +107,9 @@ for (const javaScript of [true, false]) {
     });
 
     it("Add Card names a wrong month, shows 0002's decline once and 9995's insufficient funds once", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
-      await signUp(page, server.url, uniqueEmail("add-card"));
-      await subscribePaid(page, server.url, "builder-monthly-eur");
+      const { context, page } = await newPage(session.browser, { javaScript });
+      await signUp(page, session.server.url, uniqueEmail("add-card"));
+      await subscribePaid(page, session.server.url, "builder-monthly-eur");
       await open(page, "/account/payment-methods?add=1", javaScript);
       const form = page.locator(".add-card-dialog form");
       await fillCard(form, CARDS.visa, "13/34");
@@ -144,8 +133,8 @@ for (const javaScript of [true, false]) {
     });
 
     it("the phone's profile menu holds Request a Feature, which the bar hides; wide screens show it once", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
-      await signUp(page, server.url, uniqueEmail("menu"));
+      const { context, page } = await newPage(session.browser, { javaScript });
+      await signUp(page, session.server.url, uniqueEmail("menu"));
       await page.click("button:has-text('Get Started')");
       await page.waitForURL(/\/welcome$/);
       await page.setViewportSize(PHONE);
@@ -190,9 +179,9 @@ describe("phones (375 px)", () => {
   }
 
   it("checkout, the payment page (new card and saved card) and Add Card fit, with Pay and Save Card on screen", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     await page.setViewportSize(PHONE);
-    await signUp(page, server.url, uniqueEmail("phone-pay"));
+    await signUp(page, session.server.url, uniqueEmail("phone-pay"));
 
     await open(page, "/subscribe?currency=EUR&cycle=monthly&pid=builder-monthly-eur", true);
     await assertFits(page, "checkout");
@@ -206,7 +195,7 @@ describe("phones (375 px)", () => {
     await page.getByText(MONTH).waitFor();
     await assertFits(page, "checkout with an error");
 
-    await subscribePaid(page, server.url, "builder-monthly-eur");
+    await subscribePaid(page, session.server.url, "builder-monthly-eur");
     await open(page, "/payment?type=addon&id=addon-10-eur", true);
     await assertFits(page, "payment page, saved card");
     await page.selectOption(".pay-form select[name=paymentMethodId]", "new");
@@ -237,9 +226,9 @@ describe("phones (375 px)", () => {
 
 describe("what each plan is offered", () => {
   it("a Quant subscriber sees unlimited credits and no way to buy add-ons", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
-    await signUp(page, server.url, uniqueEmail("quant"));
-    await subscribePaid(page, server.url, "quant-monthly-eur");
+    const { context, page } = await newPage(session.browser, { javaScript: true });
+    await signUp(page, session.server.url, uniqueEmail("quant"));
+    await subscribePaid(page, session.server.url, "quant-monthly-eur");
     await open(page, "/account", true);
     await page.getByText("You have unlimited credits!").waitFor();
     await open(page, "/account/addons", true);
@@ -257,8 +246,8 @@ describe("what each plan is offered", () => {
 
   it("/account?cancel=1 opens the cancel dialog for a paid plan only, not for Free", async () => {
     const question = "Are you sure you want to cancel your subscription?";
-    const free = await newPage(browser, { javaScript: true });
-    await signUp(free.page, server.url, uniqueEmail("free-cancel"));
+    const free = await newPage(session.browser, { javaScript: true });
+    await signUp(free.page, session.server.url, uniqueEmail("free-cancel"));
     await free.page.click("button:has-text('Get Started')");
     await free.page.waitForURL(/\/welcome$/);
     await open(free.page, "/account?cancel=1", true);
@@ -267,9 +256,9 @@ describe("what each plan is offered", () => {
     assert.equal(await free.page.getByText(question).count(), 0);
     await free.context.close();
 
-    const paid = await newPage(browser, { javaScript: true });
-    await signUp(paid.page, server.url, uniqueEmail("paid-cancel"));
-    await subscribePaid(paid.page, server.url, "builder-monthly-eur");
+    const paid = await newPage(session.browser, { javaScript: true });
+    await signUp(paid.page, session.server.url, uniqueEmail("paid-cancel"));
+    await subscribePaid(paid.page, session.server.url, "builder-monthly-eur");
     await open(paid.page, "/account?cancel=1", true);
     await paid.page.getByRole("dialog").getByText(question).waitFor();
     await paid.context.close();

@@ -1,36 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { eventually, newPage, uniqueEmail } from "./browser.ts";
+import { hydrated, signUpForm, startSession } from "./session.ts";
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
-}
-
-/** A new account on the plan picker (no subscription yet). */
-async function signUp(page: Page, email: string) {
-  await page.goto(`${server.url}/sign/up`);
-  await page.fill("#name", "Billing Trader");
-  await page.fill("#email", email);
-  await page.fill("#password", "pw-12345678");
-  await page.check("input[name=terms]");
-  await page.click("button:has-text('Get Started')");
-  await page.waitForURL(`${server.url}/subscribe`);
-}
+const session = startSession();
 
 /** Builder, monthly, in EUR, up to the checkout step; the currency select works with and without scripts. */
 async function openBuilderCheckoutInEur(page: Page, javaScript: boolean) {
@@ -55,28 +29,28 @@ async function pay(page: Page, number: string) {
 for (const javaScript of [true, false]) {
   describe(`billing, JavaScript ${javaScript ? "on" : "off"}`, () => {
     it("subscribes to Builder monthly in EUR with the success card and sees the credits on /account", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
-      await signUp(page, uniqueEmail(`pay-${javaScript}`));
+      const { context, page } = await newPage(session.browser, { javaScript });
+      await signUpForm(page, session.server.url, uniqueEmail(`pay-${javaScript}`), "Billing Trader");
       await openBuilderCheckoutInEur(page, javaScript);
       assert.match((await page.textContent(".checkout-summary")) ?? "", /€\d+ billed monthly/);
       assert.match((await page.textContent(".checkout-pay")) ?? "", /No obligation and cancel anytime\./);
       await pay(page, "4242 4242 4242 4242");
-      await page.waitForURL(`${server.url}/subscribe/success`);
+      await page.waitForURL(`${session.server.url}/subscribe/success`);
       await eventually(async () =>
         assert.match((await page.textContent("[role=status]")) ?? "", /Payment successful/),
       );
-      await page.goto(`${server.url}/account`);
+      await page.goto(`${session.server.url}/account`);
       assert.match((await page.textContent(".credit-bar")) ?? "", /0 of \d+ used \(0%\)/);
       assert.match((await page.textContent(".current-plan")) ?? "", /Builder/);
-      await page.goto(`${server.url}/addons`);
+      await page.goto(`${session.server.url}/addons`);
       const buy = page.locator("a:has-text('Buy')").first();
       assert.match((await buy.getAttribute("href")) ?? "", /^\/payment\?type=addon&id=addon-\d+-eur$/);
       await context.close();
     });
 
     it("shows the provider's message for a declined card", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
-      await signUp(page, uniqueEmail(`decline-${javaScript}`));
+      const { context, page } = await newPage(session.browser, { javaScript });
+      await signUpForm(page, session.server.url, uniqueEmail(`decline-${javaScript}`), "Billing Trader");
       await openBuilderCheckoutInEur(page, javaScript);
       await pay(page, "4000000000000002");
       const alert = page.locator(".checkout-pay [role=alert]");
@@ -86,12 +60,12 @@ for (const javaScript of [true, false]) {
     });
 
     it("schedules a cancellation and reverts it", async () => {
-      const { context, page } = await newPage(browser, { javaScript });
-      await signUp(page, uniqueEmail(`cancel-${javaScript}`));
+      const { context, page } = await newPage(session.browser, { javaScript });
+      await signUpForm(page, session.server.url, uniqueEmail(`cancel-${javaScript}`), "Billing Trader");
       await openBuilderCheckoutInEur(page, javaScript);
       await pay(page, "4242424242424242");
-      await page.waitForURL(`${server.url}/subscribe/success`);
-      await page.goto(`${server.url}/account`);
+      await page.waitForURL(`${session.server.url}/subscribe/success`);
+      await page.goto(`${session.server.url}/account`);
       if (javaScript) await hydrated(page);
       await page.click("a:has-text('Cancel Subscription')");
       const dialog = page.locator("[role=dialog]");

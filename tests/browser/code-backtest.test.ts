@@ -1,44 +1,18 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { eventually, newPage, uniqueEmail } from "./browser.ts";
+import { chooseFreeAndContinue, hydrated, liveFrames, signUpForm, startSession } from "./session.ts";
 
 // The code tab and the backtest page (spec 2 s2, s4) in Chromium, with JavaScript on and off.
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
-}
+const session = startSession();
 
 /** Sign-up, Free plan, the welcome page's Continue, then a strategy from the first example prompt. */
 async function strategyFromExample(page: Page, javaScript: boolean): Promise<string> {
-  await page.goto(`${server.url}/sign/up`);
-  await page.fill("#name", "Code Trader");
-  await page.fill("#email", uniqueEmail(javaScript ? "cb-js" : "cb-nojs"));
-  await page.fill("#password", "pw-12345678");
-  await page.check("input[name=terms]");
-  await page.click("button:has-text('Get Started')");
-  await page.waitForURL(`${server.url}/subscribe`);
-  await page.click("button:has-text('Get Started')");
-  await page.waitForURL(`${server.url}/welcome`);
-  await page.getByText("Risk disclaimer").waitFor();
-  if (javaScript) await hydrated(page);
-  await page.click("button:has-text('Continue')");
-  await page.waitForURL(`${server.url}/strategy/ai/new`);
+  await signUpForm(page, session.server.url, uniqueEmail(javaScript ? "cb-js" : "cb-nojs"), "Code Trader");
+  await chooseFreeAndContinue(page, session.server.url, javaScript);
   if (javaScript) await hydrated(page);
   await page.click("a:has-text('Go long when the 6 MA crosses the 12 MA.')");
   await eventually(async () =>
@@ -54,18 +28,12 @@ async function strategyFromExample(page: Page, javaScript: boolean): Promise<str
 
 describe("JavaScript on", () => {
   it("generates code under the overlay, runs a backtest and watches it finish live", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
-    const frames: string[] = [];
-    page.on("websocket", (ws) => {
-      if (ws.url().endsWith("/ai/connect"))
-        ws.on("framereceived", (f) => {
-          if (typeof f.payload === "string") frames.push(f.payload);
-        });
-    });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
+    const frames = liveFrames(page);
     const sid = await strategyFromExample(page, true);
     await hydrated(page);
     await page.click("nav[aria-label=Strategy] a:has-text('Generate Code')");
-    await page.waitForURL(`${server.url}/strategy/${sid}/code`);
+    await page.waitForURL(`${session.server.url}/strategy/${sid}/code`);
     await page.locator("button:has-text('Generate Code')").waitFor();
     // A marker on the document survives only if the page is never reloaded.
     await page.evaluate(() => {
@@ -86,7 +54,7 @@ describe("JavaScript on", () => {
     assert.equal(await page.getAttribute("html", "data-marker"), "still-here");
 
     await overlay.getByRole("button", { name: "Run Backtest", exact: true }).click();
-    await page.waitForURL(`${server.url}/strategy/${sid}/backtest`);
+    await page.waitForURL(`${session.server.url}/strategy/${sid}/backtest`);
     const form = page.locator("section.backtest-form");
     await form.getByText("Create New Backtest").waitFor();
     assert.equal(await page.inputValue("#bt-symbol"), "EURUSD");
@@ -136,7 +104,7 @@ describe("JavaScript on", () => {
     await page.waitForURL(new RegExp(`/strategy/${sid}/results/\\d+$`));
     await page.getByText("Backtest completed!").waitFor({ timeout: 240_000 });
     await page.click("nav[aria-label=Strategy] a:has-text('Backtest')");
-    await page.waitForURL(`${server.url}/strategy/${sid}/backtest`);
+    await page.waitForURL(`${session.server.url}/strategy/${sid}/backtest`);
 
     const history = page.locator("table[aria-label='Backtest History']");
     await history.locator("td", { hasText: "Completed" }).waitFor({ timeout: 240_000 });
@@ -164,7 +132,7 @@ describe("JavaScript on", () => {
 
     // Back on the code tab: the download is str-{id}.mq5 and reads like MQL5; the install guide opens and closes.
     await page.click("nav[aria-label=Strategy] a:has-text('Code')");
-    await page.waitForURL(`${server.url}/strategy/${sid}/code`);
+    await page.waitForURL(`${session.server.url}/strategy/${sid}/code`);
     const download = page.waitForEvent("download");
     await page.click("a:has-text('Download EA')");
     const file = await download;
@@ -184,14 +152,14 @@ describe("JavaScript on", () => {
 
 describe("JavaScript off", () => {
   it("generates code, runs a backtest and deletes it through the confirm dialog", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
+    const { context, page } = await newPage(session.browser, { javaScript: false });
     const sid = await strategyFromExample(page, false);
-    await page.goto(`${server.url}/strategy/${sid}/code`);
+    await page.goto(`${session.server.url}/strategy/${sid}/code`);
     await page.click("button:has-text('Generate Code')");
-    await page.waitForURL(`${server.url}/strategy/${sid}/code`);
+    await page.waitForURL(`${session.server.url}/strategy/${sid}/code`);
     await page.getByText("Generating Your EA").waitFor();
     await page.getByRole("button", { name: "Run Backtest", exact: true }).click();
-    await page.waitForURL(`${server.url}/strategy/${sid}/backtest`);
+    await page.waitForURL(`${session.server.url}/strategy/${sid}/backtest`);
 
     // A short range with 1 minute OHLC keeps the run quick.
     const start = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
@@ -200,7 +168,7 @@ describe("JavaScript off", () => {
     await page.fill("#bt-description", "no script");
     await page.click("section.backtest-form button:has-text('Run Backtest')");
     await page.waitForURL(new RegExp(`/strategy/${sid}/results/\\d+$`));
-    await page.goto(`${server.url}/strategy/${sid}/backtest`);
+    await page.goto(`${session.server.url}/strategy/${sid}/backtest`);
     const history = page.locator("table[aria-label='Backtest History']");
     await eventually(async () => {
       if (await page.getByText("Backtesting in Progress...").count()) {
@@ -219,12 +187,12 @@ describe("JavaScript off", () => {
     await dialog.waitFor({ state: "detached" });
     await page.click("a:has-text('Delete Backtest')");
     await dialog.locator("button:has-text('Confirm')").click();
-    await page.waitForURL(`${server.url}/strategy/${sid}/backtest`);
+    await page.waitForURL(`${session.server.url}/strategy/${sid}/backtest`);
     await page.locator("section.backtest-form").waitFor();
     assert.equal(await page.locator("table[aria-label='Backtest History']").count(), 0);
 
     // The viewer loads lazily with scripts; without them a link brings the code with the page.
-    await page.goto(`${server.url}/strategy/${sid}/code`);
+    await page.goto(`${session.server.url}/strategy/${sid}/code`);
     assert.equal(await page.getByText("Loading code...").isVisible(), false);
     await page.click("a:has-text('Show the code')");
     await page.locator(".code-viewer .code-line", { hasText: "#property" }).first().waitFor();

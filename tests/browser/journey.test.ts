@@ -1,55 +1,23 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { describe, it } from "node:test";
+import { eventually, newPage, uniqueEmail } from "./browser.ts";
+import { chooseFreeAndContinue, hydrated, liveFrames, signUpForm, startSession } from "./session.ts";
 
 // The whole first visit of a new trader, through the screens only (issue #7's acceptance): sign up, Free,
 // an example prompt, the assistant's reply and outline, code generation in the overlay, a backtest whose
 // progress arrives live, every results tab and chart, the candle replay, the EA download, archive and restore.
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
-}
+const session = startSession();
 
 describe("a new trader's journey, JavaScript on", () => {
   it("goes from sign-up to a played-back backtest, a downloaded EA, and an archived then restored strategy", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
-    const frames: string[] = [];
-    page.on("websocket", (ws) => {
-      if (ws.url().endsWith("/ai/connect"))
-        ws.on("framereceived", (f) => {
-          if (typeof f.payload === "string") frames.push(f.payload);
-        });
-    });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
+    const frames = liveFrames(page);
 
     // Sign up and choose Free.
-    await page.goto(`${server.url}/sign/up`);
-    await page.fill("#name", "Journey Trader");
-    await page.fill("#email", uniqueEmail("journey"));
-    await page.fill("#password", "pw-12345678");
-    await page.check("input[name=terms]");
-    await page.click("button:has-text('Get Started')");
-    await page.waitForURL(`${server.url}/subscribe`);
-    await page.click("button:has-text('Get Started')");
-    await page.waitForURL(`${server.url}/welcome`);
-    await hydrated(page);
-    await page.click("button:has-text('Continue')");
-    await page.waitForURL(`${server.url}/strategy/ai/new`);
+    await signUpForm(page, session.server.url, uniqueEmail("journey"), "Journey Trader");
+    await chooseFreeAndContinue(page, session.server.url);
 
     // An example prompt, then the assistant's reply and the outline on the build tab.
     await hydrated(page);
@@ -72,7 +40,7 @@ describe("a new trader's journey, JavaScript on", () => {
     // Code generation in the overlay, then Run Backtest.
     await hydrated(page);
     await page.click("nav[aria-label=Strategy] a:has-text('Generate Code')");
-    await page.waitForURL(`${server.url}/strategy/${sid}/code`);
+    await page.waitForURL(`${session.server.url}/strategy/${sid}/code`);
     await page.click("button:has-text('Generate Code')");
     const overlay = page.locator(".code-overlay");
     await overlay.getByText("Generating Your EA").waitFor();
@@ -80,7 +48,7 @@ describe("a new trader's journey, JavaScript on", () => {
     assert.equal(await overlay.locator("[role=progressbar]").count(), 1);
     await page.locator(".code-viewer .code-line").first().waitFor();
     await overlay.getByRole("button", { name: "Run Backtest", exact: true }).click();
-    await page.waitForURL(`${server.url}/strategy/${sid}/backtest`);
+    await page.waitForURL(`${session.server.url}/strategy/${sid}/backtest`);
 
     // The backtest with the form's defaults: its results page fills in from live events, never reloaded.
     await page.locator("section.backtest-form").getByText("Create New Backtest").waitFor();
@@ -146,7 +114,7 @@ describe("a new trader's journey, JavaScript on", () => {
     assert.match(await readFile(await file.path(), "utf8"), /void OnTick\(\)/);
 
     // Archive from My Strategies, restore from the archive.
-    await page.goto(`${server.url}/`);
+    await page.goto(`${session.server.url}/`);
     await hydrated(page);
     await page.locator("td", { hasText: "My Strategy" }).first().waitFor();
     await page.click("a:has-text('Delete strategy')");
@@ -154,11 +122,11 @@ describe("a new trader's journey, JavaScript on", () => {
     await dialog.getByText("Are you sure you want to delete this strategy?").waitFor();
     await dialog.locator("button:has-text('Confirm')").click();
     await page.getByText("You don't have any strategies yet.").waitFor();
-    await page.goto(`${server.url}/strategy/deleted`);
+    await page.goto(`${session.server.url}/strategy/deleted`);
     await page.locator("td", { hasText: "My Strategy" }).first().waitFor();
     await page.click("button:has-text('Restore')");
     await page.getByText("You don't have any deleted strategies to show here").waitFor();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${session.server.url}/`);
     await page.locator("td", { hasText: "My Strategy" }).first().waitFor();
     // The list shows the backtest's headline and a report link now that it completed.
     await page.locator("a:has-text('View report')").first().waitFor();

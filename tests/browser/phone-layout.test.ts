@@ -1,48 +1,28 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launch, newPage, uniqueEmail } from "./browser.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { newPage, uniqueEmail } from "./browser.ts";
 import { assertFits } from "./layout.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { chooseFreeAndContinue, signUpForm, startSession } from "./session.ts";
 
 // A page wider than the phone scrolls sideways as a whole, which hides the top bar's menu and the tables'
 // own scroll; every screen must fit 375 px, with wide tables scrolling inside their box.
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = startSession();
 
 /** Opens `path` and checks it once its lazily loaded parts (charts, code) had a moment to draw. */
 async function fits(page: Page, path: string) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${session.server.url}${path}`);
   await page.waitForLoadState("networkidle");
   await assertFits(page, path);
 }
 
 describe("phone layout (375 px)", () => {
   it("fits every signed-in screen without sideways page scrolling", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto(`${server.url}/sign/up`);
-    await page.fill("#name", "Phone Trader");
-    await page.fill("#email", uniqueEmail("phone"));
-    await page.fill("#password", "pw-12345678");
-    await page.check("input[name=terms]");
-    await page.click("button:has-text('Get Started')");
-    await page.waitForURL(`${server.url}/subscribe`);
-    await page.click("button:has-text('Get Started')");
-    await page.waitForURL(`${server.url}/welcome`);
-    await page.click("button:has-text('Continue')");
-    await page.waitForURL(`${server.url}/strategy/ai/new`);
+    await signUpForm(page, session.server.url, uniqueEmail("phone"), "Phone Trader");
+    await chooseFreeAndContinue(page, session.server.url);
     await page.click("a:has-text('Go long when the 6 MA crosses the 12 MA.')");
     await page.click("button:has-text('Create Strategy')");
     await page.waitForURL(/\/strategy\/\d+\/build$/);
@@ -63,13 +43,13 @@ describe("phone layout (375 px)", () => {
     // The code tab with its overlay, then the code viewer, the backtest form and history, and the results.
     const sid = /\/strategy\/(\d+)\/build$/.exec(build)?.[1];
     assert.ok(sid, build);
-    await page.goto(`${server.url}/strategy/${sid}/code`);
+    await page.goto(`${session.server.url}/strategy/${sid}/code`);
     await page.click("button:has-text('Generate Code')");
     const overlay = page.locator(".code-overlay", { hasText: "Generating Your EA" });
     await overlay.getByRole("button", { name: "Run Backtest", exact: true }).waitFor();
     await assertFits(page, `/strategy/${sid}/code (overlay)`);
     await overlay.getByRole("button", { name: "Run Backtest", exact: true }).click();
-    await page.waitForURL(`${server.url}/strategy/${sid}/backtest`);
+    await page.waitForURL(`${session.server.url}/strategy/${sid}/backtest`);
     await fits(page, `/strategy/${sid}/code`);
     await page.locator("section.code-viewer[aria-label='EA code']").waitFor();
     await assertFits(page, `/strategy/${sid}/code (viewer)`);

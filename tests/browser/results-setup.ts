@@ -2,26 +2,14 @@
 // through the JSON API from the page (the session cookie rides along), for the results screen's tests and
 // scripts/measure-results.ts.
 import type { Page } from "playwright-core";
+import { chooseFreeAndContinue, hydrated, signUpForm } from "./session.ts";
 
 export const EXAMPLE = "Go long when the 6 MA crosses the 12 MA.";
 
-async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
-}
-
+/** A new account on the Free plan, past the welcome page, on the new-strategy form. */
 export async function signUpFree(page: Page, base: string, email: string) {
-  await page.goto(`${base}/sign/up`);
-  await page.fill("#name", "Results Trader");
-  await page.fill("#email", email);
-  await page.fill("#password", "pw-12345678");
-  await page.check("input[name=terms]");
-  await page.click("button:has-text('Get Started')");
-  await page.waitForURL(`${base}/subscribe`);
-  await page.click("button:has-text('Get Started')");
-  await page.waitForURL(`${base}/welcome`);
-  await hydrated(page);
-  await page.click("button:has-text('Continue')");
-  await page.waitForURL(`${base}/strategy/ai/new`);
+  await signUpForm(page, base, email, "Results Trader");
+  await chooseFreeAndContinue(page, base);
 }
 
 /** POST /ai/{action} from the page: same origin, with the session cookie. */

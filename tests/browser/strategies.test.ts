@@ -1,47 +1,21 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { eventually, newPage, uniqueEmail } from "./browser.ts";
+import { chooseFreeAndContinue, hydrated, signUpForm, startSession } from "./session.ts";
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
-}
+const session = startSession();
 
 /** Sign-up, Free plan, then the welcome page's Continue, which lands on the new-strategy form. */
 async function newSubscriber(page: Page, email: string, javaScript: boolean) {
-  await page.goto(`${server.url}/sign/up`);
-  await page.fill("#name", "Strategy Trader");
-  await page.fill("#email", email);
-  await page.fill("#password", "pw-12345678");
-  await page.check("input[name=terms]");
-  await page.click("button:has-text('Get Started')");
-  await page.waitForURL(`${server.url}/subscribe`);
-  await page.click("button:has-text('Get Started')");
-  await page.waitForURL(`${server.url}/welcome`);
-  await page.getByText("Risk disclaimer").waitFor();
-  if (javaScript) await hydrated(page);
-  await page.click("button:has-text('Continue')");
-  await page.waitForURL(`${server.url}/strategy/ai/new`);
+  await signUpForm(page, session.server.url, email, "Strategy Trader");
+  await chooseFreeAndContinue(page, session.server.url, javaScript);
 }
 
 async function createFromExample(page: Page, javaScript: boolean): Promise<string> {
   if (javaScript) await hydrated(page);
   await page.click("a:has-text('Go long when the 6 MA crosses the 12 MA.')");
-  if (!javaScript) await page.waitForURL(`${server.url}/strategy/ai/new?example=1`);
+  if (!javaScript) await page.waitForURL(`${session.server.url}/strategy/ai/new?example=1`);
   await eventually(async () =>
     assert.equal(await page.inputValue("#description"), "Go long when the 6 MA crosses the 12 MA."),
   );
@@ -65,7 +39,7 @@ async function renameWithEnter(page: Page, from: string, to: string) {
 
 describe("JavaScript off", () => {
   it("creates a strategy from an example prompt and shows the reply and the outline", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
+    const { context, page } = await newPage(session.browser, { javaScript: false });
     await newSubscriber(page, uniqueEmail("st-new"), false);
     await createFromExample(page, false);
     await page.locator(".chat-user", { hasText: "Go long when the 6 MA crosses the 12 MA." }).waitFor();
@@ -77,33 +51,33 @@ describe("JavaScript off", () => {
   });
 
   it("renames a strategy inline: the pencil opens the title, Enter saves it", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
+    const { context, page } = await newPage(session.browser, { javaScript: false });
     await newSubscriber(page, uniqueEmail("st-ren0"), false);
     await createFromExample(page, false);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${session.server.url}/`);
     await renameWithEnter(page, "My Strategy", "Plain form title");
     assert.equal(new URL(page.url()).searchParams.get("edit"), null);
     await context.close();
   });
 
   it("archives a strategy from the list and restores it from the archive", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
+    const { context, page } = await newPage(session.browser, { javaScript: false });
     await newSubscriber(page, uniqueEmail("st-arch"), false);
     await createFromExample(page, false);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${session.server.url}/`);
     await page.locator("td", { hasText: "My Strategy" }).first().waitFor();
     await page.click("a:has-text('Delete strategy')");
     const dialog = page.locator("[role=dialog]");
     await dialog.getByText("Are you sure you want to delete this strategy?").waitFor();
     await dialog.locator("button:has-text('Confirm')").click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${session.server.url}/`);
     await page.getByText("You don't have any strategies yet.").waitFor();
 
-    await page.goto(`${server.url}/strategy/deleted`);
+    await page.goto(`${session.server.url}/strategy/deleted`);
     await page.locator("td", { hasText: "My Strategy" }).first().waitFor();
     await page.click("button:has-text('Restore')");
     await page.getByText("You don't have any deleted strategies to show here").waitFor();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${session.server.url}/`);
     await page.locator("td", { hasText: "My Strategy" }).first().waitFor();
     await context.close();
   });
@@ -111,7 +85,7 @@ describe("JavaScript off", () => {
 
 describe("JavaScript on", () => {
   it("sends a chat message with Enter and the streamed reply arrives without a reload", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     // Proof the reply came through the live-event socket, not only through the post's own reload of data.
     const frames: string[] = [];
     let sockets = 0;
@@ -150,7 +124,7 @@ describe("JavaScript on", () => {
   });
 
   it("keeps the typed form when Create Strategy fails or the connection drops (issue 11)", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     await newSubscriber(page, uniqueEmail("st-fail"), true);
     await hydrated(page);
     const text = "Buy EURUSD when RSI(14) drops below 30, sell above 70.";
@@ -183,7 +157,7 @@ describe("JavaScript on", () => {
   });
 
   it("refuses a description over 20,000 characters with the limit, keeping the text", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     await newSubscriber(page, uniqueEmail("st-long"), true);
     await hydrated(page);
     const long = `Buy when the 6 MA crosses the 12 MA. ${"And more detail. ".repeat(1200)}`;
@@ -197,7 +171,7 @@ describe("JavaScript on", () => {
   });
 
   it("holds back a chat message over 8,000 characters with the reason, and wraps long words", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     await newSubscriber(page, uniqueEmail("st-bubble"), true);
     await createFromExample(page, true);
     await hydrated(page);
@@ -233,7 +207,7 @@ describe("JavaScript on", () => {
   });
 
   it("lights the Summary dot when a new outline arrives, until the user looks at it", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     await newSubscriber(page, uniqueEmail("st-dot"), true);
     await createFromExample(page, true);
     await hydrated(page);
@@ -272,10 +246,10 @@ describe("JavaScript on", () => {
   });
 
   it("shows My Strategies with its spinner while a client navigation loads the list", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     await newSubscriber(page, uniqueEmail("st-spin"), true);
     await createFromExample(page, true);
-    await page.goto(`${server.url}/strategy/deleted`);
+    await page.goto(`${session.server.url}/strategy/deleted`);
     await hydrated(page);
     // Hold the list's data request, as a slow network would, until the spinner has been seen.
     let release = () => {};
@@ -301,10 +275,10 @@ describe("JavaScript on", () => {
   });
 
   it("edits a title inline: Enter saves, Escape and the cross cancel, at most 70 characters", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
+    const { context, page } = await newPage(session.browser, { javaScript: true });
     await newSubscriber(page, uniqueEmail("st-ren"), true);
     await createFromExample(page, true);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${session.server.url}/`);
     await hydrated(page);
     const input = page.locator("input[aria-label='Strategy title']");
 

@@ -1,23 +1,12 @@
 // The shared UI kit on the dev showcase (/dev/ui): paging, sorting and the confirm dialog must work through
 // links and forms with JavaScript off, and sort client-side (no page load) with it on.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launch, newPage } from "./browser.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { newPage } from "./browser.ts";
+import { hydrated, startSession } from "./session.ts";
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = startSession();
 
 function strategies(page: Page) {
   return page.locator(".data-table", { has: page.getByRole("table", { name: "Strategies" }) });
@@ -40,14 +29,10 @@ function titleHeader(page: Page) {
   return strategies(page).locator("th", { hasText: "Title" });
 }
 
-async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
-}
-
 describe("JavaScript off", () => {
   it("renders the first page on the server and pages through footer links", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
-    await page.goto(`${server.url}/dev/ui`);
+    const { context, page } = await newPage(session.browser, { javaScript: false });
+    await page.goto(`${session.server.url}/dev/ui`);
     assert.equal(await page.textContent("h1"), "UI kit");
     assert.equal(await strategies(page).locator("tbody tr").count(), 8);
     assert.match(await footer(page), /Showing 8 of 25 Rows.*Page 1 of 4/);
@@ -73,15 +58,15 @@ describe("JavaScript off", () => {
   });
 
   it("clamps a page beyond the end to the last page", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
-    await page.goto(`${server.url}/dev/ui?page=99`);
+    const { context, page } = await newPage(session.browser, { javaScript: false });
+    await page.goto(`${session.server.url}/dev/ui?page=99`);
     assert.match(await footer(page), /Showing 1 of 25 Rows.*Page 4 of 4/);
     await context.close();
   });
 
   it("sorts through header links: ascending, descending, none", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
-    await page.goto(`${server.url}/dev/ui?page=2`);
+    const { context, page } = await newPage(session.browser, { javaScript: false });
+    await page.goto(`${session.server.url}/dev/ui?page=2`);
     await titleHeader(page).getByRole("button").click();
     await page.waitForURL(
       (u) => u.searchParams.get("sort") === "title" && u.searchParams.get("dir") === "asc",
@@ -107,8 +92,8 @@ describe("JavaScript off", () => {
   });
 
   it("keeps two tables' params apart", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
-    await page.goto(`${server.url}/dev/ui?page=3`);
+    const { context, page } = await newPage(session.browser, { javaScript: false });
+    await page.goto(`${session.server.url}/dev/ui?page=3`);
     await deals(page).getByRole("link", { name: "Next page" }).click();
     await page.waitForURL((u) => u.searchParams.get("deals_page") === "2");
     assert.match(await footer(page), /Page 3 of 4/);
@@ -118,8 +103,8 @@ describe("JavaScript off", () => {
   });
 
   it("opens the confirm dialog from its URL flag, cancels by link and confirms by POST", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
-    await page.goto(`${server.url}/dev/ui?page=2`);
+    const { context, page } = await newPage(session.browser, { javaScript: false });
+    await page.goto(`${session.server.url}/dev/ui?page=2`);
     assert.equal(await page.getByRole("dialog").count(), 0);
     const first = (await firstTitles(page, 1))[0];
     await strategies(page)
@@ -134,7 +119,7 @@ describe("JavaScript off", () => {
     await page.waitForURL((u) => !u.searchParams.has("confirm") && u.searchParams.get("page") === "2");
     assert.equal(await page.getByRole("dialog").count(), 0);
 
-    await page.goto(`${server.url}/dev/ui?page=2&confirm=delete-12`);
+    await page.goto(`${session.server.url}/dev/ui?page=2&confirm=delete-12`);
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await page.waitForURL((u) => u.searchParams.get("deleted") === "12");
     assert.equal(new URL(page.url()).searchParams.get("page"), "2", "the table state survives the post");
@@ -144,8 +129,8 @@ describe("JavaScript off", () => {
   });
 
   it("renders link tabs with a disabled one", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
-    await page.goto(`${server.url}/dev/ui`);
+    const { context, page } = await newPage(session.browser, { javaScript: false });
+    await page.goto(`${session.server.url}/dev/ui`);
     const tabs = page.getByRole("navigation", { name: "Showcase sections" });
     assert.equal(await tabs.locator("[aria-current=page]").textContent(), "Tables");
     assert.equal(await tabs.locator("[aria-disabled=true]").textContent(), "Locked");
@@ -163,8 +148,8 @@ describe("JavaScript off", () => {
 
 describe("JavaScript on", () => {
   it("cycles a header asc → desc → none without a full page load", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
-    await page.goto(`${server.url}/dev/ui`);
+    const { context, page } = await newPage(session.browser, { javaScript: true });
+    await page.goto(`${session.server.url}/dev/ui`);
     await hydrated(page);
     // A full load would wipe this marker; replace navigations keep the history length too.
     await page.evaluate(() => Object.assign(window, { uiKitMarker: 42 }));
@@ -203,8 +188,8 @@ describe("JavaScript on", () => {
   });
 
   it("sorts from the keyboard (Enter and Space)", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
-    await page.goto(`${server.url}/dev/ui`);
+    const { context, page } = await newPage(session.browser, { javaScript: true });
+    await page.goto(`${session.server.url}/dev/ui`);
     await hydrated(page);
     await titleHeader(page).getByRole("button").focus();
     await page.keyboard.press("Enter");
@@ -216,8 +201,8 @@ describe("JavaScript on", () => {
   });
 
   it("moves focus into the dialog, closes on Escape and returns focus", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
-    await page.goto(`${server.url}/dev/ui`);
+    const { context, page } = await newPage(session.browser, { javaScript: true });
+    await page.goto(`${session.server.url}/dev/ui`);
     await hydrated(page);
     const opener = strategies(page).getByRole("link", { name: "Delete EMA Cross 1", exact: true });
     await opener.click();
@@ -239,8 +224,8 @@ describe("JavaScript on", () => {
   });
 
   it("moves between tabs with the arrow keys", async () => {
-    const { context, page } = await newPage(browser, { javaScript: true });
-    await page.goto(`${server.url}/dev/ui`);
+    const { context, page } = await newPage(session.browser, { javaScript: true });
+    await page.goto(`${session.server.url}/dev/ui`);
     await hydrated(page);
     const tabs = page.getByRole("navigation", { name: "Showcase sections" });
     await tabs.getByRole("link", { name: "Tables" }).focus();

@@ -1,2 +1,2 @@
 export { createLogger, errorFields, type LogFields, type Logger, log, logLine } from "./logger";
-export { sentryEnabled, withErrorReporting } from "./sentry";
+export { sentryEnabled, withDurableObjectErrorReporting, withErrorReporting } from "./sentry";

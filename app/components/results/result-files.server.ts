@@ -9,7 +9,7 @@ import { RESULT_SECTIONS } from "../../../worker/services";
 import type { StrategySpec } from "../../../worker/strategy";
 import { RESULT_FILES, type ResultFile } from "../../utils/result-files";
 import { DEAL_COLUMNS, ORDER_COLUMNS, TRADE_COLUMNS } from "../../utils/results-columns";
-import { delayLabel, modelLabel } from "../../utils/results-view";
+import { delayLabel, modelLabel, type SummaryInputs } from "../../utils/results-view";
 
 export const resultFileSchema = z.enum(RESULT_FILES);
 
@@ -19,16 +19,7 @@ interface SourceBacktest {
   readonly created: string;
   readonly description: string;
   readonly notes: readonly string[];
-  readonly inputs: {
-    readonly symbol: string;
-    readonly period: string;
-    readonly dateStart: string;
-    readonly dateEnd: string;
-    readonly executionMode: number;
-    readonly model: number;
-    readonly depositAmount: number;
-    readonly depositCurrency: string;
-  };
+  readonly inputs: SummaryInputs;
 }
 
 /** One completed backtest's stored parts. */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { strategies, strategyMessages, strategySpecs } from "../../db/schema";
+import type { ChatMessage } from "../../events";
 import { parseSpec, type StrategySpec } from "../../strategy/spec";
 import { strategyErrors } from "./errors";
 import { idText, iso } from "./ids";
@@ -57,11 +58,16 @@ export async function messageList(db: Db, userId: string, strategyId: number) {
     .from(strategyMessages)
     .where(and(eq(strategyMessages.strategyId, strategyId), eq(strategyMessages.userId, userId)))
     .orderBy(asc(strategyMessages.id));
-  return rows.map((m) => ({
+  return rows.map(chatMessageOf);
+}
+
+/** A stored chat message as the wire and every live event carry it (worker/events chatMessageSchema). */
+export function chatMessageOf(m: typeof strategyMessages.$inferSelect): ChatMessage {
+  return {
     id: idText(m.id),
-    role: m.role === "user" ? ("user" as const) : ("agent" as const),
+    role: m.role === "user" ? "user" : "agent",
     text: m.text,
     followUpQuestion: m.followUpQuestion,
     created: iso(m.createdAt),
-  }));
+  };
 }

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { strategies, strategyMessages, strategySpecs } from "../../db/schema";
 import { MESSAGE_MAX_CHARS } from "../../events";
 import { renderOutline } from "../../strategy/outline";
-import { activeStrategy, messageList, specAt } from "./access";
+import { activeStrategy, chatMessageOf, messageList, specAt } from "./access";
 import type { StrategyDeps } from "./deps";
 import { strategyErrors } from "./errors";
-import { idText, iso } from "./ids";
+import { idText } from "./ids";
 import { streamChunks } from "./stream";
 
 export const instructionsSchema = z.object({
@@ -41,7 +41,9 @@ export function createChat(deps: StrategyDeps) {
     for (let attempt = 0; ; attempt++) {
       const current = await specAt(db, userId, id, base);
       const turn = await deps.assistant.turn(instructions, current);
-      if (!turn.spec || JSON.stringify(turn.spec) === JSON.stringify(current)) return { turn, version: base };
+      if (!turn.spec || JSON.stringify(turn.spec) === JSON.stringify(current)) {
+        return { turn, version: base, spec: current };
+      }
       const version = base + 1;
       const stored = await db
         .insert(strategySpecs)
@@ -55,7 +57,8 @@ export function createChat(deps: StrategyDeps) {
           .where(
             and(eq(strategies.id, id), eq(strategies.userId, userId), lt(strategies.specVersion, version)),
           );
-        return { turn, version };
+        // The spec just written is the one the outline is drawn from: no second read.
+        return { turn, version, spec: turn.spec };
       }
       if (attempt >= 2) throw strategyErrors.busy();
       base = (await activeStrategy(db, userId, id)).specVersion;
@@ -70,16 +73,10 @@ export function createChat(deps: StrategyDeps) {
       .values({ strategyId: id, userId, role: "user", text: instructions, createdAt: now() })
       .returning()
       .get();
-    const userWire = {
-      id: idText(userMsg.id),
-      role: "user" as const,
-      text: instructions,
-      followUpQuestion: null,
-      created: iso(userMsg.createdAt),
-    };
+    const userWire = chatMessageOf(userMsg);
     await events.publish(userId, { type: "strategy-message-user", strId, message: userWire });
 
-    const { turn, version } = await applyTurn(userId, id, row.specVersion, instructions);
+    const { turn, version, spec } = await applyTurn(userId, id, row.specVersion, instructions);
     const t = now();
     const agentMsg = await db
       .insert(strategyMessages)
@@ -120,7 +117,6 @@ export function createChat(deps: StrategyDeps) {
       followUpQuestion: turn.followUpQuestion,
       stream: false,
     });
-    const spec = await specAt(db, userId, id, version);
     const outline = spec ? renderOutline(spec) : "";
     for (const text of streamChunks(outline, OUTLINE_CHUNK)) {
       await events.publish(userId, { type: "strategy-outline", strId, outline: text, stream: true });
@@ -142,16 +138,7 @@ export function createChat(deps: StrategyDeps) {
       understood: turn.understood,
       changes: turn.changes,
       provider: turn.provider,
-      messages: [
-        userWire,
-        {
-          id: messageId,
-          role: "agent" as const,
-          text: turn.clarifications,
-          followUpQuestion: turn.followUpQuestion,
-          created: iso(t),
-        },
-      ],
+      messages: [userWire, chatMessageOf(agentMsg)],
       outline,
     };
   }

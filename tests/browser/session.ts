@@ -1,0 +1,78 @@
+// What every browser test file sets up the same way: one `wrangler dev` and one Chromium for the file, and
+// the first steps of a new trader through the real forms (sign-up, the Free plan, the welcome page).
+import { after, before } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launch } from "./browser.ts";
+import { startServer, type TestServer } from "./server.ts";
+
+export interface Session {
+  readonly server: TestServer;
+  readonly browser: Browser;
+}
+
+/** Starts the server and the browser before the file's tests and stops them after; read them inside tests. */
+export function startSession(options?: Parameters<typeof startServer>[0]): Session {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    server = await startServer(options);
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(what: T | undefined): T => {
+    if (what === undefined) throw new Error("the session starts in before(): use it inside a test");
+    return what;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
+}
+
+/** Waits until React has hydrated the page (the root sets data-hydrated), so clicks reach its handlers. */
+export async function hydrated(page: Page) {
+  await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
+}
+
+/** A new account through the sign-up form; it lands on the plan picker (no subscription yet). */
+export async function signUpForm(page: Page, base: string, email: string, name = "Browser Trader") {
+  await page.goto(`${base}/sign/up`);
+  await page.fill("#name", name);
+  await page.fill("#email", email);
+  await page.fill("#password", "pw-12345678");
+  await page.check("input[name=terms]");
+  await page.click("button:has-text('Get Started')");
+  await page.waitForURL(`${base}/subscribe`);
+}
+
+/**
+ * From the plan picker: Free, then the welcome page a new user sees once (spec 2 s2) and its Continue, which
+ * lands on the new-strategy form. `javaScript` false clicks as soon as the server's page is there.
+ */
+export async function chooseFreeAndContinue(page: Page, base: string, javaScript = true) {
+  await page.click("button:has-text('Get Started')");
+  await page.waitForURL(`${base}/welcome`);
+  await page.getByText("Risk disclaimer").waitFor();
+  if (javaScript) await hydrated(page);
+  await page.click("button:has-text('Continue')");
+  await page.waitForURL(`${base}/strategy/ai/new`);
+}
+
+/** The live-event frames the page receives on its /ai/connect socket, in order, as the test goes on. */
+export function liveFrames(page: Page): string[] {
+  const frames: string[] = [];
+  page.on("websocket", (ws) => {
+    if (ws.url().endsWith("/ai/connect"))
+      ws.on("framereceived", (f) => {
+        if (typeof f.payload === "string") frames.push(f.payload);
+      });
+  });
+  return frames;
+}
