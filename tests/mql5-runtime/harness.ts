@@ -178,6 +178,8 @@ export interface EaRun {
   readonly deals: DealRow[];
   readonly journal: string;
   readonly initFailed: boolean;
+  /** PositionModify requests carried out (trailing stop, break-even). */
+  readonly modifications: number;
 }
 
 /** Runs a compiled EA over the bars file with a variant's account; returns its trades and journal. */
@@ -228,6 +230,7 @@ export async function runEa(
     deals: parseDealsCsv(readFileSync(`${base}.csv.deals`, "utf8")),
     journal: readFileSync(`${base}.log`, "utf8"),
     initFailed: out.stdout.startsWith("init-failed"),
+    modifications: Number(/modifications (\d+)/.exec(out.stdout)?.[1] ?? 0),
   };
 }
 
@@ -261,6 +264,7 @@ function parseDealsCsv(text: string): DealRow[] {
 export interface EngineRun {
   readonly trades: TradeRow[];
   readonly deals: DealRow[];
+  readonly modifications: number;
 }
 
 /** The engine's trades (and deals) for the same run, in the same terms. */
@@ -281,6 +285,7 @@ export function engineRun(
     currency: "USD",
     spreadPoints: variant.spreadPoints,
     account: variant.account,
+    freezeLevelPoints: variant.freezeLevel,
   };
   const result = runBacktest(spec, { bars: market.bars, period: market.period }, settings);
   const digits = market.symbol.digits;
@@ -294,7 +299,11 @@ export function engineRun(
         volume: d.volume.toFixed(2),
         price: d.price.toFixed(digits),
       });
-  return { trades: result.trades.map((t) => engineRow(t, digits)), deals };
+  return {
+    trades: result.trades.map((t) => engineRow(t, digits)),
+    deals,
+    modifications: result.modifications,
+  };
 }
 
 /** The engine's trades for the same run. */

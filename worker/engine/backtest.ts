@@ -267,6 +267,7 @@ function setUp(
     first,
   );
   broker.netting = settings.account === "netting";
+  broker.freezeLevel = settings.freezeLevelPoints ?? 0;
   const sim = new Simulation(
     spec,
     strategy,
@@ -379,6 +380,7 @@ function resultOf(
     notes,
     modelRun,
     account: settings.account ?? "hedging",
+    modifications: broker.modifications,
     finalBalance: broker.balance,
   };
 }
@@ -660,6 +662,7 @@ function emptyResult(settings: BacktestSettings, notes: string[], modelRun: Mode
     notes,
     modelRun,
     account: settings.account ?? "hedging",
+    modifications: 0,
     finalBalance: settings.deposit,
   };
 }

@@ -53,6 +53,11 @@ export interface BacktestSettings {
    * same-direction entry adds volume to it, up to maxOpenPositions entries (netting.ts, spec SEMANTICS).
    */
   readonly account?: AccountType;
+  /**
+   * The broker's SYMBOL_TRADE_FREEZE_LEVEL in points (default 0): no stop is moved and no position closed
+   * by a signal while the exit price is within this many points of its stop or target (freeze.ts).
+   */
+  readonly freezeLevelPoints?: number;
 }
 
 /** The market data of the tested symbol at its stored resolution (M1 from the library; H1 for some files). */
@@ -135,6 +140,8 @@ export interface BacktestResult {
   readonly modelRun: Model;
   /** The account type tested (the report header's "Account"). */
   readonly account: AccountType;
+  /** Stop modifications sent (trailing stop, break-even): the EA sends one request for each. */
+  readonly modifications: number;
   readonly finalBalance: number;
 }
 
