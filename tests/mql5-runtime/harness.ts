@@ -4,7 +4,17 @@
  * CLI's trades.csv terms, compared field by field. Test-only (Node: g++, temp files).
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -136,38 +146,85 @@ export function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
 }
 
-const runtimes = new Map<string, Promise<string>>();
-
 /**
- * The runtime's object file (runtime.cpp: API, broker, indicators, tester), built once per folder: each
- * EA then compiles only its own code and links with it.
+ * Builds are cached on disk by content (os.tmpdir()/stratforge-mql5-<hash of the runtime's sources and
+ * flags>): the runtime's object file and a precompiled mql5.hpp once per runtime version, and each EA
+ * once per translated source, so a second run (or another test file) compiles nothing. A build is
+ * written under a temporary name and renamed, so a concurrent reader never sees half a file.
  */
-function runtimeObject(dir: string): Promise<string> {
-  let built = runtimes.get(dir);
-  if (built === undefined) {
-    const obj = path.join(dir, "runtime.o");
-    built = run("g++", [
-      "-std=c++17",
-      "-O1",
-      "-w",
-      "-c",
-      path.join(RUNTIME_DIR, "runtime.cpp"),
-      "-o",
-      obj,
-    ]).then(() => obj);
-    runtimes.set(dir, built);
+const FLAGS = ["-std=c++17", "-O1", "-w"];
+const RUNTIME_FILES = readdirSync(RUNTIME_DIR).filter((f) => f.endsWith(".hpp") || f.endsWith(".cpp"));
+let cacheDir: string | undefined;
+
+function buildCache(): string {
+  if (cacheDir === undefined) {
+    const h = createHash("sha256");
+    h.update(FLAGS.join(" "));
+    for (const f of RUNTIME_FILES.sort()) h.update(f).update(readFileSync(path.join(RUNTIME_DIR, f)));
+    cacheDir = path.join(os.tmpdir(), `stratforge-mql5-${h.digest("hex").slice(0, 16)}`);
+    mkdirSync(cacheDir, { recursive: true });
   }
-  return built;
+  return cacheDir;
 }
 
-/** Compiles a generated .mq5 to an executable in `dir`; the C++ source stays beside it. */
+/** Runs `build(tmp)` unless `file` exists, then moves tmp into place. */
+async function cached(file: string, build: (tmp: string) => Promise<unknown>): Promise<string> {
+  if (existsSync(file)) return file;
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await build(tmp);
+  renameSync(tmp, file);
+  return file;
+}
+
+let runtimeBuilt: Promise<{ obj: string; pchDir: string }> | undefined;
+
+/** The runtime's object file (API, broker, indicators, tester) and the precompiled mql5.hpp, built once. */
+function runtimeBuild(): Promise<{ obj: string; pchDir: string }> {
+  if (runtimeBuilt === undefined) {
+    const dir = buildCache();
+    const pchDir = path.join(dir, "pch");
+    mkdirSync(pchDir, { recursive: true });
+    const obj = cached(path.join(dir, "runtime.o"), (tmp) =>
+      run("g++", [...FLAGS, "-c", path.join(RUNTIME_DIR, "runtime.cpp"), "-o", tmp]),
+    );
+    // g++ uses pch/mql5.hpp.gch for #include "mql5.hpp" when that folder comes first in the include path.
+    const pch = cached(path.join(pchDir, "mql5.hpp.gch"), (tmp) =>
+      run("g++", [...FLAGS, "-x", "c++-header", path.join(RUNTIME_DIR, "mql5.hpp"), "-o", tmp]),
+    );
+    runtimeBuilt = Promise.all([obj, pch]).then(([o]) => ({ obj: o, pchDir }));
+  }
+  return runtimeBuilt;
+}
+
+/** Compiles a generated .mq5 to an executable (cached by its C++ source); the source stays in `dir`. */
 export async function compileEa(mq5: string, dir: string, name: string): Promise<string> {
+  const source = mq5ToCpp(mq5);
   const cpp = path.join(dir, `${name}.cpp`);
-  const exe = path.join(dir, name);
-  writeFileSync(cpp, mq5ToCpp(mq5));
-  const runtime = await runtimeObject(dir);
-  await run("g++", ["-std=c++17", "-O1", "-w", "-I", RUNTIME_DIR, "-o", exe, cpp, runtime]);
-  return exe;
+  writeFileSync(cpp, source);
+  const { obj, pchDir } = await runtimeBuild();
+  const key = createHash("sha256").update(source).digest("hex").slice(0, 20);
+  return cached(path.join(buildCache(), `ea-${key}`), (tmp) =>
+    run("g++", [...FLAGS, "-I", pchDir, "-I", RUNTIME_DIR, "-o", tmp, cpp, obj]),
+  );
+}
+
+const ticksFiles = new Map<string, string>();
+
+/** The every-tick stream for a market, range and spread, written once per run of the tests. */
+function ticksFile(
+  market: MarketFile,
+  range: { from: number; to: number },
+  spread: number | undefined,
+  dir: string,
+) {
+  const key = `${market.symbol.name}-${range.from}-${range.to}-${spread ?? "data"}`;
+  let file = ticksFiles.get(key);
+  if (file === undefined) {
+    file = path.join(dir, `${key}.ticks`);
+    writeTicksCsv(market, range, spread, file);
+    ticksFiles.set(key, file);
+  }
+  return file;
 }
 
 /** One deal (MT5's Deals list without the balance deal): side, entry type (in/out/inout), lots, price. */
@@ -184,7 +241,11 @@ export interface EaRun {
   readonly deals: DealRow[];
   readonly journal: string;
   readonly initFailed: boolean;
+  /** PositionModify requests carried out (trailing stop, break-even). */
+  readonly modifications: number;
 }
+
+let runs = 0;
 
 /** Runs a compiled EA over the bars file with a variant's account; returns its trades and journal. */
 export async function runEa(
@@ -196,7 +257,8 @@ export async function runEa(
   range: { from: number; to: number },
 ): Promise<EaRun> {
   const { symbol } = market;
-  const base = `${exe}-${variant.name}`;
+  // Outputs beside the bars file (the executable may sit in the shared build cache).
+  const base = path.join(path.dirname(barsFile), `${path.basename(exe)}-${variant.name}-${++runs}`);
   const settings: Record<string, string | number> = {
     symbol: symbol.name,
     digits: symbol.digits,
@@ -220,10 +282,8 @@ export async function runEa(
     stopsLevel: variant.stopsLevel ?? 0,
     freezeLevel: variant.freezeLevel ?? 0,
   };
-  if (variant.model === 0) {
-    writeTicksCsv(market, range, variant.spreadPoints, `${base}.ticks`);
-    settings.ticks = `${base}.ticks`;
-  }
+  if (variant.model === 0)
+    settings.ticks = ticksFile(market, range, variant.spreadPoints, path.dirname(barsFile));
   const text = Object.entries(settings)
     .map(([k, v]) => `${k} ${v}`)
     .join("\n");
@@ -234,6 +294,7 @@ export async function runEa(
     deals: parseDealsCsv(readFileSync(`${base}.csv.deals`, "utf8")),
     journal: readFileSync(`${base}.log`, "utf8"),
     initFailed: out.stdout.startsWith("init-failed"),
+    modifications: Number(/modifications (\d+)/.exec(out.stdout)?.[1] ?? 0),
   };
 }
 
@@ -267,6 +328,7 @@ function parseDealsCsv(text: string): DealRow[] {
 export interface EngineRun {
   readonly trades: TradeRow[];
   readonly deals: DealRow[];
+  readonly modifications: number;
 }
 
 /** The engine's trades (and deals) for the same run, in the same terms. */
@@ -287,6 +349,7 @@ export function engineRun(
     currency: "USD",
     spreadPoints: variant.spreadPoints,
     account: variant.account,
+    freezeLevelPoints: variant.freezeLevel,
   };
   const result = runBacktest(spec, { bars: market.bars, period: market.period }, settings);
   const digits = market.symbol.digits;
@@ -300,7 +363,11 @@ export function engineRun(
         volume: d.volume.toFixed(2),
         price: d.price.toFixed(digits),
       });
-  return { trades: result.trades.map((t) => engineRow(t, digits)), deals };
+  return {
+    trades: result.trades.map((t) => engineRow(t, digits)),
+    deals,
+    modifications: result.modifications,
+  };
 }
 
 /** The engine's trades for the same run. */

@@ -220,6 +220,8 @@ struct Terminal {
   ulong nextDeal = 1;
   ulong nextTicket = 2;
   long long requests = 0, refused = 0;
+  // PositionModify requests the broker carried out (the parity test counts them against the engine's).
+  long long modifications = 0;
 };
 Terminal& T();
 }  // namespace mql5rt

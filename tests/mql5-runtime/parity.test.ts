@@ -50,6 +50,15 @@ const VARIANTS: Variant[] = [
     model: 3,
     stopsLevel: 30,
   },
+  // A broker's freeze level (2 pips): within it of a stop or target, the EA sends no modification and its
+  // close is refused (10029); the engine leaves the stop and the position alone the same way.
+  {
+    name: "data spread, 1,000,000, hedging, freeze level 20",
+    deposit: 1_000_000,
+    account: "hedging",
+    model: 3,
+    freezeLevel: 20,
+  },
 ];
 
 const M1_VARIANTS: Variant[] = [
@@ -62,6 +71,14 @@ const M1_VARIANTS: Variant[] = [
   },
   { name: "M1 OHLC, data spread, 10,000, hedging", deposit: 10_000, account: "hedging", model: 2 },
   { name: "every tick, data spread, 10,000, hedging", deposit: 10_000, account: "hedging", model: 0 },
+  // The EA on every tick of a netting account: adds, trailing and break-even of the netted position.
+  {
+    name: "M1 OHLC, spread 0, 10,000, netting",
+    spreadPoints: 0,
+    deposit: 10_000,
+    account: "netting",
+    model: 2,
+  },
 ];
 
 interface Entry {
@@ -153,24 +170,29 @@ async function compare(e: Entry, v: Variant, m1 = false) {
   const exe = exes.get(e.name);
   if (exe === undefined) throw new Error(`${e.name} was not built`);
   const [data, file, range] = m1 ? [m1Market, m1BarsFile, M1_RANGE] : [market, barsFile, RANGE];
-  const ea = await runEa(exe, file, data, e.spec, v, range);
+  // The EA's process runs while the engine computes in this thread.
+  const eaRun = runEa(exe, file, data, e.spec, v, range);
   const run = engineRun(e.spec, data, v, range);
+  const ea = await eaRun;
   const engine = run.trades;
   const c = compareTrades(engine, ea.trades);
   table.push(`${e.name} | ${v.name} | ${engine.length} | ${ea.trades.length} | ${c.identical}`);
-  return { engine, ea, c, deals: compareDeals(run.deals, ea.deals) };
+  return { engine, ea, c, deals: compareDeals(run.deals, ea.deals), modifications: run.modifications };
 }
 
 describe("generated EA vs engine, EURUSD H1 2007-2018, open prices only", () => {
   for (const e of entries)
     for (const v of VARIANTS) {
       it(`${e.name}, ${v.name}`, async () => {
-        const { engine, ea, c, deals } = await compare(e, v);
+        const { engine, ea, c, deals, modifications } = await compare(e, v);
         expect(engine.length).toBeGreaterThan(0);
         expect(ea.initFailed).toBe(false);
         expect(c.differences).toEqual([]);
         // The deals too, in/out/inout as MT5 lists them: a netting add is an "in" of the added lots.
         expect(deals).toEqual([]);
+        // One PositionModify per stop the engine moved: none sent when nothing changed. (With a stop
+        // level the EA's trailing waits for room, which the engine does not model.)
+        if (v.stopsLevel === undefined) expect(ea.modifications).toBe(modifications);
       });
     }
 });
@@ -179,9 +201,12 @@ describe("generated EA vs engine, GBPUSD M1 February 2012 (FXCM), 1-minute OHLC 
   for (const e of entries)
     for (const v of M1_VARIANTS)
       it(`${e.name}, ${v.name}`, async () => {
-        const { ea, c } = await compare(e, v, true);
+        const { ea, c, deals, modifications } = await compare(e, v, true);
         expect(ea.initFailed).toBe(false);
         expect(c.differences).toEqual([]);
+        expect(deals).toEqual([]);
+        // The EA runs on every tick here: it modifies a stop only on the ticks where the engine moves it.
+        expect(ea.modifications).toBe(modifications);
       });
 });
 
@@ -211,6 +236,30 @@ describe("live-trading hygiene, checked by the tester's broker", () => {
     if (exe === undefined) throw new Error(`${e.name} was not built`);
     const ea = await runEa(exe, barsFile, market, e.spec, VARIANTS[1], RANGE);
     expect(ea.journal).toMatch(/(Buy|Sell) failed: 10019 no money/);
+  });
+});
+
+describe("freeze level and modification count", () => {
+  it("a freeze level changes the trades, the same way in the engine and the EA (frozen closes in the journal)", async () => {
+    const e = example("macd-rsi-london-atr");
+    const free = VARIANTS[0];
+    const frozen: Variant = { ...free, name: "spread 0, freeze level 20", freezeLevel: 20 };
+    const a = await compare(e, free);
+    const b = await compare(e, frozen);
+    expect(b.c.differences).toEqual([]);
+    expect(b.ea.modifications).toBe(b.modifications);
+    expect(compareTrades(a.engine, b.engine).differences.length).toBeGreaterThan(0);
+    expect(b.ea.journal).toMatch(/PositionClose failed: 10029 frozen/);
+    expect(b.ea.journal).not.toMatch(/PositionModify failed/);
+  });
+
+  it("a trailing stop on every tick: as many modifications as the engine makes, far fewer than ticks", async () => {
+    const e = entries.find((x) => x.name === "netting-macd-trend-reverse");
+    if (e === undefined) throw new Error("netting-macd-trend-reverse spec missing");
+    const { ea, modifications, c } = await compare(e, M1_VARIANTS[0], true);
+    expect(c.differences).toEqual([]);
+    expect(modifications).toBeGreaterThan(10);
+    expect(ea.modifications).toBe(modifications);
   });
 });
 

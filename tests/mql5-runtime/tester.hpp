@@ -233,8 +233,8 @@ int main(int argc, char** argv) {
   OnDeinit(0);
   writeTrades(argv[3]);
   writeDeals(string(argv[3]) + ".deals");
-  std::printf("trades %zu balance %.2f ticks %lld requests %lld refused %lld\n", t.trades.size(), t.balance,
-              ticks, t.requests, t.refused);
+  std::printf("trades %zu balance %.2f ticks %lld requests %lld refused %lld modifications %lld\n",
+              t.trades.size(), t.balance, ticks, t.requests, t.refused, t.modifications);
   if (journal() != stderr) std::fclose(journal());
   return 0;
 }

@@ -45,6 +45,7 @@ bool CTrade::PositionModify(ulong ticket, double sl, double tp) {
     if (!mql5rt::stopsValid(p.type, sl, tp)) return done(TRADE_RETCODE_INVALID_STOPS);
     p.sl = sl;
     p.tp = tp;
+    t.modifications++;
     return done(TRADE_RETCODE_DONE);
   }
   return done(TRADE_RETCODE_POSITION_CLOSED);

@@ -283,6 +283,7 @@ function setUp(
     settings.costs ?? NO_COSTS,
   );
   broker.netting = settings.account === "netting";
+  broker.freezeLevel = settings.freezeLevelPoints ?? 0;
   const sim = new Simulation(
     spec,
     strategy,
@@ -396,6 +397,7 @@ function resultOf(
     modelRun,
     account: settings.account ?? "hedging",
     ...costTotals(broker.deals),
+    modifications: broker.modifications,
     finalBalance: broker.balance,
   };
 }
@@ -711,6 +713,7 @@ function emptyResult(settings: BacktestSettings, notes: string[], modelRun: Mode
     account: settings.account ?? "hedging",
     totalCommission: 0,
     totalSwap: 0,
+    modifications: 0,
     finalBalance: settings.deposit,
   };
 }

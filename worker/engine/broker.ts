@@ -20,6 +20,7 @@ import type { SymbolInfo } from "../market/types";
 import type { Converter } from "./conversion";
 import { type CostSettings, NO_COSTS, nextMidnight, rolloverNights } from "./costs";
 import type { DrawdownLike } from "./drawdown";
+import { frozen } from "./freeze";
 import { netDeal } from "./netting";
 import type { ClosedTrade, EngineDeal, EngineOrder, ExitReason } from "./types";
 
@@ -83,6 +84,10 @@ export class Broker {
   readonly stopOutFraction: number;
   /** Netting account: one position per symbol (netting.ts); set before the run. Default hedging. */
   netting = false;
+  /** The broker's freeze level in points (freeze.ts); 0: none. Set before the run. */
+  freezeLevel = 0;
+  /** Stop modifications made by trail() and breakEven(), one per position per EA tick (Simulation.manage). */
+  modifications = 0;
   // Ticket counters and the contract size are shared with netting.ts, which books its own deals.
   nextTicket = 2;
   nextDeal = 1;
@@ -356,6 +361,8 @@ export class Broker {
     for (let k = this.positions.length - 1; k >= 0; k--) {
       const p = this.positions[k];
       if (dir !== 0 && p.dir !== dir) continue;
+      // A request to close inside the freeze level is refused; the tester's own closes are not.
+      if (reason === "signal" && this.isFrozen(p, bid, ask)) continue;
       this.close(k, time, p.dir === 1 ? bid : ask, bid, reason, comment, requestTime);
     }
   }
@@ -638,9 +645,15 @@ export class Broker {
     return false;
   }
 
+  /** Within the freeze level: no modification, no close by request (freeze.ts). */
+  isFrozen(p: Position, bid: number, ask: number): boolean {
+    return frozen(p, bid, ask, this.freezeLevel, this.symbol.point);
+  }
+
   /** Trailing stop: stop = exit quote -/+ dist once `start` in profit, moved only forward by >= step. */
   trail(dist: number, start: number, step: number, bid: number, ask: number): void {
     for (const p of this.positions) {
+      if (this.freezeLevel > 0 && this.isFrozen(p, bid, ask)) continue;
       if (p.dir === 1) {
         if (bid - p.openPrice < start) continue;
         const s = this.round(bid - dist);
@@ -657,6 +670,7 @@ export class Broker {
   breakEven(trigger: number, offset: number, bid: number, ask: number): void {
     for (const p of this.positions) {
       if (p.breakEvenDone) continue;
+      if (this.freezeLevel > 0 && this.isFrozen(p, bid, ask)) continue;
       if (p.dir === 1 && bid - p.openPrice >= trigger) {
         const s = this.round(p.openPrice + offset);
         if (Number.isNaN(p.sl) || s > p.sl) p.sl = s;

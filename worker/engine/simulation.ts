@@ -374,7 +374,25 @@ export class Simulation {
     }
   }
 
+  /** Stop losses before manageStops, to count the positions whose stop it moved. */
+  private readonly slBefore: number[] = [];
+
+  /**
+   * Trailing stop and break-even on this EA tick. A position whose stop moved counts one modification
+   * (the EA sends one PositionModify with the final stop, even when break-even and trailing both moved it).
+   */
   private manage(bid: number, ask: number): void {
+    const positions = this.broker.positions;
+    const before = this.slBefore;
+    for (let k = 0; k < positions.length; k++) before[k] = positions[k].sl;
+    this.manageStops(bid, ask);
+    for (let k = 0; k < positions.length; k++) {
+      const sl = positions[k].sl;
+      if (sl !== before[k] && !(Number.isNaN(sl) && Number.isNaN(before[k]))) this.broker.modifications++;
+    }
+  }
+
+  private manageStops(bid: number, ask: number): void {
     const be = this.spec.breakEven;
     if (be) {
       const trigger = this.distance(be.trigger, bid);

@@ -61,6 +61,11 @@ export interface BacktestSettings {
    * `from`/`to` are already server-time instants: the engine reads every time as the server's clock.
    */
   readonly timeZone?: string;
+  /**
+   * The broker's SYMBOL_TRADE_FREEZE_LEVEL in points (default 0): no stop is moved and no position closed
+   * by a signal while the exit price is within this many points of its stop or target (freeze.ts).
+   */
+  readonly freezeLevelPoints?: number;
 }
 
 /** The market data of the tested symbol at its stored resolution (M1 from the library; H1 for some files). */
@@ -146,6 +151,8 @@ export interface BacktestResult {
   /** Commission and swap booked by the deals, deposit currency (the report's totals). */
   readonly totalCommission: number;
   readonly totalSwap: number;
+  /** Stop modifications sent (trailing stop, break-even): the EA sends one request for each. */
+  readonly modifications: number;
   readonly finalBalance: number;
 }
 

@@ -15,8 +15,18 @@
  *     condition of `any` holds. A rule with both lists empty never holds.
  *   - Order of work on a new bar: exits first (exit rules, then closeOnOpposite), then entries.
  *     An entry signal in the direction already held is ignored when maxOpenPositions is reached
- *     (maxOpenPositions counts every open position, long and short; a hedging account).
+ *     (maxOpenPositions counts every open position, long and short, on a hedging account).
  *     With closeOnOpposite, an entry signal closes the positions of the other direction before opening.
+ *   - NETTING account (one position per symbol, MT5's netting mode; worker/engine/netting.ts): an entry
+ *     in the held direction adds its volume to the position (open price = volume-weighted average of the
+ *     fills, not rounded; an "in" deal); maxOpenPositions counts the entries that built the position. An
+ *     entry against the held position is not taken (it would only close part of it); with
+ *     closeOnOpposite the position is closed first ("out"), then the entry opens ("in"). An add sets the
+ *     position's stop loss and take profit to its own (placed from its fill price; none clears them, as
+ *     MT5 does), and break-even may fire again, measured from the new average price; trailing measures
+ *     profit from the average price too. The closed position is one trade: its first entry's time, the
+ *     average price, the total volume. (A larger opposite fill would reverse it as one "inout" deal; the
+ *     rules never send one.)
  *     `direction` only limits what may be OPENED: entry.short of a long-only spec is ignored.
  *     Long and short entry signals on the same bar contradict each other: neither opens.
  *   - The time filter gates ENTRIES only (exits, stops and targets always run). Times are broker server
