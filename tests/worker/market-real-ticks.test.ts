@@ -65,6 +65,9 @@ async function backtest(cookie: string, strId: string, dateStart: string, dateEn
           model: 1,
           depositAmount: 10000,
           depositCurrency: "USD",
+          // UTC keeps the run's months the stored (UTC) months: on a GMT+2 server, March would begin with
+          // two hours of February's demo bars (server-time.ts).
+          timeZone: "UTC",
         },
         cookie,
       ),

@@ -153,18 +153,27 @@ export class RunTicks {
     }
     const first = parts[0];
     if (!first) return null;
-    if (this.zone.isUtc && parts.length === 1) return first;
+    // Only the span's own ticks: a UTC day read for two server days must not be driven twice.
     let n = 0;
-    for (const w of parts) n += w.ticks.length;
+    for (const w of parts) {
+      for (let i = 0; i < w.ticks.length; i++) {
+        const t = this.zone.toServer(w.ticks.time[i]);
+        if (t >= from && t < to) n++;
+      }
+    }
+    if (n === 0) return null;
     const time = new Float64Array(n);
     const bid = new Int32Array(n);
     const ask = new Int32Array(n);
     let k = 0;
     for (const w of parts) {
-      for (let i = 0; i < w.ticks.length; i++, k++) {
-        time[k] = this.zone.toServer(w.ticks.time[i]);
+      for (let i = 0; i < w.ticks.length; i++) {
+        const t = this.zone.toServer(w.ticks.time[i]);
+        if (t < from || t >= to) continue;
+        time[k] = t;
         bid[k] = w.ticks.bid[i];
         ask[k] = w.ticks.ask[i];
+        k++;
       }
     }
     return { ticks: { length: n, time, bid, ask }, digits: first.digits };
