@@ -193,10 +193,10 @@ describe("JavaScript on", () => {
     await hydrated(page);
     await titleHeader(page).getByRole("button").focus();
     await page.keyboard.press("Enter");
-    await page.waitForURL((u) => u.searchParams.get("dir") === "asc");
+    await page.waitForURL((u) => u.searchParams.get("dir") === "asc", { waitUntil: "commit" });
     await titleHeader(page).getByRole("button").focus();
     await page.keyboard.press(" ");
-    await page.waitForURL((u) => u.searchParams.get("dir") === "desc");
+    await page.waitForURL((u) => u.searchParams.get("dir") === "desc", { waitUntil: "commit" });
     await context.close();
   });
 
