@@ -39,7 +39,7 @@ const cast = (type: "long", operand: Expr): Expr => ({ kind: "cast", type, opera
  * Open time of the bar at a series index on the time filter's clock: broker server time, which is what
  * iTime returns in MT5 and what the engine's bars carry (docs: server time), so no offset is applied.
  */
-function serverBarTime(_ctx: Context, index: Expr): Expr {
+function serverBarTime(index: Expr): Expr {
   return cast("long", series("iTime", index));
 }
 
@@ -88,8 +88,7 @@ function periodKeyFunction(): FunctionDecl {
   };
 }
 
-function periodValueFunction(ctx: Context): FunctionDecl {
-  const utc = (i: Expr) => serverBarTime(ctx, i);
+function periodValueFunction(): FunctionDecl {
   const at = (fn: string) => series(fn, id("i"));
   return {
     returnType: "double",
@@ -107,7 +106,7 @@ function periodValueFunction(ctx: Context): FunctionDecl {
         "current",
         call(
           "PeriodKey",
-          bin("+", utc(id("start")), cast("long", call("PeriodSeconds", TIMEFRAME))),
+          bin("+", serverBarTime(id("start")), cast("long", call("PeriodSeconds", TIMEFRAME))),
           id("week"),
         ),
       ),
@@ -124,7 +123,7 @@ function periodValueFunction(ctx: Context): FunctionDecl {
         from: id("start"),
         to: id("total"),
         body: [
-          decl("long", "k", call("PeriodKey", utc(id("i")), id("week"))),
+          decl("long", "k", call("PeriodKey", serverBarTime(id("i")), id("week"))),
           ifThen(bin("==", id("k"), id("current")), [{ kind: "continue" }]),
           ifThen(
             bin("!=", id("k"), id("key")),
@@ -153,8 +152,7 @@ function periodValueFunction(ctx: Context): FunctionDecl {
   };
 }
 
-function windowFunction(ctx: Context): FunctionDecl {
-  const utc = (i: Expr) => serverBarTime(ctx, i);
+function windowFunction(): FunctionDecl {
   const x = id("x");
   return {
     returnType: "double",
@@ -167,7 +165,11 @@ function windowFunction(ctx: Context): FunctionDecl {
     ],
     doc: "High (low) of the bars opened in the latest time window ended by the bar's close",
     body: [
-      decl("long", "close", bin("+", utc(id("start")), cast("long", call("PeriodSeconds", TIMEFRAME)))),
+      decl(
+        "long",
+        "close",
+        bin("+", serverBarTime(id("start")), cast("long", call("PeriodSeconds", TIMEFRAME))),
+      ),
       decl(
         "long",
         "end",
@@ -184,7 +186,7 @@ function windowFunction(ctx: Context): FunctionDecl {
         from: id("start"),
         to: id("total"),
         body: [
-          decl("long", "t", utc(id("i"))),
+          decl("long", "t", serverBarTime(id("i"))),
           ifThen(bin("<", id("t"), id("begin")), [{ kind: "break" }]),
           ifThen(bin(">=", id("t"), id("end")), [{ kind: "continue" }]),
           decl("double", "x", {
@@ -223,7 +225,7 @@ export function constructAt(ctx: Context, op: Construct, index: number): Expr {
     }
     case "previousPeriod": {
       ctx.helper("PeriodKey", periodKeyFunction);
-      const name = ctx.helper("PreviousPeriodValue", () => periodValueFunction(ctx));
+      const name = ctx.helper("PreviousPeriodValue", periodValueFunction);
       return call(
         name,
         id(op.period === "week" ? "true" : "false"),
@@ -233,7 +235,7 @@ export function constructAt(ctx: Context, op: Construct, index: number): Expr {
       );
     }
     case "timeWindow": {
-      const name = ctx.helper("TimeWindowExtreme", () => windowFunction(ctx));
+      const name = ctx.helper("TimeWindowExtreme", windowFunction);
       const to = minutes(op.to);
       const length = (((to - minutes(op.from)) % 1440) + 1440) % 1440 || 1440;
       return call(name, int(to), int(length), id(op.side === "high" ? "true" : "false"), int(index));

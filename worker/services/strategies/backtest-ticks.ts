@@ -154,29 +154,27 @@ export class RunTicks {
     const first = parts[0];
     if (!first) return null;
     // Only the span's own ticks: a UTC day read for two server days must not be driven twice.
+    let total = 0;
+    for (const w of parts) total += w.ticks.length;
+    const time = new Float64Array(total);
+    const bid = new Int32Array(total);
+    const ask = new Int32Array(total);
     let n = 0;
     for (const w of parts) {
       for (let i = 0; i < w.ticks.length; i++) {
         const t = this.zone.toServer(w.ticks.time[i]);
-        if (t >= from && t < to) n++;
+        if (t < from || t >= to) continue;
+        time[n] = t;
+        bid[n] = w.ticks.bid[i];
+        ask[n] = w.ticks.ask[i];
+        n++;
       }
     }
     if (n === 0) return null;
-    const time = new Float64Array(n);
-    const bid = new Int32Array(n);
-    const ask = new Int32Array(n);
-    let k = 0;
-    for (const w of parts) {
-      for (let i = 0; i < w.ticks.length; i++) {
-        const t = this.zone.toServer(w.ticks.time[i]);
-        if (t < from || t >= to) continue;
-        time[k] = t;
-        bid[k] = w.ticks.bid[i];
-        ask[k] = w.ticks.ask[i];
-        k++;
-      }
-    }
-    return { ticks: { length: n, time, bid, ask }, digits: first.digits };
+    return {
+      ticks: { length: n, time: time.subarray(0, n), bid: bid.subarray(0, n), ask: ask.subarray(0, n) },
+      digits: first.digits,
+    };
   }
 
   /** Counts the days of bars [i, j) as driven on real ticks or generated ones. */
