@@ -193,10 +193,20 @@ describe("JavaScript on", () => {
     await hydrated(page);
     await titleHeader(page).getByRole("button").focus();
     await page.keyboard.press("Enter");
-    await page.waitForURL((u) => u.searchParams.get("dir") === "asc", { waitUntil: "commit" });
+    // Wait for what the user sees (the header's sort state and the row order), not for a navigation
+    // event: a same-document replace navigation fires none that Playwright can reliably wait on.
+    await page.waitForFunction(() =>
+      document.querySelector("th[aria-sort=ascending]")?.textContent?.includes("Title"),
+    );
+    assert.deepEqual(await firstTitles(page), ["Breakout 3", "Breakout 8"]);
+    assert.equal(new URL(page.url()).searchParams.get("dir"), "asc");
     await titleHeader(page).getByRole("button").focus();
     await page.keyboard.press(" ");
-    await page.waitForURL((u) => u.searchParams.get("dir") === "desc", { waitUntil: "commit" });
+    await page.waitForFunction(() =>
+      document.querySelector("th[aria-sort=descending]")?.textContent?.includes("Title"),
+    );
+    assert.deepEqual(await firstTitles(page), ["RSI Reversal 22", "RSI Reversal 17"]);
+    assert.equal(new URL(page.url()).searchParams.get("dir"), "desc");
     await context.close();
   });
 
