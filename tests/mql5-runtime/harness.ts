@@ -156,6 +156,12 @@ const FLAGS = ["-std=c++17", "-O1", "-w"];
 const RUNTIME_FILES = readdirSync(RUNTIME_DIR).filter((f) => f.endsWith(".hpp") || f.endsWith(".cpp"));
 let cacheDir: string | undefined;
 
+/** Builds go to `dir` instead (the bench times a cold build there); call before the first build. */
+export function setBuildCache(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  cacheDir = dir;
+}
+
 function buildCache(): string {
   if (cacheDir === undefined) {
     const h = createHash("sha256");
@@ -179,7 +185,7 @@ async function cached(file: string, build: (tmp: string) => Promise<unknown>): P
 let runtimeBuilt: Promise<{ obj: string; pchDir: string }> | undefined;
 
 /** The runtime's object file (API, broker, indicators, tester) and the precompiled mql5.hpp, built once. */
-function runtimeBuild(): Promise<{ obj: string; pchDir: string }> {
+export function runtimeBuild(): Promise<{ obj: string; pchDir: string }> {
   if (runtimeBuilt === undefined) {
     const dir = buildCache();
     const pchDir = path.join(dir, "pch");
@@ -211,7 +217,7 @@ export async function compileEa(mq5: string, dir: string, name: string): Promise
 const ticksFiles = new Map<string, string>();
 
 /** The every-tick stream for a market, range and spread, written once per run of the tests. */
-function ticksFile(
+export function ticksFile(
   market: MarketFile,
   range: { from: number; to: number },
   spread: number | undefined,

@@ -24,6 +24,7 @@ struct Indicator {
   double step = 0, maximum = 0;  // Parabolic SAR
   ENUM_TIMEFRAMES tf = PERIOD_CURRENT;
   int calculated = 0;
+  unsigned long long version = 0;  // the chart's barsVersion at the last calculate()
   std::vector<std::vector<double>> buf;  // visible buffers first, then working ones
   // PLOT_SHIFT per buffer: CopyBuffer's index k reads the value drawn at bar k, computed at k + shift.
   std::vector<int> plotShift;
@@ -501,6 +502,9 @@ inline void computeBar(Indicator& ind, const Series& s, int i) {
 inline void computeSar(Indicator& ind, const Series& s);
 
 inline void calculate(Indicator& ind) {
+  // Up to date since the chart's last tick: the EA reads a buffer many times per tick.
+  if (ind.version == T().barsVersion) return;
+  ind.version = T().barsVersion;
   const Series& s = SeriesOf(ind.tf);
   const int n = s.size();
   for (auto& v : ind.buf) v.resize(n, ind.kind == K_FRACTALS ? EMPTY_VALUE : 0.0);

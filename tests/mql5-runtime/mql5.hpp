@@ -208,6 +208,9 @@ struct Terminal {
   // Deposit-currency value of one base-currency unit: bid (quote = deposit) or 1 (base = deposit).
   bool marginThroughBid = true;
   Series bars;  // the strategy timeframe, the forming bar last
+  // Counts the chart series' changes (one per tick): higher-timeframe series and indicator buffers
+  // recalculate only when it moved, however often the EA reads them on one tick.
+  unsigned long long barsVersion = 1;
   long long nowMs = 0;
   double bid = 0, ask = 0;
   double balance = 10000, equity = 10000, usedMargin = 0;
@@ -223,7 +226,11 @@ struct Terminal {
   // PositionModify requests the broker carried out (the parity test counts them against the engine's).
   long long modifications = 0;
 };
-Terminal& T();
+// One terminal per process; inline (C++17), so the EA's reads of it compile to a load, not a call.
+inline Terminal& T() {
+  static Terminal t;
+  return t;
+}
 }  // namespace mql5rt
 
 #define _Symbol (mql5rt::T().symbol.name)
@@ -231,17 +238,47 @@ Terminal& T();
 #define _Point (mql5rt::T().symbol.point)
 
 // The API the EA calls; defined in the runtime's own translation unit (runtime.cpp), compiled once
-// per test run, so that each EA compiles in well under a second.
-int TimeframeSeconds(ENUM_TIMEFRAMES tf);
+// per test run, so that each EA compiles in well under a second. The series functions are inline
+// instead: generated EAs read bars in loops (Heiken Ashi walks 128 bars per value, previous-period
+// values search back by time), millions of reads a run, and a call into runtime.o for each was most
+// of such an EA's time.
+inline int TimeframeSeconds(ENUM_TIMEFRAMES tf) {
+  const int v = static_cast<int>(tf);
+  if (v == 0) return mql5rt::T().timeframeSeconds;
+  if ((v & 0xc000) == 0x4000) return (v & 0xff) * 3600;
+  if (v == PERIOD_W1) return 7 * 86400;
+  if (v < 0x4000) return v * 60;
+  return 0;  // MN1: not modelled
+}
 inline int PeriodSeconds(ENUM_TIMEFRAMES tf) { return TimeframeSeconds(tf); }
-const mql5rt::Series& SeriesOf(ENUM_TIMEFRAMES tf);
-datetime iTime(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
-double iOpen(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
-double iHigh(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
-double iLow(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
-double iClose(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
-int iBars(const string& symbol, ENUM_TIMEFRAMES tf);
-int Bars(const string& symbol, ENUM_TIMEFRAMES tf);
+namespace mql5rt {
+// A higher timeframe's series (runtime.cpp), up to date with the chart's.
+const Series& higherSeries(int seconds);
+}  // namespace mql5rt
+inline const mql5rt::Series& SeriesOf(ENUM_TIMEFRAMES tf) {
+  const int secs = TimeframeSeconds(tf);
+  if (secs == mql5rt::T().timeframeSeconds) return mql5rt::T().bars;
+  return mql5rt::higherSeries(secs);
+}
+// Series access by shift (0 = forming bar); 0 when the bar does not exist, as the reference says.
+inline datetime iTime(const string&, ENUM_TIMEFRAMES tf, int shift) {
+  const auto& s = SeriesOf(tf);
+  const int i = s.size() - 1 - shift;
+  return i >= 0 && shift >= 0 ? s.time[i] : 0;
+}
+#define MQL5RT_SERIES_PRICE(NAME, FIELD)                          \
+  inline double NAME(const string&, ENUM_TIMEFRAMES tf, int shift) { \
+    const auto& s = SeriesOf(tf);                                 \
+    const int i = s.size() - 1 - shift;                           \
+    return i >= 0 && shift >= 0 ? s.FIELD[i] : 0.0;               \
+  }
+MQL5RT_SERIES_PRICE(iOpen, open)
+MQL5RT_SERIES_PRICE(iHigh, high)
+MQL5RT_SERIES_PRICE(iLow, low)
+MQL5RT_SERIES_PRICE(iClose, close)
+#undef MQL5RT_SERIES_PRICE
+inline int iBars(const string&, ENUM_TIMEFRAMES tf) { return SeriesOf(tf).size(); }
+inline int Bars(const string& s, ENUM_TIMEFRAMES tf) { return iBars(s, tf); }
 datetime TimeCurrent();
 datetime TimeGMT();
 datetime TimeTradeServer();
@@ -326,20 +363,8 @@ FILE*& journal() {
   static FILE* f = stderr;
   return f;
 }
-Terminal& T() {
-  static Terminal t;
-  return t;
-}
 }  // namespace mql5rt
 
-int TimeframeSeconds(ENUM_TIMEFRAMES tf) {
-  const int v = static_cast<int>(tf);
-  if (v == 0) return mql5rt::T().timeframeSeconds;
-  if ((v & 0xc000) == 0x4000) return (v & 0xff) * 3600;
-  if (v == PERIOD_W1) return 7 * 86400;
-  if (v < 0x4000) return v * 60;
-  return 0;  // MN1: not modelled
-}
 // A higher timeframe's bars, built from the chart's by the engine's alignment rule (worker/market/periods.ts:
 // buckets of the period from 00:00 UTC; W1 from Monday 00:00 UTC): open of the first, highest high, lowest
 // low, close of the last, summed volume. The forming chart bar makes the forming higher bar. MN1 is not
@@ -349,6 +374,7 @@ struct Higher {
   int seconds;
   Series s;
   int firstOfLast = 0;  // chart index where the last higher bar starts
+  unsigned long long version = 0;  // the chart's barsVersion it was last brought up to
 };
 inline long long bucketOf(long long t, int seconds) {
   if (seconds == 7 * 86400) {
@@ -361,13 +387,9 @@ inline std::vector<Higher>& highers() {
   static std::vector<Higher> h;
   return h;
 }
-}  // namespace mql5rt
-const mql5rt::Series& SeriesOf(ENUM_TIMEFRAMES tf) {
-  using namespace mql5rt;
-  const int secs = TimeframeSeconds(tf);
-  if (secs == T().timeframeSeconds) return T().bars;
+const Series& higherSeries(int secs) {
   if (secs < T().timeframeSeconds || secs % T().timeframeSeconds != 0) {
-    std::fprintf(stderr, "runtime: timeframe %d is not a multiple of the chart's\n", static_cast<int>(tf));
+    std::fprintf(stderr, "runtime: timeframe of %d s is not a multiple of the chart's\n", secs);
     std::exit(3);
   }
   Higher* h = nullptr;
@@ -377,6 +399,8 @@ const mql5rt::Series& SeriesOf(ENUM_TIMEFRAMES tf) {
     highers().push_back({secs, {}, 0});
     h = &highers().back();
   }
+  if (h->version == T().barsVersion) return h->s;
+  h->version = T().barsVersion;
   const Series& c = T().bars;
   Series& s = h->s;
   int from = h->firstOfLast;
@@ -399,24 +423,7 @@ const mql5rt::Series& SeriesOf(ENUM_TIMEFRAMES tf) {
   }
   return s;
 }
-// Series access by shift (0 = forming bar); 0 when the bar does not exist, as the reference says.
-datetime iTime(const string&, ENUM_TIMEFRAMES tf, int shift) {
-  const auto& s = SeriesOf(tf);
-  const int i = s.size() - 1 - shift;
-  return i >= 0 && shift >= 0 ? s.time[i] : 0;
-}
-#define MQL5RT_SERIES_PRICE(NAME, FIELD)                        \
-  double NAME(const string&, ENUM_TIMEFRAMES tf, int shift) {        \
-    const auto& s = SeriesOf(tf);                               \
-    const int i = s.size() - 1 - shift;                         \
-    return i >= 0 && shift >= 0 ? s.FIELD[i] : 0.0;             \
-  }
-MQL5RT_SERIES_PRICE(iOpen, open)
-MQL5RT_SERIES_PRICE(iHigh, high)
-MQL5RT_SERIES_PRICE(iLow, low)
-MQL5RT_SERIES_PRICE(iClose, close)
-int iBars(const string&, ENUM_TIMEFRAMES tf) { return SeriesOf(tf).size(); }
-int Bars(const string& s, ENUM_TIMEFRAMES tf) { return iBars(s, tf); }
+}  // namespace mql5rt
 
 // ---------------------------------------------------------------- time
 datetime TimeCurrent() { return mql5rt::T().nowMs / 1000; }

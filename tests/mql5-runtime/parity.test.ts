@@ -7,11 +7,10 @@
  * engine; any difference in direction, entry or exit
  * time or price, or exit reason fails. The mutation tests prove the comparison can fail.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateMql5 } from "../../worker/mql5/generator";
-import { parseSpec, type StrategySpec } from "../../worker/strategy/spec";
+import type { StrategySpec } from "../../worker/strategy/spec";
 import {
   compareDeals,
   compareTrades,
@@ -25,118 +24,18 @@ import {
   workDir,
   writeBarsCsv,
 } from "./harness";
-
-const SPEC_DIRS = [path.resolve("examples/strategies"), path.resolve("tests/mql5-runtime/specs")];
-const DATA = path.resolve("../shared/data/fx/lean_oanda_bidask/eurusd_h1_oanda_bidask_2007-2018.csv.gz");
-const RANGE = { from: Date.UTC(2007, 0, 1), to: Date.UTC(2019, 0, 1) };
-// A month of real FXCM GBPUSD M1 bid bars, tested at 1-minute OHLC (the EA on every one of the four
-// ticks of each M1 bar) and at every tick (the engine's generated ticks); H1 strategy bars built from them.
-const M1_DATA = path.resolve("../shared/data/fx/nautilus_fxcm_m1_bidask/gbpusd-m1-bid-2012.csv.gz");
-const M1_RANGE = { from: Date.UTC(2012, 1, 1), to: Date.UTC(2012, 2, 2) };
-
-const VARIANTS: Variant[] = [
-  { name: "spread 0, 1,000,000, hedging", spreadPoints: 0, deposit: 1_000_000, account: "hedging", model: 3 },
-  // Margin refusals and stop-outs: 1-lot strategies on 10,000 with the data's wide 2007 spreads.
-  { name: "data spread, 10,000, hedging", deposit: 10_000, account: "hedging", model: 3 },
-  { name: "data spread, 1,000,000, netting", deposit: 1_000_000, account: "netting", model: 3 },
-  // Netting with margin refusals and stop-outs (one position per symbol, both sides agree).
-  { name: "spread 0, 10,000, netting", spreadPoints: 0, deposit: 10_000, account: "netting", model: 3 },
-  // A broker's stop level (3 pips): the EA keeps its stops and targets outside it, and its trailing
-  // waits for room; the engine has no stop level, so only a stop within 30 points of the price differs.
-  {
-    name: "data spread, 1,000,000, hedging, stops level 30",
-    deposit: 1_000_000,
-    account: "hedging",
-    model: 3,
-    stopsLevel: 30,
-  },
-  // A broker's freeze level (2 pips): within it of a stop or target, the EA sends no modification and its
-  // close is refused (10029); the engine leaves the stop and the position alone the same way.
-  {
-    name: "data spread, 1,000,000, hedging, freeze level 20",
-    deposit: 1_000_000,
-    account: "hedging",
-    model: 3,
-    freezeLevel: 20,
-  },
-];
-
-const M1_VARIANTS: Variant[] = [
-  {
-    name: "M1 OHLC, spread 0, 1,000,000, hedging",
-    spreadPoints: 0,
-    deposit: 1_000_000,
-    account: "hedging",
-    model: 2,
-  },
-  { name: "M1 OHLC, data spread, 10,000, hedging", deposit: 10_000, account: "hedging", model: 2 },
-  { name: "every tick, data spread, 10,000, hedging", deposit: 10_000, account: "hedging", model: 0 },
-  // The EA on every tick of a netting account: adds, trailing and break-even of the netted position.
-  {
-    name: "M1 OHLC, spread 0, 10,000, netting",
-    spreadPoints: 0,
-    deposit: 10_000,
-    account: "netting",
-    model: 2,
-  },
-];
-
-interface Entry {
-  readonly name: string;
-  readonly spec: StrategySpec;
-  readonly mq5: string;
-}
-
-function loadSpec(file: string): StrategySpec {
-  const parsed = parseSpec(JSON.parse(readFileSync(file, "utf8")));
-  if (!parsed.ok) throw new Error(`${file}: invalid spec`);
-  return parsed.spec;
-}
-
-const entries: Entry[] = SPEC_DIRS.flatMap((dir) =>
-  readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => {
-      const spec = loadSpec(path.join(dir, f));
-      const mq5 = generateMql5(spec, { strategyId: "1", title: spec.name ?? f });
-      return { name: f.replace(/\.json$/, ""), spec, mq5 };
-    }),
-);
-
-/** The forming bar read instead of the closed one: every indicator shift one bar younger. */
-function readFormingBar(mq5: string): string {
-  const read = /IndicatorValue\((\w+), (\w+), ([12]), /g;
-  return mq5.replace(read, (_, h, b, s) => `IndicatorValue(${h}, ${b}, ${Number(s) - 1}, `);
-}
-
-/** Twice the spec's lots: same times and prices, another volume. */
-function doubleLots(mq5: string): string {
-  return mq5.replace("input double InpLots = 1.0;", "input double InpLots = 2.0;");
-}
-
-/** The London session opening an hour late. */
-function moveSessionHour(mq5: string): string {
-  return mq5.replace("InpSessionLondon && t.hour >= 10", "InpSessionLondon && t.hour >= 11");
-}
-
-function example(name: string): Entry {
-  const e = entries.find((x) => x.name === name);
-  if (e === undefined) throw new Error(`${name}.json is missing from the spec folders`);
-  return e;
-}
-
-/** The 00:00-07:00 range measured to 08:00 (a v2 time window read one hour long). */
-function widenWindow(mq5: string): string {
-  return mq5.replaceAll("TimeWindowExtreme(420, 420,", "TimeWindowExtreme(480, 480,");
-}
-
-const mutants: Entry[] = [
-  { ...example("sma-cross-10-20"), name: "mutant: forming bar" },
-  { ...example("macd-rsi-london-atr"), name: "mutant: session hour" },
-  { ...example("sma-cross-10-20"), name: "mutant: lot size" },
-  { ...example("session-range-breakout"), name: "mutant: time window" },
-].map((e, k) => ({ ...e, mq5: [readFormingBar, moveSessionHour, doubleLots, widenWindow][k](e.mq5) }));
+import {
+  DATA,
+  type Entry,
+  entries,
+  example,
+  M1_DATA,
+  M1_RANGE,
+  M1_VARIANTS,
+  mutants,
+  RANGE,
+  VARIANTS,
+} from "./suite";
 
 let market: MarketFile;
 let barsFile: string;

@@ -81,6 +81,7 @@ inline std::vector<Bar> readBars(const char* file) {
 // The chart series gets a tick: a new bar at its bucket's start, or the forming bar's high/low/close.
 inline void seriesTick(long long timeMs, double price, double volume = 0) {
   auto& s = T().bars;
+  T().barsVersion++;
   const long long tf = static_cast<long long>(T().timeframeSeconds);
   const long long start = (timeMs / 1000) / tf * tf;
   if (s.size() == 0 || s.time.back() != start) {
