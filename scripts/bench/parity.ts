@@ -23,8 +23,8 @@ import {
   readMarketFile,
   runEa,
   runtimeBuild,
-  ticksFile,
   setBuildCache,
+  ticksFile,
   type Variant,
   writeBarsCsv,
 } from "../../tests/mql5-runtime/harness";
