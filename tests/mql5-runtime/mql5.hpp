@@ -226,11 +226,11 @@ struct Terminal {
   // PositionModify requests the broker carried out (the parity test counts them against the engine's).
   long long modifications = 0;
 };
-// One terminal per process; inline (C++17), so the EA's reads of it compile to a load, not a call.
-inline Terminal& T() {
-  static Terminal t;
-  return t;
-}
+Terminal& T();
+// The chart's series and timeframe (its ENUM_TIMEFRAMES value), set by the tester's main before OnInit;
+// constant-initialized, so the EA's inline series reads load them without a guard or a call.
+inline const Series* chart = nullptr;
+inline int chartTf = -1;
 }  // namespace mql5rt
 
 #define _Symbol (mql5rt::T().symbol.name)
@@ -238,27 +238,18 @@ inline Terminal& T() {
 #define _Point (mql5rt::T().symbol.point)
 
 // The API the EA calls; defined in the runtime's own translation unit (runtime.cpp), compiled once
-// per test run, so that each EA compiles in well under a second. The series functions are inline
-// instead: generated EAs read bars in loops (Heiken Ashi walks 128 bars per value, previous-period
-// values search back by time), millions of reads a run, and a call into runtime.o for each was most
-// of such an EA's time.
-inline int TimeframeSeconds(ENUM_TIMEFRAMES tf) {
-  const int v = static_cast<int>(tf);
-  if (v == 0) return mql5rt::T().timeframeSeconds;
-  if ((v & 0xc000) == 0x4000) return (v & 0xff) * 3600;
-  if (v == PERIOD_W1) return 7 * 86400;
-  if (v < 0x4000) return v * 60;
-  return 0;  // MN1: not modelled
-}
+// per test run, so that each EA compiles in well under a second. The bar reads are inline instead:
+// generated EAs read bars in loops (Heiken Ashi walks 128 bars per value, previous-period values
+// search back by time), millions of reads a run, and a call into runtime.o for each was most of such
+// an EA's time. The chart's timeframe is one comparison; PERIOD_CURRENT and higher timeframes call.
+int TimeframeSeconds(ENUM_TIMEFRAMES tf);
 inline int PeriodSeconds(ENUM_TIMEFRAMES tf) { return TimeframeSeconds(tf); }
 namespace mql5rt {
-// A higher timeframe's series (runtime.cpp), up to date with the chart's.
-const Series& higherSeries(int seconds);
+// Any timeframe's series (runtime.cpp): a higher one is kept up to date with the chart's.
+const Series& seriesOf(ENUM_TIMEFRAMES tf);
 }  // namespace mql5rt
 inline const mql5rt::Series& SeriesOf(ENUM_TIMEFRAMES tf) {
-  const int secs = TimeframeSeconds(tf);
-  if (secs == mql5rt::T().timeframeSeconds) return mql5rt::T().bars;
-  return mql5rt::higherSeries(secs);
+  return static_cast<int>(tf) == mql5rt::chartTf ? *mql5rt::chart : mql5rt::seriesOf(tf);
 }
 // Series access by shift (0 = forming bar); 0 when the bar does not exist, as the reference says.
 inline datetime iTime(const string&, ENUM_TIMEFRAMES tf, int shift) {
@@ -363,7 +354,20 @@ FILE*& journal() {
   static FILE* f = stderr;
   return f;
 }
+Terminal& T() {
+  static Terminal t;
+  return t;
+}
 }  // namespace mql5rt
+
+int TimeframeSeconds(ENUM_TIMEFRAMES tf) {
+  const int v = static_cast<int>(tf);
+  if (v == 0) return mql5rt::T().timeframeSeconds;
+  if ((v & 0xc000) == 0x4000) return (v & 0xff) * 3600;
+  if (v == PERIOD_W1) return 7 * 86400;
+  if (v < 0x4000) return v * 60;
+  return 0;  // MN1: not modelled
+}
 
 // A higher timeframe's bars, built from the chart's by the engine's alignment rule (worker/market/periods.ts:
 // buckets of the period from 00:00 UTC; W1 from Monday 00:00 UTC): open of the first, highest high, lowest
@@ -422,6 +426,10 @@ const Series& higherSeries(int secs) {
     }
   }
   return s;
+}
+const Series& seriesOf(ENUM_TIMEFRAMES tf) {
+  const int secs = TimeframeSeconds(tf);
+  return secs == T().timeframeSeconds ? T().bars : higherSeries(secs);
 }
 }  // namespace mql5rt
 

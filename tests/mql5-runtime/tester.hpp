@@ -157,6 +157,10 @@ int main(int argc, char** argv) {
   t.profitThroughBid = cfg.num("profitThroughBid", 0) != 0;
   t.marginThroughBid = cfg.num("marginThroughBid", 1) != 0;
   t.timeframeSeconds = static_cast<int>(cfg.num("timeframeSeconds", 3600));
+  // The chart's ENUM_TIMEFRAMES value (hours: 0x4000 | hours; W1; minutes: their count).
+  const int tfs = t.timeframeSeconds;
+  chartTf = tfs == 7 * 86400 ? PERIOD_W1 : tfs % 3600 == 0 ? 0x4000 | (tfs / 3600) : tfs / 60;
+  chart = &t.bars;
   const double spreadOverride = cfg.num("spread", -1);
   const double defaultSpread = cfg.num("defaultSpread", 10);
   const long long from = static_cast<long long>(cfg.num("from", 0));
