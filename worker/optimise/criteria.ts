@@ -49,7 +49,7 @@ export const CRITERION_LABELS: Readonly<Record<Criterion, string>> = {
   complex: "Complex Criterion max",
 };
 
-const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
+const clamp01 = (x: number): number => Math.max(0, Math.min(x, 1));
 
 /** Profit or recovery factor with MT5's DBL_MAX for "a profit and nothing to divide it by". */
 function factor(value: number | null, profit: number): number {

@@ -25,7 +25,9 @@ export interface RunOutcome {
   readonly forwardScore: number | null;
 }
 
-export type Evaluated = { readonly ok: true; readonly run: RunOutcome } | { readonly ok: false; readonly reason: string };
+export type Evaluated =
+  | { readonly ok: true; readonly run: RunOutcome }
+  | { readonly ok: false; readonly reason: string };
 
 export interface EvaluatorOptions {
   readonly spec: StrategySpec;
@@ -67,7 +69,12 @@ export class Evaluator {
 
   /** The backtest of one period with the values (the best run's full report is built from it). */
   backtest(spec: StrategySpec, period: { from: number; to: number }): BacktestResult {
-    return runBacktest(spec, this.data, { ...this.o.settings, from: period.from, to: period.to }, { seriesCache: this.cache });
+    return runBacktest(
+      spec,
+      this.data,
+      { ...this.o.settings, from: period.from, to: period.to },
+      { seriesCache: this.cache },
+    );
   }
 
   run(values: InputValues): Evaluated {

@@ -115,7 +115,9 @@ export function geneticSearch(space: SearchSpace, evaluate: Score, o: GeneticOpt
     const before = runs;
     for (let tries = 0; next.length < P && tries < P * 10 && runs < breedBudget; tries++) {
       const g =
-        rng() < 0.25 ? neighbour(elite[int(elite.length)].genome) : child(tournament().genome, tournament().genome);
+        rng() < 0.25
+          ? neighbour(elite[int(elite.length)].genome)
+          : child(tournament().genome, tournament().genome);
       const n = numberOf(space, g);
       // Known genomes may return to the pool now and then, but fresh ones are what the budget is for.
       if (inNext.has(n) || (!fresh(g) && rng() < 0.9)) continue;

@@ -65,7 +65,9 @@ export function better(a: RunRecord, b: RunRecord): boolean {
   return a.score > b.score || (a.score === b.score && a.combination < b.combination);
 }
 
-export function optimise(req: OptimiseRequest): { ok: true; result: OptimiseResult } | { ok: false; error: string } {
+export function optimise(
+  req: OptimiseRequest,
+): { ok: true; result: OptimiseResult } | { ok: false; error: string } {
   const built = buildSpace(req.spec, req.ranges);
   if (!built.ok) return built;
   const space = built.space;
@@ -82,7 +84,9 @@ export function optimise(req: OptimiseRequest): { ok: true; result: OptimiseResu
   let stopped = false;
   const planned =
     req.search === "grid"
-      ? (req.slice ? Math.min(req.slice.end, space.size) - req.slice.start : space.size)
+      ? req.slice
+        ? Math.min(req.slice.end, space.size) - req.slice.start
+        : space.size
       : Math.min(req.maxRuns ?? defaultMaxRuns(space.size), space.size);
 
   /** Runs combination n; null when refused or stopped. */

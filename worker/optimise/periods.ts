@@ -17,7 +17,10 @@ export type Forward =
 /** none | 1/2 | 1/3 | 1/4 | YYYY-MM-DD (the forward period's first day). */
 export const ForwardSchema = z
   .string()
-  .regex(/^(none|1\/[234]|\d{4}-\d{2}-\d{2})$/, "the forward period is none, 1/2, 1/3, 1/4 or a date YYYY-MM-DD")
+  .regex(
+    /^(none|1\/[234]|\d{4}-\d{2}-\d{2})$/,
+    "the forward period is none, 1/2, 1/3, 1/4 or a date YYYY-MM-DD",
+  )
   .transform((s, ctx): Forward => {
     if (s === "none") return { kind: "none" };
     if (s.startsWith("1/")) return { kind: "fraction", denominator: Number(s.slice(2)) as 2 | 3 | 4 };
@@ -37,12 +40,14 @@ export interface Periods {
 }
 
 /** Splits [from, to) by `forward`; an error when a period would be empty. */
-export function splitPeriods(from: number, to: number, forward: Forward): { ok: true; periods: Periods } | { ok: false; error: string } {
+export function splitPeriods(
+  from: number,
+  to: number,
+  forward: Forward,
+): { ok: true; periods: Periods } | { ok: false; error: string } {
   if (forward.kind === "none") return { ok: true, periods: { back: { from, to }, forward: null } };
   const split =
-    forward.kind === "date"
-      ? forward.at
-      : Math.floor((to - (to - from) / forward.denominator) / DAY) * DAY;
+    forward.kind === "date" ? forward.at : Math.floor((to - (to - from) / forward.denominator) / DAY) * DAY;
   if (!(split > from && split < to))
     return {
       ok: false,

@@ -23,11 +23,21 @@ export type ParamRange = z.infer<typeof ParamRangeSchema>;
 /** NAME=START:STEP:STOP as the CLI takes it. */
 export function parseParam(text: string): { ok: true; range: ParamRange } | { ok: false; error: string } {
   const m = /^([A-Za-z_][A-Za-z0-9_]*)=([^:]+):([^:]+):([^:]+)$/.exec(text.trim());
-  if (!m) return { ok: false, error: `--param ${text}: expected NAME=START:STEP:STOP (e.g. Inp_fast_Period=5:1:50)` };
-  const r = ParamRangeSchema.safeParse({ name: m[1], start: Number(m[2]), step: Number(m[3]), stop: Number(m[4]) });
+  if (!m)
+    return {
+      ok: false,
+      error: `--param ${text}: expected NAME=START:STEP:STOP (e.g. Inp_fast_Period=5:1:50)`,
+    };
+  const r = ParamRangeSchema.safeParse({
+    name: m[1],
+    start: Number(m[2]),
+    step: Number(m[3]),
+    stop: Number(m[4]),
+  });
   if (!r.success) {
     const issue = r.error.issues[0];
-    const what = issue?.path[0] === "stop" || issue?.path[0] === "step" ? "" : `${String(issue?.path[0] ?? "")}: `;
+    const what =
+      issue?.path[0] === "stop" || issue?.path[0] === "step" ? "" : `${String(issue?.path[0] ?? "")}: `;
     return { ok: false, error: `--param ${text}: ${what}${issue?.message ?? "invalid"}` };
   }
   return { ok: true, range: r.data };
