@@ -7,6 +7,7 @@
  * Fan-out (docs/optimisation.md): a grid is numbered, so `slice` runs a share of it anywhere; merging
  * the shares' runs and taking the best gives the same result as one process.
  */
+import type { SeriesCache } from "../engine/series-cache";
 import type { BacktestSettings, SourceData } from "../engine/types";
 import type { StrategySpec } from "../strategy/spec";
 import type { InputValues } from "./apply";
@@ -32,6 +33,8 @@ export interface OptimiseRequest {
   readonly maxRuns?: number;
   /** Grid: run only combinations [start, end) (a worker's share). */
   readonly slice?: { readonly start: number; readonly end: number };
+  /** Indicator series shared with other optimisations on the same data (walk-forward windows). */
+  readonly cache?: SeriesCache;
   /** Called after every run with the runs done so far and the most planned. */
   readonly onProgress?: (done: number, planned: number) => void;
   /** Polled between runs; true stops the search (the runs so far are kept). */
@@ -77,6 +80,7 @@ export function optimise(
     settings: req.settings,
     periods: req.periods,
     criterion: req.criterion,
+    cache: req.cache,
   });
   const runs: RunRecord[] = [];
   const skipped: { values: InputValues; reason: string }[] = [];

@@ -47,7 +47,7 @@ export function splitPeriods(
 ): { ok: true; periods: Periods } | { ok: false; error: string } {
   if (forward.kind === "none") return { ok: true, periods: { back: { from, to }, forward: null } };
   const split =
-    forward.kind === "date" ? forward.at : Math.floor((to - (to - from) / forward.denominator) / DAY) * DAY;
+    forward.kind === "date" ? forward.at : Math.round((to - (to - from) / forward.denominator) / DAY) * DAY;
   if (!(split > from && split < to))
     return {
       ok: false,
