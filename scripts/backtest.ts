@@ -4,7 +4,9 @@
  *     --from 2007-01-01 --to 2018-12-31 [--model 0..4] [--delay MS|-1] [--deposit 10000]
  *     [--currency USD] [--spread POINTS] [--leverage 100] [--account hedging|netting] [--seed 1]
  *     [--timezone GMT+2/+3|UTC|IANA] [--commission PER_LOT_PER_SIDE] [--swap-long POINTS]
- *     [--swap-short POINTS] [--triple-swap-day 1..7] [--slippage POINTS] [--data-timezone UTC] --out DIR
+ *     [--swap-short POINTS] [--triple-swap-day 1..7] [--slippage POINTS] [--data-timezone UTC]
+ *     [--set NAME=VALUE ...] [--set-file FILE.set] --out DIR
+ * --set/--set-file (issue 17) run the spec with other values of its EA inputs (scripts/set-inputs.ts).
  * --timezone is the broker's server time (issue 16; default GMT+2/+3, New York close, the MT5
  * convention): D1/H4/W1 bars, time filters, swaps and every time written are in it, and --from/--to are
  * inclusive days of it. --data-timezone is the clock of the data file's rows (UTC by default). --data
