@@ -44,6 +44,8 @@ describe("npm run optimise", () => {
       "recovery-factor",
       "--forward",
       "1/3",
+      "--monte-carlo",
+      "200",
       "--out",
       out,
     ]);
@@ -93,6 +95,15 @@ describe("npm run optimise", () => {
         expect(r.trades.length).toBe(best.back.figures.trades);
       }
     }
+
+    // --monte-carlo: bands of the best run's resampled trades, 5% below 95%.
+    const mc = readJson(path.join(out, "monte-carlo.json")) as {
+      runs: number;
+      finalBalance: { percentile: number; value: number }[];
+    };
+    expect(mc.runs).toBe(200);
+    expect(mc.finalBalance.map((b) => b.percentile)).toEqual([5, 25, 50, 75, 95]);
+    expect(mc.finalBalance[0].value).toBeLessThan(mc.finalBalance[4].value);
 
     // best.set: the best values, the optimised inputs with their ranges; --set-file reads it back.
     const set = readFileSync(path.join(out, "best.set"), "utf8");

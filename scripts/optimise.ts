@@ -2,7 +2,8 @@
  * Command-line optimisation (issue 17):
  *   npm run optimise -- --spec FILE (--data FILE | --demo) --symbol S --period P --from D --to D
  *     --param NAME=START:STEP:STOP ... [--search grid|genetic] [--criterion NAME] [--forward none|1/2|1/3|1/4|DATE]
- *     [--genetic-seed 1] [--max-runs N] [--plan SLUG] [--set NAME=VALUE ...] [--set-file FILE.set] --out DIR
+ *     [--genetic-seed 1] [--max-runs N] [--plan SLUG] [--set NAME=VALUE ...] [--set-file FILE.set]
+ *     [--monte-carlo RUNS] --out DIR
  * and every option of `npm run backtest` (model, spread, deposit, costs, time zone...), which each run uses.
  * NAME is the EA's input name (`npm run optimise -- --spec FILE --list` prints them). A --set-file's lines
  * marked Y (MT5's tester format) are ranges to optimise, like --param; its other values and --set are the
@@ -10,7 +11,8 @@
  * Writes results.csv (one row per run: pass, inputs, the criterion's result and the summary figures of the
  * back period, then the forward period's), best.json (the best run: inputs, figures, the full report of
  * each period, and the backtest command that reproduces it) and best.set (its inputs for MT5's tester,
- * the optimised ones with their ranges).
+ * the optimised ones with their ranges); with --monte-carlo, monte-carlo.json (the best run's back-period
+ * trades resampled: percentile bands of the final balance and the maximal drawdown).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -20,9 +22,11 @@ import { optimisationLimit } from "../worker/billing/optimise-limits";
 import { computeReport } from "../worker/engine/report";
 import { setFile } from "../worker/engine/report/set-file";
 import { compile } from "../worker/mql5/generate/program";
+import { setAt } from "../worker/optimise/apply";
 import { CRITERIA, CRITERION_LABELS, CriterionSchema, resultValue } from "../worker/optimise/criteria";
 import { FIGURE_NAMES, type RunFigures } from "../worker/optimise/figures";
 import { listInputs } from "../worker/optimise/inputs";
+import { mcTrades, monteCarlo } from "../worker/optimise/monte-carlo";
 import {
   defaultMaxRuns,
   type OptimiseResult,
@@ -49,6 +53,12 @@ const OptimiseArgs = z.object({
     .min(1, "--max-runs must be at least 1")
     .optional(),
   plan: z.string().optional(),
+  monteCarlo: z.coerce
+    .number({ error: "--monte-carlo takes a number of runs" })
+    .int()
+    .min(1, "--monte-carlo takes 1 to 100000 runs")
+    .max(100_000, "--monte-carlo takes 1 to 100000 runs")
+    .optional(),
 });
 
 const OPTIONS = {
@@ -60,6 +70,7 @@ const OPTIONS = {
   "genetic-seed": { type: "string" },
   "max-runs": { type: "string" },
   plan: { type: "string" },
+  "monte-carlo": { type: "string" },
   set: { type: "string", multiple: true },
   "set-file": { type: "string" },
   list: { type: "boolean" },
@@ -99,22 +110,11 @@ function widestWarmUp(ranges: readonly ParamRange[]): (spec: StrategySpec) => nu
       const input = inputs.find((i) => i.name === r.name);
       if (!input?.path.includes("indicators")) continue;
       // Set only this input to its stop value; a refused combination falls back to the spec's warm-up.
-      const parsed = parseSpec(setPath(spec, input.path, r.stop));
+      const parsed = parseSpec(setAt(spec, input.path, r.stop));
       if (parsed.ok) longest = Math.max(longest, warmUpMs(parsed.spec));
     }
     return longest;
   };
-}
-
-function setPath(doc: unknown, p: readonly (string | number)[], value: number): unknown {
-  if (p.length === 0) return value;
-  const [k, ...rest] = p;
-  if (Array.isArray(doc)) return doc.map((x, i) => (i === k ? setPath(x, rest, value) : x));
-  if (typeof doc === "object" && doc !== null)
-    return Object.fromEntries(
-      Object.entries(doc).map(([key, v]) => [key, key === k ? setPath(v, rest, value) : v]),
-    );
-  return doc;
 }
 
 const cell = (v: number | null | string): string => (v === null ? "" : String(v));
@@ -185,6 +185,7 @@ export function main(argv: readonly string[]): Outcome | null {
     geneticSeed: values["genetic-seed"],
     maxRuns: values["max-runs"],
     plan: values.plan,
+    monteCarlo: values["monte-carlo"],
   });
   if (!o.success)
     throw new Error(
@@ -268,10 +269,28 @@ function writeOutputs(
     if (!applied.ok) throw new Error(applied.reason);
     const period = (p: { from: number; to: number }) => {
       const res = evaluator.backtest(applied.spec, p);
-      return { ...cliDates(p), report: computeReport(res.report).values };
+      return { ...cliDates(p), report: computeReport(res.report).values, trades: res.trades };
     };
-    const back = period(periods.back);
-    const forward = periods.forward ? period(periods.forward) : null;
+    const { trades, ...back } = period(periods.back);
+    const forwardRun = periods.forward ? period(periods.forward) : null;
+    const forward = forwardRun
+      ? { from: forwardRun.from, to: forwardRun.to, report: forwardRun.report }
+      : null;
+    if (opts.monteCarlo !== undefined) {
+      // The best run's back-period trades, reordered, 5% skipped, and up to the symbol's typical spread of
+      // extra spread and of slippage per trade (worker/optimise/monte-carlo.ts).
+      const mc = monteCarlo(
+        mcTrades(trades, run.symbol.contractSize, run.symbol.point),
+        run.settings.deposit,
+        {
+          runs: opts.monteCarlo,
+          skipProbability: 0.05,
+          extraSpreadPoints: run.symbol.spread,
+          extraSlippagePoints: run.symbol.spread,
+        },
+      );
+      writeFileSync(path.join(a.out, "monte-carlo.json"), `${JSON.stringify(mc, null, 2)}\n`);
+    }
     bestJson = {
       criterion: opts.criterion,
       criterionLabel: CRITERION_LABELS[opts.criterion],

@@ -64,7 +64,7 @@ function unwrap(schema: z.ZodType, node: unknown): z.ZodType {
 }
 
 /** A copy of `doc` with `value` at `path` (the path exists: listInputs found it there). */
-function setAt(doc: unknown, path: SpecPath, value: number): unknown {
+export function setAt(doc: unknown, path: SpecPath, value: number): unknown {
   if (path.length === 0) return value;
   const [key, ...rest] = path;
   if (Array.isArray(doc) && typeof key === "number") {
