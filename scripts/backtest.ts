@@ -4,7 +4,9 @@
  *     --from 2007-01-01 --to 2018-12-31 [--model 0..4] [--delay MS|-1] [--deposit 10000]
  *     [--currency USD] [--spread POINTS] [--leverage 100] [--account hedging|netting] [--seed 1]
  *     [--timezone GMT+2/+3|UTC|IANA] [--commission PER_LOT_PER_SIDE] [--swap-long POINTS]
- *     [--swap-short POINTS] [--triple-swap-day 1..7] [--slippage POINTS] [--data-timezone UTC] --out DIR
+ *     [--swap-short POINTS] [--triple-swap-day 1..7] [--slippage POINTS] [--data-timezone UTC]
+ *     [--set NAME=VALUE ...] [--set-file FILE.set] --out DIR
+ * --set/--set-file (issue 17) run the spec with other values of its EA inputs (scripts/set-inputs.ts).
  * --timezone is the broker's server time (issue 16; default GMT+2/+3, New York close, the MT5
  * convention): D1/H4/W1 bars, time filters, swaps and every time written are in it, and --from/--to are
  * inclusive days of it. --data-timezone is the clock of the data file's rows (UTC by default). --data
@@ -23,7 +25,12 @@ import { computeReport } from "../worker/engine/report";
 import { htmlReport } from "../worker/engine/report/html";
 import { tradeRows } from "../worker/engine/report/trades";
 import { dealRows, orderRows } from "../worker/engine/rows";
-import { ACCOUNT_TYPES, type BacktestResult, DEPOSIT_CURRENCIES } from "../worker/engine/types";
+import {
+  ACCOUNT_TYPES,
+  type BacktestResult,
+  type BacktestSettings,
+  DEPOSIT_CURRENCIES,
+} from "../worker/engine/types";
 import { concatBars } from "../worker/market/bars";
 import { getSymbol } from "../worker/market/catalogue";
 import { monthsInRange } from "../worker/market/chunks";
@@ -43,6 +50,7 @@ import {
 import type { Bars, Period } from "../worker/market/types";
 import { warmUpMs } from "../worker/services/strategies/engine-adapter";
 import { formatSpecIssues, parseSpec, type StrategySpec } from "../worker/strategy/spec";
+import { withSetInputs } from "./set-inputs";
 
 const DAY = 86_400_000;
 const MODELS = [0, 1, 2, 3, 4] as const;
@@ -93,7 +101,7 @@ const Args = z.object({
 });
 export type CliArgs = z.infer<typeof Args>;
 
-function readText(file: string): string {
+export function readText(file: string): string {
   const buf = readFileSync(file);
   return (file.endsWith(".gz") ? gunzipSync(buf) : buf).toString("utf8");
 }
@@ -148,7 +156,7 @@ export function tradesCsv(result: BacktestResult, zone: ServerZone = serverZone(
 }
 
 /** `--delay -1` reads as a flag to parseArgs: glue negative numbers to their option (`--delay=-1`). */
-function glueNegatives(argv: readonly string[]): string[] {
+export function glueNegatives(argv: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const next = argv[i + 1];
@@ -160,36 +168,56 @@ function glueNegatives(argv: readonly string[]): string[] {
   return out;
 }
 
-export function main(argv: readonly string[]): BacktestResult {
-  const { values } = parseArgs({
-    args: glueNegatives(argv),
-    options: {
-      spec: { type: "string" },
-      data: { type: "string" },
-      demo: { type: "boolean" },
-      symbol: { type: "string" },
-      period: { type: "string" },
-      from: { type: "string" },
-      to: { type: "string" },
-      model: { type: "string" },
-      delay: { type: "string" },
-      deposit: { type: "string" },
-      currency: { type: "string" },
-      spread: { type: "string" },
-      leverage: { type: "string" },
-      account: { type: "string" },
-      seed: { type: "string" },
-      timezone: { type: "string" },
-      commission: { type: "string" },
-      "swap-long": { type: "string" },
-      "swap-short": { type: "string" },
-      "triple-swap-day": { type: "string" },
-      slippage: { type: "string" },
-      "data-timezone": { type: "string" },
-      out: { type: "string" },
-    },
-    strict: true,
-  });
+/** The backtest's command-line options (the optimiser takes them too, scripts/optimise.ts). */
+export const BACKTEST_OPTIONS = {
+  spec: { type: "string" },
+  data: { type: "string" },
+  demo: { type: "boolean" },
+  symbol: { type: "string" },
+  period: { type: "string" },
+  from: { type: "string" },
+  to: { type: "string" },
+  model: { type: "string" },
+  delay: { type: "string" },
+  deposit: { type: "string" },
+  currency: { type: "string" },
+  spread: { type: "string" },
+  leverage: { type: "string" },
+  account: { type: "string" },
+  seed: { type: "string" },
+  timezone: { type: "string" },
+  commission: { type: "string" },
+  "swap-long": { type: "string" },
+  "swap-short": { type: "string" },
+  "triple-swap-day": { type: "string" },
+  slippage: { type: "string" },
+  "data-timezone": { type: "string" },
+  out: { type: "string" },
+} as const;
+
+export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+/** A run read from the command line: the spec, the data in server time and the engine's settings. */
+export interface PreparedRun {
+  readonly a: CliArgs;
+  readonly spec: StrategySpec;
+  readonly symbol: ReturnType<typeof getSymbol>;
+  readonly period: Period;
+  readonly zone: ServerZone;
+  readonly source: { readonly bars: Bars; readonly period: Period };
+  readonly costs: NonNullable<BacktestSettings["costs"]>;
+  readonly settings: BacktestSettings;
+}
+
+/**
+ * Reads the options, the spec (with `withInputs` applied: --set/--set-file, issue 17) and the data.
+ * `warmUp`: the history a --demo run loads before --from (default: the spec's own warm-up).
+ */
+export function prepareRun(
+  values: OptionValues,
+  withInputs: (spec: StrategySpec) => StrategySpec = (spec) => spec,
+  warmUp: (spec: StrategySpec) => number = warmUpMs,
+): PreparedRun {
   const parsedArgs = Args.safeParse({
     ...values,
     swapLong: values["swap-long"],
@@ -203,7 +231,7 @@ export function main(argv: readonly string[]): BacktestResult {
 
   const parsed = parseSpec(JSON.parse(readText(a.spec)));
   if (!parsed.ok) throw new Error(`${a.spec}: ${formatSpecIssues(parsed.issues)}`);
-  const spec = parsed.spec;
+  const spec = withInputs(parsed.spec);
   const symbol = getSymbol(a.symbol);
   const period = a.period ? periodOf(a.period) : spec.timeframe;
   const from = Date.parse(`${a.from}T00:00:00Z`);
@@ -212,7 +240,7 @@ export function main(argv: readonly string[]): BacktestResult {
   const zone = serverZone(a.timezone);
   const loaded = a.data
     ? loadFile(a.data, symbol.name, a.dataTimezone)
-    : { bars: loadDemo(symbol.name, from - warmUpMs(spec) - DAY, to + DAY), period: "M1" as const };
+    : { bars: loadDemo(symbol.name, from - warmUp(spec) - DAY, to + DAY), period: "M1" as const };
   // The engine reads the server's clock (market/server-time.ts): the bars are shifted into it once here.
   const source = { bars: toServerTime(loaded.bars, zone), period: loaded.period };
   const costs = {
@@ -222,8 +250,7 @@ export function main(argv: readonly string[]): BacktestResult {
     tripleSwapDay: a.tripleSwapDay,
     slippage: a.slippage,
   };
-
-  const result = runBacktest(spec, source, {
+  const settings: BacktestSettings = {
     symbol,
     period,
     from,
@@ -241,7 +268,25 @@ export function main(argv: readonly string[]): BacktestResult {
     // With --data, no cross-rate series is read: a pair the conversion needs is priced at the
     // catalogue's typical level, and the engine's notes name it.
     rates: a.demo ? new DemoRates().priceAt : undefined,
+  };
+  return { a, spec, symbol, period, zone, source, costs, settings };
+}
+
+export function main(argv: readonly string[]): BacktestResult {
+  const { values } = parseArgs({
+    args: glueNegatives(argv),
+    options: {
+      ...BACKTEST_OPTIONS,
+      // Issue 17: other input values (EA input names) for this run.
+      set: { type: "string", multiple: true },
+      "set-file": { type: "string" },
+    },
+    strict: true,
   });
+  const { a, spec, symbol, period, zone, source, costs, settings } = prepareRun(values, (base) =>
+    withSetInputs(base, values.set ?? [], values["set-file"], readText),
+  );
+  const result = runBacktest(spec, source, settings);
 
   const report = computeReport(result.report);
   mkdirSync(a.out, { recursive: true });

@@ -12,6 +12,7 @@ export const OUT_DIR = join(root, "build/cli");
 /** Tool name -> its TypeScript module. */
 export const CLIS = {
   backtest: "scripts/backtest.ts",
+  optimise: "scripts/optimise.ts",
   "data-import": "scripts/data-import.ts",
 };
 

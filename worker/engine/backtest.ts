@@ -30,6 +30,7 @@ import { driveOpenPrices } from "./open-prices";
 import { RealTickCursor, type RealTickWindow } from "./real-ticks";
 import { summarise } from "./report/summary";
 import type { ReportInput } from "./report/types";
+import type { SeriesCache } from "./series-cache";
 import { compileStrategy } from "./signals";
 import { Simulation } from "./simulation";
 import {
@@ -74,6 +75,8 @@ export interface RunOptions {
    * its bar-level path (open-prices.ts) is tested against. Default true.
    */
   readonly barLevel?: boolean;
+  /** Indicator series shared by the runs of an optimisation (issue 17); results are the same without. */
+  readonly seriesCache?: SeriesCache;
 }
 
 /**
@@ -152,6 +155,7 @@ export function startBacktest(
   const parts = setUp(spec, signalBars, sourceBars.time[start], sourceBars.time[end - 1], end - start, {
     settings,
     modelRun,
+    cache: options.seriesCache,
   });
   const driver =
     modelRun === 3
@@ -180,7 +184,11 @@ export function startWindowedBacktest(
   if (modelRun === 3) throw new Error("open prices only runs in one window (startBacktest)");
   const { count, first, last } = source.inRange;
   if (count <= 0) throw noData(settings);
-  const parts = setUp(spec, source.signalBars, first, last, count, { settings, modelRun });
+  const parts = setUp(spec, source.signalBars, first, last, count, {
+    settings,
+    modelRun,
+    cache: options.seriesCache,
+  });
   const driver = createDriver(
     parts.sim,
     parts.broker,
@@ -263,13 +271,13 @@ function setUp(
   first: number,
   last: number,
   count: number,
-  run: { settings: BacktestSettings; modelRun: Model },
+  run: { settings: BacktestSettings; modelRun: Model; cache?: SeriesCache },
 ): { sim: Simulation; broker: Broker; converter: Converter; drawdown: DrawdownTracker } {
   const { settings, modelRun } = run;
   const { point, digits } = settings.symbol;
   // Offsets in pips (v2 expressions): 10 points on 3- and 5-digit quotes, as the simulation's distances.
   const pip = digits === 3 || digits === 5 ? point * 10 : point;
-  const strategy = compileStrategy(spec, signalBars, { point, pip });
+  const strategy = compileStrategy(spec, signalBars, { point, pip }, run.cache);
   const converter = new Converter(settings.symbol, settings.currency, settings.rates);
   const drawdown = new DrawdownTracker(settings.deposit);
   const broker = new Broker(

@@ -18,6 +18,7 @@ import {
 import { dayNumber, HOUR_MS, isoWeekday, msOfDay } from "./clock";
 import { type IndicatorSeries, indicatorSeries, type LineSeries } from "./indicator-series";
 import { constructSeries, expressionSeries, type PriceUnits, patternMask } from "./price-constructs";
+import type { SeriesCache } from "./series-cache";
 
 type Test = (c: number) => boolean;
 
@@ -231,7 +232,12 @@ interface Pair {
  * `units`: the symbol's point and pip, needed by offsets in pips or points (price-constructs.ts); the
  * backtest passes its symbol's.
  */
-export function compileStrategy(spec: StrategySpec, bars: Bars, units?: PriceUnits): CompiledStrategy {
+export function compileStrategy(
+  spec: StrategySpec,
+  bars: Bars,
+  units?: PriceUnits,
+  cache?: SeriesCache,
+): CompiledStrategy {
   const n = bars.length;
   // Applied prices are read, never written (kernels and conditions only read their inputs): one array
   // per field for every indicator and price operand, the bars' own columns for O/H/L/C (no copy).
@@ -256,7 +262,10 @@ export function compileStrategy(spec: StrategySpec, bars: Bars, units?: PriceUni
   const lines = new Map<string, LineSeries>();
   const series = new Map<string, IndicatorSeries>();
   for (const ind of spec.indicators) {
-    const s = indicatorSeries(ind, bars, spec.timeframe, price);
+    // An optimisation's runs share series (series-cache.ts); alone, each run computes its own.
+    const s = cache
+      ? cache.get(ind, bars, spec.timeframe, () => indicatorSeries(ind, bars, spec.timeframe, price))
+      : indicatorSeries(ind, bars, spec.timeframe, price);
     series.set(ind.id, s);
     lines.set(ind.id, s.lines);
   }
