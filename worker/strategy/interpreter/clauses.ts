@@ -41,9 +41,21 @@ const UNKNOWN: ReadonlyArray<readonly [RegExp, string]> = [
   ],
 ];
 
+/**
+ * Unsupported things the entry or exit rules name. A sentence about the stop or target only ("take profit: 50
+ * points or at key resistance") offers an alternative the rest of the sentence already states: not asked.
+ */
 export function unknownIndicators(text: string): string[] {
   const out: string[] = [];
-  for (const [re, name] of UNKNOWN) if (re.test(text)) out.push(name);
+  const rulesText = text
+    .split(/[.;\n]+/)
+    .filter(
+      (s) =>
+        !/\b(?:take profit|stop loss|target|trailing stop)\b/.test(s) ||
+        /\b(?:buy|sell|enter|entry)\b/.test(s),
+    )
+    .join(". ");
+  for (const [re, name] of UNKNOWN) if (re.test(rulesText)) out.push(name);
   return out;
 }
 

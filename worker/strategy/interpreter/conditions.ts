@@ -98,6 +98,11 @@ const SKIP_BEFORE_VERB = new Set([
   "needs",
   "to",
   "being",
+  "positioned",
+  "located",
+  "placed",
+  "sitting",
+  "staying",
 ]);
 const SKIP_AFTER_PREP = new Set([
   "the",

@@ -197,6 +197,11 @@ const RULES: Rule[] = [
     re: /\b(?:the\s+)?(?:(?:price|candle|bar|market)(?:'s)?\s+)(high|low|open)\b/g,
     build: (m) => [{ type: "price", field: priceOf(m[1]) ?? "close", shift: 0 }],
   },
+  // "the open price", "the opening price", "the low price": the bar's own field.
+  {
+    re: /\b(?:the\s+)?(open|opening|high|low)\s+prices?\b/g,
+    build: (m) => [{ type: "price", field: priceOf(m[1]) ?? "close", shift: 0 }],
+  },
   // A bare "close" compared with something: "close > upper band", "close is above the ema".
   {
     re: /\bclose(?=\s*(?:[<>]|is\b|was\b|above\b|below\b|crosses\b|over\b|under\b|greater\b|less\b))/g,
@@ -236,7 +241,7 @@ export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
     });
   }
   text = text.replace(
-    /\bthe (\d+)\b(?!\s*(?:pips?|points?|%|percent|lots?|x\b|times|atr|period|day|bar|level|line))/g,
+    /\bthe (\d+)\b(?!\.\d)(?!\s*(?:pips?|points?|%|percent|lots?|x\b|times|atr|period|day|bar|level|line))/g,
     (whole: string, n: string) => {
       const method = ctx.maPeriods.get(Number(n));
       if (method === undefined) return whole;

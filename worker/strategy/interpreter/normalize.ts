@@ -1,5 +1,6 @@
 import { replaceNumberWords } from "./numbers";
 import { sectionize } from "./sections";
+import { attachSettings } from "./settings";
 
 // One canonical spelling per concept, so the extractors match a small vocabulary.
 // Order matters: longer phrases first, typos before the synonyms that build on them.
@@ -88,6 +89,9 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
     /\b(exit|close(?:\s+the\s+trades?|\s+trades?|\s+positions?)?)\s+(?:at|on)\s+(?:the\s+)?(middle|upper|lower)\s+(?:bollinger\s+)?band\b/g,
     "$1 when price crosses the $2 band",
   ],
+  // "RSI (10) - applied to the median price (HL/2)": the dash joins the price to its indicator; HL/2 restates it.
+  [/\s+-\s+(?=applied\s+to\b)/g, " "],
+  [/\s*\((?:hl|h\s*\+\s*l)\s*\/\s*2\)/g, ""],
   // Job-spec annotations that a parameter is an input say nothing about the rule: "SMA 8 (variable)".
   [/\s*\((?:variable|adjustable|input|optimi[sz]able|editable|changeable|configurable|user input)\)/g, ""],
   // "SMA 8" / "EMA 50" written name-first, as most job specifications do (not "ema 5 pips").
@@ -106,12 +110,21 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
     /\bcross(es|ed)?\s+(?:the\s+)?(?:mid-?line|middle\s+line|cent(?:er|re)\s*line)\s+from\s+above\b/g,
     "cross$1 below 50",
   ],
+  // "from bottom to top", "from underneath", "from the top": the side a cross comes from.
+  [/\bfrom\s+(?:the\s+)?(?:bottom|underneath|beneath)(?:\s+to\s+(?:the\s+)?top)?\b/g, "from below"],
+  [/\bfrom\s+(?:the\s+)?top(?:\s+to\s+(?:the\s+)?bottom)?\b/g, "from above"],
   [/\bcross(es|ed)?\s+([^.,;]{1,40}?)\s+from\s+below\b/g, "cross$1 above $2"],
   [/\bcross(es|ed)?\s+([^.,;]{1,40}?)\s+from\s+above\b/g, "cross$1 below $2"],
   [/\b(above|below)\s+the\s+level\s+of\s+/g, "$1 "],
   // Fast/slow "one" is a pronoun for a moving average, not the number 1.
   [/\b(fast|slow|faster|slower|longer|shorter|short-term|long-term)\s+ones?\b/g, "$1 ma"],
   [/\bthe\s+other\s+one\b/g, "the other"],
+  // "Sell if: as above but when the averages cross down": the reference adds nothing the clause does not say.
+  [
+    /\b(?:(?:the\s+)?same\s+as\s+(?:above|before|the\s+buy|for\s+(?:buys|longs))|as\s+above)\s*,?\s*(?:but|except)?\s*(?=when|if|the|with)/g,
+    "",
+  ],
+  [/\b(when|if)\s+(?:when|if)\b/g, "$1"],
 ];
 
 /**
@@ -129,7 +142,7 @@ export function normalize(message: string): string {
     /\b(\d+)\s*-\s*(minute|hour|day|week|period|bar|candle|pips?|points?|ma|sma|ema)\b/g,
     "$1 $2",
   );
-  return sectionize(text.replace(/[ \t]+/g, " ").trim());
+  return sectionize(attachSettings(text.replace(/[ \t]+/g, " ").trim()));
 }
 
 /**

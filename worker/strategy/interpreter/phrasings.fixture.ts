@@ -143,4 +143,51 @@ export const PHRASINGS: readonly CorpusCase[] = [
       { say: "and put the take profit at twice the stop distance", expect: { takeProfit: "4 atr14" } },
     ],
   },
+  {
+    name: "numbered items under BUY if: / SELL if: headings, 'as above but' the cross the other way",
+    turns: [
+      {
+        say: "Rules: 1. One trade at a time. 2. BUY if: 1. EMA 5 crosses above EMA 15. 2. Stop loss 20 pips, profit target 60 pips. 3. SELL if: 1. Same as above but when the averages cross down.",
+        expect: {
+          direction: "both",
+          long: ["ema5 xa ema15"],
+          short: ["ema5 xb ema15"],
+          stopLoss: "20 pips",
+          takeProfit: "60 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "an oscillator's period stated later in its sentence, a stop in parentheses, the open price",
+    turns: [
+      {
+        say: "The system reads the RSI, set to nine periods on the hourly chart. Buy when the RSI is above 58 and the close price is greater than the open price; sell when the RSI is below 42 and the close price is lower than the open price. Stop loss (45), take profit (90).",
+        expect: {
+          indicators: ["rsi9"],
+          long: ["rsi9 > 58", "close > open"],
+          short: ["rsi9 < 42", "close < open"],
+          stopLoss: "45 pips",
+          takeProfit: "90 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "dash-labelled items under 'Long entry (buy) rules -' headings; a filter 'positioned above' zero",
+    turns: [
+      {
+        say: "Setup on M30. Long entry (buy) rules - Trigger: the 10 EMA crosses the 30 EMA from bottom to top - Filter: the CCI (20) line is positioned above 0. Short entry (sell) rules - Trigger: the 10 EMA crosses the 30 EMA from top to bottom - Filter: the CCI (20) line is positioned below 0. Take profit: 40 pips or at the next resistance.",
+        expect: {
+          timeframe: "M30",
+          long: ["ema10 xa ema30", "cci20 > 0"],
+          short: ["ema10 xb ema30", "cci20 < 0"],
+          takeProfit: "40 pips",
+          question: false,
+        },
+      },
+    ],
+  },
 ];
