@@ -104,6 +104,33 @@ const SKIP_BEFORE_VERB = new Set([
   "sitting",
   "staying",
 ]);
+/** Words before a verb that leave its subject to the previous clause ("and when it ...", "then crosses"). */
+const BORROWING = new Set([
+  "both",
+  "they",
+  "lines",
+  "all",
+  "them",
+  "level",
+  "when",
+  "and",
+  "or",
+  "if",
+  "it",
+  "then",
+  "while",
+  "but",
+  "with",
+  "once",
+  "until",
+  "after",
+  "buy",
+  "sell",
+  "long",
+  "short",
+  "exit",
+  "enter",
+]);
 const SKIP_AFTER_PREP = new Set([
   "the",
   "its",
@@ -219,6 +246,13 @@ export function parseConditions(
       if (!SKIP_AFTER_PREP.has(t) && !UP.has(t) && !DOWN.has(t) && t !== "back") return -1;
     }
     return -1;
+  };
+  /** "equity falls below 100000": the verb has a subject of its own that is no operand; nothing to borrow. */
+  const foreignSubject = (verbIndex: number): boolean => {
+    let j = verbIndex - 1;
+    while (j >= 0 && (SKIP_BEFORE_VERB.has(tokens[j]) || CROSS_VERBS.has(tokens[j]))) j--;
+    const w = tokens[j];
+    return w !== undefined && /^[a-z]{3,}$/.test(w) && !BORROWING.has(w);
   };
   const leftOperand = (verbIndex: number): { op: Operand; index: number } | null => {
     const j = leftOf(verbIndex);
@@ -425,6 +459,7 @@ export function parseConditions(
     }
     const l = leftOperand(i);
     let left: Operand | null = l ? l.op : null;
+    if (left === null && right.type === "constant" && foreignSubject(i)) continue;
     if (left === null) {
       // "closes above the upper band" has the price as its silent subject; "it crosses below 0"
       // the previous clause's subject.

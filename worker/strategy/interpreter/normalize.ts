@@ -77,6 +77,10 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\btwice\b/g, "2 times"],
   [/\bthrice\b/g, "3 times"],
   [/\b(stop loss|stop)\s+(?:distance|size)\b/g, "$1"],
+  // "more then 50" (a common slip for "than"); "positive 50" / "negative 50" are signed levels.
+  [/\b(more|less|higher|lower|greater|bigger|smaller|rather)\s+then\b/g, "$1 than"],
+  [/\bpositive\s+(?=\d)/g, ""],
+  [/\bnegative\s+(?=\d)/g, "-"],
   // Contractions the extractors spell out.
   [/\bwe're\b/g, "we are"],
   [/\bit's\b/g, "it is"],
@@ -137,12 +141,30 @@ export function normalize(message: string): string {
     text = text.replace(pattern, replacement);
   }
   text = replaceNumberWords(text);
+  text = expandMaChains(text);
   // Number words may have produced "50 ema" forms that the rewrites above already handled for digits.
   text = text.replace(
     /\b(\d+)\s*-\s*(minute|hour|day|week|period|bar|candle|pips?|points?|ma|sma|ema)\b/g,
     "$1 $2",
   );
   return sectionize(attachSettings(text.replace(/[ \t]+/g, " ").trim()));
+}
+
+/**
+ * "4 ema > 8 > 12 > 16": a chain of three or more lengths after a moving average orders averages of that kind
+ * (a bare number there is not a price level: a level is compared once, not chained).
+ */
+export function expandMaChains(text: string): string {
+  return text.replace(
+    /\b(\d+)\s+(sma|ema|smma|lwma|ma)\s*([<>])\s*(\d+)(?:\s+\2)?((?:\s*\3\s*\d+(?:\s+\2)?)+)/g,
+    (_w, first: string, kind: string, op: string, second: string, rest: string) => {
+      const lengths = [first, second, ...[...rest.matchAll(/\d+/g)].map((m) => m[0])];
+      const pairs: string[] = [];
+      for (let i = 1; i < lengths.length; i++)
+        pairs.push(`${lengths[i - 1]} ${kind} ${op} ${lengths[i]} ${kind}`);
+      return pairs.join(" and ");
+    },
+  );
 }
 
 /**

@@ -190,4 +190,32 @@ export const PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "a chain of lengths after an average orders the averages; a sizing condition on equity is no rule",
+    turns: [
+      {
+        say: "I go long when 5 sma > 10 > 20 > 40 with rsi > 55, and short when 5 sma < 10 < 20 < 40 with rsi < 45. Lot size = 2 lots when equity drops below 50000.",
+        expect: {
+          long: ["sma5 > sma10", "sma10 > sma20", "sma20 > sma40", "rsi14 > 55"],
+          short: ["sma5 < sma10", "sma10 < sma20", "sma20 < sma40", "rsi14 < 45"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "'the ema' after the one EMA the message named; 'more then positive 40', 'less then negative 40'",
+    turns: [
+      {
+        say: "Chart with CCI (20) and an EMA (30). Buy when the ema is rising and cci is more then positive 40; sell when the ema is falling and cci is less then negative 40. Stop loss 35 pips.",
+        expect: {
+          indicators: ["ema30", "cci20"],
+          long: ["ema30 > ema30[1]", "cci20 > 40"],
+          short: ["ema30 < ema30[1]", "cci20 < -40"],
+          stopLoss: "35 pips",
+          question: false,
+        },
+      },
+    ],
+  },
 ];

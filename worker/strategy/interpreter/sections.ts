@@ -27,11 +27,13 @@ const BULLET = /\s*(?:•|·|▪|◦|\u2023|(?:^|\n)\s*[-*])\s+|\s-\s+(?=[a-z][a
  * ("Buy if: 1. SMA 8 crosses ... 2. Stop loss 15 pips"). A number ending a phrase ("period 14. Buy") is not one.
  */
 const NUMBERED =
-  /(?:^|\s)\d{1,2}\)\s+(?=[a-z])|(?:^|\n|(?<=[:.;!?\]])\s*)\s*\d{1,2}[.)]\s+(?=[a-z]|\d+ [a-z])|(?:^|\s)step\s+\d{1,2}\s*:\s*/g;
+  /(?:^|\s)(?<!\b(?:above|below|over|under|than|at|to|of|is|and|or|from|by|[<>=])\s)\d{1,2}\)\s+(?=[a-z])|(?:^|\n|(?<=[:.;!?\]])\s*)\s*\d{1,2}[.)]\s+(?=[a-z]|\d+ [a-z])|(?:^|\s)step\s+\d{1,2}\s*:\s*/g;
 const MARK = "\u0001";
 
 export function sectionize(text: string): string {
-  const numbered = (text.match(NUMBERED) ?? []).length >= 2;
+  // A list starts at 1: two numbers with a ")" in running text ("(above 70) and") are not one.
+  const items = text.match(NUMBERED) ?? [];
+  const numbered = items.length >= 2 && items.some((m) => /\b1[.)]/.test(m));
   if (
     !numbered &&
     !/•|·|▪|◦|\u2023|(?:^|\n)\s*[-*]\s/.test(text) &&
