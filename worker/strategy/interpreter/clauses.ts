@@ -35,10 +35,6 @@ const UNKNOWN: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bengulfing|\bpin\s*bars?\b|\bdoji|\bhammer\b|candlestick\s+patterns?/, "candlestick patterns"],
   [/\bsupport\b|\bresistance\b|\bswing\s+(?:high|low)s?\b|\btrend\s*lines?\b/, "support/resistance levels"],
   [/\bnews\b/, "news events"],
-  [
-    /\b\d+\s+(?:period|day|bar|candle|week)s?\s+(?:high|low)s?\b|\bhighest\s+high|\blowest\s+low|\bprevious\s+(?:day'?s?|week'?s?)\s+(?:high|low)/,
-    "N-bar highs/lows (Donchian channel)",
-  ],
 ];
 
 /**

@@ -1,4 +1,5 @@
 import type { IndicatorKind, IndicatorMention, MaMethod, Operand, PriceField } from "./facts";
+import { LEVEL, levelOf } from "./levels";
 
 // Finds indicator and price mentions in one normalised sentence and replaces each with a
 // placeholder token "§A", "§B", ... so that the condition grammar only sees operands, numbers
@@ -69,6 +70,14 @@ type Rule = { re: RegExp; build: (m: Groups, lastKind: IndicatorKind | null) => 
 const ind = (i: IndicatorMention): Operand => ({ type: "indicator", ind: i, shift: 0 });
 
 const RULES: Rule[] = [
+  // Price levels first ("the 20 day high" is no 20-period anything; levels.ts).
+  {
+    re: LEVEL,
+    build: (m) => {
+      const spec = levelOf(Array.from({ length: 11 }, (_, i) => m[i]));
+      return spec ? [{ type: "level", spec, shift: 0 }] : [];
+    },
+  },
   // MACD with optional parameters and line.
   {
     re: /\bmacd(?:'s)?(?:\s*\(?\s*(\d+)\s*[,/ ]\s*(\d+)\s*[,/ ]\s*(\d+)\s*\)?)?(?:\s+(histogram|hist|signal(?:\s+line)?|main(?:\s+line)?|line))?/g,

@@ -1,3 +1,4 @@
+import { LEVEL_REWRITES } from "./levels";
 import { replaceNumberWords } from "./numbers";
 import { sectionize } from "./sections";
 import { attachSettings } from "./settings";
@@ -70,6 +71,11 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\blongs\b/g, "long"],
   [/\bbuys\b/g, "buy"],
   [/\bsells\b/g, "sell"],
+  // "exit longs on X and shorts on Y": two exits, one per side.
+  [
+    /\b(exit|close)\s+(long|short)\s+(?:on|when|if|at)\s+([^.;]+?)\s*,?\s+and\s+(short|long)\s+(?:on|when|if|at)\s+/g,
+    "$1 $2 when $3. $1 $4 when ",
+  ],
   // A parenthesised caution "(do not enter if ... overbought)" is a negated filter; read without its negation it
   // would require the very opposite, so it is left out (the rest of the rule stands).
   [/\(\s*(?:do not|don't|never|avoid)\b[^()]*\)/g, ""],
@@ -142,6 +148,7 @@ export function normalize(message: string): string {
   }
   text = replaceNumberWords(text);
   text = expandMaChains(text);
+  for (const [pattern, replacement] of LEVEL_REWRITES) text = text.replace(pattern, replacement);
   // Number words may have produced "50 ema" forms that the rewrites above already handled for digits.
   text = text.replace(
     /\b(\d+)\s*-\s*(minute|hour|day|week|period|bar|candle|pips?|points?|ma|sma|ema)\b/g,

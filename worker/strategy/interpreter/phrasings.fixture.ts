@@ -218,4 +218,50 @@ export const PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "stop orders at a distance from the N-day extremes, exits on a new N-day extreme per side",
+    turns: [
+      {
+        say: "D1. Buy stop 5 pips above the 30 day high and sell stop 5 pips below the 30 day low. Close longs on a new 15 day low and shorts on a new 15 day high.",
+        expect: {
+          timeframe: "D1",
+          long: ["close xa (highest(30)[1] + 5pips)"],
+          short: ["close xb (lowest(30)[1] - 5pips)"],
+          longExit: ["close xb lowest(15)[1]"],
+          shortExit: ["close xa highest(15)[1]"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "yesterday's high and low broken by a distance; 'buy stop loss' is a stop, not an order",
+    turns: [
+      {
+        say: "H1 chart. Go long when the price exceeds yesterday's high by 15 pips, go short when the price falls 15 pips below yesterday's low. Buy stop loss 30, target 45.",
+        expect: {
+          long: ["close xa (day1.high + 15pips)"],
+          short: ["close xb (day1.low - 15pips)"],
+          stopLoss: "30 pips",
+          takeProfit: "45 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "the highest high of the last N bars, mirrored for shorts",
+    turns: [
+      {
+        say: "Buy when the close crosses above the highest high of the last 40 bars, do the opposite for shorts. 4 hour chart, stop 60 pips.",
+        expect: {
+          timeframe: "H4",
+          long: ["close xa highest(40)[1]"],
+          short: ["close xb lowest(40)[1]"],
+          stopLoss: "60 pips",
+          question: false,
+        },
+      },
+    ],
+  },
 ];
