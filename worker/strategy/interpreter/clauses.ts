@@ -167,7 +167,26 @@ export function readClauses(
       facts.clauses.push(c);
     }
   }
+  levelCloses(facts);
   return { vagueCross, mentions };
+}
+
+/**
+ * A close beyond a line is the trigger itself (a cross) only when it is the side's one entry condition; among
+ * other conditions ("closes above the 20 EMA, RSI above 55") it is a state like them, and an exit's close
+ * beyond a line is one too.
+ */
+function levelCloses(facts: Facts): void {
+  const level = (x: Condition): Condition =>
+    x.closing && (x.op === "crossesAbove" || x.op === "crossesBelow")
+      ? { ...x, op: x.op === "crossesAbove" ? "above" : "below" }
+      : x;
+  for (const side of ["long", "short", null] as const) {
+    const entries = facts.clauses.filter((c) => c.role !== "exit" && c.side === side);
+    const count = entries.reduce((n, c) => n + c.conditions.length, 0);
+    for (const c of facts.clauses)
+      if (c.role === "exit" || (count > 1 && entries.includes(c))) c.conditions = c.conditions.map(level);
+  }
 }
 
 function readClause(

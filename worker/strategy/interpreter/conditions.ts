@@ -411,6 +411,9 @@ export function parseConditions(
     // Collect the verb phrase: cross verb, direction words, up to the right operand.
     let j = i;
     let cross = isCross;
+    // "a candle closes above the EMA" as a trigger is the bar it happens: a cross of the line (an exit reads it
+    // back as a level, clauses.ts). A close against a number or a level is not.
+    const closing = isPrep && /^(?:closes|closed|closing)$/.test(tokens[i - 1] ?? "");
     let dir: "up" | "down" | null = null;
     while (j < tokens.length && j <= i + 4) {
       const w = tokens[j];
@@ -439,7 +442,13 @@ export function parseConditions(
       continue;
     }
     if (r < 0 || used.has(r)) {
-      if (cross && dir !== null && prev !== null && conditions.length === 0 && prev.op !== "between") {
+      if (
+        (cross || (closing && prev?.right.type !== "constant")) &&
+        dir !== null &&
+        prev !== null &&
+        conditions.length === 0 &&
+        prev.op !== "between"
+      ) {
         // "sell when it crosses below": the previous clause's pair, crossing the other way.
         conditions.push({
           op: dir === "up" ? "crossesAbove" : "crossesBelow",
@@ -469,9 +478,15 @@ export function parseConditions(
     // A price against a bare number is almost always a misread ("closes above the 20 period high").
     if (left.type === "price" && right.type === "constant") continue;
     let op: CompareOp;
-    if (cross) op = dir === "up" ? "crossesAbove" : dir === "down" ? "crossesBelow" : "crosses";
+    const closeCross =
+      closing &&
+      right.type === "indicator" &&
+      right.ind.kind === "ma" &&
+      left.type === "price" &&
+      dir !== null;
+    if (cross || closeCross) op = dir === "up" ? "crossesAbove" : dir === "down" ? "crossesBelow" : "crosses";
     else op = dir === "down" ? "below" : "above";
-    conditions.push({ op, left, right });
+    conditions.push(closeCross ? { op, left, right, closing: true } : { op, left, right });
     used.add(r);
     if (l) used.add(l.index);
     lastCross = cross ? { left, rightIndex: r } : null;

@@ -54,6 +54,8 @@ export interface Condition {
   right: Operand;
   /** Upper bound of "between". */
   right2?: Operand;
+  /** Read from "closes above/below" a line: a cross as an entry trigger, a level as an exit. */
+  closing?: boolean;
 }
 
 export type Side = "long" | "short";

@@ -264,4 +264,19 @@ export const PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "a close beyond an average as the one trigger is a cross; 'when it closes below' takes the same line",
+    turns: [
+      {
+        say: "GBPUSD 1 hour: buy when a candle closes above the 50 EMA, sell when it closes below. Stop 30, target 60.",
+        expect: {
+          long: ["close xa ema50"],
+          short: ["close xb ema50"],
+          stopLoss: "30 pips",
+          takeProfit: "60 pips",
+          question: false,
+        },
+      },
+    ],
+  },
 ];
