@@ -247,9 +247,9 @@ function merge(raws: RawClause[]): void {
 }
 
 const LONG_ONLY =
-  /\b(?:long|buy)s?\s+only\b|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:long|buy)s?(?:\s+trades)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:short|sell)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:short|sell)\b|\bdisable\s+(?:short|sell)s?\b/;
+  /\b(?:long|buy)s?\s+only\b|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:the\s+)?(?:long|buy)s?(?:\s+trades|\s+side)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:short|sell)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:short|sell)\b|\bdisable\s+(?:short|sell)s?\b/;
 const SHORT_ONLY =
-  /\b(?:short|sell)s?\s+only\b|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:short|sell)s?(?:\s+trades)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:long|buy)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:long|buy)\b|\bdisable\s+(?:long|buy)s?\b/;
+  /\b(?:short|sell)s?\s+only\b|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:the\s+)?(?:short|sell)s?(?:\s+trades|\s+side)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:long|buy)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:long|buy)\b|\bdisable\s+(?:long|buy)s?\b/;
 const BOTH =
   /\bboth\s+(?:directions|ways|sides)\b|\blong\s+and\s+short\b|\bbuy\s+and\s+sell\b(?!\s+when)|\b(?:allow|add|enable|also)\s+(?:take\s+)?(?:short|sell|long|buy)s?\b|\b(?:short|sell|long|buy)s?\s+(?:too|as well)\b/;
 

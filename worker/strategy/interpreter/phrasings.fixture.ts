@@ -279,4 +279,21 @@ export const PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "'change it to the N EMA' gives the one average a new length; 'only trade the short side'",
+    turns: [
+      {
+        say: "H1: buy when price crosses above the 40 EMA, sell when it crosses below. Stop 20 pips.",
+        expect: { long: ["close xa ema40"], short: ["close xb ema40"], question: false },
+      },
+      {
+        say: "change it to the 60 EMA",
+        expect: { long: ["close xa ema60"], short: ["close xb ema60"], indicators: ["ema60"] },
+      },
+      {
+        say: "only trade the short side",
+        expect: { direction: "short" },
+      },
+    ],
+  },
 ];
