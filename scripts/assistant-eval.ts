@@ -34,7 +34,9 @@ const pct = (p: number, n: number) => (n === 0 ? "n/a" : `${((100 * p) / n).toFi
 /** The cause of a failure without its particulars, so that like failures count together. */
 function cause(reason: string): string {
   if (reason.includes("beyond the scorer's grammar"))
-    return `${reason.split(":")[0]}: annotated rule beyond v1 / the scorer's grammar`;
+    return `${reason.split(":")[0]}: annotated rule beyond the scorer's grammar`;
+  const v2 = /not expressible in v2: ([^)]*)/.exec(reason);
+  if (v2) return `${reason.split(":")[0]}: annotated rule not expressible in v2 (${v2[1]})`;
   return reason
     .replace(/\(".*"\)/, "")
     .replace(/expected .*/, "wrong value")

@@ -7,12 +7,16 @@ import type {
   Operand as SpecOperand,
   StrategySpec,
 } from "../../worker/strategy/spec";
+import { INDICATOR_LINES } from "../../worker/strategy/spec";
 import {
   type Atom,
+  type Ctx,
   flip,
   mirrorRule,
   normalizeHistogram,
+  type Op,
   type Operand,
+  parseExit,
   parseRule,
   type RuleShape,
   showRule,
@@ -25,14 +29,49 @@ const num = (v: Json): number | null => (typeof v === "number" ? v : null);
 const eq = (a: number, b: number) => Math.abs(a - b) <= 1e-6;
 
 const KIND_OUT: Record<string, string> = { BOLLINGER: "BANDS", STOCHASTIC: "STOCH" };
+const MA_KINDS = new Set(["SMA", "EMA", "SMMA", "LWMA"]);
 
-function operandOf(spec: StrategySpec, o: SpecOperand): Operand {
-  if (o.type === "constant") return { t: "const", value: o.value };
-  if (o.type === "price") return { t: "price", field: o.field.toLowerCase() };
-  // The v2 price constructs and expressions have no form in the corpus's notation: never equal to one.
-  if (o.type !== "indicator") return { t: "const", value: Number.NaN };
+/** A spec operand in the corpus notation's terms (fields.ts compares the two structurally). */
+export function operandOf(spec: StrategySpec, o: SpecOperand): Operand {
+  switch (o.type) {
+    case "constant":
+      return { t: "const", value: o.value };
+    case "price":
+      return { t: "price", field: o.field.toLowerCase(), ...(o.shift ? { shift: o.shift } : {}) };
+    case "extreme":
+      return { t: "extreme", side: o.side, bars: o.bars, shift: o.shift, tf: spec.timeframe };
+    case "previousPeriod":
+      return { t: "prev", period: o.period, field: o.field.toLowerCase(), back: o.back };
+    case "timeWindow":
+      return { t: "window", from: o.from, to: o.to, side: o.side };
+    case "candle":
+      // Candle measures have no form in the corpus's notation: never equal to one.
+      return { t: "const", value: Number.NaN };
+    case "expression":
+      return {
+        t: "expr",
+        a: operandOf(spec, o.a),
+        k: o.k,
+        ...(o.b ? { b: operandOf(spec, o.b) } : {}),
+        ...(o.offset ? { off: o.offset } : {}),
+      };
+    case "indicator":
+      break;
+  }
   const ind = spec.indicators.find((i) => i.id === o.ref);
   if (!ind) return { t: "const", value: Number.NaN };
+  const tf = ind.timeframe && ind.timeframe !== spec.timeframe ? ind.timeframe : undefined;
+  if (ind.kind === "DONCHIAN" && (o.line === "upper" || o.line === "lower" || o.line === undefined)) {
+    // A Donchian line is the N-bar extreme (bar included, as "extreme"); on a higher timeframe its last
+    // closed bar already lies before the chart's bar, one bar further back than the chart's shift 0.
+    return {
+      t: "extreme",
+      side: o.line === "lower" ? "lowest" : "highest",
+      bars: ind.period,
+      shift: o.shift + (tf ? 1 : 0),
+      tf: tf ?? spec.timeframe,
+    };
+  }
   const kind = KIND_OUT[ind.kind] ?? ind.kind;
   const out: Operand = { t: "ind", kind };
   if ("period" in ind) out.period = ind.period;
@@ -40,14 +79,10 @@ function operandOf(spec: StrategySpec, o: SpecOperand): Operand {
   if ("appliedPrice" in ind && ind.appliedPrice !== "CLOSE" && ind.kind !== "CCI")
     out.price = ind.appliedPrice.toLowerCase();
   if (ind.kind === "BOLLINGER") out.dev = ind.deviation;
-  const lines: Record<string, string[]> = {
-    MACD: ["main", "signal", "histogram"],
-    BOLLINGER: ["middle", "upper", "lower"],
-    STOCHASTIC: ["main", "signal"],
-    ADX: ["adx", "plusDi", "minusDi"],
-  };
-  const line = o.line ?? lines[ind.kind]?.[0];
-  if (line && lines[ind.kind]) out.line = line;
+  if (tf) out.tf = tf;
+  if (o.shift) out.shift = o.shift;
+  const line = o.line ?? INDICATOR_LINES[ind.kind][0];
+  if (INDICATOR_LINES[ind.kind].length > 1) out.line = line;
   return out;
 }
 
@@ -59,7 +94,15 @@ function atomsOf(spec: StrategySpec, list: Condition[]): Atom[] {
       out.push({ op: "lt", l: operandOf(spec, c.operand), r: operandOf(spec, c.upper) });
       continue;
     }
-    if (c.type === "candlePattern") continue;
+    if (c.type === "candlePattern") {
+      // bullish/bearish are the corpus's "last bar bullish" (close > open); other patterns have no notation.
+      const close: Operand = { t: "price", field: "close", ...(c.shift ? { shift: c.shift } : {}) };
+      const open: Operand = { t: "price", field: "open", ...(c.shift ? { shift: c.shift } : {}) };
+      if (c.pattern === "bullish") out.push({ op: "gt", l: close, r: open });
+      else if (c.pattern === "bearish") out.push({ op: "lt", l: close, r: open });
+      else out.push({ op: "gt", l: { t: "const", value: Number.NaN }, r: { t: "const", value: Number.NaN } });
+      continue;
+    }
     const op =
       c.type === "crossesAbove"
         ? "xa"
@@ -81,26 +124,67 @@ export function ruleShape(spec: StrategySpec, r: Rule | undefined): RuleShape | 
   return shape;
 }
 
-function operandMatch(e: Operand, s: Operand): boolean {
+export function operandMatch(e: Operand, s: Operand): boolean {
   if (e.t !== s.t) return false;
-  if (e.t === "const" && s.t === "const") return eq(e.value, s.value);
-  if (e.t === "price" && s.t === "price") return e.field === s.field;
-  if (e.t === "ind" && s.t === "ind") {
-    const ma = new Set(["SMA", "EMA", "SMMA", "LWMA"]);
-    if (e.kind !== s.kind && !(e.kind === "MA" && ma.has(s.kind))) return false;
-    if (e.period !== undefined && e.period !== s.period) return false;
-    if (e.price !== undefined && e.price !== (s.price ?? "close")) return false;
-    if (e.price === undefined && s.price !== undefined && e.period !== undefined) return false;
-    if (e.dev !== undefined && (s.dev === undefined || !eq(e.dev, s.dev))) return false;
-    const defLine: Record<string, string> = { MACD: "main", BANDS: "middle", STOCH: "main", ADX: "adx" };
-    if ((e.line ?? defLine[e.kind]) !== (s.line ?? defLine[s.kind])) return false;
-    return true;
+  switch (e.t) {
+    case "const":
+      return s.t === "const" && eq(e.value, s.value);
+    case "price":
+      return (
+        s.t === "price" && e.field === s.field && (e.shift ?? 0) === (s.shift ?? 0) && tfMatch(e.tf, s.tf)
+      );
+    case "extreme":
+      return (
+        s.t === "extreme" &&
+        e.side === s.side &&
+        e.bars === s.bars &&
+        e.shift === s.shift &&
+        (e.tf === undefined || e.tf === s.tf)
+      );
+    case "prev":
+      return s.t === "prev" && e.period === s.period && e.field === s.field && e.back === s.back;
+    case "window":
+      return s.t === "window" && e.from === s.from && e.to === s.to && e.side === s.side;
+    case "expr":
+      return (
+        s.t === "expr" &&
+        operandMatch(e.a, s.a) &&
+        eq(e.k, s.k) &&
+        (e.b === undefined ? s.b === undefined : s.b !== undefined && operandMatch(e.b, s.b)) &&
+        (e.off === undefined
+          ? s.off === undefined
+          : s.off !== undefined && e.off.unit === s.off.unit && eq(e.off.value, s.off.value))
+      );
+    case "ind": {
+      if (s.t !== "ind") return false;
+      if (e.kind !== s.kind && !(e.kind === "MA" && MA_KINDS.has(s.kind))) return false;
+      if (e.period !== undefined && e.period !== s.period) return false;
+      if (e.price !== undefined && e.price !== (s.price ?? "close")) return false;
+      if (e.price === undefined && s.price !== undefined && e.period !== undefined) return false;
+      if (e.dev !== undefined && (s.dev === undefined || !eq(e.dev, s.dev))) return false;
+      if ((e.shift ?? 0) !== (s.shift ?? 0) || e.tf !== s.tf) return false;
+      const defLine: Record<string, string> = { MACD: "main", BANDS: "middle", STOCH: "main", ADX: "adx" };
+      return (e.line ?? defLine[e.kind]) === (s.line ?? defLine[s.kind]);
+    }
   }
+}
+
+/** A price on a named timeframe is the chart's price only when the spec's chart is that timeframe. */
+let chartTf: string | undefined;
+function tfMatch(e: string | undefined, s: string | undefined): boolean {
+  return e === undefined || e === (s ?? chartTf);
+}
+
+/** "up"/"down" (a stop order or "reaches" a level): the price rising through (or closing beyond) it. */
+function opOk(e: Op, s: Op): boolean {
+  if (e === s) return true;
+  if (e === "x") return s === "xa" || s === "xb";
+  if (e === "up") return s === "xa" || s === "gt";
+  if (e === "down") return s === "xb" || s === "lt";
   return false;
 }
 
 function atomMatch(e: Atom, s: Atom): boolean {
-  const opOk = (a: Atom["op"], b: Atom["op"]) => a === b || (a === "x" && (b === "xa" || b === "xb"));
   return (
     (opOk(e.op, s.op) && operandMatch(e.l, s.l) && operandMatch(e.r, s.r)) ||
     (opOk(flip(e.op), s.op) && operandMatch(e.l, s.r) && operandMatch(e.r, s.l))
@@ -124,22 +208,39 @@ function shapeMatch(e: RuleShape, s: RuleShape | null, oppositeOk: boolean): boo
   return listMatch(e.all, s.all) && listMatch(e.any, s.any);
 }
 
+/** Why an expected phrase cannot be scored: v2 cannot say it, or the phrase is outside the grammar. */
+function unscorable(field: string, why: string): string {
+  return why.startsWith("not expressible")
+    ? `${field}: annotated rule ${why}`
+    : `${field}: expected phrase beyond the scorer's grammar (${why})`;
+}
+
+/** The context the item's earlier phrases set up ("the range low" after "the 19:00-04:00 range high"). */
+function contextOf(all: Record<string, Json>, before: string[]): Ctx {
+  const ctx: Ctx = { last: null };
+  for (const f of before) if (typeof all[f] === "string") parseRule(String(all[f]), ctx);
+  return { last: null, window: ctx.window };
+}
+
 export function compareEntry(
   expected: Json,
   spec: StrategySpec,
   side: "long" | "short",
-  other: Json,
+  all: Record<string, Json>,
 ): string | null {
+  chartTf = spec.timeframe;
   const got = ruleShape(spec, spec.entry[side]);
-  if (expected === null) return got ? null : null;
+  if (expected === null) return null;
   if (typeof expected !== "string") return "unscorable phrase";
-  let e = parseRule(expected);
-  // "all three reversed", "mirrored": the other side's rule turned round.
+  const otherField = side === "long" ? "entry_short" : "entry_long";
+  const other = all[otherField];
+  let e = parseRule(expected, contextOf(all, side === "short" ? ["entry_long"] : []));
+  // "all three reversed", "mirror: ...": the other side's rule turned round.
   if (!e.ok && /\b(reversed|mirrored|mirror)\b/i.test(expected) && typeof other === "string") {
-    const o = parseRule(other);
+    const o = parseRule(other, contextOf(all, side === "long" ? ["entry_short"] : []));
     if (o.ok) e = { ok: true, value: mirrorRule(o.value) };
   }
-  if (!e.ok) return `entry_${side}: expected phrase beyond the scorer's grammar (${e.why})`;
+  if (!e.ok) return unscorable(`entry_${side}`, e.why);
   if (side === "long" ? spec.direction === "short" : spec.direction === "long")
     return `entry_${side}: side not traded`;
   return shapeMatch(e.value, got, false)
@@ -148,27 +249,26 @@ export function compareEntry(
 }
 
 /** "close long when X; close short when Y", "long: X; short: Y", or one phrase for the traded side(s). */
-export function compareExit(expected: Json, spec: StrategySpec): string | null {
+export function compareExit(
+  expected: Json,
+  spec: StrategySpec,
+  all: Record<string, Json> = {},
+): string | null {
+  chartTf = spec.timeframe;
   if (typeof expected !== "string") return "exit: unscorable";
   const long = ruleShape(spec, spec.exit.long);
   const short = ruleShape(spec, spec.exit.short);
   const show = `got long ${showRule(long)} / short ${showRule(short)}${spec.closeOnOpposite ? " + opposite" : ""}`;
-  const sides = /^(?:close\s+)?long(?::|\s+when)\s*(.+?);\s*(?:close\s+)?short(?::|\s+when)\s*(.+)$/i.exec(
-    expected,
-  );
-  if (sides) {
-    const a = parseRule(sides[1]);
-    const b = parseRule(sides[2]);
-    if (!a.ok || !b.ok)
-      return `exit: expected phrase beyond the scorer's grammar (${!a.ok ? a.why : !b.ok ? b.why : ""})`;
+  const e = parseExit(expected, contextOf(all, ["entry_long", "entry_short"]));
+  if (!e.ok) return unscorable("exit", e.why);
+  if (!("both" in e.value)) {
+    const { long: a, short: b } = e.value;
     const ok =
-      (spec.direction === "short" || shapeMatch(a.value, long, spec.closeOnOpposite)) &&
-      (spec.direction === "long" || shapeMatch(b.value, short, spec.closeOnOpposite));
-    return ok ? null : `exit: expected long ${showRule(a.value)} / short ${showRule(b.value)}, ${show}`;
+      (spec.direction === "short" || !a || shapeMatch(a, long, spec.closeOnOpposite)) &&
+      (spec.direction === "long" || !b || shapeMatch(b, short, spec.closeOnOpposite));
+    return ok ? null : `exit: expected long ${showRule(a ?? null)} / short ${showRule(b ?? null)}, ${show}`;
   }
-  const e = parseRule(expected);
-  if (!e.ok) return `exit: expected phrase beyond the scorer's grammar (${e.why})`;
-  const v = e.value;
+  const v = e.value.both;
   if (v.opposite)
     return spec.closeOnOpposite && !long && !short ? null : `exit: expected the opposite signal, ${show}`;
   const longOk = shapeMatch(v, long, false);
@@ -362,26 +462,43 @@ export function compareTimeFilter(expected: Json, spec: StrategySpec): string | 
   return null;
 }
 
+/** Names of v2 kinds the corpus files under OTHER. */
+const V2_NAMED: [RegExp, string][] = [
+  [/\b(HMA|Hull)\b/i, "HULL"],
+  [/\bIchimoku\b/i, "ICHIMOKU"],
+  [/\bTRIX\b/i, "TRIX"],
+  [/\bParabolic SAR\b/i, "SAR"],
+  [/\bWilliams\b/i, "WPR"],
+  [/\bSupertrend\b/i, "SUPERTREND"],
+  [/\bKeltner\b/i, "KELTNER"],
+];
+
 export function compareIndicators(expected: Json, spec: StrategySpec): string | null {
   if (!Array.isArray(expected)) return "indicators: unscorable";
   const have = spec.indicators.map((i) => ({ ind: i, kind: KIND_OUT[i.kind] ?? i.kind, used: false }));
   for (const raw of expected) {
     const e = rec(raw);
     const params = rec(e.params);
-    if (e.kind === "OTHER") {
+    let kind = String(e.kind);
+    if (kind === "OTHER") {
       if (params.price_rule === true) continue;
-      return `indicators: ${String(params.name ?? "an unsupported indicator")} is not supported`;
+      // An "OTHER" that StrategySpec v2 declares by name (its further kinds): the same kind is expected.
+      const name = String(params.name ?? "");
+      const v2 = V2_NAMED.find(([re]) => re.test(name) && !/\bwith signal\b/i.test(name));
+      if (!v2) return `indicators: ${name || "an unsupported indicator"} is not in v2`;
+      kind = v2[1];
     }
-    if ("timeframe" in params) return "indicators: an indicator on another timeframe cannot be expressed";
-    if ("smoothing" in params) return "indicators: a smoothed indicator cannot be expressed";
+    if ("smoothing" in params)
+      return "indicators: a smoothed indicator (an indicator of an indicator) is not in v2";
     const ma = new Set(["SMA", "EMA", "SMMA", "LWMA"]);
     const found = have.find((h) => {
       if (h.used) return false;
-      const kindOk =
-        h.kind === e.kind || (params.type_stated === false && ma.has(h.kind) && ma.has(String(e.kind)));
+      const kindOk = h.kind === kind || (params.type_stated === false && ma.has(h.kind) && ma.has(kind));
       if (!kindOk) return false;
       const i = h.ind;
       const period = i.kind === "STOCHASTIC" ? i.kPeriod : "period" in i ? i.period : null;
+      const tf = i.timeframe && i.timeframe !== spec.timeframe ? i.timeframe : undefined;
+      if ((typeof params.timeframe === "string" ? params.timeframe : undefined) !== tf) return false;
       if (num(e.period) !== null && period !== e.period) return false;
       if (typeof params.price === "string") {
         const p = "appliedPrice" in i ? i.appliedPrice.toLowerCase() : "close";
@@ -490,14 +607,14 @@ export function compareField(
     case "entry_long":
       if (expected === null)
         return spec.entry.long && spec.direction !== "short" ? "entry_long: expected removed" : null;
-      return compareEntry(expected, spec, "long", all.entry_short);
+      return compareEntry(expected, spec, "long", all);
     case "entry_short":
       if (expected === null)
         return spec.entry.short && spec.direction !== "long" ? "entry_short: expected removed" : null;
-      return compareEntry(expected, spec, "short", all.entry_long);
+      return compareEntry(expected, spec, "short", all);
     case "exit":
       if (expected === null) return spec.exit.long || spec.exit.short ? "exit: expected removed" : null;
-      return compareExit(expected, spec);
+      return compareExit(expected, spec, all);
     case "stop_loss":
       if (expected === null) return spec.stopLoss ? "stop_loss: expected none" : null;
       return compareStop(expected, spec.stopLoss, "stop_loss");

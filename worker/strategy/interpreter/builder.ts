@@ -34,6 +34,7 @@ export class Builder {
   operand(op: Operand): SpecOperand | null {
     if (op.type === "constant") return { type: "constant", value: op.value };
     if (op.type === "price") return { type: "price", field: priceField(op.field), shift: op.shift };
+    if (op.type === "level") return op.spec;
     const ind = this.indicator(op.ind);
     if (!ind) return null;
     const line = lineOf(op.ind);

@@ -35,15 +35,23 @@ const UNKNOWN: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bengulfing|\bpin\s*bars?\b|\bdoji|\bhammer\b|candlestick\s+patterns?/, "candlestick patterns"],
   [/\bsupport\b|\bresistance\b|\bswing\s+(?:high|low)s?\b|\btrend\s*lines?\b/, "support/resistance levels"],
   [/\bnews\b/, "news events"],
-  [
-    /\b\d+\s+(?:period|day|bar|candle|week)s?\s+(?:high|low)s?\b|\bhighest\s+high|\blowest\s+low|\bprevious\s+(?:day'?s?|week'?s?)\s+(?:high|low)/,
-    "N-bar highs/lows (Donchian channel)",
-  ],
 ];
 
+/**
+ * Unsupported things the entry or exit rules name. A sentence about the stop or target only ("take profit: 50
+ * points or at key resistance") offers an alternative the rest of the sentence already states: not asked.
+ */
 export function unknownIndicators(text: string): string[] {
   const out: string[] = [];
-  for (const [re, name] of UNKNOWN) if (re.test(text)) out.push(name);
+  const rulesText = text
+    .split(/[.;\n]+/)
+    .filter(
+      (s) =>
+        !/\b(?:take profit|stop loss|target|trailing stop)\b/.test(s) ||
+        /\b(?:buy|sell|enter|entry)\b/.test(s),
+    )
+    .join(". ");
+  for (const [re, name] of UNKNOWN) if (re.test(rulesText)) out.push(name);
   return out;
 }
 
@@ -159,7 +167,26 @@ export function readClauses(
       facts.clauses.push(c);
     }
   }
+  levelCloses(facts);
   return { vagueCross, mentions };
+}
+
+/**
+ * A close beyond a line is the trigger itself (a cross) only when it is the side's one entry condition; among
+ * other conditions ("closes above the 20 EMA, RSI above 55") it is a state like them, and an exit's close
+ * beyond a line is one too.
+ */
+function levelCloses(facts: Facts): void {
+  const level = (x: Condition): Condition =>
+    x.closing && (x.op === "crossesAbove" || x.op === "crossesBelow")
+      ? { ...x, op: x.op === "crossesAbove" ? "above" : "below" }
+      : x;
+  for (const side of ["long", "short", null] as const) {
+    const entries = facts.clauses.filter((c) => c.role !== "exit" && c.side === side);
+    const count = entries.reduce((n, c) => n + c.conditions.length, 0);
+    for (const c of facts.clauses)
+      if (c.role === "exit" || (count > 1 && entries.includes(c))) c.conditions = c.conditions.map(level);
+  }
 }
 
 function readClause(
@@ -220,9 +247,9 @@ function merge(raws: RawClause[]): void {
 }
 
 const LONG_ONLY =
-  /\b(?:long|buy)s?\s+only\b|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:long|buy)s?(?:\s+trades)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:short|sell)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:short|sell)\b|\bdisable\s+(?:short|sell)s?\b/;
+  /\b(?:long|buy)s?\s+only\b|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:the\s+)?(?:long|buy)s?(?:\s+trades|\s+side)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:short|sell)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:short|sell)\b|\bdisable\s+(?:short|sell)s?\b/;
 const SHORT_ONLY =
-  /\b(?:short|sell)s?\s+only\b|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:short|sell)s?(?:\s+trades)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:long|buy)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:long|buy)\b|\bdisable\s+(?:long|buy)s?\b/;
+  /\b(?:short|sell)s?\s+only\b|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:the\s+)?(?:short|sell)s?(?:\s+trades|\s+side)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:long|buy)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:long|buy)\b|\bdisable\s+(?:long|buy)s?\b/;
 const BOTH =
   /\bboth\s+(?:directions|ways|sides)\b|\blong\s+and\s+short\b|\bbuy\s+and\s+sell\b(?!\s+when)|\b(?:allow|add|enable|also)\s+(?:take\s+)?(?:short|sell|long|buy)s?\b|\b(?:short|sell|long|buy)s?\s+(?:too|as well)\b/;
 

@@ -13,7 +13,9 @@ function conditions(text: string): string[] {
         ? String(x.value)
         : x.type === "price"
           ? x.field
-          : `${x.ind.kind}:${JSON.stringify(x.ind)}`;
+          : x.type === "level"
+            ? `level:${JSON.stringify(x.spec)}`
+            : `${x.ind.kind}:${JSON.stringify(x.ind)}`;
     return `${o(c.left)} ${c.op} ${o(c.right)}${c.right2 ? ` ${o(c.right2)}` : ""}`;
   });
 }

@@ -98,6 +98,38 @@ const SKIP_BEFORE_VERB = new Set([
   "needs",
   "to",
   "being",
+  "positioned",
+  "located",
+  "placed",
+  "sitting",
+  "staying",
+]);
+/** Words before a verb that leave its subject to the previous clause ("and when it ...", "then crosses"). */
+const BORROWING = new Set([
+  "both",
+  "they",
+  "lines",
+  "all",
+  "them",
+  "level",
+  "when",
+  "and",
+  "or",
+  "if",
+  "it",
+  "then",
+  "while",
+  "but",
+  "with",
+  "once",
+  "until",
+  "after",
+  "buy",
+  "sell",
+  "long",
+  "short",
+  "exit",
+  "enter",
 ]);
 const SKIP_AFTER_PREP = new Set([
   "the",
@@ -214,6 +246,13 @@ export function parseConditions(
       if (!SKIP_AFTER_PREP.has(t) && !UP.has(t) && !DOWN.has(t) && t !== "back") return -1;
     }
     return -1;
+  };
+  /** "equity falls below 100000": the verb has a subject of its own that is no operand; nothing to borrow. */
+  const foreignSubject = (verbIndex: number): boolean => {
+    let j = verbIndex - 1;
+    while (j >= 0 && (SKIP_BEFORE_VERB.has(tokens[j]) || CROSS_VERBS.has(tokens[j]))) j--;
+    const w = tokens[j];
+    return w !== undefined && /^[a-z]{3,}$/.test(w) && !BORROWING.has(w);
   };
   const leftOperand = (verbIndex: number): { op: Operand; index: number } | null => {
     const j = leftOf(verbIndex);
@@ -372,6 +411,9 @@ export function parseConditions(
     // Collect the verb phrase: cross verb, direction words, up to the right operand.
     let j = i;
     let cross = isCross;
+    // "a candle closes above the EMA" as a trigger is the bar it happens: a cross of the line (an exit reads it
+    // back as a level, clauses.ts). A close against a number or a level is not.
+    const closing = isPrep && /^(?:closes|closed|closing)$/.test(tokens[i - 1] ?? "");
     let dir: "up" | "down" | null = null;
     while (j < tokens.length && j <= i + 4) {
       const w = tokens[j];
@@ -400,7 +442,13 @@ export function parseConditions(
       continue;
     }
     if (r < 0 || used.has(r)) {
-      if (cross && dir !== null && prev !== null && conditions.length === 0 && prev.op !== "between") {
+      if (
+        (cross || (closing && prev?.right.type !== "constant")) &&
+        dir !== null &&
+        prev !== null &&
+        conditions.length === 0 &&
+        prev.op !== "between"
+      ) {
         // "sell when it crosses below": the previous clause's pair, crossing the other way.
         conditions.push({
           op: dir === "up" ? "crossesAbove" : "crossesBelow",
@@ -420,6 +468,7 @@ export function parseConditions(
     }
     const l = leftOperand(i);
     let left: Operand | null = l ? l.op : null;
+    if (left === null && right.type === "constant" && foreignSubject(i)) continue;
     if (left === null) {
       // "closes above the upper band" has the price as its silent subject; "it crosses below 0"
       // the previous clause's subject.
@@ -429,9 +478,15 @@ export function parseConditions(
     // A price against a bare number is almost always a misread ("closes above the 20 period high").
     if (left.type === "price" && right.type === "constant") continue;
     let op: CompareOp;
-    if (cross) op = dir === "up" ? "crossesAbove" : dir === "down" ? "crossesBelow" : "crosses";
+    const closeCross =
+      closing &&
+      right.type === "indicator" &&
+      right.ind.kind === "ma" &&
+      left.type === "price" &&
+      dir !== null;
+    if (cross || closeCross) op = dir === "up" ? "crossesAbove" : dir === "down" ? "crossesBelow" : "crosses";
     else op = dir === "down" ? "below" : "above";
-    conditions.push({ op, left, right });
+    conditions.push(closeCross ? { op, left, right, closing: true } : { op, left, right });
     used.add(r);
     if (l) used.add(l.index);
     lastCross = cross ? { left, rightIndex: r } : null;

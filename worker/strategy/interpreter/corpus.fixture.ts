@@ -1218,11 +1218,12 @@ export const CORPUS: readonly CorpusCase[] = [
     ],
   },
   {
-    name: "N-bar high breakout is not supported: ask, do not invent a price level",
+    // StrategySpec v2 (issue 14) states N-bar extremes; the corpus README: a price construct is no reason to ask.
+    name: "N-bar high breakout: the close against the high of the 20 bars before it",
     turns: [
       {
         say: "go long if price closes above the 20 period high",
-        expect: { noSpec: true, question: /Donchian/ },
+        expect: { long: ["close > highest(20)[1]"], question: false },
       },
     ],
   },

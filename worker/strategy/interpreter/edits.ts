@@ -93,6 +93,18 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // "change it to the 55 ema", "switch the average to a 100 sma": the strategy's one average gets the new length
+  // (from 0 = "the only one"; with several averages nothing is guessed).
+  {
+    re: /\b(?:change|set|make|switch|move)\s+(?:it|the\s+(?:sma|ema|smma|lwma|ma|average))\s+(?:to|into)\s+(?:an?\s+|the\s+)?(\d+)\s+(?:period\s+)?(sma|ema|smma|lwma|ma)\b/g,
+    needsSpec: true,
+    apply: (m, f) => {
+      const to = Number(m[1]);
+      if (!(to >= 1)) return false;
+      f.edits.push({ type: "setMaPeriodFrom", from: 0, to });
+      return true;
+    },
+  },
   // "change the 50 ema to 100", "make the 20 sma a 30".
   {
     re: /\b(?:change|set|make|move|switch|replace)\s+(?:the\s+)?(\d+)\s+(?:period\s+)?(sma|ema|smma|lwma|ma)\s+(?:to|into|with)\s+(?:an?\s+|the\s+)?(\d+)(?:\s+(?:period|sma|ema|smma|lwma|ma))?\b/g,

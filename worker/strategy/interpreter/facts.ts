@@ -1,3 +1,5 @@
+import type { Operand as SpecOperand } from "../spec";
+
 // The interpreter's own intermediate representation: what one message says, before it is
 // applied to a StrategySpec. Keeping it independent of the schema keeps the language side
 // testable on its own and the mapping to the schema in one place (apply.ts).
@@ -38,6 +40,8 @@ export type IndicatorKind = IndicatorMention["kind"];
 
 export type Operand =
   | { type: "indicator"; ind: IndicatorMention; shift: number }
+  /** A v2 price level ("the 20 day high", "yesterday's low + 2 pips"), already in the spec's form (levels.ts). */
+  | { type: "level"; spec: SpecOperand; shift: number }
   | { type: "price"; field: PriceField; shift: number }
   | { type: "constant"; value: number };
 
@@ -50,6 +54,8 @@ export interface Condition {
   right: Operand;
   /** Upper bound of "between". */
   right2?: Operand;
+  /** Read from "closes above/below" a line: a cross as an entry trigger, a level as an exit. */
+  closing?: boolean;
 }
 
 export type Side = "long" | "short";

@@ -127,7 +127,9 @@ export function interpret(message: string, current: StrategySpec | null): Interp
   );
   const applied = applyFacts(facts, current, read.mentions);
   const problems = new Set(applied.problems);
-  if (read.vagueCross) problems.add("vagueCross");
+  // A cross with no named lines ("only trade when they cross") is asked about only when nothing else in the
+  // message said what crosses what; beside a clear rule it is a remark about that rule.
+  if (read.vagueCross && facts.clauses.every((c) => c.conditions.length === 0)) problems.add("vagueCross");
 
   const parsed = parseSpec(applied.draft);
   const spec = parsed.ok ? parsed.spec : current;

@@ -133,6 +133,17 @@ export function resolveIndicator(
           pick.kind === "SMA" ? "sma" : pick.kind === "EMA" ? "ema" : pick.kind === "SMMA" ? "smma" : "lwma";
       }
       if (period === null && mas.length === 1 && m.role === null) period = mas[0].period;
+      if (period === null && m.role === null) {
+        // "the sma is rising" after "SMA (14)" in the same message: the one average of that kind it named.
+        const named = new Set(
+          siblings.flatMap((s) =>
+            s.kind === "ma" && s.period !== null && (m.method === null || s.method === m.method)
+              ? [s.period]
+              : [],
+          ),
+        );
+        if (named.size === 1) period = [...named][0];
+      }
       if (period === null) return { ok: false, problem: "maPeriod" };
       if (method === null) {
         // "the 50 and 200 ema": an unnamed sibling shares the named one's method; else the spec's.

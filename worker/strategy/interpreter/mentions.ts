@@ -1,4 +1,5 @@
 import type { IndicatorKind, IndicatorMention, MaMethod, Operand, PriceField } from "./facts";
+import { LEVEL, levelOf } from "./levels";
 
 // Finds indicator and price mentions in one normalised sentence and replaces each with a
 // placeholder token "§A", "§B", ... so that the condition grammar only sees operands, numbers
@@ -69,6 +70,14 @@ type Rule = { re: RegExp; build: (m: Groups, lastKind: IndicatorKind | null) => 
 const ind = (i: IndicatorMention): Operand => ({ type: "indicator", ind: i, shift: 0 });
 
 const RULES: Rule[] = [
+  // Price levels first ("the 20 day high" is no 20-period anything; levels.ts).
+  {
+    re: LEVEL,
+    build: (m) => {
+      const spec = levelOf(Array.from({ length: 11 }, (_, i) => m[i]));
+      return spec ? [{ type: "level", spec, shift: 0 }] : [];
+    },
+  },
   // MACD with optional parameters and line.
   {
     re: /\bmacd(?:'s)?(?:\s*\(?\s*(\d+)\s*[,/ ]\s*(\d+)\s*[,/ ]\s*(\d+)\s*\)?)?(?:\s+(histogram|hist|signal(?:\s+line)?|main(?:\s+line)?|line))?/g,
@@ -197,6 +206,11 @@ const RULES: Rule[] = [
     re: /\b(?:the\s+)?(?:(?:price|candle|bar|market)(?:'s)?\s+)(high|low|open)\b/g,
     build: (m) => [{ type: "price", field: priceOf(m[1]) ?? "close", shift: 0 }],
   },
+  // "the open price", "the opening price", "the low price": the bar's own field.
+  {
+    re: /\b(?:the\s+)?(open|opening|high|low)\s+prices?\b/g,
+    build: (m) => [{ type: "price", field: priceOf(m[1]) ?? "close", shift: 0 }],
+  },
   // A bare "close" compared with something: "close > upper band", "close is above the ema".
   {
     re: /\bclose(?=\s*(?:[<>]|is\b|was\b|above\b|below\b|crosses\b|over\b|under\b|greater\b|less\b))/g,
@@ -236,7 +250,7 @@ export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
     });
   }
   text = text.replace(
-    /\bthe (\d+)\b(?!\s*(?:pips?|points?|%|percent|lots?|x\b|times|atr|period|day|bar|level|line))/g,
+    /\bthe (\d+)\b(?!\.\d)(?!\s*(?:pips?|points?|%|percent|lots?|x\b|times|atr|period|day|bar|level|line))/g,
     (whole: string, n: string) => {
       const method = ctx.maPeriods.get(Number(n));
       if (method === undefined) return whole;

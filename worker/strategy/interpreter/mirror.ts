@@ -29,10 +29,39 @@ function indicatorOf(op: Operand, indicators: readonly Indicator[]): Indicator |
 }
 
 function swapBand(op: Operand, indicators: readonly Indicator[]): Operand {
+  // Price levels trade sides too: the N-bar high for the N-bar low, yesterday's high for its low, and an
+  // offset above the level for one below it.
+  switch (op.type) {
+    case "extreme":
+      return { ...op, side: op.side === "highest" ? "lowest" : "highest" };
+    case "previousPeriod":
+      return op.field === "HIGH" || op.field === "LOW"
+        ? { ...op, field: op.field === "HIGH" ? "LOW" : "HIGH" }
+        : op;
+    case "timeWindow":
+      return { ...op, side: op.side === "high" ? "low" : "high" };
+    case "expression":
+      if (op.b) return op;
+      return {
+        ...op,
+        a: swapLevel(op.a),
+        ...(op.offset && op.offset.unit !== "percent"
+          ? { offset: { ...op.offset, value: -op.offset.value } }
+          : {}),
+      };
+  }
   const ind = indicatorOf(op, indicators);
   if (op.type !== "indicator" || ind?.kind !== "BOLLINGER") return op;
   if (op.line === "upper") return { ...op, line: "lower" };
   if (op.line === "lower") return { ...op, line: "upper" };
+  return op;
+}
+
+function swapLevel<T extends Operand>(op: T): T {
+  if (op.type === "extreme") return { ...op, side: op.side === "highest" ? "lowest" : "highest" };
+  if (op.type === "previousPeriod" && (op.field === "HIGH" || op.field === "LOW"))
+    return { ...op, field: op.field === "HIGH" ? "LOW" : "HIGH" };
+  if (op.type === "timeWindow") return { ...op, side: op.side === "high" ? "low" : "high" };
   return op;
 }
 

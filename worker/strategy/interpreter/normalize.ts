@@ -1,5 +1,7 @@
+import { LEVEL_REWRITES } from "./levels";
 import { replaceNumberWords } from "./numbers";
 import { sectionize } from "./sections";
+import { attachSettings } from "./settings";
 
 // One canonical spelling per concept, so the extractors match a small vocabulary.
 // Order matters: longer phrases first, typos before the synonyms that build on them.
@@ -69,6 +71,11 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\blongs\b/g, "long"],
   [/\bbuys\b/g, "buy"],
   [/\bsells\b/g, "sell"],
+  // "exit longs on X and shorts on Y": two exits, one per side.
+  [
+    /\b(exit|close)\s+(long|short)\s+(?:on|when|if|at)\s+([^.;]+?)\s*,?\s+and\s+(short|long)\s+(?:on|when|if|at)\s+/g,
+    "$1 $2 when $3. $1 $4 when ",
+  ],
   // A parenthesised caution "(do not enter if ... overbought)" is a negated filter; read without its negation it
   // would require the very opposite, so it is left out (the rest of the rule stands).
   [/\(\s*(?:do not|don't|never|avoid)\b[^()]*\)/g, ""],
@@ -76,6 +83,10 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\btwice\b/g, "2 times"],
   [/\bthrice\b/g, "3 times"],
   [/\b(stop loss|stop)\s+(?:distance|size)\b/g, "$1"],
+  // "more then 50" (a common slip for "than"); "positive 50" / "negative 50" are signed levels.
+  [/\b(more|less|higher|lower|greater|bigger|smaller|rather)\s+then\b/g, "$1 than"],
+  [/\bpositive\s+(?=\d)/g, ""],
+  [/\bnegative\s+(?=\d)/g, "-"],
   // Contractions the extractors spell out.
   [/\bwe're\b/g, "we are"],
   [/\bit's\b/g, "it is"],
@@ -88,6 +99,9 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
     /\b(exit|close(?:\s+the\s+trades?|\s+trades?|\s+positions?)?)\s+(?:at|on)\s+(?:the\s+)?(middle|upper|lower)\s+(?:bollinger\s+)?band\b/g,
     "$1 when price crosses the $2 band",
   ],
+  // "RSI (10) - applied to the median price (HL/2)": the dash joins the price to its indicator; HL/2 restates it.
+  [/\s+-\s+(?=applied\s+to\b)/g, " "],
+  [/\s*\((?:hl|h\s*\+\s*l)\s*\/\s*2\)/g, ""],
   // Job-spec annotations that a parameter is an input say nothing about the rule: "SMA 8 (variable)".
   [/\s*\((?:variable|adjustable|input|optimi[sz]able|editable|changeable|configurable|user input)\)/g, ""],
   // "SMA 8" / "EMA 50" written name-first, as most job specifications do (not "ema 5 pips").
@@ -106,12 +120,21 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
     /\bcross(es|ed)?\s+(?:the\s+)?(?:mid-?line|middle\s+line|cent(?:er|re)\s*line)\s+from\s+above\b/g,
     "cross$1 below 50",
   ],
+  // "from bottom to top", "from underneath", "from the top": the side a cross comes from.
+  [/\bfrom\s+(?:the\s+)?(?:bottom|underneath|beneath)(?:\s+to\s+(?:the\s+)?top)?\b/g, "from below"],
+  [/\bfrom\s+(?:the\s+)?top(?:\s+to\s+(?:the\s+)?bottom)?\b/g, "from above"],
   [/\bcross(es|ed)?\s+([^.,;]{1,40}?)\s+from\s+below\b/g, "cross$1 above $2"],
   [/\bcross(es|ed)?\s+([^.,;]{1,40}?)\s+from\s+above\b/g, "cross$1 below $2"],
   [/\b(above|below)\s+the\s+level\s+of\s+/g, "$1 "],
   // Fast/slow "one" is a pronoun for a moving average, not the number 1.
   [/\b(fast|slow|faster|slower|longer|shorter|short-term|long-term)\s+ones?\b/g, "$1 ma"],
   [/\bthe\s+other\s+one\b/g, "the other"],
+  // "Sell if: as above but when the averages cross down": the reference adds nothing the clause does not say.
+  [
+    /\b(?:(?:the\s+)?same\s+as\s+(?:above|before|the\s+buy|for\s+(?:buys|longs))|as\s+above)\s*,?\s*(?:but|except)?\s*(?=when|if|the|with)/g,
+    "",
+  ],
+  [/\b(when|if)\s+(?:when|if)\b/g, "$1"],
 ];
 
 /**
@@ -124,12 +147,31 @@ export function normalize(message: string): string {
     text = text.replace(pattern, replacement);
   }
   text = replaceNumberWords(text);
+  text = expandMaChains(text);
+  for (const [pattern, replacement] of LEVEL_REWRITES) text = text.replace(pattern, replacement);
   // Number words may have produced "50 ema" forms that the rewrites above already handled for digits.
   text = text.replace(
     /\b(\d+)\s*-\s*(minute|hour|day|week|period|bar|candle|pips?|points?|ma|sma|ema)\b/g,
     "$1 $2",
   );
-  return sectionize(text.replace(/[ \t]+/g, " ").trim());
+  return sectionize(attachSettings(text.replace(/[ \t]+/g, " ").trim()));
+}
+
+/**
+ * "4 ema > 8 > 12 > 16": a chain of three or more lengths after a moving average orders averages of that kind
+ * (a bare number there is not a price level: a level is compared once, not chained).
+ */
+export function expandMaChains(text: string): string {
+  return text.replace(
+    /\b(\d+)\s+(sma|ema|smma|lwma|ma)\s*([<>])\s*(\d+)(?:\s+\2)?((?:\s*\3\s*\d+(?:\s+\2)?)+)/g,
+    (_w, first: string, kind: string, op: string, second: string, rest: string) => {
+      const lengths = [first, second, ...[...rest.matchAll(/\d+/g)].map((m) => m[0])];
+      const pairs: string[] = [];
+      for (let i = 1; i < lengths.length; i++)
+        pairs.push(`${lengths[i - 1]} ${kind} ${op} ${lengths[i]} ${kind}`);
+      return pairs.join(" and ");
+    },
+  );
 }
 
 /**

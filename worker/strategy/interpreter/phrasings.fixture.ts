@@ -143,4 +143,157 @@ export const PHRASINGS: readonly CorpusCase[] = [
       { say: "and put the take profit at twice the stop distance", expect: { takeProfit: "4 atr14" } },
     ],
   },
+  {
+    name: "numbered items under BUY if: / SELL if: headings, 'as above but' the cross the other way",
+    turns: [
+      {
+        say: "Rules: 1. One trade at a time. 2. BUY if: 1. EMA 5 crosses above EMA 15. 2. Stop loss 20 pips, profit target 60 pips. 3. SELL if: 1. Same as above but when the averages cross down.",
+        expect: {
+          direction: "both",
+          long: ["ema5 xa ema15"],
+          short: ["ema5 xb ema15"],
+          stopLoss: "20 pips",
+          takeProfit: "60 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "an oscillator's period stated later in its sentence, a stop in parentheses, the open price",
+    turns: [
+      {
+        say: "The system reads the RSI, set to nine periods on the hourly chart. Buy when the RSI is above 58 and the close price is greater than the open price; sell when the RSI is below 42 and the close price is lower than the open price. Stop loss (45), take profit (90).",
+        expect: {
+          indicators: ["rsi9"],
+          long: ["rsi9 > 58", "close > open"],
+          short: ["rsi9 < 42", "close < open"],
+          stopLoss: "45 pips",
+          takeProfit: "90 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "dash-labelled items under 'Long entry (buy) rules -' headings; a filter 'positioned above' zero",
+    turns: [
+      {
+        say: "Setup on M30. Long entry (buy) rules - Trigger: the 10 EMA crosses the 30 EMA from bottom to top - Filter: the CCI (20) line is positioned above 0. Short entry (sell) rules - Trigger: the 10 EMA crosses the 30 EMA from top to bottom - Filter: the CCI (20) line is positioned below 0. Take profit: 40 pips or at the next resistance.",
+        expect: {
+          timeframe: "M30",
+          long: ["ema10 xa ema30", "cci20 > 0"],
+          short: ["ema10 xb ema30", "cci20 < 0"],
+          takeProfit: "40 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "a chain of lengths after an average orders the averages; a sizing condition on equity is no rule",
+    turns: [
+      {
+        say: "I go long when 5 sma > 10 > 20 > 40 with rsi > 55, and short when 5 sma < 10 < 20 < 40 with rsi < 45. Lot size = 2 lots when equity drops below 50000.",
+        expect: {
+          long: ["sma5 > sma10", "sma10 > sma20", "sma20 > sma40", "rsi14 > 55"],
+          short: ["sma5 < sma10", "sma10 < sma20", "sma20 < sma40", "rsi14 < 45"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "'the ema' after the one EMA the message named; 'more then positive 40', 'less then negative 40'",
+    turns: [
+      {
+        say: "Chart with CCI (20) and an EMA (30). Buy when the ema is rising and cci is more then positive 40; sell when the ema is falling and cci is less then negative 40. Stop loss 35 pips.",
+        expect: {
+          indicators: ["ema30", "cci20"],
+          long: ["ema30 > ema30[1]", "cci20 > 40"],
+          short: ["ema30 < ema30[1]", "cci20 < -40"],
+          stopLoss: "35 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "stop orders at a distance from the N-day extremes, exits on a new N-day extreme per side",
+    turns: [
+      {
+        say: "D1. Buy stop 5 pips above the 30 day high and sell stop 5 pips below the 30 day low. Close longs on a new 15 day low and shorts on a new 15 day high.",
+        expect: {
+          timeframe: "D1",
+          long: ["close xa (highest(30)[1] + 5pips)"],
+          short: ["close xb (lowest(30)[1] - 5pips)"],
+          longExit: ["close xb lowest(15)[1]"],
+          shortExit: ["close xa highest(15)[1]"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "yesterday's high and low broken by a distance; 'buy stop loss' is a stop, not an order",
+    turns: [
+      {
+        say: "H1 chart. Go long when the price exceeds yesterday's high by 15 pips, go short when the price falls 15 pips below yesterday's low. Buy stop loss 30, target 45.",
+        expect: {
+          long: ["close xa (day1.high + 15pips)"],
+          short: ["close xb (day1.low - 15pips)"],
+          stopLoss: "30 pips",
+          takeProfit: "45 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "the highest high of the last N bars, mirrored for shorts",
+    turns: [
+      {
+        say: "Buy when the close crosses above the highest high of the last 40 bars, do the opposite for shorts. 4 hour chart, stop 60 pips.",
+        expect: {
+          timeframe: "H4",
+          long: ["close xa highest(40)[1]"],
+          short: ["close xb lowest(40)[1]"],
+          stopLoss: "60 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "a close beyond an average as the one trigger is a cross; 'when it closes below' takes the same line",
+    turns: [
+      {
+        say: "GBPUSD 1 hour: buy when a candle closes above the 50 EMA, sell when it closes below. Stop 30, target 60.",
+        expect: {
+          long: ["close xa ema50"],
+          short: ["close xb ema50"],
+          stopLoss: "30 pips",
+          takeProfit: "60 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "'change it to the N EMA' gives the one average a new length; 'only trade the short side'",
+    turns: [
+      {
+        say: "H1: buy when price crosses above the 40 EMA, sell when it crosses below. Stop 20 pips.",
+        expect: { long: ["close xa ema40"], short: ["close xb ema40"], question: false },
+      },
+      {
+        say: "change it to the 60 EMA",
+        expect: { long: ["close xa ema60"], short: ["close xb ema60"], indicators: ["ema60"] },
+      },
+      {
+        say: "only trade the short side",
+        expect: { direction: "short" },
+      },
+    ],
+  },
 ];

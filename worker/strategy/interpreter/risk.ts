@@ -132,7 +132,7 @@ const EXTRACTORS: Extractor[] = [
   },
   // Shorthand without a unit ("sl 30 tp 60") means pips, the unit retail traders think in.
   {
-    re: /\b(stop loss|stop|take profit|target)\s*(?:of|at|=|:|to)?\s*(\d+(?:\.\d+)?)\b(?!\s*(?:%|percent|x\b|\*|times|atr|r\b|lots?|:|\/))/g,
+    re: /\b(stop loss|stop|take profit|target)\s*(?:of|at|=|:|to)?\s*\(?(\d+(?:\.\d+)?)(?:\)|\b)(?!\s*(?:%|percent|x\b|\*|times|atr|r\b|lots?|:|\/))/g,
     apply: (m, f) => {
       const v = Number(m[2]);
       if (!(v > 0)) return false;

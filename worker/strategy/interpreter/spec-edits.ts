@@ -174,7 +174,9 @@ export function applyEdits(
         break;
       }
       case "setMaPeriodFrom": {
-        const target = draft.indicators.filter(isMa).find((i) => i.period === e.from);
+        const mas = draft.indicators.filter(isMa);
+        const target =
+          e.from === 0 ? (mas.length === 1 ? mas[0] : undefined) : mas.find((i) => i.period === e.from);
         if (target) replaceIndicator(draft, target, { ...target, period: e.to });
         break;
       }

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { parseSpec, type StrategySpec } from "../../worker/strategy/spec";
+import { compareEntry, compareExit, compareIndicators } from "./fields";
+
+function spec(doc: Record<string, unknown>): StrategySpec {
+  const r = parseSpec({ specVersion: 2, timeframe: "H1", ...doc });
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return r.spec;
+}
+const px = (field: string, shift = 0) => ({ type: "price", field, shift });
+const breakout = (type: string, right: Record<string, unknown>, timeframe = "D1") =>
+  spec({ timeframe, direction: "long", entry: { long: { all: [{ type, left: px("CLOSE"), right }] } } });
+
+describe("scoring rules against v2 specs", () => {
+  const high20 = { type: "extreme", side: "highest", bars: 20, shift: 1 };
+  const plus2 = { type: "expression", a: high20, k: 1, offset: { value: 2, unit: "pips" } };
+
+  it("a buy stop above the N-day high is the close rising through it, on the daily chart", () => {
+    const phrase = "buy stop 2 pips above the 20-day high";
+    expect(compareEntry(phrase, breakout("crossesAbove", plus2), "long", {})).toBeNull();
+    expect(compareEntry(phrase, breakout("greaterThan", plus2), "long", {})).toBeNull();
+    expect(compareEntry(phrase, breakout("lessThan", plus2), "long", {})).toMatch(/expected/);
+    // Without the offset, on the bar itself (shift 0), or on an hourly chart it is another level.
+    expect(compareEntry(phrase, breakout("crossesAbove", high20), "long", {})).toMatch(/expected/);
+    expect(
+      compareEntry(phrase, breakout("crossesAbove", { ...plus2, a: { ...high20, shift: 0 } }), "long", {}),
+    ).toMatch(/expected/);
+    expect(compareEntry(phrase, breakout("crossesAbove", plus2, "H1"), "long", {})).toMatch(/expected/);
+  });
+
+  it("a higher-timeframe Donchian line is the same N-day extreme", () => {
+    const s = spec({
+      timeframe: "H1",
+      direction: "long",
+      indicators: [{ id: "dc", kind: "DONCHIAN", period: 20, timeframe: "D1" }],
+      entry: {
+        long: {
+          all: [
+            {
+              type: "crossesAbove",
+              left: px("CLOSE"),
+              right: {
+                type: "expression",
+                a: { type: "indicator", ref: "dc", line: "upper" },
+                offset: { value: 2, unit: "pips" },
+              },
+            },
+          ],
+        },
+      },
+    });
+    expect(compareEntry("buy stop 2 pips above the 20-day high", s, "long", {})).toBeNull();
+  });
+
+  it("an indicator on another timeframe matches only with that timeframe", () => {
+    const s = (timeframe?: string) =>
+      spec({
+        direction: "long",
+        indicators: [{ id: "e", kind: "EMA", period: 50, ...(timeframe ? { timeframe } : {}) }],
+        entry: {
+          long: { all: [{ type: "greaterThan", left: px("CLOSE"), right: { type: "indicator", ref: "e" } }] },
+        },
+      });
+    expect(compareEntry("close > EMA(50, H4)", s("H4"), "long", {})).toBeNull();
+    expect(compareEntry("close > EMA(50, H4)", s(), "long", {})).toMatch(/expected/);
+    expect(compareIndicators([{ kind: "EMA", period: 50, params: { timeframe: "H4" } }], s("H4"))).toBeNull();
+    expect(compareIndicators([{ kind: "EMA", period: 50, params: { timeframe: "H4" } }], s())).toMatch(
+      /missing/,
+    );
+  });
+
+  it("a session range refers back across the item's phrases, in UTC", () => {
+    const w = (side: string, v: number) => ({
+      type: "expression",
+      a: { type: "timeWindow", from: "00:00", to: "06:00", side },
+      offset: { value: v, unit: "pips" },
+    });
+    const s = spec({
+      entry: {
+        long: { all: [{ type: "crossesAbove", left: px("CLOSE"), right: w("high", 10) }] },
+        short: { all: [{ type: "crossesBelow", left: px("CLOSE"), right: w("low", -10) }] },
+      },
+    });
+    const all = { entry_long: "price reaches the 19:00-01:00 EST range high + 10 pips" };
+    expect(compareEntry(all.entry_long, s, "long", all)).toBeNull();
+    expect(compareEntry("price reaches the range low - 10 pips", s, "short", all)).toBeNull();
+  });
+
+  it("per-side exits and rules v2 cannot state", () => {
+    const rsi = [{ id: "r", kind: "RSI", period: 9 }];
+    const ref = { type: "indicator", ref: "r" };
+    const s = spec({
+      indicators: rsi,
+      entry: { long: { all: [{ type: "lessThan", left: ref, right: { type: "constant", value: 30 } }] } },
+      exit: {
+        long: { all: [{ type: "crossesBelow", left: ref, right: { type: "constant", value: 60 } }] },
+        short: { all: [{ type: "crossesAbove", left: ref, right: { type: "constant", value: 40 } }] },
+      },
+    });
+    expect(compareExit("long: RSI(9) falls below 60; short: RSI(9) rises above 40", s)).toBeNull();
+    expect(compareExit("long: RSI(9) falls below 60; short: RSI(9) rises above 45", s)).toMatch(/expected/);
+    expect(compareEntry("RSI(9) < 30, then close > open", s, "long", {})).toMatch(/not expressible in v2/);
+  });
+});
