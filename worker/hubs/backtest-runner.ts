@@ -138,11 +138,10 @@ export class BacktestRunner extends DurableObject<Env> {
         done = await stepBacktest(prepared, ports, active.sliceBars);
         if (this.active !== active) return; // cancelled or replaced meanwhile
         if (done) break;
-        // Waiting requests run here; the slice is measured up to their end (slice-budget.ts).
-        await yieldNow();
+        active.sliceBars = nextSliceBars(active.sliceBars, Date.now() - sliceStart);
+        await yieldNow(); // waiting requests run here
         if (this.active !== active) return;
         const now = Date.now();
-        active.sliceBars = nextSliceBars(active.sliceBars, now - sliceStart);
         if (now - reported >= PROGRESS_MS) {
           reported = now;
           const eta = etaSeconds(workDone(prepared), now - active.drivingSince);

@@ -3,9 +3,9 @@
  * milliseconds, so a page or another user's run waits at most that long behind a backtest. A fixed count
  * cannot do it: a bar of H1 at every tick costs hundreds of times a bar of open prices only.
  *
- * The runner measures each slice from the moment it starts to the moment its yield comes back, which
- * includes whatever else the isolate ran meanwhile (workerd's clock only moves across I/O, so that is
- * also the only span it can measure): when other requests are waiting, slices shrink and they go first.
+ * The runner times each slice's own work. Where the clock stands still while code runs (deployed Workers
+ * advance it only across I/O) a slice reads as instant and grows to SLICE_MAX_BARS, the former fixed size;
+ * there the runner's Durable Object does not share its isolate with page requests anyway.
  * Pure; the result never changes a run's outcome (the engine gives the same results whatever its steps).
  */
 export const SLICE_TARGET_MS = 6;
@@ -15,7 +15,7 @@ export const SLICE_MAX_BARS = 8_000;
 export const SLICE_FIRST_BARS = 256;
 
 /**
- * The next slice's bars after `bars` took `spentMs` (the slice and what ran before its yield returned):
+ * The next slice's bars after `bars` took `spentMs`:
  * scaled towards SLICE_TARGET_MS, at most doubling per slice (one quick slice proves little), within
  * [SLICE_MIN_BARS, SLICE_MAX_BARS].
  */
