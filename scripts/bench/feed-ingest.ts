@@ -4,7 +4,6 @@
 // an in-memory fetch. Goal: under 200 ms a day; stored bytes per tick at most 6.
 
 import { getSymbol } from "../../worker/market/catalogue";
-import { compress } from "../../worker/market/codec";
 import {
   checkTicks,
   concatTicks,
@@ -18,6 +17,7 @@ import { lzmaDecompress } from "../../worker/market/lzma";
 import { CandleStore, MemoryBlobStore } from "../../worker/market/store";
 import { buildBi5, syntheticHour } from "../../worker/market/test-helpers/bi5";
 import { createIngest } from "../../worker/services/market-ingest";
+import { deflateTickChunk } from "../../worker/services/market-ingest-store";
 
 const DAY = Date.UTC(2024, 0, 2);
 const HOUR = 3_600_000;
@@ -51,7 +51,7 @@ async function stages(files: Uint8Array[]): Promise<void> {
       "tick chunk encode",
       await cpuOf(() => (chunk = encodeTickChunk(day, { symbol: "EURUSD", digits: 5, dayStart: DAY }))),
     ],
-    ["chunk deflate", await cpuOf(() => compress(chunk))],
+    ["chunk deflate", await cpuOf(() => deflateTickChunk(chunk))],
     ["M1 aggregation", await cpuOf(() => (bars = ticksToM1(day, 5, getSymbol("EURUSD"))))],
     [
       "M1 into the store",

@@ -18,6 +18,7 @@ import {
 } from "../services/strategies/backtest-work";
 import { hubEvents } from "../services/strategies/events";
 import type { BacktestJob } from "../services/strategies/ports";
+import { nextSliceBars, SLICE_FIRST_BARS } from "../services/strategies/slice-budget";
 
 const jobSchema = z.object({
   backtestId: z.number().int(),
@@ -32,15 +33,14 @@ type Stored = z.infer<typeof storedSchema>;
 const KEY = "job";
 
 /**
- * A slice: a month of M1 loaded and aggregated (the first pass of a run that models ticks), or up to
- * SLICE_BARS bars driven (backtest-work.ts stepBacktest); open prices only drives its bars in one slice.
- * A slice is a few tens of milliseconds of CPU at most, and the runner yields to the event loop after every
- * one, so a page or another user's run waits at most one slice behind a backtest (issue 11). An alarm drives
- * slices for up to ALARM_MS, writing the heartbeat and progress (with the time left) every PROGRESS_MS, then
- * sets the next alarm: no invocation nears the CPU limit (wrangler.toml [limits]), and the per-write costs
- * (a D1 write, an event) are paid a few times a second, not per slice.
+ * A slice: a month of M1 loaded and aggregated (the first pass of a run that models ticks), or as many bars
+ * driven as fit in a few milliseconds (slice-budget.ts: the count adapts to the measured pace, from a bar of
+ * open prices to a bar of every tick). The runner yields to the event loop after every slice, so a page or
+ * another user's run waits at most one slice behind a backtest (issue 11). An alarm drives slices for up to
+ * ALARM_MS, writing the heartbeat and progress (with the time left) every PROGRESS_MS, then sets the next
+ * alarm: no invocation nears the CPU limit (wrangler.toml [limits]), and the per-write costs (a D1 write,
+ * an event) are paid a few times a second, not per slice.
  */
-export const SLICE_BARS = 8_000;
 const ALARM_MS = 2_000;
 /** Progress events at least every half second on long runs (issue 16). */
 const PROGRESS_MS = 400;
@@ -56,6 +56,8 @@ interface Active {
   prepared: PreparedBacktest | null;
   /** When the slices began, for the estimate of the time left. */
   drivingSince: number;
+  /** Bars of the next slice (slice-budget.ts), kept across alarms. */
+  sliceBars: number;
 }
 
 /** Seconds left at the pace so far; undefined until a little of the work is done (no wild first guess). */
@@ -67,7 +69,7 @@ function etaSeconds(done: number, elapsedMs: number): number | undefined {
 /**
  * One per strategy (DESIGN D6): runs that strategy's backtests one at a time, in slices (issue 11). start()
  * stores the job and sets an alarm; the first alarm prepares the run (spec, data, engine), and every later
- * alarm drives a few slices of SLICE_BARS bars, writes the heartbeat and progress (ports.step) and sets the
+ * alarm drives slices of a few milliseconds each, writes the heartbeat and progress (ports.step) and sets the
  * next alarm at once, so the isolate serves other requests between slices. The engine state is kept in this instance
  * only: an alarm that finds a begun job but no live run (the instance died) fails it as interrupted, and
  * never runs it again. A request that sees a run whose heartbeat stopped marks it interrupted too
@@ -132,9 +134,13 @@ export class BacktestRunner extends DurableObject<Env> {
     let done = false;
     try {
       while (!done) {
-        done = await stepBacktest(prepared, ports, SLICE_BARS);
+        const sliceStart = Date.now();
+        done = await stepBacktest(prepared, ports, active.sliceBars);
         if (this.active !== active) return; // cancelled or replaced meanwhile
         if (done) break;
+        active.sliceBars = nextSliceBars(active.sliceBars, Date.now() - sliceStart);
+        await yieldNow(); // waiting requests run here
+        if (this.active !== active) return;
         const now = Date.now();
         if (now - reported >= PROGRESS_MS) {
           reported = now;
@@ -144,9 +150,6 @@ export class BacktestRunner extends DurableObject<Env> {
             await this.end(active);
             return;
           }
-          if (this.active !== active) return;
-        } else {
-          await yieldNow();
           if (this.active !== active) return;
         }
         if (now - started >= ALARM_MS) {
@@ -175,7 +178,12 @@ export class BacktestRunner extends DurableObject<Env> {
 
   private async begin(current: Stored, ports: BacktestWorkPorts): Promise<void> {
     const { job } = current;
-    const active: Active = { backtestId: job.backtestId, prepared: null, drivingSince: Date.now() };
+    const active: Active = {
+      backtestId: job.backtestId,
+      prepared: null,
+      drivingSince: Date.now(),
+      sliceBars: SLICE_FIRST_BARS,
+    };
     this.active = active;
     await this.ctx.storage.put(KEY, { ...current, begun: true });
     const timer = setInterval(() => {

@@ -85,6 +85,49 @@ export class BarsBuilder {
     if (spread < this.s[i]) this.s[i] = spread;
   }
 
+  /**
+   * Appends `b` whole, column by column, when its times strictly increase: what pushing bar by bar does,
+   * merging its first bar into the last one when their times are equal (a bucket split across two inputs).
+   * False, with nothing appended, when a time does not increase (the caller then goes bar by bar).
+   */
+  appendIncreasing(b: Bars): boolean {
+    const n = b.length;
+    const time = b.time;
+    for (let j = 1; j < n; j++) if (!(time[j] > time[j - 1])) return false;
+    let from = 0;
+    if (n > 0 && this.lastTime() === time[0]) {
+      this.mergeLast(b.high[0], b.low[0], b.close[0], b.volume[0], b.spread[0]);
+      from = 1;
+    }
+    if (from >= n) return true;
+    const need = this.length + n - from;
+    if (need > this.cap) {
+      while (this.cap < need) this.cap *= 2;
+      const g = (a: Float64Array) => {
+        const c = new Float64Array(this.cap);
+        c.set(a.subarray(0, this.length));
+        return c;
+      };
+      this.t = g(this.t);
+      this.o = g(this.o);
+      this.h = g(this.h);
+      this.l = g(this.l);
+      this.c = g(this.c);
+      this.v = g(this.v);
+      this.s = g(this.s);
+    }
+    const at = this.length;
+    this.t.set(time.subarray(from, n), at);
+    this.o.set(b.open.subarray(from, n), at);
+    this.h.set(b.high.subarray(from, n), at);
+    this.l.set(b.low.subarray(from, n), at);
+    this.c.set(b.close.subarray(from, n), at);
+    this.v.set(b.volume.subarray(from, n), at);
+    this.s.set(b.spread.subarray(from, n), at);
+    this.length = need;
+    return true;
+  }
+
   /** Time of the last pushed bar, or -Infinity. */
   lastTime(): number {
     return this.length > 0 ? this.t[this.length - 1] : Number.NEGATIVE_INFINITY;

@@ -157,4 +157,26 @@ describe("demo data, packed (issue 11)", () => {
       expect(packedBytes(packed) / packed.length).toBeLessThan(12);
     }
   });
+
+  it("unpacks a range (a neighbouring month's day) to exactly those bars of the whole month", () => {
+    const packed = packDemoMonth(eurusd, "2024-02");
+    const whole = unpackDemoMonth(packed);
+    const cases: [number, number][] = [
+      [Date.UTC(2024, 1, 29), Date.UTC(2024, 2, 1)], // the last day: opens carry the previous closes
+      [Date.UTC(2024, 0, 31), Date.UTC(2024, 1, 1, 3)], // before the month into its first hours
+      [Date.UTC(2024, 1, 14, 12, 30), Date.UTC(2024, 1, 14, 12, 31)], // one bar
+      [Date.UTC(2024, 1, 10), Date.UTC(2024, 1, 11)], // a Saturday: no bar
+    ];
+    for (const [from, to] of cases) {
+      const part = unpackDemoMonth(packed, from, to);
+      const i = whole.time.findIndex((t) => t >= from);
+      const j = whole.time.findIndex((t) => t >= to);
+      const end = j < 0 ? whole.length : j;
+      const start = i < 0 ? end : i;
+      expect(part.length).toBe(end - start);
+      for (const k of ["time", "open", "high", "low", "close", "volume", "spread"] as const) {
+        expect(Array.from(part[k])).toEqual(Array.from(whole[k].subarray(start, end)));
+      }
+    }
+  });
 });

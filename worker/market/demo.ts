@@ -20,6 +20,8 @@
  *    22:00 UTC rollover and at the Sunday open.
  *  - Tick volume follows activity and the size of the move.
  */
+
+import { lowerBound } from "./bars";
 import { CURRENCIES } from "./catalogue";
 import { type MonthKey, monthIndex, monthRange } from "./chunks";
 import type { Bars, SymbolInfo } from "./types";
@@ -51,39 +53,44 @@ export function hash128(str: string): [number, number, number, number] {
 }
 
 /**
- * sfc32 PRNG, uniform [0, 1), with its state in int32 fields and normal numbers (Box-Muller, both outputs
- * used) beside it: one monomorphic object the generator's hot loops call, not closures over boxed
- * variables (issue 11: generation was most of a cold backtest). Every operation is 32-bit (`| 0`, `^`,
- * shifts), so the sequence is the one the original closure form gave, number for number.
+ * sfc32 PRNG, uniform [0, 1), with normal numbers (Box-Muller, both outputs used) beside it: one monomorphic
+ * object the generator's hot loops call, not closures over boxed variables (issue 11: generation was most of
+ * a cold backtest). Every operation is 32-bit (`| 0`, `^`, shifts), so the sequence is the one the original
+ * closure form gave, number for number.
+ *
+ * The state lives in an Int32Array and the spare normal in a Float64Array, not in object fields: workerd's V8
+ * uses pointer compression, where a small integer is only 31 bits, so an int32 field above 2^30 (half of
+ * sfc32's states) becomes a boxed number and every next() read and wrote heap numbers. That made a demo month
+ * about 1.5x slower to generate in workerd than in Node (whose V8 keeps 32-bit small integers); typed-array
+ * elements are never boxed.
  */
 class Sfc32 {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
-  private spare = 0;
+  private readonly s = new Int32Array(4);
+  private readonly spare = new Float64Array(1);
   private hasSpare = false;
 
   constructor(seed: readonly [number, number, number, number]) {
-    this.a = seed[0] | 0;
-    this.b = seed[1] | 0;
-    this.c = seed[2] | 0;
-    this.d = seed[3] | 0;
+    const s = this.s;
+    s[0] = seed[0] | 0;
+    s[1] = seed[1] | 0;
+    s[2] = seed[2] | 0;
+    s[3] = seed[3] | 0;
     for (let i = 0; i < 12; i++) this.next(); // mix the seed
   }
 
   next(): number {
-    const a = this.a;
-    const b = this.b;
-    const c = this.c;
+    const s = this.s;
+    const a = s[0];
+    const b = s[1];
+    const c = s[2];
     let t = (a + b) | 0;
-    this.a = b ^ (b >>> 9);
-    this.b = (c + (c << 3)) | 0;
+    s[0] = b ^ (b >>> 9);
+    s[1] = (c + (c << 3)) | 0;
     const c2 = (c << 21) | (c >>> 11);
-    const d = (this.d + 1) | 0;
-    this.d = d;
+    const d = (s[3] + 1) | 0;
+    s[3] = d;
     t = (t + d) | 0;
-    this.c = (c2 + t) | 0;
+    s[2] = (c2 + t) | 0;
     return (t >>> 0) / 4294967296;
   }
 
@@ -91,13 +98,13 @@ class Sfc32 {
   gauss(): number {
     if (this.hasSpare) {
       this.hasSpare = false;
-      return this.spare;
+      return this.spare[0];
     }
     let u = this.next();
     while (u <= 1e-12) u = this.next();
     const v = this.next();
     const r = Math.sqrt(-2 * Math.log(u));
-    this.spare = r * Math.sin(2 * Math.PI * v);
+    this.spare[0] = r * Math.sin(2 * Math.PI * v);
     this.hasSpare = true;
     return r * Math.cos(2 * Math.PI * v);
   }
@@ -280,12 +287,24 @@ export function demoMonth(s: SymbolInfo, month: MonthKey): Bars {
   return unpackDemoMonth(packDemoMonth(s, month));
 }
 
-/** demoMonth's bars from their packed form. */
-export function unpackDemoMonth(p: PackedDemoMonth): Bars {
+/**
+ * demoMonth's bars from their packed form; with a range, only the bars whose time is in [fromMs, toMs), the
+ * same values as slicing the whole month (the backtest's reads of a neighbouring month want a day of it).
+ */
+export function unpackDemoMonth(
+  p: PackedDemoMonth,
+  fromMs = Number.NEGATIVE_INFINITY,
+  toMs = Number.POSITIVE_INFINITY,
+): Bars {
   const { start, end } = monthRange(p.month);
-  const time = tradingMinutes(start, end);
-  const n = p.length;
-  if (time.length !== n) throw new Error(`packed demo month ${p.month} has ${n} bars, not ${time.length}`);
+  const all = tradingMinutes(start, end);
+  if (all.length !== p.length) {
+    throw new Error(`packed demo month ${p.month} has ${p.length} bars, not ${all.length}`);
+  }
+  const i0 = lowerBound(all, fromMs);
+  const i1 = Math.max(i0, lowerBound(all, toMs));
+  const time = i0 === 0 && i1 === all.length ? all : all.slice(i0, i1);
+  const n = i1 - i0;
   const open = new Float64Array(n);
   const high = new Float64Array(n);
   const low = new Float64Array(n);
@@ -294,15 +313,17 @@ export function unpackDemoMonth(p: PackedDemoMonth): Bars {
   const spread = new Float64Array(n);
   const { scale, up, down } = p;
   const closes = p.close;
-  let o = p.firstOpen;
-  for (let i = 0; i < n; i++) {
+  // Every open is the previous close.
+  let o = i0 === 0 ? p.firstOpen : closes[i0 - 1];
+  for (let k = 0; k < n; k++) {
+    const i = i0 + k;
     const c = closes[i];
-    open[i] = o / scale;
-    close[i] = c / scale;
-    high[i] = (Math.max(o, c) + up[i]) / scale;
-    low[i] = (Math.min(o, c) - down[i]) / scale;
-    volume[i] = p.volume[i];
-    spread[i] = p.spread[i];
+    open[k] = o / scale;
+    close[k] = c / scale;
+    high[k] = (Math.max(o, c) + up[i]) / scale;
+    low[k] = (Math.min(o, c) - down[i]) / scale;
+    volume[k] = p.volume[i];
+    spread[k] = p.spread[i];
     o = c;
   }
   return { length: n, time, open, high, low, close, volume, spread };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { aggregate } from "./aggregate";
 import { BarsBuilder } from "./bars";
+import { getSymbol } from "./catalogue";
+import { demoMonth } from "./demo";
 import { isoWithOffset, NY_CLOSE, serverZone, serverZoneName, toServerTime } from "./server-time";
 
 const HOUR = 3_600_000;
@@ -60,6 +62,21 @@ describe("server time zones", () => {
     expect(out.high[1]).toBe(2);
     expect(out.close[1]).toBe(1.5);
     expect(out.spread[1]).toBe(3);
+  });
+
+  it("shifts a month without a clock change bar for bar, prices untouched", () => {
+    const bars = demoMonth(getSymbol("EURUSD"), "2017-02");
+    const out = toServerTime(bars, ny);
+    expect(out.length).toBe(bars.length);
+    for (let i = 0; i < bars.length; i += 997) {
+      expect(out.time[i]).toBe(bars.time[i] + 2 * HOUR); // New York on winter time: UTC+2
+      expect([out.open[i], out.high[i], out.low[i], out.close[i]]).toEqual([
+        bars.open[i],
+        bars.high[i],
+        bars.low[i],
+        bars.close[i],
+      ]);
+    }
   });
 
   it("cuts a D1 bar at 17:00 New York once shifted", () => {

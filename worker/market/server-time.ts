@@ -180,6 +180,19 @@ export function serverZoneName(name: string | undefined): string | null {
 export function toServerTime(bars: Bars, zone: ServerZone): Bars {
   if (zone.isUtc || bars.length === 0) return bars;
   const { time, open, high, low, close, volume, spread } = bars;
+  // Most ranges hold no clock change backwards: only the times change, and the price columns are shared
+  // (a backtest shifts every month it reads; copying them bar by bar was a good part of a cold run).
+  const shifted = new Float64Array(bars.length);
+  let increasing = true;
+  for (let i = 0; i < bars.length; i++) {
+    const t = zone.toServer(time[i]);
+    if (i > 0 && !(t > shifted[i - 1])) {
+      increasing = false;
+      break;
+    }
+    shifted[i] = t;
+  }
+  if (increasing) return { length: bars.length, time: shifted, open, high, low, close, volume, spread };
   const out = new BarsBuilder(bars.length);
   let last = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < bars.length; i++) {

@@ -170,9 +170,10 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-function monthOfCached(c: CachedMonth): MonthData {
+/** A cached month's data; a packed demo month is unpacked only over `span` (the bars the caller keeps). */
+function monthOfCached(c: CachedMonth, span?: { start: number; end: number }): MonthData {
   if (!("kind" in c)) return c;
-  return { month: c.month, period: "M1", demo: true, bars: unpackDemoMonth(c) };
+  return { month: c.month, period: "M1", demo: true, bars: unpackDemoMonth(c, span?.start, span?.end) };
 }
 
 export class CandleStore {
@@ -207,12 +208,19 @@ export class CandleStore {
     return manifest;
   }
 
-  /** One month at its stored resolution; null when there is none (future months, demo off). */
-  async month(symbol: SymbolInfo, month: MonthKey): Promise<MonthData | null> {
+  /**
+   * One month at its stored resolution; null when there is none (future months, demo off). With `span`,
+   * a demo month may hold only its bars in [span.start, span.end) (callers slice to it anyway).
+   */
+  async month(
+    symbol: SymbolInfo,
+    month: MonthKey,
+    span?: { start: number; end: number },
+  ): Promise<MonthData | null> {
     const entry = (await this.manifest(symbol.name)).months[month];
     const cacheKey = `${symbol.name}/${month}/${entry ? `${entry.period}:${entry.rev}` : "demo"}`;
     const hit = this.cache.get(cacheKey);
-    if (hit) return monthOfCached(hit);
+    if (hit) return monthOfCached(hit, span);
     let p = this.inflight.get(cacheKey);
     if (!p) {
       p = this.load(symbol, month, entry).finally(() => this.inflight.delete(cacheKey));
@@ -225,7 +233,7 @@ export class CandleStore {
       data,
       "kind" in data ? packedBytes(data) + 256 : data.bars.length * BYTES_PER_BAR + 256,
     );
-    return monthOfCached(data);
+    return monthOfCached(data, span);
   }
 
   private async load(
@@ -283,7 +291,7 @@ export class CandleStore {
     if (months.length === 1) {
       // One month at its own period (the backtest runner's month of M1): its bars as they are, as views,
       // not copied bar by bar through the builder below (the same bars, strictly increasing times).
-      const data = await this.month(symbol, months[0]);
+      const data = await this.month(symbol, months[0], span);
       if (data && data.period === period) {
         let bars = sliceTime(data.bars, span.start, span.end);
         if (data.demo) bars = sliceIndex(bars, 0, lowerBound(bars.time, now));
@@ -304,7 +312,7 @@ export class CandleStore {
     const AHEAD = 3;
     const pending: Promise<MonthData | null>[] = [];
     const readAhead = (m: MonthKey) => {
-      const p = this.month(symbol, m);
+      const p = this.month(symbol, m, span);
       p.catch(() => {});
       pending.push(p);
     };
@@ -318,6 +326,7 @@ export class CandleStore {
       let bars = sliceTime(data.bars, span.start, span.end);
       if (data.demo) bars = sliceIndex(bars, 0, lowerBound(bars.time, now));
       const agg = aggregate(bars, data.period, period);
+      if (out.appendIncreasing(agg)) continue;
       for (let j = 0; j < agg.length; j++) {
         if (out.lastTime() === agg.time[j]) {
           out.mergeLast(agg.high[j], agg.low[j], agg.close[j], agg.volume[j], agg.spread[j]);
