@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { type ChatMessage, MESSAGE_MAX_CHARS } from "../../../worker/events";
+import { type ChatMessage, MESSAGE_MAX_CHARS } from "../../../worker/events/parse";
 
 export interface ChatPanelProps {
   messages: ChatMessage[];
