@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { action } from "../routes/_app.contact";
+import { FormError } from "./ui/fields";
 import { Modal } from "./ui/modal";
 import { withParam } from "./ui/url-flag";
 
@@ -63,11 +64,7 @@ export function ContactModal({
           <p className="muted">Have a question or feedback? Help us make the product better!</p>
           <input type="hidden" name="returnTo" value={returnTo} />
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-          {error ? (
-            <div className="form-error" role="alert">
-              {error}
-            </div>
-          ) : null}
+          <FormError>{error}</FormError>
           <div className="field">
             <label htmlFor="contact-message" className="sr-only">
               Message
