@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { withContactFlag } from "../components/contact-modal";
+import { ContactMessageField, withContactFlag } from "../components/contact-modal";
 import { FormError } from "../components/ui/fields";
 import { requireUser } from "../utils/auth.server";
 import { fieldErrors, messageFor, readForm } from "../utils/form.server";
@@ -47,19 +47,7 @@ export default function ContactPage() {
         <Form method="post">
           <input type="hidden" name="returnTo" value={returnTo} />
           <FormError>{actionData?.error}</FormError>
-          <div className="field">
-            <label htmlFor="message" className="sr-only">
-              Message
-            </label>
-            <textarea
-              id="message"
-              name="message"
-              placeholder="Your message..."
-              required
-              maxLength={5000}
-              defaultValue={actionData?.message ?? ""}
-            />
-          </div>
+          <ContactMessageField id="message" defaultValue={actionData?.message ?? ""} />
           <div className="modal-actions">
             <Link to={returnTo} className="button">
               Cancel
