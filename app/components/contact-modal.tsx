@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { action } from "../routes/_app.contact";
+import { Field, FormError } from "./ui/fields";
 import { Modal } from "./ui/modal";
 import { withParam } from "./ui/url-flag";
 
@@ -63,24 +64,8 @@ export function ContactModal({
           <p className="muted">Have a question or feedback? Help us make the product better!</p>
           <input type="hidden" name="returnTo" value={returnTo} />
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-          {error ? (
-            <div className="form-error" role="alert">
-              {error}
-            </div>
-          ) : null}
-          <div className="field">
-            <label htmlFor="contact-message" className="sr-only">
-              Message
-            </label>
-            <textarea
-              id="contact-message"
-              name="message"
-              placeholder="Your message..."
-              required
-              maxLength={5000}
-              data-autofocus
-            />
-          </div>
+          <FormError>{error}</FormError>
+          <ContactMessageField id="contact-message" autoFocus />
           <div className="modal-actions">
             <button type="submit" className="button primary" disabled={sending}>
               {sending ? "Sending..." : "Send"}
@@ -89,5 +74,25 @@ export function ContactModal({
         </fetcher.Form>
       )}
     </Modal>
+  );
+}
+
+/**
+ * The contact message (5000 characters at most, as the contact schema of worker/forms allows), shared by this modal and
+ * the no-JavaScript /contact page. The placeholder says what it is on screen, the hidden label to screen readers.
+ */
+export function ContactMessageField(props: { id: string; defaultValue?: string; autoFocus?: boolean }) {
+  return (
+    <Field id={props.id} label="Message" hideLabel>
+      <textarea
+        id={props.id}
+        name="message"
+        placeholder="Your message..."
+        required
+        maxLength={5000}
+        defaultValue={props.defaultValue}
+        data-autofocus={props.autoFocus ? true : undefined}
+      />
+    </Field>
   );
 }

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { useEscape } from "../utils/use-escape";
+import { EmailField, FormError } from "./ui/fields";
 
 type Result = { intent: "forgot"; sent: boolean; error: string | null } | null;
 
@@ -68,22 +69,9 @@ export function ForgotPasswordModal({
               Enter your email address and we'll send you a link to reset your password.
             </p>
             <input type="hidden" name="intent" value="forgot" />
-            {(clientError ?? result?.error) ? (
-              <div className="form-error" role="alert">
-                {clientError ?? result?.error}
-              </div>
-            ) : null}
-            <div className="field">
-              <label htmlFor="forgot-email">Email</label>
-              <input
-                id="forgot-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                defaultValue={initialEmail}
-                maxLength={254}
-              />
-            </div>
+            <FormError>{clientError ?? result?.error}</FormError>
+            {/* Not required: an empty submit gets the server's own message (the form is noValidate). */}
+            <EmailField id="forgot-email" required={false} defaultValue={initialEmail} />
             <div className="modal-actions">
               <Link to="/sign/in" className="button" onClick={close}>
                 Cancel

@@ -1,5 +1,6 @@
 import { useRootData } from "../root";
 import type { FieldErrors } from "../utils/form.server";
+import { EmailField, Field, PasswordField } from "./ui/fields";
 
 /**
  * The fields sign-up and the partner sign-up share (spec 1 s2). `typed` is what the server sent back with a
@@ -16,8 +17,7 @@ export function SignUpFields({
   const marketing = useRootData()?.config.marketingUrl ?? "";
   return (
     <>
-      <div className="field">
-        <label htmlFor="name">Name</label>
+      <Field id="name" label="Name" error={fields.name}>
         <input
           id="name"
           name="name"
@@ -27,34 +27,9 @@ export function SignUpFields({
           defaultValue={typed?.name}
           aria-invalid={fields.name ? true : undefined}
         />
-        {fields.name ? <span className="error">{fields.name}</span> : null}
-      </div>
-      <div className="field">
-        <label htmlFor="email">Email</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={typed?.email}
-          aria-invalid={fields.email ? true : undefined}
-        />
-        {fields.email ? <span className="error">{fields.email}</span> : null}
-      </div>
-      <div className="field">
-        <label htmlFor="password">Password</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={256}
-        />
-        {fields.password ? <span className="error">{fields.password}</span> : null}
-      </div>
+      </Field>
+      <EmailField defaultValue={typed?.email} error={fields.email} />
+      <PasswordField kind="new" error={fields.password} />
       <label className="checkbox">
         <input type="checkbox" name="terms" required />
         <span>

@@ -4,6 +4,7 @@ import { billingMessage } from "../components/billing/billing.server";
 import { CreditBar } from "../components/billing/credit-bar";
 import { CreditsBanner } from "../components/billing/credits-banner";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
+import { FormError } from "../components/ui/fields";
 import { useUrlFlag } from "../components/ui/url-flag";
 import { requireUser } from "../utils/auth.server";
 import { readForm } from "../utils/form.server";
@@ -72,11 +73,7 @@ export default function SubscriptionTab() {
   const cycle = sub.billingCycle === "yearly" ? "Yearly" : "Monthly";
   return (
     <section aria-label="Subscription" className="subscription-tab">
-      {failed ? (
-        <div className="form-error" role="alert">
-          {failed}
-        </div>
-      ) : null}
+      <FormError>{failed}</FormError>
       {sub.status === "pending" ? (
         <p className="notice" role="status">
           Subscription is pending. Please check your account to proceed.

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AddonsTable } from "../components/billing/addons-table";
 import { billingMessage } from "../components/billing/billing.server";
+import { FormError } from "../components/ui/fields";
 import { requireUser } from "../utils/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,11 +28,7 @@ export default function AddonsTab() {
           </Link>
         ) : null}
       </div>
-      {error ? (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <FormError>{error}</FormError>
       <AddonsTable rows={rows} canBuy={canBuy} />
     </section>
   );

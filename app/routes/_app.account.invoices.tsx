@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { billingMessage } from "../components/billing/billing.server";
 import { InvoicesTable } from "../components/billing/invoices-table";
+import { FormError } from "../components/ui/fields";
 import { requireUser } from "../utils/auth.server";
 
 /** user/invoices (spec 3 s7) behind the Invoices tab. */
@@ -21,11 +22,7 @@ export default function InvoicesTab() {
       <div className="tab-head">
         <h2>Invoices</h2>
       </div>
-      {error ? (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <FormError>{error}</FormError>
       <InvoicesTable rows={rows} />
     </section>
   );

@@ -19,6 +19,7 @@ import { NEEDS_JAVASCRIPT } from "../components/billing/payment-text";
 import { brandName, expiryText, type SavedCard } from "../components/billing/saved-card";
 import { StripeElements, StripeSetupForm } from "../components/billing/stripe-elements";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
+import { FormError } from "../components/ui/fields";
 import { Modal } from "../components/ui/modal";
 import { useUrlFlag } from "../components/ui/url-flag";
 import { browserApi } from "../utils/api-client";
@@ -153,11 +154,7 @@ export default function PaymentMethodsTab() {
           {addLabel}
         </Link>
       </div>
-      {failed ? (
-        <div className="form-error" role="alert">
-          {failed}
-        </div>
-      ) : null}
+      <FormError>{failed}</FormError>
       {methods.length === 0 && !error ? (
         <p className="muted empty-methods">
           You have no saved cards yet. Cards you pay with are saved for renewals.
@@ -273,11 +270,7 @@ function StripeAddCard({ error, busy }: { error: string | null; busy: boolean })
   const shown = error ?? setupError;
   return (
     <div className="card-form">
-      {shown ? (
-        <div className="form-error" role="alert">
-          {shown}
-        </div>
-      ) : null}
+      <FormError>{shown}</FormError>
       {setup ? (
         <StripeElements publicKey={setup.publicKey} clientSecret={setup.client_secret}>
           <StripeSetupForm

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { withContactFlag } from "../components/contact-modal";
+import { ContactMessageField, withContactFlag } from "../components/contact-modal";
+import { FormError } from "../components/ui/fields";
 import { requireUser } from "../utils/auth.server";
 import { fieldErrors, messageFor, readForm } from "../utils/form.server";
 import { safeRedirect } from "../utils/redirect";
@@ -45,24 +46,8 @@ export default function ContactPage() {
         <p className="muted">Have a question or feedback? Help us make the product better!</p>
         <Form method="post">
           <input type="hidden" name="returnTo" value={returnTo} />
-          {actionData?.error ? (
-            <div className="form-error" role="alert">
-              {actionData.error}
-            </div>
-          ) : null}
-          <div className="field">
-            <label htmlFor="message" className="sr-only">
-              Message
-            </label>
-            <textarea
-              id="message"
-              name="message"
-              placeholder="Your message..."
-              required
-              maxLength={5000}
-              defaultValue={actionData?.message ?? ""}
-            />
-          </div>
+          <FormError>{actionData?.error}</FormError>
+          <ContactMessageField id="message" defaultValue={actionData?.message ?? ""} />
           <div className="modal-actions">
             <Link to={returnTo} className="button">
               Cancel

@@ -41,6 +41,7 @@ import {
 import { cardLabel, type SavedCard } from "../components/billing/saved-card";
 import { StripeElements, StripeNextAction, StripePaymentForm } from "../components/billing/stripe-elements";
 import { PendingAccountLink } from "../components/ui/account-link";
+import { FormError } from "../components/ui/fields";
 import billingCss from "../styles/billing.css?url";
 import { requireUser } from "../utils/auth.server";
 import { readForm } from "../utils/form.server";
@@ -389,11 +390,7 @@ function PayView() {
       <div className="checkout">
         <OrderSummary product={product} isTest={d.isTest} />
         <section className="checkout-pay card" aria-label="Payment">
-          {error ? (
-            <div className="form-error" role="alert">
-              {error}
-            </div>
-          ) : null}
+          <FormError>{error}</FormError>
           {a?.notice && !d.processing ? (
             <p className="notice" role="status">
               {a.notice}

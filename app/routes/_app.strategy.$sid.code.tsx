@@ -23,7 +23,7 @@ import {
 import { PendingAccountLink } from "../components/ui/account-link";
 import codeBacktestCss from "../styles/code-backtest.css?url";
 import { requireSubscriber } from "../utils/auth.server";
-import { CODE_STATES, isReadyState } from "../utils/code-progress";
+import { CODE_STATE, isReadyState } from "../utils/code-progress";
 import { readForm } from "../utils/form.server";
 import { useLiveEvents } from "../utils/live-events";
 
@@ -114,8 +114,8 @@ export default function CodeTab() {
   });
 
   const state = live ? live.state : generating ? null : page.state;
-  const overlay = generating || (state !== null && state !== CODE_STATES.OK);
-  const viewable = state === CODE_STATES.OK || isReadyState(state);
+  const overlay = generating || (state !== null && state !== CODE_STATE.OK);
+  const viewable = state === CODE_STATE.OK || isReadyState(state);
   const error = actionData?.error ?? null;
 
   return (
@@ -127,7 +127,7 @@ export default function CodeTab() {
           {actionData?.pending ? <PendingAccountLink /> : null}
         </p>
       ) : null}
-      {state === CODE_STATES.OK && !overlay ? <CodeToolbar strId={page.strId} codeId={page.codeId} /> : null}
+      {state === CODE_STATE.OK && !overlay ? <CodeToolbar strId={page.strId} codeId={page.codeId} /> : null}
       <div className={overlay ? "code-stage covered" : "code-stage"}>
         {viewable ? (
           <CodeSource strId={page.strId} revision={page.revision} source={page.source} />

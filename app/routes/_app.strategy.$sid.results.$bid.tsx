@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { CancelledBanner } from "../components/results/cancelled-banner";
 import { CompletedBanner } from "../components/results/completed-banner";
-import { ErrorBanner } from "../components/results/error-banner";
 import { GraphPanel } from "../components/results/graph-panel";
 import { LowerTabs } from "../components/results/lower-tabs";
 import { ProcessingBanner } from "../components/results/processing-banner";
@@ -14,6 +12,7 @@ import {
   loadResultsScreen,
 } from "../components/results/results.server";
 import { ResultsHeader } from "../components/results/results-header";
+import { CancelledBanner, ErrorBanner } from "../components/results/run-banners";
 import { SharePanel } from "../components/results/share-panel";
 import { SummaryBox } from "../components/results/summary-box";
 import { isMissingStrategy, notFound, strategyId } from "../components/strategies/strategies.server";

@@ -11,6 +11,7 @@ import { LocalDate } from "../components/strategies/local-date";
 import { isLimitReached, strategyId } from "../components/strategies/strategies.server";
 import { strategiesStylesheet } from "../components/strategies/styles";
 import { DataTable, type TableColumn } from "../components/ui/data-table";
+import { FormError } from "../components/ui/fields";
 import { uiStylesheet } from "../components/ui/styles";
 import { requireSubscriber } from "../utils/auth.server";
 import { readForm } from "../utils/form.server";
@@ -85,11 +86,7 @@ export default function StrategiesArchive() {
       <div className="page-header">
         <h1>Strategies Archive</h1>
       </div>
-      {actionData?.error ? (
-        <div className="form-error" role="alert">
-          {actionData.error}
-        </div>
-      ) : null}
+      <FormError>{actionData?.error}</FormError>
       <DataTable
         columns={columns}
         data={rows}

@@ -9,6 +9,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { billingMessage } from "../components/billing/billing.server";
 import { creditsText, cycleOf } from "../components/billing/plan-price";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
+import { FormError } from "../components/ui/fields";
 import { uiStylesheet } from "../components/ui/styles";
 import { useUrlFlag } from "../components/ui/url-flag";
 import billingCss from "../styles/billing.css?url";
@@ -120,11 +121,7 @@ export default function ChangePlan() {
           </Link>
         </div>
       ) : null}
-      {error ? (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <FormError>{error}</FormError>
       {current?.action ? (
         <p className="notice" role="status">
           {`Your plan changes to ${current.action.targetProductName} on ${formatDate(current.expiresAt)}.`}

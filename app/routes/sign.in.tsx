@@ -18,6 +18,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
 import { ForgotPasswordModal } from "../components/forgot-password";
 import { hasTurnstileToken, Turnstile } from "../components/turnstile";
+import { EmailField, FormError, PasswordField } from "../components/ui/fields";
 import { getUser } from "../utils/auth.server";
 import { fieldErrors, messageFor, readForm, turnstileTokenOf, typedIdentity } from "../utils/form.server";
 import { safeRedirect } from "../utils/redirect";
@@ -175,38 +176,9 @@ export default function SignIn() {
       >
         <input type="hidden" name="intent" value="signin" />
         <input type="hidden" name="redirectTo" value={target} />
-        {error ? (
-          <div className="form-error" role="alert">
-            {error}
-          </div>
-        ) : null}
-        <div className="field">
-          <label htmlFor="email">Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={fields.email ? true : undefined}
-          />
-          {fields.email ? <span className="error">{fields.email}</span> : null}
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={256}
-          />
-          {fields.password ? <span className="error">{fields.password}</span> : null}
-        </div>
+        <FormError>{error}</FormError>
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
+        <PasswordField kind="current" error={fields.password} />
         <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} resetSignal={actionData} />
         <button type="submit" className="button primary block" disabled={submitting}>
           {submitting ? <span className="spinner" aria-hidden="true" /> : null}

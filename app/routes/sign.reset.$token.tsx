@@ -7,6 +7,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { LIMITS, MESSAGES } from "../../worker/forms/messages";
+import { FormError, PasswordField } from "../components/ui/fields";
 import { fieldErrors, messageFor, readForm } from "../utils/form.server";
 import { resetFormSchema } from "../utils/worker.server";
 
@@ -102,37 +103,15 @@ export default function ResetPassword() {
       <h1>Reset Your Password</h1>
       <p>Hi {name}, choose a new password for your account.</p>
       <Form method="post" onSubmit={onSubmit} onChange={() => setClientErrors({})} noValidate>
-        {actionData?.error ? (
-          <div className="form-error" role="alert">
-            {actionData.error}
-          </div>
-        ) : null}
-        <div className="field">
-          <label htmlFor="password">New password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            minLength={8}
-            maxLength={256}
-            required
-          />
-          {fields.password ? <span className="error">{fields.password}</span> : null}
-        </div>
-        <div className="field">
-          <label htmlFor="confirmPassword">Confirm password</label>
-          <input
-            id="confirmPassword"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            minLength={8}
-            maxLength={256}
-            required
-          />
-          {fields.confirmPassword ? <span className="error">{fields.confirmPassword}</span> : null}
-        </div>
+        <FormError>{actionData?.error}</FormError>
+        <PasswordField kind="new" label="New password" minLength={8} error={fields.password} />
+        <PasswordField
+          kind="new"
+          id="confirmPassword"
+          label="Confirm password"
+          minLength={8}
+          error={fields.confirmPassword}
+        />
         <div className="hint">
           Use at least 8 characters. A mix of letters, numbers and symbols makes it stronger.
         </div>

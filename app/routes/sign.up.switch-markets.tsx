@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
 import { SignUpFields } from "../components/signup-fields";
 import { hasTurnstileToken, Turnstile } from "../components/turnstile";
+import { FormError } from "../components/ui/fields";
 import { fieldErrors, messageFor, readForm, typedIdentity } from "../utils/form.server";
 import { sponsorForm, withToken } from "../utils/signup.server";
 import { useEditedSince } from "../utils/use-edited";
@@ -131,11 +132,7 @@ export default function SponsorSignUp() {
           setClientError(null);
         }}
       >
-        {error ? (
-          <div className="form-error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <FormError>{error}</FormError>
         <SignUpFields
           fields={edited ? {} : (actionData?.fields ?? {})}
           typed={actionData?.ok === false ? actionData.typed : { name: "", email }}

@@ -74,40 +74,37 @@ function num(value: unknown): number {
   return typeof value === "number" && Number.isFinite(value) ? value : 0;
 }
 
-export interface EntriesRow {
-  readonly key: number;
-  readonly label: string;
-  readonly entries: number;
-}
+/** One bar group of a bucket chart: its key, its label and the figures read off its bucket. */
+export type BucketRow<F> = { readonly key: number; readonly label: string } & Readonly<F>;
 
-export function entriesRows(data: GroupedData<EntriesBucket>, grouping: Grouping): EntriesRow[] {
+/** Every bucket of a grouping in order, the missing ones too (their figures read as 0). */
+function bucketRows<B, F>(
+  data: GroupedData<B>,
+  grouping: Grouping,
+  figures: (bucket: B | undefined) => F,
+): BucketRow<F>[] {
   const buckets = data[grouping];
   return bucketKeys(grouping).map((key) => ({
     key,
     label: bucketLabel(grouping, key),
-    entries: num(buckets[key]?.entries),
+    ...figures(buckets[key]),
   }));
+}
+
+export type EntriesRow = BucketRow<{ entries: number }>;
+
+export function entriesRows(data: GroupedData<EntriesBucket>, grouping: Grouping): EntriesRow[] {
+  return bucketRows(data, grouping, (b) => ({ entries: num(b?.entries) }));
 }
 
 export type ProfitLossKind = "profit" | "loss";
 export const PROFIT_LOSS_KINDS: readonly ProfitLossKind[] = ["profit", "loss"];
 export const PROFIT_LOSS_NAMES: Readonly<Record<ProfitLossKind, string>> = { profit: "Profit", loss: "Loss" };
 
-export interface ProfitLossRow {
-  readonly key: number;
-  readonly label: string;
-  readonly profit: number;
-  readonly loss: number;
-}
+export type ProfitLossRow = BucketRow<{ profit: number; loss: number }>;
 
 export function profitLossRows(data: GroupedData<ProfitLossBucket>, grouping: Grouping): ProfitLossRow[] {
-  const buckets = data[grouping];
-  return bucketKeys(grouping).map((key) => ({
-    key,
-    label: bucketLabel(grouping, key),
-    profit: num(buckets[key]?.profit),
-    loss: num(buckets[key]?.loss),
-  }));
+  return bucketRows(data, grouping, (b) => ({ profit: num(b?.profit), loss: num(b?.loss) }));
 }
 
 /** 'Profit: N' or 'Loss: N', N truncated to an integer, 0 when missing. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   BACKTEST_STEPS,
-  CODE_STATES,
+  CODE_STATE,
   isReadyState,
   isSettled,
   nextTick,
@@ -44,10 +44,10 @@ describe("generation progress (spec 2 s4, s9)", () => {
 
   it("maps code states to steps", () => {
     expect(stepForState(null)).toBe(1);
-    expect(stepForState(CODE_STATES.STARTED)).toBe(1);
-    expect(stepForState(CODE_STATES.GENERATED)).toBe(2);
-    expect(stepForState(CODE_STATES.GENERATED_ERROR)).toBe(3);
-    expect(stepForState(CODE_STATES.REBUILDED)).toBe(4);
+    expect(stepForState(CODE_STATE.STARTED)).toBe(1);
+    expect(stepForState(CODE_STATE.GENERATED)).toBe(2);
+    expect(stepForState(CODE_STATE.GENERATED_ERROR)).toBe(3);
+    expect(stepForState(CODE_STATE.REBUILDED)).toBe(4);
     for (const s of [11, 21, 22, 100, 200]) expect(stepForState(s)).toBe(5);
     expect(isSettled(null)).toBe(false);
     expect(isSettled(10)).toBe(false);

@@ -3,6 +3,7 @@
  * ticking up 1% at a time to the current step's upper bound and never past it until the next step starts.
  * Pure, so the timing is tested without timers.
  */
+import { CODE_STATE } from "../../worker/mql5/code-state";
 
 export interface ProgressStep {
   from: number;
@@ -30,18 +31,8 @@ export const BACKTEST_STEPS: readonly ProgressStep[] = [
   { from: 85, to: 99, ms: 30_000 },
 ];
 
-/** Code states (spec 2 s4) as the worker numbers them; mirrored here so the browser bundle stays small. */
-export const CODE_STATES = {
-  STARTED: 0,
-  GENERATED: 10,
-  GENERATED_OK: 11,
-  GENERATED_ERROR: 12,
-  REBUILDED: 20,
-  REBUILDED_OK: 21,
-  REBUILDED_ERROR: 22,
-  OK: 100,
-  ERROR: 200,
-} as const;
+/** Code states (spec 2 s4) as the worker numbers them, from their one home (import-free, for the browser). */
+export { CODE_STATE };
 
 /**
  * The step (1-5) a code state has reached: started is step 1, checked code step 2, a found error (the
@@ -51,13 +42,13 @@ export const CODE_STATES = {
 export function stepForState(state: number | null): number {
   switch (state) {
     case null:
-    case CODE_STATES.STARTED:
+    case CODE_STATE.STARTED:
       return 1;
-    case CODE_STATES.GENERATED:
+    case CODE_STATE.GENERATED:
       return 2;
-    case CODE_STATES.GENERATED_ERROR:
+    case CODE_STATE.GENERATED_ERROR:
       return 3;
-    case CODE_STATES.REBUILDED:
+    case CODE_STATE.REBUILDED:
       return 4;
     default:
       return 5;
@@ -70,7 +61,7 @@ export function isSettled(state: number | null): boolean {
 }
 
 export function isReadyState(state: number | null): boolean {
-  return state === CODE_STATES.GENERATED_OK || state === CODE_STATES.REBUILDED_OK;
+  return state === CODE_STATE.GENERATED_OK || state === CODE_STATE.REBUILDED_OK;
 }
 
 /**

@@ -4,8 +4,7 @@
  * ignored.
  */
 import { useEffect, useRef } from "react";
-import { type LiveEvent, SESSION_ENDED_CODE } from "../../worker/events";
-import { parseLiveEvent } from "../../worker/events/parse";
+import { type LiveEvent, parseLiveEvent, SESSION_ENDED_CODE } from "../../worker/events/parse";
 
 export type LiveListener = (event: LiveEvent) => void;
 

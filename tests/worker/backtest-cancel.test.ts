@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ORIGIN, uniqueIp } from "./helpers";
 import {
   ai,
+  backtestRequest,
   completedBacktest,
   connect,
   data,
@@ -19,18 +20,8 @@ import {
 const CANCELLED = "You cancelled this backtest. Nothing was charged; run it again whenever you like.";
 
 /** A year of H1 at every tick: many slices, long enough to be cancelled mid-run. */
-const yearRun = (strId: string) => ({
-  strId,
-  description: "to cancel",
-  symbol: "EURUSD",
-  period: "H1",
-  dateStart: today(-366),
-  dateEnd: today(-1),
-  executionMode: 0,
-  model: 0,
-  depositAmount: 10000,
-  depositCurrency: "USD",
-});
+const yearRun = (strId: string) =>
+  backtestRequest(strId, { description: "to cancel", dateStart: today(-366) });
 
 const started = z.object({ backtestId: z.string() });
 const btView = z.object({

@@ -5,7 +5,7 @@ import { mtTime } from "../../worker/engine/rows";
 import { WEEK_SYMBOL, weekHours, weekTicks } from "../fake-feed/week";
 import { ADMIN_TOKEN } from "./built-worker";
 import { envelope, ORIGIN } from "./helpers";
-import { ai, data, freeUser, strategyWithCode } from "./strategies-helpers";
+import { ai, backtestRequest, data, freeUser, strategyWithCode } from "./strategies-helpers";
 
 /*
  * "Every tick based on real ticks" (model 1) on ingested ticks (issue 18): the EURUSD week of the FAKE
@@ -54,21 +54,16 @@ async function backtest(cookie: string, strId: string, dateStart: string, dateEn
     data(
       await ai(
         "strategy/backtest/new",
-        {
-          strId,
+        backtestRequest(strId, {
           description: `real ticks ${dateStart}`,
           symbol: WEEK_SYMBOL,
-          period: "H1",
           dateStart,
           dateEnd,
-          executionMode: 0,
           model: 1,
-          depositAmount: 10000,
-          depositCurrency: "USD",
           // UTC keeps the run's months the stored (UTC) months: on a GMT+2 server, March would begin with
           // two hours of February's demo bars (server-time.ts).
           timeZone: "UTC",
-        },
+        }),
         cookie,
       ),
     ),

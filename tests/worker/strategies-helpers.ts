@@ -93,11 +93,9 @@ export async function refusal(p: Promise<unknown>): Promise<AppError> {
   throw new Error("expected a refusal");
 }
 
-/** The Create New Backtest request with the form's defaults over the last 20 days (spec 2 s3, s9). */
-export function backtestRequest(strId: string, overrides: Record<string, unknown> = {}) {
+/** A backtest's settings with the form's defaults over the last 20 days (spec 2 s3, s9), as the runner stores them. */
+export function backtestInputs(overrides: Record<string, unknown> = {}) {
   return {
-    strId,
-    description: "first",
     symbol: "EURUSD",
     period: "H1",
     dateStart: today(-20),
@@ -108,6 +106,11 @@ export function backtestRequest(strId: string, overrides: Record<string, unknown
     depositCurrency: "USD",
     ...overrides,
   };
+}
+
+/** The Create New Backtest request: backtestInputs for a strategy, with a description. */
+export function backtestRequest(strId: string, overrides: Record<string, unknown> = {}) {
+  return { strId, description: "first", ...backtestInputs(overrides) };
 }
 
 /** A strategy of the user's with generated code, through the JSON API as a trader would. */
@@ -127,26 +130,17 @@ export async function completedBacktest(
   strId: string,
   description = "for the screen",
 ): Promise<string> {
-  const { backtestId } = z.object({ backtestId: z.string() }).parse(
-    data(
-      await ai(
-        "strategy/backtest/new",
-        {
-          strId,
-          description,
-          symbol: "EURUSD",
-          period: "H1",
-          dateStart: today(-45),
-          dateEnd: today(-1),
-          executionMode: 0,
-          model: 3,
-          depositAmount: 10000,
-          depositCurrency: "USD",
-        },
-        cookie,
+  const { backtestId } = z
+    .object({ backtestId: z.string() })
+    .parse(
+      data(
+        await ai(
+          "strategy/backtest/new",
+          backtestRequest(strId, { description, dateStart: today(-45), model: 3 }),
+          cookie,
+        ),
       ),
-    ),
-  );
+    );
   const deadline = Date.now() + 50_000;
   for (;;) {
     const bt = z

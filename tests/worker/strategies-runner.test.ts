@@ -1,7 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ai, connect, data, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
+import { ai, backtestInputs, connect, data, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
 
 const created = z.object({ strId: z.string() });
 
@@ -21,19 +21,32 @@ async function readyStrategy(cookie: string) {
   return { strId, userId: row.user_id, codeId: row.code_id, specVersion: row.spec_version };
 }
 
-const inputs = () => ({
-  symbol: "EURUSD",
-  period: "H1",
-  dateStart: today(-10),
-  dateEnd: today(-1),
-  executionMode: 0,
-  model: 0,
-  depositAmount: 10000,
-  depositCurrency: "USD",
-});
+const inputs = () => backtestInputs({ dateStart: today(-10) });
 
 /** A year of H1 at every tick: a dozen slices of the runner, long enough to be caught mid-run. */
 const yearInputs = () => ({ ...inputs(), dateStart: today(-366), dateEnd: today(-1) });
+
+/**
+ * Starts a year's run and waits until it is mid-run: the engine driving slices (a step-1 progress event
+ * between loading at 20 and the reports at 85).
+ */
+async function yearRunMidway(
+  strId: string,
+  cookie: string,
+  socket: Awaited<ReturnType<typeof connect>>,
+): Promise<string> {
+  const { backtestId } = z
+    .object({ backtestId: z.string() })
+    .parse(data(await ai("strategy/backtest/new", { strId, ...yearInputs() }, cookie)));
+  await socket.waitFor(
+    (e) =>
+      e.type === "strategy-backtest-processing" &&
+      e.btId === backtestId &&
+      e.processing === 1 &&
+      (e.progress ?? 0) > 20,
+  );
+  return backtestId;
+}
 
 const runnerOf = (strId: string) =>
   env.BACKTEST_RUNNER.get(env.BACKTEST_RUNNER.idFromName(`strategy:${strId}`));
@@ -77,17 +90,7 @@ describe("BacktestRunner: a killed run ends cleanly and is never re-run", () => 
     const cookie = await freeUser();
     const s = await readyStrategy(cookie);
     const socket = await connect(cookie);
-    const { backtestId } = z
-      .object({ backtestId: z.string() })
-      .parse(data(await ai("strategy/backtest/new", { strId: s.strId, ...yearInputs() }, cookie)));
-    // Mid-run: a progress event from the slices (step 1, between loading at 20 and the reports at 85).
-    await socket.waitFor(
-      (e) =>
-        e.type === "strategy-backtest-processing" &&
-        e.btId === backtestId &&
-        e.processing === 1 &&
-        (e.progress ?? 0) > 20,
-    );
+    const backtestId = await yearRunMidway(s.strId, cookie, socket);
     // The runner's instance is torn down with the engine state it held.
     await expect(
       runInDurableObject(runnerOf(s.strId), (_instance, state) => state.abort("killed by the test")),
@@ -175,17 +178,7 @@ describe("BacktestRunner: a killed run ends cleanly and is never re-run", () => 
     const cookie = await freeUser();
     const s = await readyStrategy(cookie);
     const socket = await connect(cookie);
-    const { backtestId } = z
-      .object({ backtestId: z.string() })
-      .parse(data(await ai("strategy/backtest/new", { strId: s.strId, ...yearInputs() }, cookie)));
-    // Mid-run: the engine is driving slices (a progress event between loading at 20 and the reports at 85).
-    await socket.waitFor(
-      (e) =>
-        e.type === "strategy-backtest-processing" &&
-        e.btId === backtestId &&
-        e.processing === 1 &&
-        (e.progress ?? 0) > 20,
-    );
+    const backtestId = await yearRunMidway(s.strId, cookie, socket);
     const second = await ai("strategy/backtest/new", { strId: s.strId, ...inputs() }, cookie);
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ errorCode: "BACKTEST_IN_PROGRESS" });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { type LiveEvent, liveEventSchema } from "./index";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type { z } from "zod";
+import { chatMessageSchema, encodeEvent, LIVE_EVENT_TYPES, type LiveEvent, liveEventSchema } from "./index";
 import { parseLiveEvent } from "./parse";
 
 const message = {
@@ -30,7 +31,7 @@ const samples: LiveEvent[] = [
   { type: "strategy-backtest-processing", strId: "1", btId: "3", processing: 200, message: "No data" },
 ];
 
-describe("parseLiveEvent (the browser's guard-based reader)", () => {
+describe("parseLiveEvent (the browser's zod-free reader) and the worker's zod schema", () => {
   it("reads every event the worker's zod union accepts, unchanged", () => {
     for (const e of samples) {
       expect(liveEventSchema.parse(e)).toEqual(e);
@@ -70,5 +71,36 @@ describe("parseLiveEvent (the browser's guard-based reader)", () => {
         expect(liveEventSchema.safeParse(JSON.parse(b)).success).toBe(false);
     }
     expect(parseLiveEvent(42)).toBeNull();
+  });
+});
+
+describe("one declaration for the worker and the browser", () => {
+  it("the zod schema's output is the LiveEvent type the browser reads", () => {
+    expectTypeOf<z.output<typeof liveEventSchema>>().toEqualTypeOf<LiveEvent>();
+    expectTypeOf(parseLiveEvent).returns.toEqualTypeOf<LiveEvent | null>();
+  });
+
+  it("lists the seven events of spec 2 s7, each of which the samples above cover", () => {
+    expect(LIVE_EVENT_TYPES).toHaveLength(7);
+    expect(new Set(samples.map((e) => e.type))).toEqual(new Set(LIVE_EVENT_TYPES));
+  });
+
+  it("drops fields the declaration does not name, on both sides", () => {
+    const wire = { type: "strategy-code-state", strId: "1", state: 10, userId: "secret" };
+    expect(parseLiveEvent(JSON.stringify(wire))).toEqual({
+      type: "strategy-code-state",
+      strId: "1",
+      state: 10,
+    });
+    expect(JSON.parse(encodeEvent(liveEventSchema.parse(wire)))).not.toHaveProperty("userId");
+  });
+
+  it("the worker refuses to publish a malformed event, with a message", () => {
+    const bad = { type: "strategy-backtest-processing", strId: "1", btId: "2", processing: 1.5 };
+    const result = liveEventSchema.safeParse(bad);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/live event/);
+    expect(chatMessageSchema.safeParse({ ...message, role: "system" }).success).toBe(false);
+    expect(chatMessageSchema.parse(message)).toEqual(message);
   });
 });

@@ -23,17 +23,6 @@ export const NY_CLOSE = "GMT+2/+3";
 export const DEFAULT_SERVER_TIME = NY_CLOSE;
 const NY_CLOSE_ALIASES = new Set(["gmt+2/+3", "mt5", "ny-close", "nyclose", "new york close"]);
 
-/** Choices the form offers (any other IANA zone goes through the JSON API and the CLI). */
-export const SERVER_TIME_CHOICES: readonly { value: string; label: string }[] = [
-  { value: NY_CLOSE, label: "GMT+2/+3, New York close (MT5 brokers)" },
-  { value: "UTC", label: "UTC" },
-  { value: "Europe/London", label: "Europe/London (GMT/BST)" },
-  { value: "Europe/Athens", label: "Europe/Athens (EET/EEST)" },
-  { value: "America/New_York", label: "America/New_York" },
-  { value: "Asia/Tokyo", label: "Asia/Tokyo" },
-  { value: "Australia/Sydney", label: "Australia/Sydney" },
-];
-
 export interface ServerZone {
   /** Canonical name: "GMT+2/+3", "UTC" or an IANA zone such as "Europe/London". */
   readonly name: string;

@@ -13,21 +13,10 @@
  */
 import type { StrategySpec } from "../strategy/spec";
 import { type CheckResult, checkMql5 } from "./check/checker";
+import { CODE_STATE, type CodeState } from "./code-state";
 import { type GenerateOptions, generateMql5 } from "./generator";
 
-export const CODE_STATE = {
-  STARTED: 0,
-  GENERATED: 10,
-  GENERATED_OK: 11,
-  GENERATED_ERROR: 12,
-  REBUILDED: 20,
-  REBUILDED_OK: 21,
-  REBUILDED_ERROR: 22,
-  OK: 100,
-  ERROR: 200,
-} as const;
-
-export type CodeState = (typeof CODE_STATE)[keyof typeof CODE_STATE];
+export { CODE_STATE, type CodeState } from "./code-state";
 
 const ALL_STATES: readonly number[] = Object.values(CODE_STATE);
 

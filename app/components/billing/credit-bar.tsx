@@ -1,3 +1,4 @@
+import { ProgressBar } from "../ui/progress-bar";
 /** Spec 3 s2: used of total (plan plus add-on credits) with a percent, or the unlimited text. */
 export function CreditBar({ unlimited, used, total }: { unlimited: boolean; used: number; total: number }) {
   if (unlimited) return <p className="credit-bar unlimited">You have unlimited credits!</p>;
@@ -10,16 +11,7 @@ export function CreditBar({ unlimited, used, total }: { unlimited: boolean; used
           {`${used.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} used (${percent}%)`}
         </span>
       </div>
-      <div
-        className="credit-bar-track"
-        role="progressbar"
-        aria-label="Credits used"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <div className="credit-bar-fill" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar percent={percent} label="Credits used" track="credit-bar-track" fill="credit-bar-fill" />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { Stripe, StripeError } from "@stripe/stripe-js";
 // reached only on a screen that mounts a card form while the stripe provider is configured.
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { FormError } from "../ui/fields";
 import { PAYMENT_NOT_PROCESSED, PAYMENT_NOT_SUCCEEDED } from "./payment-text";
 
 const loaded = new Map<string, Promise<Stripe | null>>();
@@ -110,11 +111,7 @@ export function StripePaymentForm({
   }
   return (
     <form className="card-form stripe-form" onSubmit={submit}>
-      {s.error ? (
-        <div className="form-error" role="alert">
-          {s.error}
-        </div>
-      ) : null}
+      <FormError>{s.error}</FormError>
       <PaymentElement />
       {children}
       <button type="submit" className="button primary block" disabled={!stripe || s.working || busy}>
@@ -168,11 +165,7 @@ export function StripeSetupForm({
   }
   return (
     <form className="card-form stripe-form" onSubmit={submit}>
-      {s.error ? (
-        <div className="form-error" role="alert">
-          {s.error}
-        </div>
-      ) : null}
+      <FormError>{s.error}</FormError>
       <PaymentElement />
       <button type="submit" className="button primary block" disabled={!stripe || s.working || busy}>
         {label}

@@ -10,9 +10,10 @@ import {
   visibleRange,
 } from "../../utils/time-series";
 import { TimeLabels, TimePanel, VIEW_WIDTH, valueFormat } from "./time-axes";
-import { fractionOf, TimeTip } from "./time-tip";
+import { fractionOf } from "./time-tip";
 import { useTimeZoom } from "./use-time-zoom";
 import { ZoomControls } from "./zoom-controls";
+import { TimePanels, TimeRule, ZoomOverlay } from "./zoom-overlay";
 
 export interface CompareSeries {
   readonly id: string;
@@ -79,18 +80,15 @@ export function CompareChart({ series }: { series: readonly CompareSeries[] }) {
   return (
     <figure className="chart time-chart compare-chart" aria-label="Balance curves">
       <ZoomControls zoom={zoom} label="balance curves" />
-      <div
-        className="time-panels"
-        onPointerMove={(e) => onPointer(e.clientX)}
-        onPointerDown={(e) => onPointer(e.clientX)}
-        onPointerLeave={() => setHover(null)}
-        role="img"
-        aria-label={series
+      <TimePanels
+        summary={series
           .map(
             (s) =>
               `${s.label}: balance from ${formatAmount(s.balance[0])} to ${formatAmount(s.balance[s.balance.length - 1])}`,
           )
           .join("; ")}
+        onPointer={onPointer}
+        onLeave={() => setHover(null)}
       >
         <TimePanel
           label="Balance"
@@ -100,31 +98,16 @@ export function CompareChart({ series }: { series: readonly CompareSeries[] }) {
           formatY={valueFormat(view.yTicks)}
           x={x}
           xTicks={view.xTicks}
-          overlay={
-            <>
-              <svg
-                ref={zoom.brushRef}
-                className="time-overlay"
-                viewBox={`0 0 ${VIEW_WIDTH} ${HEIGHT}`}
-                preserveAspectRatio="none"
-                aria-hidden="true"
-              />
-              {hoverX !== null && hoverX >= 0 && hoverX <= VIEW_WIDTH ? (
-                <TimeTip at={hoverX / VIEW_WIDTH} lines={tipLines} />
-              ) : null}
-            </>
-          }
+          overlay={<ZoomOverlay zoom={zoom} height={HEIGHT} x={hoverX} lines={tipLines} />}
         >
           {series.map((s, n) => (
             <path key={s.id} className={`time-line compare-line compare-${n}`} d={view.paths[n]} />
           ))}
-          {hoverX !== null && hoverX >= 0 && hoverX <= VIEW_WIDTH ? (
-            <line className="time-rule" x1={hoverX} x2={hoverX} y1={0} y2={HEIGHT} />
-          ) : null}
+          <TimeRule x={hoverX} height={HEIGHT} />
         </TimePanel>
         <div ref={plotRef} className="time-measure" />
         <TimeLabels x={x} ticks={view.xTicks} format={x.tickFormat()} />
-      </div>
+      </TimePanels>
       <ul className="chart-legend compare-legend" aria-label="Backtests">
         {series.map((s, n) => (
           <li key={s.id}>

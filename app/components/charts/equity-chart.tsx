@@ -13,9 +13,10 @@ import {
 } from "../../utils/time-series";
 import { ChartLegend } from "./chart-legend";
 import { TimeLabels, TimePanel, VIEW_WIDTH, valueFormat } from "./time-axes";
-import { fractionOf, TimeTip } from "./time-tip";
+import { fractionOf } from "./time-tip";
 import { useTimeZoom } from "./use-time-zoom";
 import { ZoomControls } from "./zoom-controls";
+import { TimePanels, TimeRule, ZoomOverlay } from "./zoom-overlay";
 
 const MAIN_HEIGHT = 240;
 const DRAWDOWN_HEIGHT = 100;
@@ -109,36 +110,22 @@ export function EquityChart({ curve }: { curve: EquityCurveData }) {
     setHover(nearestIndex(curve.time, x.invert(f * VIEW_WIDTH).getTime()));
   };
   const hoverX = hover === null ? null : x(curve.time[hover]);
-  const rule = (height: number) =>
-    hoverX === null || hoverX < 0 || hoverX > VIEW_WIDTH ? null : (
-      <line className="time-rule" x1={hoverX} x2={hoverX} y1={0} y2={height} />
-    );
-  const tip =
-    hover === null || hoverX === null || hoverX < 0 || hoverX > VIEW_WIDTH ? null : (
-      <TimeTip
-        at={hoverX / VIEW_WIDTH}
-        lines={[
+  const tipLines =
+    hover === null
+      ? []
+      : [
           `${formatLocalDateTime(curve.time[hover])} UTC`,
           `Balance: ${formatAmount(curve.balance[hover])}`,
           curve.equityLow[hover] === curve.equityHigh[hover]
             ? `Equity: ${formatAmount(curve.equityLow[hover])}`
             : `Equity: ${formatAmount(curve.equityLow[hover])} to ${formatAmount(curve.equityHigh[hover])}`,
           `Drawdown: ${formatAmount(curve.drawdown[hover])}%`,
-        ]}
-      />
-    );
+        ];
 
   return (
     <figure className="chart time-chart equity-chart" aria-label="Balance and equity">
       <ZoomControls zoom={zoom} label="balance and equity chart" />
-      <div
-        className="time-panels"
-        onPointerMove={(e) => onPointer(e.clientX)}
-        onPointerDown={(e) => onPointer(e.clientX)}
-        onPointerLeave={() => setHover(null)}
-        role="img"
-        aria-label={summary}
-      >
+      <TimePanels summary={summary} onPointer={onPointer} onLeave={() => setHover(null)}>
         <TimePanel
           label="Balance / equity"
           height={MAIN_HEIGHT}
@@ -147,22 +134,11 @@ export function EquityChart({ curve }: { curve: EquityCurveData }) {
           formatY={formatY}
           x={x}
           xTicks={view.xTicks}
-          overlay={
-            <>
-              <svg
-                ref={zoom.brushRef}
-                className="time-overlay"
-                viewBox={`0 0 ${VIEW_WIDTH} ${MAIN_HEIGHT}`}
-                preserveAspectRatio="none"
-                aria-hidden="true"
-              />
-              {tip}
-            </>
-          }
+          overlay={<ZoomOverlay zoom={zoom} height={MAIN_HEIGHT} x={hoverX} lines={tipLines} />}
         >
           <path className="time-line time-balance" d={view.balance} />
           <path className="time-line time-equity" d={view.equity} />
-          {rule(MAIN_HEIGHT)}
+          <TimeRule x={hoverX} height={MAIN_HEIGHT} />
         </TimePanel>
         <div ref={plotRef} className="time-measure" />
         <TimePanel
@@ -175,10 +151,10 @@ export function EquityChart({ curve }: { curve: EquityCurveData }) {
           xTicks={view.xTicks}
         >
           <path className="time-area time-drawdown" d={view.drawdown} />
-          {rule(DRAWDOWN_HEIGHT)}
+          <TimeRule x={hoverX} height={DRAWDOWN_HEIGHT} />
         </TimePanel>
         <TimeLabels x={x} ticks={view.xTicks} format={tickFormat} />
-      </div>
+      </TimePanels>
       <ChartLegend items={LEGEND} label="Balance and equity legend" />
       <figcaption className="muted time-caption">{summary}</figcaption>
     </figure>

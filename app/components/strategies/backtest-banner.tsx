@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { BACKTEST_STEPS } from "../../utils/code-progress";
+import { ProgressBar } from "../ui/progress-bar";
 import { useTickingPercent } from "./code-progress-bar";
 
 /** Spec 2 s4: the step texts of a running backtest. */
@@ -57,16 +58,7 @@ export function BacktestBanner({
         <strong>Backtesting in Progress...</strong>
       </div>
       <div className="backtest-progress">
-        <div
-          className="progress-track"
-          role="progressbar"
-          aria-label="Backtest progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-        >
-          <div className="progress-fill" style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar percent={percent} label="Backtest progress" />
         <div className="progress-meta muted small">
           <span>{STEP_TEXT[processing] ?? STEP_TEXT[0]}</span>
           <span>{`${percent}%`}</span>

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { type ChatMessage, MESSAGE_MAX_CHARS } from "../../../worker/events";
+import { type ChatMessage, MESSAGE_MAX_CHARS } from "../../../worker/events/parse";
+import { FormError } from "../ui/fields";
 
 export interface ChatPanelProps {
   messages: ChatMessage[];
@@ -79,11 +80,7 @@ export function ChatPanel({ messages, error, draft = "" }: ChatPanelProps) {
       >
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}
         <input type="hidden" name="intent" value="message" />
-        {shownError ? (
-          <div className="form-error" role="alert">
-            {shownError}
-          </div>
-        ) : null}
+        <FormError>{shownError}</FormError>
         <textarea
           name="message"
           aria-label="Message"

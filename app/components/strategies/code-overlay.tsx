@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { CODE_STATES, isReadyState, stepForState } from "../../utils/code-progress";
+import { CODE_STATE, isReadyState, stepForState } from "../../utils/code-progress";
 import { CodeProgressBar } from "./code-progress-bar";
 
 const MESSAGES: Record<number, string> = {
-  [CODE_STATES.ERROR]: "There is an error generating the code. No credits have been used.",
-  [CODE_STATES.REBUILDED_ERROR]:
+  [CODE_STATE.ERROR]: "There is an error generating the code. No credits have been used.",
+  [CODE_STATE.REBUILDED_ERROR]:
     "It is not possible to fix the errors automatically. No credits have been used.",
 };
 
@@ -29,7 +29,7 @@ export function CodeOverlay({ state, codeId, error, refreshHref }: CodeOverlayPr
   const busy = navigation.state === "submitting";
   const step = stepForState(state);
   const ready = isReadyState(state);
-  const failed = state === CODE_STATES.ERROR || state === CODE_STATES.REBUILDED_ERROR;
+  const failed = state === CODE_STATE.ERROR || state === CODE_STATE.REBUILDED_ERROR;
   const running = !ready && !failed;
   return (
     <div className="code-overlay">
@@ -68,7 +68,7 @@ export function CodeOverlay({ state, codeId, error, refreshHref }: CodeOverlayPr
             <input type="hidden" name="intent" value="recreate" />
             {codeId ? <input type="hidden" name="codeId" value={codeId} /> : null}
             <button type="submit" className="button primary" disabled={busy}>
-              {state === CODE_STATES.ERROR ? "Retry" : "Recreate Code"}
+              {state === CODE_STATE.ERROR ? "Retry" : "Recreate Code"}
             </button>
           </Form>
         ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { GENERATION_STEPS, nextTick, type ProgressStep, stepAt } from "../../utils/code-progress";
+import { ProgressBar } from "../ui/progress-bar";
 
 /**
  * A bar that ticks 1% at a time towards the current step's bound at the step's pace (spec 2 s4), jumps to a
@@ -32,16 +33,7 @@ export function CodeProgressBar({ step }: { step: number }) {
   const shown = useTickingPercent(current, GENERATION_STEPS);
   return (
     <div className="code-progress">
-      <div
-        className="progress-track"
-        role="progressbar"
-        aria-label="Code generation progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={shown}
-      >
-        <div className="progress-fill" style={{ width: `${shown}%` }} />
-      </div>
+      <ProgressBar percent={shown} label="Code generation progress" />
       <div className="progress-meta muted small">
         <span>{`Step ${current} of ${total}`}</span>
         <span>{`${shown}%`}</span>

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
+import { FormError } from "./fields";
 import { Modal } from "./modal";
 
 export interface ConfirmDialogProps {
@@ -57,11 +58,7 @@ export function ConfirmDialog({
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        {error ? (
-          <div className="form-error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <FormError>{error}</FormError>
         <div className="modal-actions">
           {/* Focus lands on Cancel: the safe choice for a destructive question. */}
           <Link to={cancelHref} className="button" replace preventScrollReset onClick={cancel} data-autofocus>

@@ -61,7 +61,7 @@ export async function messageList(db: Db, userId: string, strategyId: number) {
   return rows.map(chatMessageOf);
 }
 
-/** A stored chat message as the wire and every live event carry it (worker/events chatMessageSchema). */
+/** A stored chat message as the wire and every live event carry it (ChatMessage of worker/events/shapes.ts). */
 export function chatMessageOf(m: typeof strategyMessages.$inferSelect): ChatMessage {
   return {
     id: idText(m.id),
