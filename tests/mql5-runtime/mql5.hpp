@@ -3,6 +3,7 @@
 // SymbolInfo*, AccountInfo*, TimeToStruct) and its indicator descriptions. The tester that feeds it
 // ticks is tester.hpp; source.ts turns a generated .mq5 into C++ that includes this file.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -241,6 +242,7 @@ double iHigh(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
 double iLow(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
 double iClose(const string& symbol, ENUM_TIMEFRAMES tf, int shift);
 int iBars(const string& symbol, ENUM_TIMEFRAMES tf);
+int iBarShift(const string& symbol, ENUM_TIMEFRAMES tf, datetime time, bool exact = false);
 int Bars(const string& symbol, ENUM_TIMEFRAMES tf);
 datetime TimeCurrent();
 datetime TimeGMT();
@@ -416,6 +418,15 @@ MQL5RT_SERIES_PRICE(iHigh, high)
 MQL5RT_SERIES_PRICE(iLow, low)
 MQL5RT_SERIES_PRICE(iClose, close)
 int iBars(const string&, ENUM_TIMEFRAMES tf) { return SeriesOf(tf).size(); }
+// The shift of the bar holding `time` (the last one opening at or before it); -1 when none (or none exact).
+int iBarShift(const string&, ENUM_TIMEFRAMES tf, datetime time, bool exact) {
+  const auto& s = SeriesOf(tf);
+  const auto it = std::upper_bound(s.time.begin(), s.time.end(), time);
+  if (it == s.time.begin()) return -1;
+  const int i = static_cast<int>(it - s.time.begin()) - 1;
+  if (exact && s.time[i] != time) return -1;
+  return s.size() - 1 - i;
+}
 int Bars(const string& s, ENUM_TIMEFRAMES tf) { return iBars(s, tf); }
 
 // ---------------------------------------------------------------- time

@@ -93,9 +93,12 @@ function loadSpec(file: string): StrategySpec {
   return parsed.spec;
 }
 
+// PARITY_ONLY=<regex>: only the spec files it matches (and none of the mutants), for a quick local run.
+const only = process.env.PARITY_ONLY ? new RegExp(process.env.PARITY_ONLY) : undefined;
+
 const entries: Entry[] = SPEC_DIRS.flatMap((dir) =>
   readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
+    .filter((f) => f.endsWith(".json") && (only === undefined || only.test(f)))
     .sort()
     .map((f) => {
       const spec = loadSpec(path.join(dir, f));
@@ -131,12 +134,16 @@ function widenWindow(mq5: string): string {
   return mq5.replaceAll("TimeWindowExtreme(420, 420,", "TimeWindowExtreme(480, 480,");
 }
 
-const mutants: Entry[] = [
-  { ...example("sma-cross-10-20"), name: "mutant: forming bar" },
-  { ...example("macd-rsi-london-atr"), name: "mutant: session hour" },
-  { ...example("sma-cross-10-20"), name: "mutant: lot size" },
-  { ...example("session-range-breakout"), name: "mutant: time window" },
-].map((e, k) => ({ ...e, mq5: [readFormingBar, moveSessionHour, doubleLots, widenWindow][k](e.mq5) }));
+const mutants: Entry[] = (
+  only
+    ? []
+    : [
+        { ...example("sma-cross-10-20"), name: "mutant: forming bar" },
+        { ...example("macd-rsi-london-atr"), name: "mutant: session hour" },
+        { ...example("sma-cross-10-20"), name: "mutant: lot size" },
+        { ...example("session-range-breakout"), name: "mutant: time window" },
+      ]
+).map((e, k) => ({ ...e, mq5: [readFormingBar, moveSessionHour, doubleLots, widenWindow][k](e.mq5) }));
 
 let market: MarketFile;
 let barsFile: string;
@@ -180,9 +187,18 @@ async function compare(e: Entry, v: Variant, m1 = false) {
   return { engine, ea, c, deals: compareDeals(run.deals, ea.deals), modifications: run.modifications };
 }
 
+/**
+ * Stops at a price (v2 exits.stop, exits.trail) land within a broker's stop level now and then (a SAR or a
+ * swing low a few points from the price): the EA moves such a stop out to the level or waits for room, and
+ * the engine, which has no stop level, does not. The stop-level variant is left out for those specs.
+ */
+const pricedStops = (spec: StrategySpec): boolean =>
+  spec.exits?.stop !== undefined || spec.exits?.trail !== undefined;
+
 describe("generated EA vs engine, EURUSD H1 2007-2018, open prices only", () => {
   for (const e of entries)
     for (const v of VARIANTS) {
+      if (v.stopsLevel !== undefined && pricedStops(e.spec)) continue;
       it(`${e.name}, ${v.name}`, async () => {
         const { engine, ea, c, deals, modifications } = await compare(e, v);
         expect(engine.length).toBeGreaterThan(0);
