@@ -134,6 +134,16 @@ function widenWindow(mq5: string): string {
   return mq5.replaceAll("TimeWindowExtreme(420, 420,", "TimeWindowExtreme(480, 480,");
 }
 
+/** The partial close at 1.5R instead of 1R (v2 exits). */
+function laterPartial(mq5: string): string {
+  return mq5.replace("input double InpPartialAtR = 1.0;", "input double InpPartialAtR = 1.5;");
+}
+
+/** The Friday close an hour later (v2 time exit). */
+function laterFridayClose(mq5: string): string {
+  return mq5.replace("input int InpCloseHour = 21;", "input int InpCloseHour = 22;");
+}
+
 const mutants: Entry[] = (
   only
     ? []
@@ -142,8 +152,13 @@ const mutants: Entry[] = (
         { ...example("macd-rsi-london-atr"), name: "mutant: session hour" },
         { ...example("sma-cross-10-20"), name: "mutant: lot size" },
         { ...example("session-range-breakout"), name: "mutant: time window" },
+        { ...example("scale-out-1r-break-even"), name: "mutant: partial at 1.5R" },
+        { ...example("friday-close"), name: "mutant: Friday close at 22:00" },
       ]
-).map((e, k) => ({ ...e, mq5: [readFormingBar, moveSessionHour, doubleLots, widenWindow][k](e.mq5) }));
+).map((e, k) => ({
+  ...e,
+  mq5: [readFormingBar, moveSessionHour, doubleLots, widenWindow, laterPartial, laterFridayClose][k](e.mq5),
+}));
 
 let market: MarketFile;
 let barsFile: string;
@@ -294,6 +309,18 @@ describe("the harness can fail", () => {
   it("an EA measuring the 00:00-07:00 range until 08:00 trades differently (v2 time window)", async () => {
     expect(mutants[3].mq5).not.toBe(example("session-range-breakout").mq5);
     const { c } = await compare(mutants[3], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
+  it("an EA closing half at 1.5R instead of 1R trades differently (v2 partial close)", async () => {
+    expect(mutants[4].mq5).not.toBe(example("scale-out-1r-break-even").mq5);
+    const { c } = await compare(mutants[4], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
+  it("an EA closing on Friday at 22:00 instead of 21:00 trades differently (v2 time exit)", async () => {
+    expect(mutants[5].mq5).not.toBe(example("friday-close").mq5);
+    const { c } = await compare(mutants[5], VARIANTS[0]);
     expect(c.differences.length).toBeGreaterThan(0);
   });
 
