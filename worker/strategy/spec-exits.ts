@@ -25,6 +25,9 @@
  *     none), every position is closed, and no entry is opened on such a bar ("flat before the weekend":
  *     Friday 21:00).
  *   Order of work on a new bar: time exits, exit rules, close-on-opposite, indicator trailing, entries.
+ *   Time exits and partial closes are sent at once (the execution delay applies to the rules' orders). A
+ *   structural stop is measured from the quote when the order is sent and placed from the fill, as the
+ *   distances are.
  */
 import { z } from "zod";
 
