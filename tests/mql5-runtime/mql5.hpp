@@ -3,6 +3,7 @@
 // SymbolInfo*, AccountInfo*, TimeToStruct) and its indicator descriptions. The tester that feeds it
 // ticks is tester.hpp; source.ts turns a generated .mq5 into C++ that includes this file.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -270,6 +271,7 @@ MQL5RT_SERIES_PRICE(iClose, close)
 #undef MQL5RT_SERIES_PRICE
 inline int iBars(const string&, ENUM_TIMEFRAMES tf) { return SeriesOf(tf).size(); }
 inline int Bars(const string& s, ENUM_TIMEFRAMES tf) { return iBars(s, tf); }
+int iBarShift(const string& symbol, ENUM_TIMEFRAMES tf, datetime time, bool exact = false);
 datetime TimeCurrent();
 datetime TimeGMT();
 datetime TimeTradeServer();
@@ -432,6 +434,15 @@ const Series& seriesOf(ENUM_TIMEFRAMES tf) {
   return secs == T().timeframeSeconds ? T().bars : higherSeries(secs);
 }
 }  // namespace mql5rt
+// The shift of the bar holding `time` (the last one opening at or before it); -1 when none (or none exact).
+int iBarShift(const string&, ENUM_TIMEFRAMES tf, datetime time, bool exact) {
+  const auto& s = SeriesOf(tf);
+  const auto it = std::upper_bound(s.time.begin(), s.time.end(), time);
+  if (it == s.time.begin()) return -1;
+  const int i = static_cast<int>(it - s.time.begin()) - 1;
+  if (exact && s.time[i] != time) return -1;
+  return s.size() - 1 - i;
+}
 
 // ---------------------------------------------------------------- time
 datetime TimeCurrent() { return mql5rt::T().nowMs / 1000; }

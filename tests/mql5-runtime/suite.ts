@@ -88,9 +88,12 @@ function loadSpec(file: string): StrategySpec {
   return parsed.spec;
 }
 
+// PARITY_ONLY=<regex>: only the spec files it matches (and none of the mutants), for a quick local run.
+const only = process.env.PARITY_ONLY ? new RegExp(process.env.PARITY_ONLY) : undefined;
+
 export const entries: Entry[] = SPEC_DIRS.flatMap((dir) =>
   readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
+    .filter((f) => f.endsWith(".json") && (only === undefined || only.test(f)))
     .sort()
     .map((f) => {
       const spec = loadSpec(path.join(dir, f));
@@ -126,9 +129,29 @@ function widenWindow(mq5: string): string {
   return mq5.replaceAll("TimeWindowExtreme(420, 420,", "TimeWindowExtreme(480, 480,");
 }
 
-export const mutants: Entry[] = [
-  { ...example("sma-cross-10-20"), name: "mutant: forming bar" },
-  { ...example("macd-rsi-london-atr"), name: "mutant: session hour" },
-  { ...example("sma-cross-10-20"), name: "mutant: lot size" },
-  { ...example("session-range-breakout"), name: "mutant: time window" },
-].map((e, k) => ({ ...e, mq5: [readFormingBar, moveSessionHour, doubleLots, widenWindow][k](e.mq5) }));
+/** The partial close at 1.5R instead of 1R (v2 exits). */
+function laterPartial(mq5: string): string {
+  return mq5.replace("input double InpPartialAtR = 1.0;", "input double InpPartialAtR = 1.5;");
+}
+
+/** The Friday close an hour later (v2 time exit). */
+function laterFridayClose(mq5: string): string {
+  return mq5.replace("input int InpCloseHour = 21;", "input int InpCloseHour = 22;");
+}
+
+export const mutants: Entry[] = (
+  only
+    ? []
+    : [
+        { ...example("sma-cross-10-20"), name: "mutant: forming bar" },
+        { ...example("macd-rsi-london-atr"), name: "mutant: session hour" },
+        { ...example("sma-cross-10-20"), name: "mutant: lot size" },
+        { ...example("session-range-breakout"), name: "mutant: time window" },
+        { ...example("scale-out-1r-break-even"), name: "mutant: partial at 1.5R" },
+        { ...example("friday-close"), name: "mutant: Friday close at 22:00" },
+      ]
+).map((e, k) => ({
+  ...e,
+  mq5: [readFormingBar, moveSessionHour, doubleLots, widenWindow, laterPartial, laterFridayClose][k](e.mq5),
+}));
+

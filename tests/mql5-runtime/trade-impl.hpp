@@ -36,6 +36,31 @@ bool CTrade::PositionClose(ulong ticket, ulong) {
   return done(TRADE_RETCODE_POSITION_CLOSED);
 }
 
+// Closes `volume` of a position at market (hedging and netting alike): one "out" deal and trade of that
+// volume; the rest keeps its ticket, stop and target. A volume off the step, or all of it, is refused.
+bool CTrade::PositionClosePartial(ulong ticket, double volume, ulong) {
+  auto& t = mql5rt::T();
+  for (int k = 0; k < static_cast<int>(t.positions.size()); k++) {
+    mql5rt::Position& p = t.positions[k];
+    if (p.ticket != ticket) continue;
+    const double steps = volume / t.symbol.volumeStep;
+    if (volume < t.symbol.volumeMin || volume >= p.volume || std::fabs(steps - std::round(steps)) > 1e-7)
+      return done(TRADE_RETCODE_INVALID_VOLUME);
+    if (mql5rt::frozen(p)) return done(TRADE_RETCODE_FROZEN);
+    mql5rt::Position part = p;
+    part.volume = volume;
+    part.margin = p.margin * volume / p.volume;
+    p.volume = mql5rt::lots8(p.volume - volume);
+    p.margin -= part.margin;
+    t.positions.push_back(part);
+    mql5rt::closeAt(static_cast<int>(t.positions.size()) - 1,
+                    part.type == POSITION_TYPE_BUY ? t.bid : t.ask, mql5rt::R_SIGNAL);
+    mql5rt::markToMarket();
+    return done(TRADE_RETCODE_DONE);
+  }
+  return done(TRADE_RETCODE_POSITION_CLOSED);
+}
+
 bool CTrade::PositionModify(ulong ticket, double sl, double tp) {
   auto& t = mql5rt::T();
   for (auto& p : t.positions) {

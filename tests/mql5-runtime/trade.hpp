@@ -14,6 +14,7 @@ class CTrade {
   bool Sell(double volume, const string& symbol = "", double price = 0.0, double sl = 0.0, double tp = 0.0,
             const string& comment = "");
   bool PositionClose(ulong ticket, ulong deviation = 0);
+  bool PositionClosePartial(ulong ticket, double volume, ulong deviation = 0);
   bool PositionModify(ulong ticket, double sl, double tp);
   uint ResultRetcode() const { return retcode_; }
   string ResultRetcodeDescription() const;

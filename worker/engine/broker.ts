@@ -348,6 +348,50 @@ export class Broker {
     return { profit, commission, swap };
   }
 
+  /**
+   * Closes `lots` (less than the whole) of position `k` at the current quote, a market fill (v2 partial
+   * closes, exits.ts): one "out" deal and one trade of that volume; stop, target and ticket stay.
+   */
+  closePart(k: number, lots: number, time: number, bid: number, ask: number, comment: string): void {
+    const pos = this.positions[k];
+    const price = this.round((pos.dir === 1 ? bid : ask) - pos.dir * this.slip);
+    const share = pos.margin * (lots / pos.lots);
+    const { profit, commission, swap } = this.realize(pos, lots, price, time, bid, "signal");
+    const ticket = this.nextTicket++;
+    const type = pos.dir === 1 ? "sell" : "buy";
+    this.orders.push({
+      ticket,
+      timeSetup: time,
+      symbol: this.symbol.name,
+      type,
+      volume: lots,
+      price,
+      sl: null,
+      tp: null,
+      timeDone: time,
+      state: "filled",
+      comment,
+    });
+    this.deals.push({
+      ticket: this.nextDeal++,
+      time,
+      symbol: this.symbol.name,
+      type,
+      entry: "out",
+      volume: lots,
+      price,
+      order: ticket,
+      commission,
+      swap,
+      profit,
+      balance: this.balance,
+      comment,
+    });
+    pos.lots = Math.round((pos.lots - lots) * 1e8) / 1e8;
+    pos.margin -= share;
+    this.usedMargin -= share;
+  }
+
   /** Closes every position of direction `dir` (0: all) at the current quote. */
   closeAll(
     dir: 1 | -1 | 0,

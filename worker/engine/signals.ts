@@ -65,6 +65,8 @@ export interface CompiledStrategy {
   readonly lines: ReadonlyMap<string, LineSeries>;
   /** Entry gate of the spec's time filter, at a server-time instant (market/server-time.ts). */
   readonly timeAllowed: (timeMs: number) => boolean;
+  /** An operand's value at every closed bar, its shift applied (NaN where it has none): v2 exits' prices. */
+  readonly valueOf: (op: Operand) => Float64Array;
 }
 
 /**
@@ -469,6 +471,13 @@ export function compileStrategy(
     active: Int32Array.from(union),
     lines,
     timeAllowed: timeGate(spec),
+    valueOf: (op) => {
+      const { values, shift } = seriesOf(op);
+      if (shift === 0) return values;
+      const out = new Float64Array(n).fill(Number.NaN);
+      out.set(values.subarray(0, Math.max(0, n - shift)), Math.min(n, shift));
+      return out;
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import type { Bars, Period, SymbolInfo } from "../market/types";
 import type { Distance, StrategySpec } from "../strategy/spec";
 import { type Broker, onPriceGrid } from "./broker";
 import type { DelayFn } from "./delay";
+import { ExitPlan } from "./exits";
 import { type CompiledStrategy, ENTRY_LONG, ENTRY_SHORT, EXIT_LONG, EXIT_SHORT } from "./signals";
 
 interface Request {
@@ -93,6 +94,8 @@ export class Simulation {
   private readonly atrOf: (ref: string) => Float64Array;
   /** No trailing/break-even distance that manageIdle reads depends on the price. */
   private readonly manageFixed: boolean;
+  /** The spec's v2 exits (exits.ts), when it has any. */
+  private readonly plan: ExitPlan | null;
 
   constructor(
     private readonly spec: StrategySpec,
@@ -123,7 +126,14 @@ export class Simulation {
       if (!s) throw new Error(`ATR "${ref}" missing (parseSpec rejects this)`);
       return s;
     };
-    this.manages = spec.trailingStop !== undefined || spec.breakEven !== undefined;
+    this.plan = spec.exits ? new ExitPlan(spec.exits, strategy, signalBars.time, broker) : null;
+    // Partial closes run on every EA tick; time exits and trailing by a price on new bars while a
+    // position is open, which the open-prices bar-level path (open-prices.ts) leaves to tickBar too.
+    this.manages =
+      spec.trailingStop !== undefined ||
+      spec.breakEven !== undefined ||
+      this.plan?.perTick === true ||
+      this.plan?.perBar === true;
     const ts = spec.trailingStop;
     this.manageFixed = ![spec.breakEven?.trigger, ts?.distance, ts?.start, ts?.step].some(
       (d) => d?.unit === "percent",
@@ -154,6 +164,7 @@ export class Simulation {
     if (!this.manageFixed) return false;
     const broker = this.broker;
     const spread = this.spreadPrice;
+    if (this.plan?.partialCouldFire(low, high, spread)) return false;
     const be = this.spec.breakEven;
     if (be) {
       const trigger = this.distance(be.trigger, 0);
@@ -267,8 +278,13 @@ export class Simulation {
     const xl = (bits & EXIT_LONG) !== 0;
     const xs = (bits & EXIT_SHORT) !== 0;
     const opposite = this.spec.closeOnOpposite;
+    const plan = this.plan;
+    // v2 time exits first (spec-exits.ts order of work); a closeAt bar opens nothing.
+    const flat = plan?.perBar === true && plan.timeExits(this.sigIdx, time, bid, ask);
     if (xl || (opposite && es && !el)) this.request(2, time, bid, ask);
     if (xs || (opposite && el && !es)) this.request(-2, time, bid, ask);
+    if (plan?.perBar) plan.trailStops(this.closed, bid, ask);
+    if (flat) return;
     // Both entries at once is contradictory: neither is taken.
     if (el === es) return;
     if (!s.timeAllowed(time)) return;
@@ -308,6 +324,16 @@ export class Simulation {
       const price = action === 1 ? ask : bid;
       if (this.spec.stopLoss) slDist = this.distance(this.spec.stopLoss, price);
       if (this.spec.takeProfit) tpDist = this.distance(this.spec.takeProfit, price);
+      if (this.plan) {
+        // A structural stop replaces the distance; without a level beyond the price no order is sent.
+        const structural = this.plan.stopDistance(action, this.closed, bid, ask);
+        if (structural !== undefined) {
+          if (Number.isNaN(structural)) return;
+          slDist = structural;
+        }
+        const target = this.plan.targetDistance(slDist);
+        if (target !== undefined) tpDist = target;
+      }
       if (this.spec.sizing.type === "fixed") lots = this.spec.sizing.lots;
       // Risk sizing needs a stop distance; during ATR warm-up there is none, so no trade.
       else if (Number.isNaN(slDist)) return;
@@ -382,6 +408,8 @@ export class Simulation {
    * (the EA sends one PositionModify with the final stop, even when break-even and trailing both moved it).
    */
   private manage(bid: number, ask: number): void {
+    // Partial closes first; their break-even is a modification of its own (the EA sends it apart).
+    if (this.plan?.perTick) this.plan.partials(this.broker.quoteTime, bid, ask);
     const positions = this.broker.positions;
     const before = this.slBefore;
     for (let k = 0; k < positions.length; k++) before[k] = positions[k].sl;

@@ -1,3 +1,4 @@
+import { describeExits } from "./outline-exits";
 import { describeNewIndicator, describeNewLine, timeframeSuffix } from "./outline-indicators";
 import {
   type CandlePattern,
@@ -334,14 +335,29 @@ export function renderOutline(spec: StrategySpec): string {
   }
   if (spec.stopLoss) exits.push(`Stop loss hit (${describeDistance(spec.stopLoss, ind)} from entry).`);
   if (spec.takeProfit) exits.push(`Take profit hit (${describeDistance(spec.takeProfit, ind)} from entry).`);
+  if (spec.exits) exits.push(...describeExits(spec.exits, (op) => describeOperand(op, ind)));
   section(
     "Exit rules",
     exits.length > 0 ? exits : ["No exit rule: positions stay open until closed by hand."],
   );
 
   const risk: string[] = [describeSizing(spec.sizing)];
-  risk.push(spec.stopLoss ? `Stop loss: ${describeDistance(spec.stopLoss, ind)}` : "Stop loss: none");
-  risk.push(spec.takeProfit ? `Take profit: ${describeDistance(spec.takeProfit, ind)}` : "Take profit: none");
+  const priced = spec.exits?.stop?.long || spec.exits?.stop?.short;
+  risk.push(
+    spec.stopLoss
+      ? `Stop loss: ${describeDistance(spec.stopLoss, ind)}${priced ? " (a price for the side given in the exit rules)" : ""}`
+      : priced
+        ? "Stop loss: at a price (exit rules)"
+        : "Stop loss: none",
+  );
+  const target = spec.exits?.targetR;
+  risk.push(
+    spec.takeProfit
+      ? `Take profit: ${describeDistance(spec.takeProfit, ind)}`
+      : target !== undefined
+        ? `Take profit: ${num(target)}R`
+        : "Take profit: none",
+  );
   if (spec.trailingStop) {
     const t = spec.trailingStop;
     let line = `Trailing stop: ${describeDistance(t.distance, ind)} behind price`;

@@ -42,6 +42,7 @@
  */
 import { z } from "zod";
 import { PERIODS } from "../market/types";
+import { exitsSchema } from "./spec-exits";
 import {
   AppliedPriceSchema,
   IdSchema,
@@ -61,6 +62,7 @@ import {
 } from "./spec-price";
 import { migrateSpec } from "./spec-version";
 
+export * from "./spec-exits";
 export * from "./spec-indicators";
 export * from "./spec-price";
 export { migrateSpec } from "./spec-version";
@@ -100,6 +102,10 @@ export type ExpressionOperand = z.infer<typeof ExpressionOperandSchema>;
 
 export const OperandSchema = z.union([BasicOperandSchema, ExpressionOperandSchema]);
 export type Operand = z.infer<typeof OperandSchema>;
+
+/** v2 exits (spec-exits.ts): structural stops, R targets, partial closes, trailing by a price, time exits. */
+export const ExitsSchema = exitsSchema(OperandSchema);
+export type Exits = z.output<typeof ExitsSchema>;
 
 export const ConditionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("crossesAbove"), left: OperandSchema, right: OperandSchema }),
@@ -201,6 +207,7 @@ const BaseSpecSchema = z.object({
   timeFilter: TimeFilterSchema.optional(),
   maxOpenPositions: z.number().int().min(1).max(100).default(1),
   closeOnOpposite: z.boolean().default(true),
+  exits: ExitsSchema.optional(),
 });
 
 export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
@@ -303,7 +310,33 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
   checkDistance(spec.breakEven?.trigger, ["breakEven", "trigger"]);
   checkDistance(spec.breakEven?.offset, ["breakEven", "offset"]);
 
-  if (spec.sizing.type === "riskPercent" && !spec.stopLoss) {
+  const ex = spec.exits;
+  for (const side of ["long", "short"] as const) {
+    const stop = ex?.stop?.[side];
+    if (stop) checkOperand(stop, ["exits", "stop", side]);
+    const trail = ex?.trail?.[side];
+    if (trail) checkOperand(trail, ["exits", "trail", side]);
+  }
+  // R (targetR, partial) and risk sizing measure the stop distance: every side that trades needs a stop.
+  const stopFor = (side: "long" | "short") => spec.stopLoss !== undefined || ex?.stop?.[side] !== undefined;
+  const tradedSides = (["long", "short"] as const).filter(
+    (side) => spec.direction === "both" || spec.direction === side,
+  );
+  const everySideStopped = tradedSides.every(stopFor);
+  if (ex && (ex.targetR !== undefined || ex.partial) && !everySideStopped)
+    ctx.addIssue({
+      code: "custom",
+      path: ["exits"],
+      message:
+        "a target or partial close in R needs a stop loss (stopLoss or exits.stop) for every side traded",
+    });
+  if (ex?.targetR !== undefined && spec.takeProfit)
+    ctx.addIssue({
+      code: "custom",
+      path: ["exits", "targetR"],
+      message: "give the take profit once: takeProfit or exits.targetR",
+    });
+  if (spec.sizing.type === "riskPercent" && !everySideStopped) {
     ctx.addIssue({
       code: "custom",
       path: ["sizing"],
@@ -381,5 +414,5 @@ export function specReadsPrices(spec: StrategySpec): boolean {
     if (!r) continue;
     if (r.all.length > 0 || r.any.length > 0) return true;
   }
-  return spec.stopLoss !== undefined || spec.takeProfit !== undefined;
+  return spec.stopLoss !== undefined || spec.takeProfit !== undefined || spec.exits !== undefined;
 }

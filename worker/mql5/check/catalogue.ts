@@ -87,6 +87,8 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map<string, Func
   ["iLow", exactly(3)],
   ["iClose", exactly(3)],
   ["iBars", exactly(2)],
+  // iBarShift(symbol, timeframe, time, exact=false)
+  ["iBarShift", range(3, 4)],
   ["PeriodSeconds", range(0, 1)],
   ["Bars", range(2, 4)],
   ["SeriesInfoInteger", range(3, 4)],
@@ -168,6 +170,8 @@ export const CLASSES: ReadonlyMap<string, ReadonlyMap<string, Arity>> = new Map(
       ["Sell", range(1, 6)],
       // PositionClose(ticket | symbol, deviation=ULONG_MAX)
       ["PositionClose", range(1, 2)],
+      // PositionClosePartial(ticket | symbol, volume, deviation=ULONG_MAX)
+      ["PositionClosePartial", range(2, 3)],
       // PositionModify(ticket | symbol, sl, tp)
       ["PositionModify", exactly(3)],
       ["PositionOpen", range(6, 7)],

@@ -30,6 +30,7 @@ import {
 import { quote } from "../printer";
 import { comparisonFunctions, signalFunction } from "./conditions";
 import { Context, handleName, type Mode } from "./context";
+import { afterExitRules, exitFunctions, hasPartials, timeExitStmts } from "./exits";
 import { readerFunctions, readerGlobals } from "./indicator-readers";
 import { createHandles, releaseHandles } from "./indicators";
 import { countsEntries, nettingEntryGate, nettingFunctions } from "./netting";
@@ -124,7 +125,7 @@ function buildSignals(ctx: Context): Signals {
   };
 }
 
-function onTick(manages: boolean): FunctionDecl {
+function onTick(manages: boolean, partials = false): FunctionDecl {
   const body: Stmt[] = [
     { kind: "comment", text: "Rules run once per new bar, at its first tick, on closed bars." },
     decl("datetime", "barTime", call("iTime", id("_Symbol"), id("InpTimeframe"), int(0))),
@@ -133,6 +134,7 @@ function onTick(manages: boolean): FunctionDecl {
     ]),
   ];
   // After the bar's orders, as the engine does, so a new position is managed from its first tick.
+  if (partials) body.push(expr(call("ManagePartials")));
   if (manages)
     body.push({ kind: "comment", text: "Stops move on every tick." }, expr(call("ManagePositions")));
   return { returnType: "void", name: "OnTick", params: [], body, doc: "Expert tick function" };
@@ -159,6 +161,7 @@ function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean): Fun
     { kind: "comment", text: "Indicator data not ready yet: try again on the next tick of this bar." },
     ifThen(not(id("g_dataOk")), [ret()]),
     assign("g_lastBarTime", id("barTime")),
+    ...timeExitStmts(ctx),
   );
   // Close one side on its exit rule, or (closeOnOpposite) on the other side's entry signal alone.
   const closeSide = (
@@ -174,6 +177,7 @@ function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean): Fun
   };
   closeSide(exitLong, entryShort, entryLong, "POSITION_TYPE_BUY");
   closeSide(exitShort, entryLong, entryShort, "POSITION_TYPE_SELL");
+  body.push(...afterExitRules(ctx));
 
   let direction: Expr;
   if (entryLong && entryShort) {
@@ -332,12 +336,13 @@ export function compile(spec: StrategySpec, opts: CompileOptions): Program {
   const functions: FunctionDecl[] = [
     init,
     deinit,
-    onTick(manage !== undefined),
+    onTick(manage !== undefined, hasPartials(ctx)),
     processNewBar(ctx, signals, filter !== undefined),
     ...signals.functions,
     ...ctx.helperFunctions(),
     ...(filter ? [filter] : []),
     ...(manage ? [manage] : []),
+    ...exitFunctions(ctx),
     open,
     ...(spec.sizing.type === "riskPercent" ? [riskLotsFunction()] : []),
     normalizeVolumeFunction(),

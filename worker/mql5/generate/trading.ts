@@ -28,6 +28,7 @@ import {
 import { VALUE_FN } from "./conditions";
 import type { Context } from "./context";
 import { distance } from "./distances";
+import { openExits } from "./exits";
 
 const SYMBOL = id("_Symbol");
 const symbolDouble = (prop: string): Expr => call("SymbolInfoDouble", SYMBOL, id(prop));
@@ -306,6 +307,7 @@ export function openFunction(ctx: Context, comment: string): FunctionDecl {
       decl("double", "slDistance", sl),
       decl("double", "tpDistance", tp),
       ifThen(not(id("g_dataOk")), [ret()]),
+      ...openExits(ctx),
       decl("double", "sl", zero),
       decl("double", "tp", zero),
       place("sl", "slDistance"),

@@ -1,0 +1,93 @@
+/**
+ * StrategySpec v2 exits (issue 14), kept apart from the rest of the spec: structural stops, per-side
+ * stops, targets in R, partial closes, trailing by an indicator or any price expression, time exits.
+ * The engine's side is worker/engine/exits.ts, the EA's worker/mql5/generate/exits.ts, the outline's
+ * worker/strategy/outline-exits.ts. Pure (DESIGN D9).
+ *
+ * SEMANTICS (the engine and the EA do the same):
+ *   - stop.long / stop.short: the stop loss of a new position is this price, read on the last closed bar
+ *     when the order is sent ("the previous candle's low minus 2 pips", "the 10-bar low", "the SAR"). It
+ *     replaces `stopLoss` for that side. A level that is missing (warm-up) or not beyond the exit quote
+ *     (at or above a buy's bid, at or below a sell's ask: the broker would refuse the stop) sends no order. The stop distance (R) is the
+ *     entry price minus the level (buys) or the level minus the entry price (sells).
+ *   - targetR: the take profit at targetR x the stop distance from the entry (2 = "2R"); instead of
+ *     `takeProfit`; it needs a stop.
+ *   - partial: on every tick the EA sees, once a position is `atR` x R in profit (bid - open for a buy,
+ *     open - ask for a sell; R = the distance from the open price to the stop as it stands), `percent` of its
+ *     volume is closed at market, rounded down to 0.01 lot (no close when that is 0 or leaves nothing),
+ *     once per position; with breakEven the stop then moves to the open price (never loosening it).
+ *   - trail.long / trail.short: on each new bar, after the exit rules, the stop moves to this price read on
+ *     the bar that just closed ("the SAR", "EMA(20) minus 5 pips", "close minus 2 x ATR(14)") when that is
+ *     better than the stop it has (higher for a buy) and beyond the quote (below a buy's bid, above a
+ *     sell's ask); a missing value leaves it alone.
+ *   - afterBars: a position is closed at the open of the afterBars-th bar after the bar it was opened in.
+ *   - closeAt: on a new bar opening at or after `time` (server time) on one of `weekdays` (every day when
+ *     none), every position is closed, and no entry is opened on such a bar ("flat before the weekend":
+ *     Friday 21:00).
+ *   Order of work on a new bar: time exits, exit rules, close-on-opposite, indicator trailing, entries.
+ *   Time exits and partial closes are sent at once (the execution delay applies to the rules' orders). A
+ *   structural stop is measured from the quote when the order is sent and placed from the fill, as the
+ *   distances are.
+ */
+import { z } from "zod";
+
+const Clock = z
+  .string()
+  .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, "a time of day is HH:MM, 00:00 to 23:59")
+  .describe("time of day HH:MM, server time");
+
+/** The exits block, over the spec's operand schema (passed in: spec.ts defines operands and imports this). */
+export function exitsSchema<T extends z.ZodType>(operand: T) {
+  const perSide = (what: string) =>
+    z
+      .object({
+        long: operand.optional().describe(`${what} of a buy (below the price)`),
+        short: operand.optional().describe(`${what} of a sell (above the price)`),
+      })
+      .describe(what);
+  return z
+    .object({
+      stop: perSide("stop-loss price read on the last closed bar when the order is sent").optional(),
+      targetR: z
+        .number()
+        .positive()
+        .max(100)
+        .optional()
+        .describe("take profit at this multiple of the stop distance: 2 = 2R"),
+      partial: z
+        .object({
+          percent: z.number().min(1).max(99).describe("share of the volume closed"),
+          atR: z.number().positive().max(100).describe("profit, in multiples of the stop distance"),
+          breakEven: z.boolean().default(true).describe("then move the stop to the entry price"),
+        })
+        .optional()
+        .describe("close part of a position at a profit of atR x the stop distance"),
+      trail: perSide(
+        "stop moved to this price on each new bar (SAR, a moving average, ATR channel)",
+      ).optional(),
+      afterBars: z
+        .number()
+        .int()
+        .min(1)
+        .max(10000)
+        .optional()
+        .describe("close a position at the open of the Nth bar after its entry bar"),
+      closeAt: z
+        .object({
+          time: Clock,
+          weekdays: z
+            .array(z.number().int().min(1).max(7))
+            .min(1)
+            .optional()
+            .describe("1 = Monday ... 7 = Sunday; every day when absent"),
+        })
+        .optional()
+        .describe("close every position on a bar opening at or after this time; no entry then"),
+    })
+    .describe("v2 exits: structural stops, R targets, partial closes, indicator trailing, time exits");
+}
+
+/** Minutes after midnight of an HH:MM time. */
+export function clockMinutes(hhmm: string): number {
+  return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+}
