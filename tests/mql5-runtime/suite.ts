@@ -154,4 +154,3 @@ export const mutants: Entry[] = (
   ...e,
   mq5: [readFormingBar, moveSessionHour, doubleLots, widenWindow, laterPartial, laterFridayClose][k](e.mq5),
 }));
-
