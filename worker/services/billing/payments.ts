@@ -17,6 +17,7 @@ import type { Products } from "./products";
 import { type Intent, PaymentMethodError, type PaymentProvider } from "./providers/types";
 import type { Refunds } from "./refunds";
 import { liveSubscription, rowPid } from "./subscription-row";
+import type { Voided } from "./voided";
 
 export type PaymentType = "addon" | "upgrade" | "invoice";
 
@@ -38,6 +39,7 @@ export interface PaymentDeps {
   plans: Plans;
   paymentMethods: PaymentMethods;
   refunds: Refunds;
+  voided: Voided;
   now: () => number;
   newId: () => string;
 }
@@ -122,7 +124,7 @@ export function createPayments(deps: PaymentDeps) {
       )
       .bind(invoice.id, invoice.userId, now())
       .run();
-    if (res.meta.changes === 1) await cancelIntents([invoice]);
+    if (res.meta.changes === 1) await deps.voided.cancel(invoice.userId, [invoice.id]);
   }
 
   /**
@@ -434,37 +436,6 @@ export function createPayments(deps: PaymentDeps) {
     }
   }
 
-  /** The user's other unpaid plan attempts, which a plan payment that succeeds voids (fulfil.ts). */
-  async function planAttempts(invoice: InvoiceRow): Promise<InvoiceRow[]> {
-    if (invoice.kind === "addon") return [];
-    const rows = await db.select().from(invoices).where(eq(invoices.userId, invoice.userId));
-    return rows.filter(
-      (r) =>
-        r.id !== invoice.id &&
-        r.providerPaymentId !== null &&
-        ["subscribe", "upgrade", "renewal"].includes(r.kind) &&
-        ["draft", "failed", "overdue"].includes(r.status),
-    );
-  }
-
-  /**
-   * The intents of voided attempts are canceled at the provider, so another tab can no longer pay them. One
-   * the customer paid meanwhile cannot be canceled: it is refunded. A provider failure here is logged, not
-   * the user's: the refund path catches that payment when it is confirmed or its webhook comes.
-   */
-  async function cancelIntents(voided: InvoiceRow[]) {
-    for (const row of voided) {
-      if (!row.providerPaymentId) continue;
-      try {
-        const intent = await provider.cancelPaymentIntent(row.providerPaymentId, `void-${row.id}`);
-        if (intent.status === "succeeded" && intent.amountMinor === row.amountMinor)
-          await refunds.refund(row, intent);
-      } catch (e) {
-        log.error("billing.void_cancel_failed", e, { invoiceId: row.id });
-      }
-    }
-  }
-
   /**
    * A payment the provider took: fulfilled once; a replay of one already fulfilled by this very intent is
    * answered as it was; anything else (the attempt was voided because another plan payment won, a second
@@ -479,7 +450,6 @@ export function createPayments(deps: PaymentDeps) {
       await releaseCharge(current);
       return { kind: "replayed" };
     }
-    const candidates = await planAttempts(current);
     let applied = false;
     if (current.status !== "paid" && !(await isStale(current.userId, current))) {
       try {
@@ -489,9 +459,8 @@ export function createPayments(deps: PaymentDeps) {
       }
     }
     if (applied) {
+      // The attempts it voided had their intents canceled by the fulfilment (voided.ts).
       await keepCard(current.userId, intent);
-      const voided = await Promise.all(candidates.map((c) => invoiceStore.get(c.userId, c.id)));
-      await cancelIntents(voided.filter((v) => v.status === "void"));
       return { kind: "fulfilled" };
     }
     const after = await invoiceStore.get(current.userId, current.id);
