@@ -351,7 +351,7 @@ describe("monthly to yearly billing", () => {
     ).toBe(1);
   });
 
-  it("yearly to monthly stays refused", async () => {
+  it("yearly to monthly is not charged as an upgrade (it is a downgrade at the year's end: billing-renewals)", async () => {
     const u = await newUser();
     await subscribePaid(u.cookie, "builder-yearly-usd");
     expectError(
