@@ -44,6 +44,9 @@ after(async () => {
 
 const csvLines = (text: string) => text.split("\r\n").filter((l) => l.length > 0);
 
+/** Server times in exports: ISO 8601 with the run's offset (the default clock is GMT+2/+3). */
+const SERVER_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[23]:00$/;
+
 describe("the Trades tab", () => {
   it("lists entry/exit pairs with MFE and MAE, pages and sorts by profit without JavaScript", async () => {
     const { context, page: plain } = await newPage(browser, { javaScript: false });
@@ -110,6 +113,7 @@ describe("downloads", () => {
     const tradeLines = csvLines(trades.text);
     assert.equal(tradeLines[0].split(",").slice(0, 3).join(","), "Trade,Open Time,Direction");
     assert.equal(tradeLines.length - 1, totalTrades);
+    for (const line of tradeLines.slice(1)) assert.match(line.split(",")[1], SERVER_ISO);
 
     const deals = csvLines((await download("Deals (CSV)")).text);
     const header = deals[0].split(",");
@@ -118,6 +122,7 @@ describe("downloads", () => {
     const balance = Number(deals.at(-1)?.split(",")[header.indexOf("Balance")]);
     const deposit = Number(deals[1].split(",")[header.indexOf("Balance")]);
     assert.equal((balance - deposit).toFixed(2), netProfit.replaceAll(" ", ""));
+    assert.match(deals[1].split(",")[header.indexOf("Time")], SERVER_ISO);
 
     const orders = csvLines((await download("Orders (CSV)")).text);
     assert.equal(orders[0].split(",")[0], "Order");
@@ -129,6 +134,8 @@ describe("downloads", () => {
     assert.equal(json.results["Total Net Profit"], netProfit);
     assert.equal(json.trades.length, totalTrades);
     assert.equal(json.deals.length, 1 + 2 * totalTrades);
+    for (const deal of json.deals) assert.match(deal.Time, SERVER_ISO);
+    for (const trade of json.trades) assert.match(trade["Close Time"], SERVER_ISO);
     assert.ok(Array.isArray(json.summary.balanceData));
     // The balance/equity curve over time travels with the result, ending on the final balance.
     const curve = json.summary.equityCurve;
