@@ -3,7 +3,7 @@
  * clock; CSV and JSON exports write the same instant as ISO 8601 with the server's offset
  * (2017-03-01T00:00:00+02:00), as the backtest CLI's files do (isoWithOffset). Pure.
  */
-import { isoWithOffset, type ServerZone, serverZone } from "../../worker/market/server-time";
+import { isoWithOffset, type ServerZone, serverZone } from "../../worker/market";
 
 /** The row keys that hold times (Orders: Open Time, Time; Deals: Time; Trades: Open Time, Close Time). */
 export const TIME_KEYS: ReadonlySet<string> = new Set(["Open Time", "Time", "Close Time"]);

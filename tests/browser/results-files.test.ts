@@ -96,6 +96,27 @@ describe("the Trades tab", () => {
   });
 });
 
+describe("the Deals table", () => {
+  it("ends on a totals row of the whole run: commission, swap and profit add up to the net profit", async () => {
+    const { context, page: plain } = await newPage(browser, { javaScript: false });
+    await context.addCookies(await owner.cookies());
+    await plain.goto(`${resultsUrl}?tab=deals`);
+    const table = plain.locator("table[aria-label=Deals]");
+    await table.waitFor();
+    const headers = (await table.locator("thead th").allTextContents()).map((h) => h.trim());
+    const totals = (await table.locator("tfoot tr td").allTextContents()).map((c) => c.trim());
+    const at = (h: string) => totals[headers.findIndex((x) => x.startsWith(h))];
+    assert.equal(totals[0], "Total");
+    for (const h of ["Commission", "Swap", "Profit"]) assert.match(at(h), /^-?\d+\.\d{2}$/, `${h} total`);
+    // The totals are the run's, not the page's: the page shows 10 of many deals.
+    assert.equal(await table.locator("tbody tr").count(), 10);
+    const net = Number(at("Profit")) + Number(at("Commission")) + Number(at("Swap"));
+    assert.equal(net.toFixed(2), netProfit.replaceAll(" ", ""));
+    assert.equal((Number(at("Balance")) - 10_000).toFixed(2), netProfit.replaceAll(" ", ""));
+    await context.close();
+  });
+});
+
 describe("downloads", () => {
   async function download(label: string): Promise<{ name: string; path: string; text: string }> {
     await page.goto(resultsUrl);
