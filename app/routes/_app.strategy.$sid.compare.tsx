@@ -126,6 +126,12 @@ type Column = ReturnType<typeof useLoaderData<typeof loader>>["columns"][number]
 const columnLabel = (c: Column) =>
   `#${c.id}${c.inputs ? ` ${c.inputs.symbol} ${c.inputs.period} ${c.inputs.dateStart} - ${c.inputs.dateEnd}` : ""}`;
 
+/** The runs' server time zone when they share one, else null (each curve is on its own run's clock). */
+function commonZone(columns: readonly Column[]): string | undefined | null {
+  const zones = new Set(columns.map((c) => c.inputs?.timeZone ?? "UTC"));
+  return zones.size === 1 ? [...zones][0] : null;
+}
+
 /** The picked backtests' balance curves overlaid; a result stored before the curves existed is named. */
 function CompareCurves({ columns }: { columns: readonly Column[] }) {
   const series = columns.flatMap((c) =>
@@ -134,7 +140,7 @@ function CompareCurves({ columns }: { columns: readonly Column[] }) {
   const missing = columns.filter((c) => !c.curve || c.curve.time.length === 0);
   return (
     <section className="compare-curves" aria-label="Balance curves">
-      {series.length > 0 ? <CompareChart series={series} /> : null}
+      {series.length > 0 ? <CompareChart series={series} zone={commonZone(columns)} /> : null}
       {missing.length > 0 ? (
         <p className="muted">
           No balance curve stored for {missing.map((c) => `#${c.id}`).join(", ")}: run it again to draw it.

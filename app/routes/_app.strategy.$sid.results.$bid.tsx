@@ -79,7 +79,7 @@ export default function BacktestResults() {
         <ErrorBanner strId={bt.strId} message={bt.message} />
       ) : null}
       <SummaryBox bt={bt} />
-      {graphData ? <GraphPanel data={graphData} canPlay={canPlay} /> : null}
+      {graphData ? <GraphPanel data={graphData} canPlay={canPlay} zone={bt.inputs.timeZone} /> : null}
       <LowerTabs bt={bt} data={tabData} current={tab} exportBase={exportBase} />
       {bt.processingStatus === "completed" ? (
         <>

@@ -96,7 +96,7 @@ export default function SharedBacktest() {
       </section>
       {curve ? (
         <section className="card" aria-label="Balance and equity">
-          <EquityChart curve={curve} />
+          <EquityChart curve={curve} zone={inputs.timeZone} />
         </section>
       ) : null}
       <section className="card" aria-label="Trades">

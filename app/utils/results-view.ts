@@ -107,6 +107,14 @@ export interface SummaryInputs {
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
+/**
+ * The short tag beside a chart time (issue 16): bar times are the run's server time, so a chart names that
+ * clock ("GMT+2/+3", "Europe/London", "UTC"); backtests stored before the setting ran in UTC.
+ */
+export function serverTimeTag(zone: string | undefined): string {
+  return zone === undefined || zone === "" ? "UTC" : zone;
+}
+
 /** The report header's time zone (issue 16): every time of the report is on this clock. */
 export function timeZoneLabel(zone: string | undefined): string {
   if (zone === undefined || zone === "UTC") return "UTC";

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { api, CARDS } from "./billing-helpers.ts";
 import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
 import { ai, signUpFree, startBacktest, strategyWithCode } from "./results-setup.ts";
 import { startServer, type TestServer } from "./server.ts";
@@ -19,12 +20,44 @@ let sid = "";
 /** Two years of H1 at every tick: the Free plan's largest run, many slices long. */
 const LONG_RUN_DAYS = 720;
 
+/**
+ * Eight years of H1 at every tick (Pro allows ten): long enough on any machine for the runner to send many
+ * progress events (one at least every half second) before it ends, so the bar is seen moving.
+ */
+const PROGRESS_RUN_DAYS = 8 * 365;
+
 interface Progress {
   btId: string;
   processing: number;
   progress?: number;
   etaSeconds?: number;
   message?: string;
+}
+
+/** Free -> Pro through the payment page's calls (sandbox card): Pro allows the long run. */
+async function upgradeToPro(p: Page) {
+  const text = (v: unknown, k: string) => {
+    const found = Object.getOwnPropertyDescriptor(v, k)?.value;
+    if (typeof found !== "string") throw new Error(`no ${k} in ${JSON.stringify(v)}`);
+    return found;
+  };
+  const init = await api(p, server.url, "payment/initiate", { type: "upgrade", id: "pro-monthly-usd" });
+  const card = await api(p, server.url, "sandbox/card", {
+    number: CARDS.visa,
+    expMonth: 12,
+    expYear: 2034,
+    cvc: "123",
+  });
+  await api(p, server.url, "sandbox/confirm_payment", {
+    clientSecret: text(init, "clientSecret"),
+    paymentMethodId: text(card, "paymentMethodId"),
+  });
+  const done = await api(p, server.url, "payment/confirm", {
+    type: "upgrade",
+    id: "pro-monthly-usd",
+    paymentData: { paymentIntentId: text(init, "paymentIntentId") },
+  });
+  assert.equal(text(done, "status"), "succeeded");
 }
 
 function asProgress(text: string): Progress | null {
@@ -65,6 +98,56 @@ after(async () => {
 });
 
 describe("a long backtest's progress and Cancel", () => {
+  it("with JavaScript: the bar follows the live progress events, with the time left", async () => {
+    const { context, page: p } = await newPage(browser, { javaScript: true });
+    try {
+      await signUpFree(p, server.url, uniqueEmail("progress-bar"));
+      await upgradeToPro(p);
+      const own = await strategyWithCode(p);
+      const events: Progress[] = [];
+      p.on("websocket", (ws) => {
+        ws.on("framereceived", (frame) => {
+          if (typeof frame.payload !== "string") return;
+          const e = asProgress(frame.payload);
+          if (e) events.push(e);
+        });
+      });
+      await p.goto(`${server.url}/strategy/${own}/results`);
+      await hydrated(p);
+      const bid = await startBacktest(p, own, PROGRESS_RUN_DAYS);
+      await p.goto(`${server.url}/strategy/${own}/results/${bid}`);
+      await hydrated(p);
+      await p.waitForSelector(".results-processing");
+      // Bar values seen, each beside the last event heard then: the bar must reach each event's percent.
+      const seen: { bar: number; event: number }[] = [];
+      await eventually(async () => {
+        const mine = events.filter((e) => e.btId === bid && e.processing === 1 && e.progress !== undefined);
+        const done = events.some((e) => e.btId === bid && e.processing === 100);
+        assert.ok(
+          !done || seen.length >= 2,
+          `the run ended before the bar was seen moving: ${JSON.stringify(seen)}`,
+        );
+        const last = mine.at(-1)?.progress;
+        const bar = Number(await p.getAttribute("[role=progressbar]", "aria-valuenow", { timeout: 1_000 }));
+        if (last !== undefined && seen.at(-1)?.event !== last) seen.push({ bar, event: last });
+        assert.ok(seen.length >= 3, `progress events seen by the bar: ${JSON.stringify(seen)}`);
+        // Moving forwards with the events, never behind the one before it (the bar also ticks on its own).
+        for (const [i, s] of seen.entries()) {
+          if (i > 0) assert.ok(s.event > seen[i - 1].event, `events went back: ${JSON.stringify(seen)}`);
+          if (i > 0) assert.ok(s.bar >= seen[i - 1].event - 1, `bar behind: ${JSON.stringify(seen)}`);
+        }
+        assert.ok((seen.at(-1)?.bar ?? 0) > (seen[0]?.bar ?? 0), `bar did not move: ${JSON.stringify(seen)}`);
+        const text = await p.textContent(".progress-text", { timeout: 1_000 });
+        assert.match(text ?? "", /\d+%.*left/);
+      }, 120_000);
+      assert.ok(events.some((e) => e.btId === bid && e.etaSeconds !== undefined));
+      // Stopped so that it does not slow the next tests (Cancel itself is asserted below).
+      await ai(p, "strategy/backtest/cancel", { strId: own, backtestId: bid });
+    } finally {
+      await context.close();
+    }
+  });
+
   it("with JavaScript: Cancel stops the run at once, the page says so, the strategy runs again", async () => {
     const events: Progress[] = [];
     const listen = (p: Page) =>

@@ -44,6 +44,9 @@ after(async () => {
 
 const csvLines = (text: string) => text.split("\r\n").filter((l) => l.length > 0);
 
+/** Server times in exports: ISO 8601 with the run's offset (the default clock is GMT+2/+3). */
+const SERVER_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[23]:00$/;
+
 describe("the Trades tab", () => {
   it("lists entry/exit pairs with MFE and MAE, pages and sorts by profit without JavaScript", async () => {
     const { context, page: plain } = await newPage(browser, { javaScript: false });
@@ -93,6 +96,27 @@ describe("the Trades tab", () => {
   });
 });
 
+describe("the Deals table", () => {
+  it("ends on a totals row of the whole run: commission, swap and profit add up to the net profit", async () => {
+    const { context, page: plain } = await newPage(browser, { javaScript: false });
+    await context.addCookies(await owner.cookies());
+    await plain.goto(`${resultsUrl}?tab=deals`);
+    const table = plain.locator("table[aria-label=Deals]");
+    await table.waitFor();
+    const headers = (await table.locator("thead th").allTextContents()).map((h) => h.trim());
+    const totals = (await table.locator("tfoot tr td").allTextContents()).map((c) => c.trim());
+    const at = (h: string) => totals[headers.findIndex((x) => x.startsWith(h))];
+    assert.equal(totals[0], "Total");
+    for (const h of ["Commission", "Swap", "Profit"]) assert.match(at(h), /^-?\d+\.\d{2}$/, `${h} total`);
+    // The totals are the run's, not the page's: the page shows 10 of many deals.
+    assert.equal(await table.locator("tbody tr").count(), 10);
+    const net = Number(at("Profit")) + Number(at("Commission")) + Number(at("Swap"));
+    assert.equal(net.toFixed(2), netProfit.replaceAll(" ", ""));
+    assert.equal((Number(at("Balance")) - 10_000).toFixed(2), netProfit.replaceAll(" ", ""));
+    await context.close();
+  });
+});
+
 describe("downloads", () => {
   async function download(label: string): Promise<{ name: string; path: string; text: string }> {
     await page.goto(resultsUrl);
@@ -110,6 +134,7 @@ describe("downloads", () => {
     const tradeLines = csvLines(trades.text);
     assert.equal(tradeLines[0].split(",").slice(0, 3).join(","), "Trade,Open Time,Direction");
     assert.equal(tradeLines.length - 1, totalTrades);
+    for (const line of tradeLines.slice(1)) assert.match(line.split(",")[1], SERVER_ISO);
 
     const deals = csvLines((await download("Deals (CSV)")).text);
     const header = deals[0].split(",");
@@ -118,6 +143,7 @@ describe("downloads", () => {
     const balance = Number(deals.at(-1)?.split(",")[header.indexOf("Balance")]);
     const deposit = Number(deals[1].split(",")[header.indexOf("Balance")]);
     assert.equal((balance - deposit).toFixed(2), netProfit.replaceAll(" ", ""));
+    assert.match(deals[1].split(",")[header.indexOf("Time")], SERVER_ISO);
 
     const orders = csvLines((await download("Orders (CSV)")).text);
     assert.equal(orders[0].split(",")[0], "Order");
@@ -129,6 +155,8 @@ describe("downloads", () => {
     assert.equal(json.results["Total Net Profit"], netProfit);
     assert.equal(json.trades.length, totalTrades);
     assert.equal(json.deals.length, 1 + 2 * totalTrades);
+    for (const deal of json.deals) assert.match(deal.Time, SERVER_ISO);
+    for (const trade of json.trades) assert.match(trade["Close Time"], SERVER_ISO);
     assert.ok(Array.isArray(json.summary.balanceData));
     // The balance/equity curve over time travels with the result, ending on the final balance.
     const curve = json.summary.equityCurve;

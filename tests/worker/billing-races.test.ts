@@ -1,6 +1,8 @@
-import { SELF } from "cloudflare:test";
+import { createExecutionContext, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { createApi } from "../../worker/api";
+import { createServices } from "../../worker/services/context";
 import {
   CARDS,
   checkout,
@@ -13,7 +15,7 @@ import {
   subscribePaid,
   subscriptionOf,
 } from "./billing-helpers";
-import { type ApiAnswer, api, chooseFree, env, ORIGIN, postForm } from "./helpers";
+import { type ApiAnswer, api, chooseFree, env, envelope, ORIGIN, postForm } from "./helpers";
 
 // Issue 11, exactly-once money, through the embedded sandbox provider and real D1: the races are fired at
 // once (Promise.all) and the ledger is read afterwards. The stripe provider's two-tab case is in
@@ -238,6 +240,61 @@ describe("add-on purchase submitted many times", () => {
     expect(await charges(u.userId)).toBe(1);
     expect(await subscriptionOf(u.cookie)).toMatchObject({ addonCreditsTotal: 10 });
   });
+  it("a keyed submission sent again minutes later pays once; a new key is a new purchase", async () => {
+    const u = await newUser();
+    await chooseFree(u.cookie);
+    const card = await savedCard(u.cookie);
+    let clock = Date.now();
+    /** payment/confirm through the API on a clock the test moves (the claim window is 60 s). */
+    async function confirmAt(submissionKey: string): Promise<ApiAnswer> {
+      const services = createServices(env, { now: () => clock });
+      const res = await createApi(services).fetch(
+        new Request(`${ORIGIN}/api/payment/confirm`, {
+          method: "POST",
+          headers: { "content-type": "application/json", cookie: u.cookie, origin: ORIGIN },
+          body: JSON.stringify({
+            type: "addon",
+            id: "addon-10-usd",
+            paymentData: { paymentMethodId: card, submissionKey },
+          }),
+        }),
+        env,
+        createExecutionContext(),
+      );
+      return {
+        status: res.status,
+        body: envelope.parse(await res.json()),
+        cookie: null,
+        headers: res.headers,
+      };
+    }
+    const invoiceOf = (a: ApiAnswer) => z.object({ invoiceId: z.string() }).parse(data(a)).invoiceId;
+    const key = `form-${crypto.randomUUID()}`;
+    const first = await confirmAt(key);
+    expect(outcome(first)).toBe("succeeded");
+
+    clock += 5 * 60_000;
+    const again = await confirmAt(key);
+    expect(outcome(again)).toBe("succeeded");
+    expect(invoiceOf(again)).toBe(invoiceOf(first));
+    expect(await charges(u.userId)).toBe(1);
+    expect(await invoicesBy(u.userId, "paid")).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM credit_grants WHERE user_id = ?1 AND kind = 'addon'", u.userId),
+    ).toBe(1);
+
+    clock += 60_000;
+    const another = await confirmAt(`form-${crypto.randomUUID()}`);
+    expect(outcome(another)).toBe("succeeded");
+    expect(invoiceOf(another)).not.toBe(invoiceOf(first));
+    expect(await charges(u.userId)).toBe(2);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM credit_grants WHERE user_id = ?1 AND kind = 'addon'", u.userId),
+    ).toBe(2);
+    // A key that is not one is refused before anything is charged.
+    expect((await confirmAt("short")).status).toBe(400);
+    expect(await charges(u.userId)).toBe(2);
+  });
 });
 
 describe("cards belong to their user", () => {
@@ -351,7 +408,7 @@ describe("monthly to yearly billing", () => {
     ).toBe(1);
   });
 
-  it("yearly to monthly stays refused", async () => {
+  it("yearly to monthly is not charged as an upgrade (it is a downgrade at the year's end: billing-renewals)", async () => {
     const u = await newUser();
     await subscribePaid(u.cookie, "builder-yearly-usd");
     expectError(

@@ -129,6 +129,43 @@ describe("renewals", () => {
     ).toBe(2500);
   });
 
+  it("yearly to monthly is a downgrade at the year's end: the change page offers it, the renewal charges the month and starts monthly periods", async () => {
+    const u = await newUser();
+    await subscribePaid(u.cookie, "pro-yearly-usd");
+    const options = parsed(
+      await api("subscription/change/list", {}, { cookie: u.cookie }),
+      z.object({ products: z.array(z.object({ pid: z.string(), action: z.string() })) }),
+    ).products;
+    expect(options).toContainEqual({ pid: "builder-monthly-usd", action: "downgrade" });
+    expect(options).toContainEqual({ pid: "quant-monthly-usd", action: "downgrade" });
+    // Not charged now: the year is paid for; the upgrade path still refuses it.
+    expectError(
+      await api("payment/initiate", { type: "upgrade", id: "quant-monthly-usd" }, { cookie: u.cookie }),
+      "PRODUCT_CHANGE_NOT_ALLOWED",
+    );
+    data(await api("subscription/downgrade", { pid: "quant-monthly-usd" }, { cookie: u.cookie }));
+    const before = await subRow(u.userId);
+    expect(before).toMatchObject({ plan_slug: "pro", target_pid: "quant-monthly-usd" });
+    expect(await subscriptionOf(u.cookie)).toMatchObject({
+      slug: "pro",
+      action: { targetPid: "quant-monthly-usd" },
+    });
+
+    await runAt(before.period_end + 1000);
+    const after = await subRow(u.userId);
+    expect(after).toMatchObject({ plan_slug: "quant", product_pid: "quant-monthly-usd", target_pid: null });
+    expect(after.period_start).toBe(before.period_end);
+    // A calendar month from the year's end (28 to 31 days), not another year.
+    expect(after.period_end - after.period_start).toBeGreaterThanOrEqual(28 * DAY);
+    expect(after.period_end - after.period_start).toBeLessThanOrEqual(31 * DAY);
+    expect(
+      await count(
+        "SELECT amount_minor AS n FROM invoices WHERE user_id = ?1 AND kind = 'renewal' AND status = 'paid'",
+        u.userId,
+      ),
+    ).toBe(15_000);
+  });
+
   it("applies a cancellation at period end: Free, no charge; a reverted one renews as before", async () => {
     const u = await newUser();
     await subscribePaid(u.cookie, "builder-monthly-eur");

@@ -1,6 +1,6 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import Stripe from "stripe";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createApi } from "../../worker/api";
 import { createServices } from "../../worker/services/context";
@@ -332,6 +332,75 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
       userProductId: pending.userProductId,
     });
     expect(await count("SELECT COUNT(*) AS n FROM subscriptions WHERE user_id = ?1", u.userId)).toBe(1);
+  });
+
+  it("a renewal paid off session cancels the superseded upgrade's intent at Stripe; one paid meanwhile is refunded and logged", async () => {
+    const w = stripeWorld();
+    /** A Builder subscriber (card saved by the checkout) who opened the Pro upgrade's payment page. */
+    async function upgradePageOpen() {
+      const u = await newUser();
+      const init = checkoutInit.parse(
+        ok(await w.api("subscribe/checkout/initiate", { pid: "builder-monthly-usd" }, u.cookie)),
+      );
+      await w.fake.clientConfirm(init.paymentId, await w.fake.createCard("success"));
+      ok(await w.api("subscribe/checkout/confirm", { paymentId: init.paymentId }, u.cookie));
+      const upgrade = z
+        .object({ paymentIntentId: z.string() })
+        .parse(ok(await w.api("payment/initiate", { type: "upgrade", id: "pro-monthly-usd" }, u.cookie)));
+      const end = Date.parse(
+        subscriptionSchema.parse(ok(await w.api("subscription", {}, u.cookie))).expiresAt,
+      );
+      return { u, intentId: upgrade.paymentIntentId, end };
+    }
+    const intentStatus = async (id: string) => (await w.fake.intents()).find((i) => i.id === id)?.status;
+    const invoiceOf = async (intentId: string) =>
+      z
+        .object({ status: z.string(), note: z.string().nullable() })
+        .parse(
+          await env.DB.prepare("SELECT status, note FROM invoices WHERE provider_payment_id = ?1")
+            .bind(intentId)
+            .first(),
+        );
+
+    // Left open: the renewal voids the upgrade and cancels its intent, so the old tab can no longer pay it.
+    const open = await upgradePageOpen();
+    await w.services.billing.renewals.run(open.end + 60_000);
+    expect(await invoiceOf(open.intentId)).toMatchObject({ status: "void" });
+    expect(await intentStatus(open.intentId)).toBe("canceled");
+    const late = await w.fake.clientConfirm(open.intentId, await w.fake.createCard("success"));
+    expect(late.status).toBe("canceled");
+    expect(await subscriptionOf(open.u.cookie)).toMatchObject({ slug: "builder" });
+
+    // Paid in the browser but never confirmed to us when the renewal ran: that money goes back, with a log line.
+    const paid = await upgradePageOpen();
+    const taken = await w.fake.clientConfirm(paid.intentId, await w.fake.createCard("success"));
+    expect(taken.status).toBe("succeeded");
+    const warned = vi.spyOn(console, "warn");
+    try {
+      await w.services.billing.renewals.run(paid.end + 60_000);
+      expect(warned.mock.calls.map((c) => String(c[0]))).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`"event":"billing.payment_refunded".*"intentId":"${paid.intentId}"`),
+        ),
+      );
+    } finally {
+      warned.mockRestore();
+    }
+    expect((await w.fake.refunds()).filter((r) => r.payment_intent === paid.intentId)).toEqual([
+      expect.objectContaining({ amount: taken.amount }),
+    ]);
+    expect(await invoiceOf(paid.intentId)).toMatchObject({
+      status: "refunded",
+      note: "Refunded: your plan had already changed when this payment went through.",
+    });
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM refunds WHERE user_id = ?1 AND provider_payment_id = ?2 AND status = 'succeeded'",
+        paid.u.userId,
+        paid.intentId,
+      ),
+    ).toBe(1);
+    expect(await subscriptionOf(paid.u.cookie)).toMatchObject({ slug: "builder" });
   });
 
   it("renewal charges the saved card off session once, on a fixed clock; a decline fails, then falls back to Free", async () => {

@@ -16,6 +16,13 @@ describe("planAction", () => {
     expect(planAction(get("free-monthly-usd"), get("sponsor-sm-monthly-usd"))).toBe("upgrade");
     expect(planAction(get("sponsor-sm-monthly-usd"), get("free-monthly-usd"))).toBe("downgrade");
   });
+
+  it("yearly to monthly is a downgrade (at the year's end) whatever the tier; monthly to yearly by price", () => {
+    expect(planAction(get("builder-yearly-usd"), get("quant-monthly-usd"))).toBe("downgrade");
+    expect(planAction(get("builder-yearly-usd"), get("builder-monthly-usd"))).toBe("downgrade");
+    expect(planAction(get("quant-monthly-usd"), get("builder-yearly-usd"))).toBe("upgrade");
+    expect(planAction(get("builder-yearly-usd"), get("free-monthly-usd"))).toBe("downgrade");
+  });
 });
 
 describe("changePlanOptions (spec 3 section 2)", () => {

@@ -7,11 +7,17 @@ import type { BillingCycle, Product } from "./catalogue";
 
 export type PlanAction = "current" | "upgrade" | "downgrade";
 
-type Comparable = Pick<Product, "pid" | "priceMinor" | "sortOrder">;
+type Comparable = Pick<Product, "pid" | "priceMinor" | "sortOrder" | "billingCycle">;
 
-/** Higher price is an upgrade; at equal price the catalogue order decides (sponsor-sm vs free). */
+/**
+ * Higher price is an upgrade; at equal price the catalogue order decides (sponsor-sm vs free). A paid yearly
+ * plan to a paid monthly one is a downgrade whatever the tiers: the year is paid for, so the change takes
+ * effect at its end, when the monthly plan's first month is charged (DESIGN D8: downgrades at period end).
+ */
 export function planAction(current: Comparable, target: Comparable): PlanAction {
   if (current.pid === target.pid) return "current";
+  if (current.billingCycle === "yearly" && target.billingCycle === "monthly" && target.priceMinor > 0)
+    return "downgrade";
   if (target.priceMinor !== current.priceMinor)
     return target.priceMinor > current.priceMinor ? "upgrade" : "downgrade";
   return target.sortOrder > current.sortOrder ? "upgrade" : "downgrade";

@@ -22,7 +22,8 @@
  * now and starts a new yearly period now (the next billing date is a year away), so it is charged in
  * full, less the unused remaining days of the monthly period (the same unusedCredit line as above):
  *   amountDue = yearlyPrice - monthlyPrice * daysRemaining / periodDays, within [0, yearlyPrice].
- * Yearly to monthly is never an upgrade of the billing period: it stays refused (billing_cycle).
+ * Yearly to monthly is never an upgrade (refused here, billing_cycle): plan-change.ts makes it a downgrade,
+ * applied at the end of the paid year by the renewal.
  */
 import type { BillingCycle } from "./catalogue";
 import { assertNonNegativeInteger, divRoundHalfUp, MINOR_PER_MAJOR } from "./money";

@@ -15,12 +15,21 @@ export const paymentInitiateSchema = z.object({
   id,
 });
 
+/**
+ * A confirm without an intent may carry the submission's own key (a payment form makes one when it is shown):
+ * the same submission sent again, however late, is answered without a second charge (issue 11).
+ */
+export const submissionKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, "The submission key must be 16 to 100 letters, digits, _ or -.");
+
 export const paymentConfirmSchema = z.object({
   type: paymentTypeSchema.default("addon"),
   id,
   paymentData: z.union([
     z.object({ paymentIntentId: id, paymentMethodId: id.optional() }),
-    z.object({ paymentMethodId: id }),
+    z.object({ paymentMethodId: id, submissionKey: submissionKeySchema.optional() }),
   ]),
 });
 

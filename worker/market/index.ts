@@ -20,5 +20,6 @@ export * from "./demo-rates";
 export * from "./errors";
 export * from "./importers";
 export * from "./periods";
+export * from "./server-time";
 export * from "./store";
 export * from "./types";

@@ -2,6 +2,7 @@ import { scaleLinear, scaleUtc } from "d3-scale";
 import { curveStepAfter, line } from "d3-shape";
 import { useMemo, useRef, useState } from "react";
 import { formatAmount, formatLocalDateTime } from "../../utils/format";
+import { serverTimeTag } from "../../utils/results-view";
 import {
   indexAtOrBefore,
   minimumSpan,
@@ -31,7 +32,14 @@ const PAD = 10;
  * Compare). Each line has its own colour and dash, so the lines stay apart in print and for colour-blind
  * readers. Server-rendered like the equity chart; JavaScript adds the zoom and the tooltip.
  */
-export function CompareChart({ series }: { series: readonly CompareSeries[] }) {
+export function CompareChart({
+  series,
+  zone,
+}: {
+  series: readonly CompareSeries[];
+  /** The server time zone of the runs, or null when they differ (the times are then each run's own). */
+  zone: string | undefined | null;
+}) {
   const full = useMemo(() => unionDomain(series.map((s) => s.time)), [series]);
   const minSpan = useMemo(() => Math.min(...series.map((s) => minimumSpan(s.time))), [series]);
   const zoom = useTimeZoom(full, minSpan, HEIGHT);
@@ -70,7 +78,7 @@ export function CompareChart({ series }: { series: readonly CompareSeries[] }) {
     hover === null
       ? []
       : [
-          `${formatLocalDateTime(hover)} UTC`,
+          `${formatLocalDateTime(hover)} ${zone === null ? "server time" : serverTimeTag(zone)}`,
           ...series.map((s) => {
             const i = indexAtOrBefore(s.time, hover);
             return `${s.label}: ${i < 0 ? "-" : formatAmount(s.balance[i])}`;

@@ -2,6 +2,7 @@ import { scaleLinear, scaleUtc } from "d3-scale";
 import { area, curveStepAfter, line } from "d3-shape";
 import { useMemo, useRef, useState } from "react";
 import { formatAmount, formatLocalDateTime } from "../../utils/format";
+import { serverTimeTag, timeZoneLabel } from "../../utils/results-view";
 import {
   deepest,
   type EquityCurveData,
@@ -32,10 +33,10 @@ const LEGEND = [
 
 /**
  * Balance and equity over time with the equity drawdown beneath (issue 16 Charts), as MT5 and TradingView
- * draw them. Rendered on the server as SVG (readable without JavaScript); in the browser a brush and
+ * draw them. Times are the run's server time (`zone`, its setting), and are labelled so. Rendered on the server as SVG (readable without JavaScript); in the browser a brush and
  * buttons zoom it and the pointer shows the figures of the nearest point.
  */
-export function EquityChart({ curve }: { curve: EquityCurveData }) {
+export function EquityChart({ curve, zone }: { curve: EquityCurveData; zone: string | undefined }) {
   const full = useMemo(() => fullDomain(curve.time), [curve]);
   const minSpan = useMemo(() => minimumSpan(curve.time), [curve]);
   const zoom = useTimeZoom(full, minSpan, MAIN_HEIGHT);
@@ -102,7 +103,7 @@ export function EquityChart({ curve }: { curve: EquityCurveData }) {
   const tickFormat = x.tickFormat();
   const last = curve.time.length - 1;
   const worst = deepest(curve.drawdown);
-  const summary = `Balance from ${formatAmount(curve.balance[0])} to ${formatAmount(curve.balance[last])}; equity between ${formatAmount(Math.min(...curve.equityLow))} and ${formatAmount(Math.max(...curve.equityHigh))}; deepest drawdown ${formatAmount(worst.value)}% on ${formatLocalDateTime(curve.time[worst.index])} (times UTC).`;
+  const summary = `Balance from ${formatAmount(curve.balance[0])} to ${formatAmount(curve.balance[last])}; equity between ${formatAmount(Math.min(...curve.equityLow))} and ${formatAmount(Math.max(...curve.equityHigh))}; deepest drawdown ${formatAmount(worst.value)}% on ${formatLocalDateTime(curve.time[worst.index])} (times in server time, ${timeZoneLabel(zone)}).`;
 
   const onPointer = (clientX: number) => {
     const f = fractionOf(plotRef.current, clientX);
@@ -114,7 +115,7 @@ export function EquityChart({ curve }: { curve: EquityCurveData }) {
     hover === null
       ? []
       : [
-          `${formatLocalDateTime(curve.time[hover])} UTC`,
+          `${formatLocalDateTime(curve.time[hover])} ${serverTimeTag(zone)}`,
           `Balance: ${formatAmount(curve.balance[hover])}`,
           curve.equityLow[hover] === curve.equityHigh[hover]
             ? `Equity: ${formatAmount(curve.equityLow[hover])}`

@@ -61,7 +61,7 @@ describe("server rendering", () => {
       },
       { time: t0 + 4 * day, balance: 10_350 },
     );
-    const html = renderToString(createElement(EquityChart, { curve }));
+    const html = renderToString(createElement(EquityChart, { curve, zone: "GMT+2/+3" }));
     // Three paths with real coordinates: equity, balance, drawdown.
     const paths = [...html.matchAll(/<path class="([^"]+)" d="(M[^"]+)"/g)].map((m) => m[1]);
     expect(paths).toEqual(["time-line time-balance", "time-line time-equity", "time-area time-drawdown"]);
@@ -70,6 +70,13 @@ describe("server rendering", () => {
     expect(html).toContain(">Wed 03</span>"); // a time label
     expect(html).toContain(">-4%</span>"); // the drawdown runs down from 0
     expect(html).not.toContain("Zoom in");
+    // Bar times are the run's server time: the chart says which clock, never UTC for a GMT+2/+3 run.
+    expect(html).toContain("(times in server time, GMT+2/+3, New York close)");
+    expect(html).not.toContain("UTC");
+    // A backtest stored before the setting ran in UTC and says so.
+    expect(renderToString(createElement(EquityChart, { curve, zone: undefined }))).toContain(
+      "(times in server time, UTC)",
+    );
   });
 
   it("overlays the compared balance curves with a legend entry each", () => {
@@ -80,7 +87,7 @@ describe("server rendering", () => {
       time: [t0, t0 + 86_400_000 * (n + 1)],
       balance: [10_000, 10_000 + 100 * n],
     }));
-    const html = renderToString(createElement(CompareChart, { series }));
+    const html = renderToString(createElement(CompareChart, { series, zone: "GMT+2/+3" }));
     expect(html.match(/<path class="time-line compare-line compare-\d"/g)).toHaveLength(3);
     for (const s of series) expect(html).toContain(`${s.label}</li>`);
   });

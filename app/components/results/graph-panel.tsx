@@ -21,7 +21,16 @@ if (typeof window !== "undefined") {
  * Spec 2 s2 graph tabs: Balance (default), Entries, Profit and Loss, Play and Candle (Play and Candle only
  * for symbols with candle data). The tab is `?graph=`, so each is a link; charts draw in the browser.
  */
-export function GraphPanel({ data, canPlay }: { data: ResultsGraphData; canPlay: boolean }) {
+export function GraphPanel({
+  data,
+  canPlay,
+  zone,
+}: {
+  data: ResultsGraphData;
+  canPlay: boolean;
+  /** The run's server time zone setting: chart times are on that clock. */
+  zone: string | undefined;
+}) {
   const [search] = useSearchParams();
   const graphs = GRAPHS.filter((g) => canPlay || (g !== "play" && g !== "candle"));
   const current: Graph = graphs.includes(data.graph) ? data.graph : "balance";
@@ -38,12 +47,12 @@ export function GraphPanel({ data, canPlay }: { data: ResultsGraphData; canPlay:
           active: g === current,
         }))}
       />
-      <GraphBody data={data} />
+      <GraphBody data={data} zone={zone} />
     </section>
   );
 }
 
-function GraphBody({ data }: { data: ResultsGraphData }) {
+function GraphBody({ data, zone }: { data: ResultsGraphData; zone: string | undefined }) {
   const candles = data.details !== null;
   const timed = data.summary?.value?.kind === "balance" && data.summary.value.curve !== null;
   const d3 = useLazyModule(d3Charts, !candles && !timed);
@@ -70,7 +79,7 @@ function GraphBody({ data }: { data: ResultsGraphData }) {
   const s = data.summary?.value;
   if (!s) return <p className="form-error">{data.summary?.error}</p>;
   // Balance and equity over time: drawn on the server too, so it reads without JavaScript (issue 16).
-  if (s.kind === "balance" && s.curve) return <EquityChart curve={s.curve} />;
+  if (s.kind === "balance" && s.curve) return <EquityChart curve={s.curve} zone={zone} />;
   if (!d3) return <GraphFallback text={text} tall={false} />;
   if (s.kind === "balance") return <d3.BalanceChart data={s.data} />;
   if (s.kind === "entries") return <d3.EntriesChart data={s.data} />;

@@ -65,7 +65,7 @@ function TabBody({
   if (data.deals) {
     const page = data.deals.value;
     if (!page) return <p className="form-error error-box">{data.deals.error}</p>;
-    return <DealsTable rows={page.rows} total={page.total} />;
+    return <DealsTable rows={page.rows} total={page.total} totals={page.totals} />;
   }
   const results = data.results?.value;
   if (!results) {

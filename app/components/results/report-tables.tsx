@@ -1,6 +1,7 @@
 import { createColumnHelper, type RowData } from "@tanstack/react-table";
 import type { DealRow, OrderRow } from "../../../worker/engine";
 import type { TradeRow } from "../../../worker/engine/report";
+import type { DealTotals } from "../../utils/deal-totals";
 import {
   type ColumnSpec,
   DEAL_COLUMNS,
@@ -49,6 +50,7 @@ function ResultTable<R extends RowData>(props: {
   total: number;
   rowId: (row: R) => string | number;
   fit: boolean;
+  totals?: { label: string; cells: Readonly<Record<string, string>> };
 }) {
   return (
     <DataTable
@@ -61,6 +63,7 @@ function ResultTable<R extends RowData>(props: {
       getRowId={(r) => String(props.rowId(r))}
       empty={`No ${props.label.toLowerCase()}.`}
       className={props.fit ? "results-table fit-table" : "results-table"}
+      totals={props.totals}
     />
   );
 }
@@ -80,8 +83,8 @@ export function OrdersTable({ rows, total }: { rows: OrderRow[]; total: number }
   );
 }
 
-/** Spec 2 s2 Deals. */
-export function DealsTable({ rows, total }: { rows: DealRow[]; total: number }) {
+/** Spec 2 s2 Deals, ending (as MT5's report does) on the run's totals of commission, swap and profit. */
+export function DealsTable({ rows, total, totals }: { rows: DealRow[]; total: number; totals: DealTotals }) {
   return (
     <ResultTable
       label="Deals"
@@ -91,6 +94,7 @@ export function DealsTable({ rows, total }: { rows: DealRow[]; total: number }) 
       total={total}
       rowId={(r) => r.Deal}
       fit
+      totals={{ label: "Total", cells: { ...totals } }}
     />
   );
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { eaSetFile, htmlReport, rowsCsv } from "../../../worker/engine/report";
 import { RESULT_SECTIONS } from "../../../worker/services";
 import type { StrategySpec } from "../../../worker/strategy";
+import { exportValue, exportZone } from "../../utils/export-times";
 import { RESULT_FILES, type ResultFile } from "../../utils/result-files";
 import { DEAL_COLUMNS, ORDER_COLUMNS, TRADE_COLUMNS } from "../../utils/results-columns";
 import { delayLabel, modelLabel, type SummaryInputs } from "../../utils/results-view";
@@ -66,21 +67,28 @@ async function body(source: ResultSource, file: ResultFile): Promise<string> {
     results: async () => RESULT_SECTIONS.results.parse(await source.section("results")),
     summary: async () => RESULT_SECTIONS.summary.parse(await source.section("summary")),
   };
+  // CSV and JSON write times as ISO 8601 with the run's server offset (the CLI's rule); the HTML report keeps
+  // MT5's own format, with the zone in its header.
+  const zone = exportZone(bt.inputs.timeZone);
+  const cell = (key: string, value: unknown) => exportValue(key, value, zone);
   switch (file) {
     case "orders.csv":
       return rowsCsv(
         await read.orders(),
         ORDER_COLUMNS.map((c) => c.key),
+        cell,
       );
     case "deals.csv":
       return rowsCsv(
         await read.deals(),
         DEAL_COLUMNS.map((c) => c.key),
+        cell,
       );
     case "trades.csv":
       return rowsCsv(
         await read.trades(),
         TRADE_COLUMNS.map((c) => c.key),
+        cell,
       );
     case "result.json": {
       const [results, orders, deals, trades, summary] = await Promise.all([
@@ -90,7 +98,7 @@ async function body(source: ResultSource, file: ResultFile): Promise<string> {
         read.trades(),
         read.summary(),
       ]);
-      return `${JSON.stringify({ ...bt, results, orders, deals, trades, summary }, null, 2)}\n`;
+      return `${JSON.stringify({ ...bt, results, orders, deals, trades, summary }, cell, 2)}\n`;
     }
     case "report.html": {
       const [results, orders, deals, trades] = await Promise.all([

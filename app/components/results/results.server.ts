@@ -3,11 +3,13 @@
  * asks for (one graph, one lower tab, one table page), checking the stored JSON with zod on the way out of
  * R2. A `.server` module, so zod and the services stay out of the browser bundle.
  */
+
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { AppError } from "../../../worker/http";
 import { type ChartDetails, checkChartDetails } from "../../utils/chart-details";
+import { type DealTotals, dealTotals } from "../../utils/deal-totals";
 import {
   type ColumnSpec,
   DEAL_COLUMNS,
@@ -173,7 +175,7 @@ async function tabData(
   search: URLSearchParams,
 ) {
   let orders: Section<Page<OrderRowData>> | null = null;
-  let deals: Section<Page<DealRowData>> | null = null;
+  let deals: Section<Page<DealRowData> & { totals: DealTotals }> | null = null;
   let trades: Section<Page<TradeRowData>> | null = null;
   let results: Section<Record<string, string>> | null = null;
   if (tab === "trades") {
@@ -200,9 +202,11 @@ async function tabData(
       () => backtests.results(userId, sid, bid, "deals"),
       RESULT_SECTIONS.deals,
     );
-    deals = mapSection(all, (rows) =>
-      tablePage(search, TABLE_PREFIX.deals, rows, DEAL_COLUMNS, (r, k) => r[k]),
-    );
+    // The totals are the whole run's, whichever page is shown.
+    deals = mapSection(all, (rows) => ({
+      ...tablePage(search, TABLE_PREFIX.deals, rows, DEAL_COLUMNS, (r, k) => r[k]),
+      totals: dealTotals(rows),
+    }));
   } else {
     results = await read(
       "results",

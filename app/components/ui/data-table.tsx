@@ -62,6 +62,8 @@ export interface DataTableProps<T extends RowData> {
   /** Server-side paging: total rows; `data` is then the current page already sorted by the loader. */
   rowCount?: number;
   className?: string;
+  /** A totals row under the rows (tfoot), by column id; `label` goes in the first column. */
+  totals?: { label: string; cells: Readonly<Record<string, string>> };
 }
 
 /** Column ids as tanstack derives them, known before the table exists so untrusted `sort` can be checked. */
@@ -93,6 +95,7 @@ export function DataTable<T extends RowData>({
   getRowId,
   rowCount,
   className,
+  totals,
 }: DataTableProps<T>) {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
@@ -216,6 +219,22 @@ export function DataTable<T extends RowData>({
               ))
             )}
           </tbody>
+          {totals && !loading && rows.length > 0 ? (
+            <tfoot>
+              <tr className="totals-row">
+                {table.getVisibleLeafColumns().map((column, i) => (
+                  <td
+                    key={column.id}
+                    className={
+                      column.columnDef.meta?.align ? `align-${column.columnDef.meta.align}` : undefined
+                    }
+                  >
+                    {totals.cells[column.id] ?? (i === 0 ? totals.label : "")}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          ) : null}
         </table>
       </div>
       {showFooter ? (

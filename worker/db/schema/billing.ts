@@ -178,6 +178,11 @@ export const invoices = sqliteTable(
     chargeAttempt: integer("charge_attempt").notNull().default(0),
     /** Set while one request holds the attempt's charge (claimed with a conditional UPDATE). */
     chargingAt: integer("charging_at"),
+    /**
+     * The client's key of the submission that charged it (a payment form's own key): the same submission
+     * again, however late, answers this invoice instead of charging a second time (issue 11).
+     */
+    submissionKey: text("submission_key"),
     createdAt: integer("created_at").notNull(),
     dueAt: integer("due_at").notNull(),
     paidAt: integer("paid_at"),
@@ -187,6 +192,7 @@ export const invoices = sqliteTable(
     index("invoices_user_idx").on(t.userId, t.createdAt),
     uniqueIndex("invoices_number_unique").on(t.number),
     index("invoices_payment_idx").on(t.providerPaymentId),
+    index("invoices_submission_idx").on(t.userId, t.submissionKey),
     // One renewal invoice per subscription period: the renewal job may run twice, it charges once.
     uniqueIndex("invoices_renewal_unique")
       .on(t.subscriptionId, t.periodStart)

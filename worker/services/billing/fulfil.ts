@@ -11,6 +11,8 @@ export interface FulfilDeps {
   products: Products;
   now: () => number;
   newId: () => string;
+  /** Told the attempts a plan payment voided, after it is applied (voided.ts cancels their intents). */
+  onVoided?: (userId: string, invoiceIds: string[]) => Promise<void>;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface FulfilDeps {
  * -> paid) followed by a guarded movement: if another request or a replayed webhook claimed the invoice
  * first, the batch fails as a whole and nothing is granted twice (ledger-sql.ts). Answers false then.
  */
-export function createFulfilment({ d1, products, now, newId }: FulfilDeps) {
+export function createFulfilment({ d1, products, now, newId, onVoided }: FulfilDeps) {
   function claim(invoice: InvoiceRow, t: number) {
     return d1
       .prepare(
@@ -123,14 +125,16 @@ export function createFulfilment({ d1, products, now, newId }: FulfilDeps) {
    * A plan payment that succeeds supersedes the user's other unpaid plan attempts (a declined checkout or
    * upgrade, an overdue renewal): they priced an account that no longer exists, so they are voided (shown as
    * Cancelled) instead of staying payable. Open ones are left alone: their payment may still be in flight.
-   * payments.ts then cancels the voided attempts' intents at the provider (refunding one paid meanwhile).
+   * RETURNING names exactly the rows this batch voided; fulfil() hands them to onVoided, which cancels their
+   * intents at the provider (refunding one paid meanwhile), whichever path paid the winner.
    */
   function voidSuperseded(invoice: InvoiceRow, t: number) {
     return d1
       .prepare(
         `UPDATE invoices SET status = 'void', updated_at = ?3
          WHERE user_id = ?1 AND id <> ?2 AND kind IN ('subscribe', 'upgrade', 'renewal')
-           AND status IN ('draft', 'failed', 'overdue')`,
+           AND status IN ('draft', 'failed', 'overdue')
+         RETURNING id`,
       )
       .bind(invoice.userId, invoice.id, t);
   }
@@ -251,9 +255,9 @@ export function createFulfilment({ d1, products, now, newId }: FulfilDeps) {
     const product = await products.find(invoice.productPid);
     if (!product) throw billingErrors.productNotFound();
     const t = now();
+    let results: D1Result[];
     try {
-      await d1.batch(await statements(invoice, product, t));
-      return true;
+      results = await d1.batch(await statements(invoice, product, t));
     } catch (e) {
       if (isGuardFailure(e)) return false;
       // subscriptions_live_unique: a subscribe invoice paid while the user already holds a subscription.
@@ -261,6 +265,15 @@ export function createFulfilment({ d1, products, now, newId }: FulfilDeps) {
         throw billingErrors.subscriptionExists();
       throw e;
     }
+    if (invoice.kind !== "addon" && onVoided) {
+      const voided = z.array(z.object({ id: z.string() })).parse(results.at(-1)?.results ?? []);
+      if (voided.length > 0)
+        await onVoided(
+          invoice.userId,
+          voided.map((v) => v.id),
+        );
+    }
+    return true;
   }
 
   return { fulfil };

@@ -14,6 +14,7 @@ import { createStripeProvider } from "./providers/stripe";
 import type { PaymentProvider } from "./providers/types";
 import { createRefunds } from "./refunds";
 import { createRenewals } from "./renewals";
+import { createVoided } from "./voided";
 import { createWebhooks } from "./webhooks";
 
 export interface BillingConfig {
@@ -66,9 +67,10 @@ export function createBilling(deps: BillingDeps) {
   const customers = createCustomers(db, provider, now);
   const invoices = createInvoices(db);
   const paymentMethods = createPaymentMethods(db, provider, customers, now);
-  const fulfilment = createFulfilment({ d1, products, now, newId });
-  const plans = createPlans({ db, d1, products, sponsor, now, newId });
   const refunds = createRefunds({ d1, provider, now, newId });
+  const voided = createVoided({ provider, invoices, refunds });
+  const fulfilment = createFulfilment({ d1, products, now, newId, onVoided: voided.cancel });
+  const plans = createPlans({ db, d1, products, sponsor, now, newId });
   const payments = createPayments({
     db,
     d1,
@@ -80,6 +82,7 @@ export function createBilling(deps: BillingDeps) {
     plans,
     paymentMethods,
     refunds,
+    voided,
     now,
     newId,
   });

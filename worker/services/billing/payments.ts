@@ -17,10 +17,13 @@ import type { Products } from "./products";
 import { type Intent, PaymentMethodError, type PaymentProvider } from "./providers/types";
 import type { Refunds } from "./refunds";
 import { liveSubscription, rowPid } from "./subscription-row";
+import type { Voided } from "./voided";
 
 export type PaymentType = "addon" | "upgrade" | "invoice";
 
-export type PaymentData = { paymentIntentId: string; paymentMethodId?: string } | { paymentMethodId: string };
+export type PaymentData =
+  | { paymentIntentId: string; paymentMethodId?: string }
+  | { paymentMethodId: string; submissionKey?: string };
 
 export type PaymentOutcome =
   | { status: "succeeded"; invoiceId: string }
@@ -38,6 +41,7 @@ export interface PaymentDeps {
   plans: Plans;
   paymentMethods: PaymentMethods;
   refunds: Refunds;
+  voided: Voided;
   now: () => number;
   newId: () => string;
 }
@@ -122,7 +126,7 @@ export function createPayments(deps: PaymentDeps) {
       )
       .bind(invoice.id, invoice.userId, now())
       .run();
-    if (res.meta.changes === 1) await cancelIntents([invoice]);
+    if (res.meta.changes === 1) await deps.voided.cancel(invoice.userId, [invoice.id]);
   }
 
   /**
@@ -434,37 +438,6 @@ export function createPayments(deps: PaymentDeps) {
     }
   }
 
-  /** The user's other unpaid plan attempts, which a plan payment that succeeds voids (fulfil.ts). */
-  async function planAttempts(invoice: InvoiceRow): Promise<InvoiceRow[]> {
-    if (invoice.kind === "addon") return [];
-    const rows = await db.select().from(invoices).where(eq(invoices.userId, invoice.userId));
-    return rows.filter(
-      (r) =>
-        r.id !== invoice.id &&
-        r.providerPaymentId !== null &&
-        ["subscribe", "upgrade", "renewal"].includes(r.kind) &&
-        ["draft", "failed", "overdue"].includes(r.status),
-    );
-  }
-
-  /**
-   * The intents of voided attempts are canceled at the provider, so another tab can no longer pay them. One
-   * the customer paid meanwhile cannot be canceled: it is refunded. A provider failure here is logged, not
-   * the user's: the refund path catches that payment when it is confirmed or its webhook comes.
-   */
-  async function cancelIntents(voided: InvoiceRow[]) {
-    for (const row of voided) {
-      if (!row.providerPaymentId) continue;
-      try {
-        const intent = await provider.cancelPaymentIntent(row.providerPaymentId, `void-${row.id}`);
-        if (intent.status === "succeeded" && intent.amountMinor === row.amountMinor)
-          await refunds.refund(row, intent);
-      } catch (e) {
-        log.error("billing.void_cancel_failed", e, { invoiceId: row.id });
-      }
-    }
-  }
-
   /**
    * A payment the provider took: fulfilled once; a replay of one already fulfilled by this very intent is
    * answered as it was; anything else (the attempt was voided because another plan payment won, a second
@@ -479,7 +452,6 @@ export function createPayments(deps: PaymentDeps) {
       await releaseCharge(current);
       return { kind: "replayed" };
     }
-    const candidates = await planAttempts(current);
     let applied = false;
     if (current.status !== "paid" && !(await isStale(current.userId, current))) {
       try {
@@ -489,9 +461,8 @@ export function createPayments(deps: PaymentDeps) {
       }
     }
     if (applied) {
+      // The attempts it voided had their intents canceled by the fulfilment (voided.ts).
       await keepCard(current.userId, intent);
-      const voided = await Promise.all(candidates.map((c) => invoiceStore.get(c.userId, c.id)));
-      await cancelIntents(voided.filter((v) => v.status === "void"));
       return { kind: "fulfilled" };
     }
     const after = await invoiceStore.get(current.userId, current.id);
@@ -521,15 +492,16 @@ export function createPayments(deps: PaymentDeps) {
    * Claims the attempt's charge with a conditional UPDATE (the rows it changed say who won): of concurrent
    * confirms of one invoice, one asks the provider to charge; never read-then-write.
    */
-  async function claimCharge(invoice: InvoiceRow): Promise<boolean> {
+  async function claimCharge(invoice: InvoiceRow, submissionKey: string | null): Promise<boolean> {
     const t = now();
+    // The submission that charges writes its key with the claim: that submission again finds this invoice.
     const res = await deps.d1
       .prepare(
-        `UPDATE invoices SET charging_at = ?4, updated_at = ?4
+        `UPDATE invoices SET charging_at = ?4, updated_at = ?4, submission_key = COALESCE(?6, submission_key)
          WHERE id = ?1 AND user_id = ?2 AND charge_attempt = ?3 AND status IN ('draft', 'open', 'failed', 'overdue')
            AND (charging_at IS NULL OR charging_at < ?5)`,
       )
-      .bind(invoice.id, invoice.userId, invoice.chargeAttempt, t, t - CHARGE_CLAIM_MS)
+      .bind(invoice.id, invoice.userId, invoice.chargeAttempt, t, t - CHARGE_CLAIM_MS, submissionKey)
       .run();
     return res.meta.changes === 1;
   }
@@ -585,6 +557,22 @@ export function createPayments(deps: PaymentDeps) {
     return rows[0] ?? null;
   }
 
+  /**
+   * The purchase a submission key already paid (no time limit: the key names the submission, not a moment).
+   * Only the same purchase counts: a key sent with another product or invoice is a new submission.
+   */
+  async function submitted(userId: string, type: PaymentType, id: string, key: string) {
+    const rows = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.userId, userId), eq(invoices.submissionKey, key), eq(invoices.status, "paid")))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return null;
+    const same = type === "invoice" ? row.id === id : row.kind === type && row.productPid === id;
+    return same ? row : null;
+  }
+
   /** payment/confirm: after the client confirmed the intent, or to charge a saved card now. */
   async function confirm(
     userId: string,
@@ -593,6 +581,7 @@ export function createPayments(deps: PaymentDeps) {
     data: PaymentData,
   ): Promise<PaymentOutcome> {
     let invoice: InvoiceRow;
+    const key = "submissionKey" in data ? (data.submissionKey ?? null) : null;
     if ("paymentIntentId" in data) {
       const found = await invoiceStore.byPayment(userId, data.paymentIntentId);
       const matches =
@@ -603,9 +592,18 @@ export function createPayments(deps: PaymentDeps) {
       if (type === "addon") await plans.requireActive(userId);
       invoice = found;
     } else {
+      // A keyed submission already paid: before prepare, which would refuse a paid invoice or upgrade.
+      const paid = key ? await submitted(userId, type, id, key) : null;
+      if (paid) return { status: "succeeded", invoiceId: paid.id };
       invoice = (await prepare(userId, type, id)).invoice;
-      // An invoice names itself (paid ones answer INVOICE_ALREADY_PAID); an upgrade paid is no longer one.
-      const repeat = type === "addon" ? await resubmitted(invoice) : null;
+      // Read again after the draft: a payment that landed between the two is seen. Without a key, an add-on
+      // paid within the claim window is taken for this submission again (an invoice names itself: paid ones
+      // answer INVOICE_ALREADY_PAID; an upgrade paid is no longer one).
+      const repeat = key
+        ? await submitted(userId, type, id, key)
+        : type === "addon"
+          ? await resubmitted(invoice)
+          : null;
       if (repeat) return { status: "succeeded", invoiceId: repeat.id };
     }
     if (invoice.amountMinor === 0) {
@@ -620,7 +618,7 @@ export function createPayments(deps: PaymentDeps) {
     const fresh = await invoiceStore.get(userId, invoice.id);
     if (data.paymentMethodId && PAYABLE.has(intent.status)) {
       await chargeable(userId, data.paymentMethodId);
-      if (!(await claimCharge(fresh))) return whileCharging(fresh, intent);
+      if (!(await claimCharge(fresh, key))) return whileCharging(fresh, intent);
       try {
         intent = await provider.confirmPaymentIntent(intent.id, data.paymentMethodId, chargeKey(fresh));
       } catch (e) {

@@ -85,7 +85,10 @@ export function createPlans({ db, d1, products, sponsor, now, newId }: PlanDeps)
     await setSchedule(row, { cancelRequestedAt: null, targetPid: null });
   }
 
-  /** subscription/downgrade: a cheaper plan from the next period on (same currency and cycle if paid). */
+  /**
+   * subscription/downgrade: a cheaper plan from the next period on (same currency if paid; the same cycle, or
+   * yearly to monthly: the renewal at the year's end charges the monthly plan and starts monthly periods).
+   */
   async function downgrade(userId: string, pid: string) {
     const row = await requireActive(userId);
     if (row.cancelRequestedAt !== null) throw billingErrors.cancelationPending();
@@ -97,7 +100,8 @@ export function createPlans({ db, d1, products, sponsor, now, newId }: PlanDeps)
     if (target.priceMinor > 0 && target.currency !== current.currency) {
       throw billingErrors.productChangeNotAllowed("currency");
     }
-    if (target.priceMinor > 0 && target.billingCycle !== current.billingCycle) {
+    const yearlyToMonthly = current.billingCycle === "yearly" && target.billingCycle === "monthly";
+    if (target.priceMinor > 0 && target.billingCycle !== current.billingCycle && !yearlyToMonthly) {
       throw billingErrors.productChangeNotAllowed("billing_cycle");
     }
     if (target.slug === "sponsor-sm") throw billingErrors.productChangeNotAllowed("sponsor plan");

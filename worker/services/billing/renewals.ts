@@ -13,7 +13,9 @@ import type { PaymentMethods } from "./payment-methods";
 import { fallbackPid, planPeriodAt } from "./plan-period";
 import type { Products } from "./products";
 import type { PaymentProvider } from "./providers/types";
+import { createRefunds } from "./refunds";
 import { rowPid, type SubscriptionRow } from "./subscription-row";
+import { createVoided } from "./voided";
 
 /** A failed renewal stays payable this long before the invoice is overdue and the plan falls back to Free. */
 export const RENEWAL_GRACE_MS = 3 * DAY_MS;
@@ -71,8 +73,11 @@ export function createRenewals(deps: RenewalDeps) {
       .run();
     report.addonsExpired = expired.meta.changes ?? 0;
 
-    const fulfilment = createFulfilment({ d1, products, now: () => at, newId });
     const invoices = createInvoices(db);
+    // A renewal paid off session supersedes unpaid plan attempts too: their intents are canceled likewise.
+    const refunds = createRefunds({ d1, provider, now: () => at, newId });
+    const voided = createVoided({ provider, invoices, refunds });
+    const fulfilment = createFulfilment({ d1, products, now: () => at, newId, onVoided: voided.cancel });
     // Every due subscription is visited once per run, a page at a time in (period_end, id) order: rows that
     // stay due (a failed charge in its grace period, one awaiting 3-D Secure, one whose renewal throws) keep
     // their period_end, and re-reading only the first page would let them starve every newer renewal.
