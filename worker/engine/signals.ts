@@ -64,6 +64,8 @@ export interface CompiledStrategy {
   readonly lines: ReadonlyMap<string, LineSeries>;
   /** Entry gate of the spec's time filter, at a server-time instant (market/server-time.ts). */
   readonly timeAllowed: (timeMs: number) => boolean;
+  /** An operand's value at every closed bar c (its shift applied; NaN where it has none): pending prices. */
+  readonly valueSeries: (op: Operand) => Float64Array;
 }
 
 /**
@@ -460,6 +462,14 @@ export function compileStrategy(spec: StrategySpec, bars: Bars, units?: PriceUni
     active: Int32Array.from(union),
     lines,
     timeAllowed: timeGate(spec),
+    valueSeries: (op) => {
+      const src = source(op);
+      if (src.kind === "constant") return new Float64Array(n).fill(src.value);
+      if (src.shift === 0) return src.values;
+      const out = new Float64Array(n).fill(Number.NaN);
+      for (let c = src.shift; c < n; c++) out[c] = src.values[c - src.shift];
+      return out;
+    },
   };
 }
 

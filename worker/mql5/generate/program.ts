@@ -33,6 +33,7 @@ import { Context, handleName, type Mode } from "./context";
 import { readerFunctions, readerGlobals } from "./indicator-readers";
 import { createHandles, releaseHandles } from "./indicators";
 import { countsEntries, nettingEntryGate, nettingFunctions } from "./netting";
+import { needsRiskLots, sizingInputs } from "./sizing";
 import { hasTimeFilter, timeFilterFunction } from "./timefilter";
 import {
   closeFunction,
@@ -246,16 +247,7 @@ function tradingInputs(ctx: Context, opts: CompileOptions): void {
     id(`PERIOD_${spec.timeframe}`),
     "Strategy timeframe",
   );
-  if (spec.sizing.type === "fixed")
-    ctx.input("Trading", "double", "InpLots", dbl(spec.sizing.lots), "Volume, lots");
-  else
-    ctx.input(
-      "Trading",
-      "double",
-      "InpRiskPercent",
-      dbl(spec.sizing.percent),
-      "Risk per trade, % of balance",
-    );
+  sizingInputs(ctx, spec.sizing);
   ctx.input("Trading", "int", "InpMaxPositions", int(spec.maxOpenPositions), "Maximum open positions");
   ctx.input("Trading", "long", "InpMagicNumber", int(magicNumber(opts.strategyId)), "Magic number");
   ctx.input("Trading", "int", "InpSlippagePoints", int(10), "Maximum slippage, points");
@@ -339,7 +331,7 @@ export function compile(spec: StrategySpec, opts: CompileOptions): Program {
     ...(filter ? [filter] : []),
     ...(manage ? [manage] : []),
     open,
-    ...(spec.sizing.type === "riskPercent" ? [riskLotsFunction()] : []),
+    ...(needsRiskLots(spec.sizing) ? [riskLotsFunction(spec.sizing)] : []),
     normalizeVolumeFunction(),
     closeFunction(),
     countFunction(countsEntries(ctx)),
