@@ -81,7 +81,7 @@ export function comparisonFunctions(): FunctionDecl[] {
 const bar = (fn: string, index: number): Expr => call(fn, id("_Symbol"), TIMEFRAME, int(index));
 
 /** The value of an operand `extra` bars further back than its own shift (an expression: its parts'). */
-function valueAt(ctx: Context, op: Operand, extra: number): Expr {
+export function valueAt(ctx: Context, op: Operand, extra: number): Expr {
   if (op.type === "constant") return dbl(op.value);
   if (op.type === "expression") {
     const b = op.b ? valueAt(ctx, op.b, extra) : undefined;

@@ -33,6 +33,14 @@ import { Context, handleName, type Mode } from "./context";
 import { readerFunctions, readerGlobals } from "./indicator-readers";
 import { createHandles, releaseHandles } from "./indicators";
 import { countsEntries, nettingEntryGate, nettingFunctions } from "./netting";
+import {
+  countOrdersFunction,
+  limitsFunction,
+  pendingEntryStmts,
+  pendingGlobals,
+  placeOrderFunction,
+  tradeTransactionFunction,
+} from "./pending-orders";
 import { needsRiskLots, sizingInputs } from "./sizing";
 import { hasTimeFilter, timeFilterFunction } from "./timefilter";
 import {
@@ -144,7 +152,7 @@ function onTick(manages: boolean): FunctionDecl {
  * entry, gated by the time filter and max positions. Long and short entry signals on the same bar
  * contradict each other: neither is taken, and neither closes the other side.
  */
-function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean): FunctionDecl {
+function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean, limits: boolean): FunctionDecl {
   const { spec } = ctx;
   const body: Stmt[] = [assign("g_dataOk", id("true"))];
   const local = (name: string | undefined, variable: string): Expr | undefined => {
@@ -175,6 +183,17 @@ function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean): Fun
   };
   closeSide(exitLong, entryShort, entryLong, "POSITION_TYPE_BUY");
   closeSide(exitShort, entryLong, entryShort, "POSITION_TYPE_SELL");
+  if (spec.pendingEntry) {
+    // Pending entries (pending-orders.ts): both signals place a bracket instead of cancelling out.
+    body.push(...pendingEntryStmts(ctx, entryLong, entryShort, { timeFilter, limits }));
+    return {
+      returnType: "void",
+      name: "ProcessNewBar",
+      params: [{ type: "datetime", name: "barTime" }],
+      body,
+      doc: DOC,
+    };
+  }
 
   let direction: Expr;
   if (entryLong && entryShort) {
@@ -197,6 +216,7 @@ function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean): Fun
     direction = id(entryLong ? "true" : "false");
   }
   if (timeFilter) body.push(ifThen(not(call("EntryTimeAllowed")), [ret()]));
+  if (limits) body.push(ifThen(not(call("EntryLimitsAllowed")), [ret()]));
   body.push(
     ...nettingEntryGate(ctx, direction),
     ifThen(bin(">=", call("CountPositions"), id("InpMaxPositions")), [ret()]),
@@ -286,7 +306,9 @@ export function compile(spec: StrategySpec, opts: CompileOptions): Program {
   const init = onInit(ctx);
   const signals = buildSignals(ctx);
   const comment = clean(`StratForge ${opts.strategyId}`).slice(0, 31);
-  const open = openFunction(ctx, comment);
+  const open = spec.pendingEntry ? placeOrderFunction(ctx, comment) : openFunction(ctx, comment);
+  const limits = limitsFunction(ctx);
+  const transactions = tradeTransactionFunction(ctx);
   const manage = manageFunction(ctx);
   const filter = hasTimeFilter(spec.timeFilter) ? timeFilterFunction(ctx, spec.timeFilter) : undefined;
 
@@ -299,6 +321,7 @@ export function compile(spec: StrategySpec, opts: CompileOptions): Program {
       comment: `${i.kind} ${i.id}`,
     })),
     ...readerGlobals(ctx),
+    ...pendingGlobals(ctx),
     { type: "datetime", name: "g_lastBarTime", init: int(0), comment: "open time of the last bar acted on" },
     { type: "double", name: "g_pip", init: dbl(0), comment: "price size of one pip" },
     {
@@ -325,10 +348,13 @@ export function compile(spec: StrategySpec, opts: CompileOptions): Program {
     init,
     deinit,
     onTick(manage !== undefined),
-    processNewBar(ctx, signals, filter !== undefined),
+    processNewBar(ctx, signals, filter !== undefined, limits !== undefined),
+    ...(transactions ? [transactions] : []),
     ...signals.functions,
     ...ctx.helperFunctions(),
     ...(filter ? [filter] : []),
+    ...(limits ? [limits] : []),
+    ...(spec.pendingEntry ? [countOrdersFunction()] : []),
     ...(manage ? [manage] : []),
     open,
     ...(needsRiskLots(spec.sizing) ? [riskLotsFunction(spec.sizing)] : []),
