@@ -131,12 +131,29 @@ function widenWindow(mq5: string): string {
   return mq5.replaceAll("TimeWindowExtreme(420, 420,", "TimeWindowExtreme(480, 480,");
 }
 
+/** The bracket's other order left in place after a fill (no OCO). */
+function keepOtherOrder(mq5: string): string {
+  return mq5
+    .replace("!trade.OrderDelete(g_sellOrder)", "false")
+    .replace("!trade.OrderDelete(g_buyOrder)", "false");
+}
+
+/** Orders that expire an hour late (21:00 instead of 20:00). */
+function expireLate(mq5: string): string {
+  return mq5.replace("input int InpExpiryMinute = 1200;", "input int InpExpiryMinute = 1260;");
+}
+
 const mutants: Entry[] = [
   { ...example("sma-cross-10-20"), name: "mutant: forming bar" },
   { ...example("macd-rsi-london-atr"), name: "mutant: session hour" },
   { ...example("sma-cross-10-20"), name: "mutant: lot size" },
   { ...example("session-range-breakout"), name: "mutant: time window" },
-].map((e, k) => ({ ...e, mq5: [readFormingBar, moveSessionHour, doubleLots, widenWindow][k](e.mq5) }));
+  { ...example("london-breakout-bracket"), name: "mutant: no OCO" },
+  { ...example("london-breakout-bracket"), name: "mutant: late expiry" },
+].map((e, k) => ({
+  ...e,
+  mq5: [readFormingBar, moveSessionHour, doubleLots, widenWindow, keepOtherOrder, expireLate][k](e.mq5),
+}));
 
 let market: MarketFile;
 let barsFile: string;
@@ -278,6 +295,18 @@ describe("the harness can fail", () => {
   it("an EA measuring the 00:00-07:00 range until 08:00 trades differently (v2 time window)", async () => {
     expect(mutants[3].mq5).not.toBe(example("session-range-breakout").mq5);
     const { c } = await compare(mutants[3], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
+  it("an EA that leaves the bracket's other order in place trades differently (OCO)", async () => {
+    expect(mutants[4].mq5).not.toBe(example("london-breakout-bracket").mq5);
+    const { c } = await compare(mutants[4], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
+  it("an EA whose pending orders expire an hour late trades differently (expiry)", async () => {
+    expect(mutants[5].mq5).not.toBe(example("london-breakout-bracket").mq5);
+    const { c } = await compare(mutants[5], VARIANTS[0]);
     expect(c.differences.length).toBeGreaterThan(0);
   });
 

@@ -132,7 +132,11 @@ describe("brackets", () => {
       },
       pendingEntry: {
         order: "stop",
-        long: { type: "expression", a: { type: "price", field: "HIGH" }, offset: { value: 20, unit: "pips" } },
+        long: {
+          type: "expression",
+          a: { type: "price", field: "HIGH" },
+          offset: { value: 20, unit: "pips" },
+        },
         short: {
           type: "expression",
           a: { type: "price", field: "LOW" },

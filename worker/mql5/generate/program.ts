@@ -285,7 +285,9 @@ function header(spec: StrategySpec, opts: CompileOptions): string[] {
   lines.push(
     "How it trades (the same rules as the backtests):",
     `- Rules are evaluated once per new ${spec.timeframe} bar, at its first tick, on closed bars`,
-    "  (series index 1 is the bar that just closed). Orders are market orders.",
+    spec.pendingEntry
+      ? `  (series index 1 is the bar that just closed). Entries are pending ${spec.pendingEntry.order} orders.`
+      : "  (series index 1 is the bar that just closed). Orders are market orders.",
     "- Each bar: exit rules and close-on-opposite first, then at most one entry (time filter,",
     "  max positions). Long and short entry signals on the same bar cancel each other.",
     "- Stops and targets are placed from the fill price; trailing and break-even run every tick.",
