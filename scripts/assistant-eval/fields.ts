@@ -381,7 +381,8 @@ export function compareBreakEven(expected: Json, spec: StrategySpec): string | n
 export function compareSizing(expected: Json, spec: StrategySpec): string | null {
   const e = rec(expected);
   const s = spec.sizing;
-  const show = s.type === "fixed" ? `${s.lots} lots` : `${s.percent}% risk`;
+  const show =
+    s.type === "fixed" ? `${s.lots} lots` : s.type === "riskPercent" ? `${s.percent}% risk` : s.type;
   if ("rule" in e) return "sizing: a sizing rule cannot be expressed by the spec";
   if ("lots" in e)
     return s.type === "fixed" && eq(s.lots, Number(e.lots))

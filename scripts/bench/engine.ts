@@ -37,7 +37,23 @@ import { type GmBar, gmSide } from "./grademark/strategy";
 const EURUSD = getSymbol("EURUSD");
 /** The v2 examples timed against the 100 ms goal (the richest: risk-1pct-atr-stop, an expression of an N-bar
  * extreme and an ATR, risk sizing, ATR stop and target). */
-const V2_EXAMPLES = ["risk-1pct-atr-stop", "pin-bar-bollinger", "previous-day-breakout"] as const;
+const V2_EXAMPLES = [
+  "risk-1pct-atr-stop",
+  "pin-bar-bollinger",
+  "previous-day-breakout",
+  // Pending entries (orders waiting every bar: no bar-level run), Ichimoku, Heiken Ashi, Supertrend, H4 filter.
+  "turtle-donchian-stop-orders",
+  "london-breakout-bracket",
+  // v2 exits: structural stops, partial closes, trailing by a price, time exits.
+  "turtle-donchian-20-10",
+  "scale-out-1r-break-even",
+  "parabolic-sar-trailing",
+  "friday-close",
+  "ichimoku-cloud",
+  "heiken-ashi-ema",
+  "supertrend",
+  "h4-ema-filter-h1-rsi",
+] as const;
 
 function example(name: string): StrategySpec {
   const file = path.resolve(process.cwd(), "examples/strategies", name);

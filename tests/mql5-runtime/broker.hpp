@@ -26,9 +26,10 @@ inline void markToMarket() {
 inline int opposite(int type) { return type == POSITION_TYPE_BUY ? POSITION_TYPE_SELL : POSITION_TYPE_BUY; }
 
 // A deal in the history: `type` is its side, `volume` the order's.
-inline void bookDeal(int type, int entry, double volume, double price, double profit, ulong positionId) {
+inline void bookDeal(int type, int entry, double volume, double price, double profit, ulong positionId,
+                     long long magic = 0) {
   auto& t = T();
-  t.deals.push_back({t.nextDeal++, t.nowMs, type, entry, volume, price, profit, positionId});
+  t.deals.push_back({t.nextDeal++, t.nowMs, type, entry, volume, price, profit, positionId, magic});
 }
 
 // Closes position k at `price` (already on the grid) and records the trade; its deal is an "out" unless
@@ -40,7 +41,7 @@ inline double closeAt(int k, double price, Reason reason, bool deal = true) {
   const double profit = (price - p.priceOpen) * dir * p.volume * t.symbol.contract * profitRate();
   t.balance += profit;
   t.trades.push_back({p.timeMs, t.nowMs, p.type, p.volume, p.priceOpen, price, profit, reason});
-  if (deal) bookDeal(opposite(p.type), DEAL_ENTRY_OUT, p.volume, price, profit, p.ticket);
+  if (deal) bookDeal(opposite(p.type), DEAL_ENTRY_OUT, p.volume, price, profit, p.ticket, p.magic);
   t.usedMargin -= p.margin;
   if (t.positions.size() == 1) t.usedMargin = 0;
   t.positions.erase(t.positions.begin() + k);
@@ -50,9 +51,53 @@ inline double closeAt(int k, double price, Reason reason, bool deal = true) {
 
 inline double grid(double price) { return NormalizeDouble(price, T().symbol.digits); }
 
-// One modelled tick: stops and targets, then equity and stop-out. `gap`: the bar's first tick.
+inline uint marketDeal(int type, double volume, double sl, double tp, long long magic, const string& comment,
+                       double at);
+
+// Pending orders at a tick (worker/strategy/spec-orders.ts): expired ones are deleted, then triggered ones
+// fill in the order they were placed (buy stop: ask >= price; buy limit: ask <= price; sell stop: bid <=
+// price; sell limit: bid >= price), at their price or, when the bar's first tick gapped past it, at the
+// tick's quote. Each fill is a DEAL_ADD trade transaction the EA hears at once (OnTradeTransaction).
+inline void pendingTick(bool gap) {
+  auto& t = T();
+  for (size_t k = 0; k < t.orders.size();) {
+    if (t.orders[k].expiration != 0 && t.nowMs >= t.orders[k].expiration * 1000)
+      t.orders.erase(t.orders.begin() + k);
+    else k++;
+  }
+  for (size_t k = 0; k < t.orders.size();) {
+    const Order o = t.orders[k];
+    const bool buy = o.type == ORDER_TYPE_BUY_STOP || o.type == ORDER_TYPE_BUY_LIMIT;
+    const bool rises = o.type == ORDER_TYPE_BUY_STOP || o.type == ORDER_TYPE_SELL_LIMIT;
+    const double quote = buy ? t.ask : t.bid;
+    if (!(rises ? quote >= o.price : quote <= o.price)) {
+      k++;
+      continue;
+    }
+    t.orders.erase(t.orders.begin() + k);
+    const double fill = gap && quote != o.price ? quote : o.price;
+    const int side = buy ? POSITION_TYPE_BUY : POSITION_TYPE_SELL;
+    const uint code = marketDeal(side, o.volume, o.sl, o.tp, o.magic, o.comment, fill);
+    if (code == TRADE_RETCODE_DONE && OnTradeTransaction != nullptr) {
+      MqlTradeTransaction tr{};
+      tr.type = TRADE_TRANSACTION_DEAL_ADD;
+      tr.order = o.ticket;
+      tr.deal = t.deals.back().ticket;
+      tr.symbol = t.symbol.name;
+      tr.order_type = static_cast<ENUM_ORDER_TYPE>(o.type);
+      tr.price = fill;
+      tr.volume = o.volume;
+      OnTradeTransaction(tr, MqlTradeRequest{}, MqlTradeResult{});
+    }
+    // The EA may have deleted orders: start again from the first.
+    k = 0;
+  }
+}
+
+// One modelled tick: pending orders, stops and targets, then equity and stop-out. `gap`: the bar's first tick.
 inline void brokerTick(bool gap) {
   auto& t = T();
+  if (!t.orders.empty()) pendingTick(gap);
   const double bid = t.bid, ask = t.ask;
   for (int k = static_cast<int>(t.positions.size()) - 1; k >= 0; k--) {
     const Position& p = t.positions[k];
@@ -107,13 +152,16 @@ inline double lots8(double v) { return std::round(v * 1e8) / 1e8; }
 // or closes ("out"), or turns ("inout": closed, the rest opened the other way at the deal price, one deal
 // of the order's volume). A deal that grows or turns the position sets its SL/TP to the order's own (0
 // clears them); a partial close leaves them. The position keeps its ticket (its identifier).
-inline uint marketDeal(int type, double volume, double sl, double tp, long long magic, const string& comment) {
+// `at` > 0: a triggered pending order's fill price (its stops were checked when it was placed).
+inline uint marketDeal(int type, double volume, double sl, double tp, long long magic, const string& comment,
+                       double at) {
   auto& t = T();
   const auto& s = t.symbol;
   const double steps = volume / s.volumeStep;
   if (volume < s.volumeMin || volume > s.volumeMax || std::fabs(steps - std::round(steps)) > 1e-7)
     return TRADE_RETCODE_INVALID_VOLUME;
-  const double price = type == POSITION_TYPE_BUY ? t.ask : t.bid;
+  const double price = at > 0 ? at : type == POSITION_TYPE_BUY ? t.ask : t.bid;
+  const auto stopsValid = [&](int side, double s, double p) { return at > 0 || mql5rt::stopsValid(side, s, p); };
   ulong ticket = t.nextTicket++;
   double open = volume;
   bool turned = false;
@@ -130,7 +178,7 @@ inline uint marketDeal(int type, double volume, double sl, double tp, long long 
       t.usedMargin += margin;
       p.sl = sl;
       p.tp = tp;
-      bookDeal(type, DEAL_ENTRY_IN, volume, price, 0, p.ticket);
+      bookDeal(type, DEAL_ENTRY_IN, volume, price, 0, p.ticket, magic);
       return TRADE_RETCODE_DONE;
     }
     const double closing = std::min(volume, p.volume);
@@ -153,7 +201,7 @@ inline uint marketDeal(int type, double volume, double sl, double tp, long long 
     const double profit = closeAt(0, price, R_SIGNAL, open <= 0);
     markToMarket();
     if (open <= 0) return TRADE_RETCODE_DONE;
-    bookDeal(type, DEAL_ENTRY_INOUT, volume, price, profit, ticket);
+    bookDeal(type, DEAL_ENTRY_INOUT, volume, price, profit, ticket, magic);
     turned = true;
   }
   if (!stopsValid(type, sl, tp)) return TRADE_RETCODE_INVALID_STOPS;
@@ -162,7 +210,7 @@ inline uint marketDeal(int type, double volume, double sl, double tp, long long 
   t.positions.push_back(
       {ticket, type, open, price, sl, tp, margin, 0.0, t.nowMs / 1000, t.nowMs, magic, comment});
   t.usedMargin += margin;
-  if (!turned) bookDeal(type, DEAL_ENTRY_IN, open, price, 0, ticket);
+  if (!turned) bookDeal(type, DEAL_ENTRY_IN, open, price, 0, ticket, magic);
   // Equity is marked at the next tick, as the engine does.
   return TRADE_RETCODE_DONE;
 }

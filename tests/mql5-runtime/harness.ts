@@ -356,6 +356,8 @@ export function engineRun(
     spreadPoints: variant.spreadPoints,
     account: variant.account,
     freezeLevelPoints: variant.freezeLevel,
+    // The engine refuses a pending order inside the stops level, as the tester's broker does.
+    stopsLevelPoints: variant.stopsLevel,
   };
   const result = runBacktest(spec, { bars: market.bars, period: market.period }, settings);
   const digits = market.symbol.digits;

@@ -69,7 +69,39 @@ enum ENUM_MQL_INFO_INTEGER { MQL_TESTER, MQL_OPTIMIZATION, MQL_VISUAL_MODE };
 enum ENUM_POSITION_TYPE { POSITION_TYPE_BUY, POSITION_TYPE_SELL };
 enum ENUM_POSITION_PROPERTY_INTEGER { POSITION_TICKET, POSITION_TIME, POSITION_TYPE, POSITION_MAGIC, POSITION_IDENTIFIER };
 // Deal history (HistorySelectByPosition): a netting EA counts the entries of its position.
-enum ENUM_DEAL_PROPERTY_INTEGER { DEAL_ENTRY, DEAL_TYPE, DEAL_POSITION_ID, DEAL_TIME_MSC };
+enum ENUM_DEAL_PROPERTY_INTEGER { DEAL_ENTRY, DEAL_TYPE, DEAL_POSITION_ID, DEAL_TIME_MSC, DEAL_TIME, DEAL_MAGIC };
+enum ENUM_DEAL_PROPERTY_STRING { DEAL_SYMBOL, DEAL_COMMENT };
+// Pending orders (issue 14): the order book the EA reads, and the trade transactions of their fills.
+enum ENUM_ORDER_TYPE {
+  ORDER_TYPE_BUY, ORDER_TYPE_SELL, ORDER_TYPE_BUY_LIMIT, ORDER_TYPE_SELL_LIMIT, ORDER_TYPE_BUY_STOP,
+  ORDER_TYPE_SELL_STOP,
+};
+enum ENUM_ORDER_TYPE_TIME { ORDER_TIME_GTC, ORDER_TIME_DAY, ORDER_TIME_SPECIFIED, ORDER_TIME_SPECIFIED_DAY };
+enum ENUM_ORDER_PROPERTY_INTEGER { ORDER_TICKET, ORDER_TYPE, ORDER_MAGIC, ORDER_TIME_SETUP, ORDER_TIME_EXPIRATION };
+enum ENUM_ORDER_PROPERTY_DOUBLE { ORDER_VOLUME_CURRENT, ORDER_PRICE_OPEN, ORDER_SL, ORDER_TP };
+enum ENUM_ORDER_PROPERTY_STRING { ORDER_SYMBOL, ORDER_COMMENT };
+enum ENUM_TRADE_TRANSACTION_TYPE {
+  TRADE_TRANSACTION_ORDER_ADD, TRADE_TRANSACTION_ORDER_UPDATE, TRADE_TRANSACTION_ORDER_DELETE,
+  TRADE_TRANSACTION_DEAL_ADD, TRADE_TRANSACTION_DEAL_UPDATE, TRADE_TRANSACTION_DEAL_DELETE,
+  TRADE_TRANSACTION_HISTORY_ADD, TRADE_TRANSACTION_HISTORY_UPDATE, TRADE_TRANSACTION_HISTORY_DELETE,
+  TRADE_TRANSACTION_POSITION, TRADE_TRANSACTION_REQUEST,
+};
+struct MqlTradeTransaction {
+  ulong deal, order;
+  string symbol;
+  ENUM_TRADE_TRANSACTION_TYPE type;
+  ENUM_ORDER_TYPE order_type;
+  double price, volume;
+  ulong position;
+};
+struct MqlTradeRequest {
+  ulong order;
+  double price, volume;
+};
+struct MqlTradeResult {
+  unsigned int retcode;
+  ulong deal, order;
+};
 enum ENUM_DEAL_ENTRY { DEAL_ENTRY_IN = 0, DEAL_ENTRY_OUT = 1, DEAL_ENTRY_INOUT = 2, DEAL_ENTRY_OUT_BY = 3 };
 enum ENUM_POSITION_PROPERTY_DOUBLE {
   POSITION_VOLUME, POSITION_PRICE_OPEN, POSITION_SL, POSITION_TP, POSITION_PRICE_CURRENT, POSITION_PROFIT,
@@ -77,7 +109,8 @@ enum ENUM_POSITION_PROPERTY_DOUBLE {
 enum ENUM_POSITION_PROPERTY_STRING { POSITION_SYMBOL, POSITION_COMMENT };
 // Trade server return codes used here (MQL5 reference, "Trade Server Return Codes").
 const uint TRADE_RETCODE_DONE = 10009, TRADE_RETCODE_INVALID = 10013, TRADE_RETCODE_INVALID_VOLUME = 10014,
-           TRADE_RETCODE_INVALID_STOPS = 10016, TRADE_RETCODE_NO_MONEY = 10019,
+           TRADE_RETCODE_INVALID_PRICE = 10015, TRADE_RETCODE_INVALID_STOPS = 10016,
+           TRADE_RETCODE_NO_MONEY = 10019, TRADE_RETCODE_INVALID_EXPIRATION = 10022,
            TRADE_RETCODE_FROZEN = 10029, TRADE_RETCODE_POSITION_CLOSED = 10036;
 
 struct MqlDateTime {
@@ -188,6 +221,17 @@ struct Deal {
   int entry;
   double volume, price, profit;
   ulong positionId;
+  long long magic;
+};
+
+// A pending order in the book: `type` an ORDER_TYPE_* (stop or limit), expiration in seconds (0: none).
+struct Order {
+  ulong ticket;
+  int type;
+  double volume, price, sl, tp;
+  long long expiration;
+  long long magic;
+  string comment;
 };
 
 struct Trade {
@@ -221,6 +265,8 @@ struct Terminal {
   // The deals HistorySelectByPosition selected (indices into deals).
   std::vector<int> history;
   int selected = -1;
+  std::vector<Order> orders;
+  int selectedOrder = -1;
   ulong nextDeal = 1;
   ulong nextTicket = 2;
   long long requests = 0, refused = 0;
@@ -293,6 +339,13 @@ bool HistorySelectByPosition(long positionId);
 int HistoryDealsTotal();
 ulong HistoryDealGetTicket(int index);
 long HistoryDealGetInteger(ulong ticket, ENUM_DEAL_PROPERTY_INTEGER p);
+bool HistorySelect(datetime from, datetime to);
+string HistoryDealGetString(ulong ticket, ENUM_DEAL_PROPERTY_STRING p);
+int OrdersTotal();
+ulong OrderGetTicket(int i);
+long OrderGetInteger(ENUM_ORDER_PROPERTY_INTEGER p);
+double OrderGetDouble(ENUM_ORDER_PROPERTY_DOUBLE p);
+string OrderGetString(ENUM_ORDER_PROPERTY_STRING p);
 int iMA(const string& symbol, ENUM_TIMEFRAMES tf, int period, int shift, ENUM_MA_METHOD method,
         ENUM_APPLIED_PRICE price);
 int iRSI(const string& symbol, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price);
@@ -349,6 +402,9 @@ int CopyBuffer(int handle, int buffer, int start, int count, MqlArray<double>& o
 int OnInit();
 void OnTick();
 void OnDeinit(const int reason);
+// Optional: an EA without it links (weak), and the broker calls it only when the EA defines it.
+void OnTradeTransaction(const MqlTradeTransaction& trans, const MqlTradeRequest& request,
+                        const MqlTradeResult& result) __attribute__((weak));
 
 #ifdef MQL5RT_IMPLEMENTATION
 namespace mql5rt {
@@ -573,9 +629,67 @@ long HistoryDealGetInteger(ulong ticket, ENUM_DEAL_PROPERTY_INTEGER p) {
       case DEAL_TYPE: return d.type;
       case DEAL_POSITION_ID: return static_cast<long>(d.positionId);
       case DEAL_TIME_MSC: return d.timeMs;
+      case DEAL_TIME: return d.timeMs / 1000;
+      case DEAL_MAGIC: return d.magic;
     }
   }
   return 0;
+}
+// The deals with a time in [from, to] (seconds), as HistorySelect selects them.
+bool HistorySelect(datetime from, datetime to) {
+  auto& t = mql5rt::T();
+  t.history.clear();
+  for (int k = 0; k < static_cast<int>(t.deals.size()); k++) {
+    const long long s = t.deals[k].timeMs / 1000;
+    if (s >= from && s <= to) t.history.push_back(k);
+  }
+  return true;
+}
+string HistoryDealGetString(ulong ticket, ENUM_DEAL_PROPERTY_STRING p) {
+  for (const auto& d : mql5rt::T().deals)
+    if (d.ticket == ticket) return p == DEAL_SYMBOL ? mql5rt::T().symbol.name : "";
+  return "";
+}
+
+// ---------------------------------------------------------------- pending orders
+int OrdersTotal() { return static_cast<int>(mql5rt::T().orders.size()); }
+ulong OrderGetTicket(int i) {
+  auto& t = mql5rt::T();
+  if (i < 0 || i >= OrdersTotal()) return 0;
+  t.selectedOrder = i;
+  return t.orders[i].ticket;
+}
+static const mql5rt::Order* SelectedOrder() {
+  auto& t = mql5rt::T();
+  return t.selectedOrder >= 0 && t.selectedOrder < OrdersTotal() ? &t.orders[t.selectedOrder] : nullptr;
+}
+long OrderGetInteger(ENUM_ORDER_PROPERTY_INTEGER p) {
+  const auto* o = SelectedOrder();
+  if (!o) return 0;
+  switch (p) {
+    case ORDER_TICKET: return static_cast<long>(o->ticket);
+    case ORDER_TYPE: return o->type;
+    case ORDER_MAGIC: return o->magic;
+    case ORDER_TIME_SETUP: return 0;
+    case ORDER_TIME_EXPIRATION: return o->expiration;
+  }
+  return 0;
+}
+double OrderGetDouble(ENUM_ORDER_PROPERTY_DOUBLE p) {
+  const auto* o = SelectedOrder();
+  if (!o) return 0;
+  switch (p) {
+    case ORDER_VOLUME_CURRENT: return o->volume;
+    case ORDER_PRICE_OPEN: return o->price;
+    case ORDER_SL: return o->sl;
+    case ORDER_TP: return o->tp;
+  }
+  return 0;
+}
+string OrderGetString(ENUM_ORDER_PROPERTY_STRING p) {
+  const auto* o = SelectedOrder();
+  if (!o) return "";
+  return p == ORDER_SYMBOL ? mql5rt::T().symbol.name : o->comment;
 }
 
 #include "broker.hpp"

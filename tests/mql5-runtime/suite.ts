@@ -139,6 +139,18 @@ function laterFridayClose(mq5: string): string {
   return mq5.replace("input int InpCloseHour = 21;", "input int InpCloseHour = 22;");
 }
 
+/** The bracket's other order left in place after a fill (no OCO). */
+function keepOtherOrder(mq5: string): string {
+  return mq5
+    .replace("!trade.OrderDelete(g_sellOrder)", "false")
+    .replace("!trade.OrderDelete(g_buyOrder)", "false");
+}
+
+/** Orders that expire an hour late (21:00 instead of 20:00). */
+function expireLate(mq5: string): string {
+  return mq5.replace("input int InpExpiryMinute = 1200;", "input int InpExpiryMinute = 1260;");
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -149,8 +161,19 @@ export const mutants: Entry[] = (
         { ...example("session-range-breakout"), name: "mutant: time window" },
         { ...example("scale-out-1r-break-even"), name: "mutant: partial at 1.5R" },
         { ...example("friday-close"), name: "mutant: Friday close at 22:00" },
+        { ...example("london-breakout-bracket"), name: "mutant: no OCO" },
+        { ...example("london-breakout-bracket"), name: "mutant: late expiry" },
       ]
 ).map((e, k) => ({
   ...e,
-  mq5: [readFormingBar, moveSessionHour, doubleLots, widenWindow, laterPartial, laterFridayClose][k](e.mq5),
+  mq5: [
+    readFormingBar,
+    moveSessionHour,
+    doubleLots,
+    widenWindow,
+    laterPartial,
+    laterFridayClose,
+    keepOtherOrder,
+    expireLate,
+  ][k](e.mq5),
 }));

@@ -17,11 +17,11 @@ inline bool frozen(const Position& p) {
 }  // namespace mql5rt
 
 bool CTrade::Buy(double volume, const string&, double, double sl, double tp, const string& comment) {
-  return done(mql5rt::marketDeal(POSITION_TYPE_BUY, volume, sl, tp, magic_, comment));
+  return done(mql5rt::marketDeal(POSITION_TYPE_BUY, volume, sl, tp, magic_, comment, 0));
 }
 
 bool CTrade::Sell(double volume, const string&, double, double sl, double tp, const string& comment) {
-  return done(mql5rt::marketDeal(POSITION_TYPE_SELL, volume, sl, tp, magic_, comment));
+  return done(mql5rt::marketDeal(POSITION_TYPE_SELL, volume, sl, tp, magic_, comment, 0));
 }
 
 bool CTrade::PositionClose(ulong ticket, ulong) {
@@ -76,6 +76,56 @@ bool CTrade::PositionModify(ulong ticket, double sl, double tp) {
   return done(TRADE_RETCODE_POSITION_CLOSED);
 }
 
+// MQL5 reference, "Requirements and Limitations in Making Trades": a buy order's price is measured from
+// the ask, a sell order's from the bid; a stop above the market for a buy (below for a sell), a limit the
+// other side; at least SYMBOL_TRADE_STOPS_LEVEL whole points away, or the request is refused (10015).
+bool CTrade::pending(int type, double volume, double price, double sl, double tp, ENUM_ORDER_TYPE_TIME typeTime,
+                     datetime expiration, const string& comment) {
+  auto& t = mql5rt::T();
+  const auto& s = t.symbol;
+  const double steps = volume / s.volumeStep;
+  if (volume < s.volumeMin || volume > s.volumeMax || std::fabs(steps - std::round(steps)) > 1e-7)
+    return done(TRADE_RETCODE_INVALID_VOLUME);
+  const bool buy = type == ORDER_TYPE_BUY_STOP || type == ORDER_TYPE_BUY_LIMIT;
+  const bool above = type == ORDER_TYPE_BUY_STOP || type == ORDER_TYPE_SELL_LIMIT;
+  const double market = buy ? t.ask : t.bid;
+  const double points = std::round((above ? price - market : market - price) / s.point);
+  if (!(above ? price > market : price < market) || points < s.stopsLevel)
+    return done(TRADE_RETCODE_INVALID_PRICE);
+  if (typeTime == ORDER_TIME_SPECIFIED && expiration <= TimeCurrent()) return done(TRADE_RETCODE_INVALID_EXPIRATION);
+  order_ = t.nextTicket++;
+  t.orders.push_back({order_, type, volume, price, sl, tp, typeTime == ORDER_TIME_SPECIFIED ? expiration : 0,
+                      magic_, comment});
+  return done(TRADE_RETCODE_DONE);
+}
+
+bool CTrade::BuyStop(double v, double p, const string&, double sl, double tp, ENUM_ORDER_TYPE_TIME tt, datetime e,
+                     const string& c) {
+  return pending(ORDER_TYPE_BUY_STOP, v, p, sl, tp, tt, e, c);
+}
+bool CTrade::SellStop(double v, double p, const string&, double sl, double tp, ENUM_ORDER_TYPE_TIME tt, datetime e,
+                      const string& c) {
+  return pending(ORDER_TYPE_SELL_STOP, v, p, sl, tp, tt, e, c);
+}
+bool CTrade::BuyLimit(double v, double p, const string&, double sl, double tp, ENUM_ORDER_TYPE_TIME tt, datetime e,
+                      const string& c) {
+  return pending(ORDER_TYPE_BUY_LIMIT, v, p, sl, tp, tt, e, c);
+}
+bool CTrade::SellLimit(double v, double p, const string&, double sl, double tp, ENUM_ORDER_TYPE_TIME tt, datetime e,
+                       const string& c) {
+  return pending(ORDER_TYPE_SELL_LIMIT, v, p, sl, tp, tt, e, c);
+}
+
+bool CTrade::OrderDelete(ulong ticket) {
+  auto& t = mql5rt::T();
+  for (size_t k = 0; k < t.orders.size(); k++) {
+    if (t.orders[k].ticket != ticket) continue;
+    t.orders.erase(t.orders.begin() + k);
+    return done(TRADE_RETCODE_DONE);
+  }
+  return done(TRADE_RETCODE_INVALID);
+}
+
 string CTrade::ResultRetcodeDescription() const {
   switch (retcode_) {
     case TRADE_RETCODE_DONE: return "done";
@@ -85,6 +135,8 @@ string CTrade::ResultRetcodeDescription() const {
     case TRADE_RETCODE_NO_CHANGES: return "no changes";
     case TRADE_RETCODE_FROZEN: return "frozen";
     case TRADE_RETCODE_POSITION_CLOSED: return "position closed";
+    case TRADE_RETCODE_INVALID_PRICE: return "invalid price";
+    case TRADE_RETCODE_INVALID_EXPIRATION: return "invalid expiration";
   }
   return "invalid request";
 }

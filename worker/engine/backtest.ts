@@ -305,6 +305,7 @@ function setUp(
     // Every sample is taken at a tick of a source bar in range, and a source bar lies in one test bar.
     Math.min(count, Math.ceil((Math.min(settings.to, last + 1) - first) / periodMs(settings.period))),
   );
+  if (sim.book) sim.book.stopsLevel = settings.stopsLevelPoints ?? 0;
   return { sim, broker, converter, drawdown };
 }
 

@@ -106,7 +106,8 @@ export class Broker {
   openSwap = 0;
   /** The next rollover (server midnight) not yet charged. */
   private rolloverAt: number;
-  private readonly slip: number;
+  /** Slippage in price (costs.slippage points), against the trader on market fills. */
+  readonly slip: number;
 
   constructor(
     readonly symbol: SymbolInfo,
@@ -178,6 +179,23 @@ export class Broker {
     const price = this.round(dir === 1 ? ask + this.slip : bid - this.slip);
     const sl = Number.isNaN(slDist) ? Number.NaN : this.round(price - dir * slDist);
     const tp = Number.isNaN(tpDist) ? Number.NaN : this.round(price + dir * tpDist);
+    return this.openAt(dir, lots, price, sl, tp, requestTime, time, bid);
+  }
+
+  /**
+   * Opens a position at `price` (on the grid, slippage included) with absolute `sl`/`tp` (NaN: none):
+   * a market fill (open) or a triggered pending order (pending-orders.ts).
+   */
+  openAt(
+    dir: 1 | -1,
+    lots: number,
+    price: number,
+    sl: number,
+    tp: number,
+    requestTime: number,
+    time: number,
+    bid: number,
+  ): Position | null {
     if (this.netting && this.positions.length > 0)
       return netDeal(this, dir, lots, price, sl, tp, requestTime, time, bid);
     const margin = this.marginOf(lots, time, bid);

@@ -322,7 +322,7 @@ function barLevel(
     }
     if (i >= end) {
       // Nothing left: write back below.
-    } else if (pending.length === 0 && positions.length === 0) {
+    } else if (pending.length === 0 && positions.length === 0 && !sim.hasOrders()) {
       // A flat run: Simulation.step at each open (strategy-bar bookkeeping, the test-bar sample with the
       // equity the last tick left, Broker.tick making equity the balance); the other three ticks count.
       // What is the same for every bar of the run (equity and balance samples, tick count, the last
@@ -404,7 +404,7 @@ function barLevel(
         quoteBid = open[last];
         quoteAsk = open[last] + spreadPrice(spread, last, fixedSpread, fixedPrice, point, fallbackPrice);
       }
-    } else if (pending.length === 0 && positions.length === 1 && valued) {
+    } else if (pending.length === 0 && positions.length === 1 && valued && !sim.hasOrders()) {
       // A one-position run: at each open Broker.tick (no stop or target hit: only markToMarket), then the
       // fast bar (Broker.fastQuote for the other three ticks, endFastBar), with the same expressions.
       const p = positions[0];
@@ -640,7 +640,7 @@ function barLevel(
     // is run here (its sample, Broker.tick with no stop, target or stop-out to handle, the strategy-bar
     // bookkeeping), then the rules and the rest of the bar as tickBar runs them.
     let ran = false;
-    if (aligned && i === event && pending.length === 0 && !sim.manages) {
+    if (aligned && i === event && pending.length === 0 && !sim.manages && !sim.hasOrders()) {
       const n = positions.length;
       const t = time[i];
       const ask = o + sp;

@@ -65,7 +65,7 @@ export interface CompiledStrategy {
   readonly lines: ReadonlyMap<string, LineSeries>;
   /** Entry gate of the spec's time filter, at a server-time instant (market/server-time.ts). */
   readonly timeAllowed: (timeMs: number) => boolean;
-  /** An operand's value at every closed bar, its shift applied (NaN where it has none): v2 exits' prices. */
+  /** An operand's value at every closed bar, its shift applied (NaN where it has none): v2 exits' and pending orders' prices. */
   readonly valueOf: (op: Operand) => Float64Array;
 }
 

@@ -15,7 +15,10 @@ import type { Distance, StrategySpec } from "../strategy/spec";
 import { type Broker, onPriceGrid } from "./broker";
 import type { DelayFn } from "./delay";
 import { ExitPlan } from "./exits";
+import { EntryCounter, entryLimitsAllow } from "./pending-limits";
+import { expiryTime, PendingBook } from "./pending-orders";
 import { type CompiledStrategy, ENTRY_LONG, ENTRY_SHORT, EXIT_LONG, EXIT_SHORT } from "./signals";
+import { entryLots, sizingNeedsStop } from "./sizing";
 
 interface Request {
   readonly due: number;
@@ -96,6 +99,11 @@ export class Simulation {
   private readonly manageFixed: boolean;
   /** The spec's v2 exits (exits.ts), when it has any. */
   private readonly plan: ExitPlan | null;
+  /** Pending entries (spec.pendingEntry, pending-orders.ts); null: entries are market orders. */
+  readonly book: PendingBook | null;
+  private readonly levels: { long: Float64Array | null; short: Float64Array | null };
+  /** Entries opened on the current server day (limits.maxTradesPerDay). */
+  private readonly entriesToday: EntryCounter;
 
   constructor(
     private readonly spec: StrategySpec,
@@ -138,6 +146,13 @@ export class Simulation {
     this.manageFixed = ![spec.breakEven?.trigger, ts?.distance, ts?.start, ts?.step].some(
       (d) => d?.unit === "percent",
     );
+    const pe = spec.pendingEntry;
+    this.book = pe ? new PendingBook(broker, symbol.point) : null;
+    this.levels = {
+      long: pe?.long ? strategy.valueOf(pe.long) : null,
+      short: pe?.short ? strategy.valueOf(pe.short) : null,
+    };
+    this.entriesToday = new EntryCounter(broker.deals);
     // Fixed periods (M1 ... D1) tile the epoch from 00:00 UTC: their boundaries are plain arithmetic.
     this.testLen = isFixed(testPeriod) ? periodMs(testPeriod) : 0;
     this.signalLen = isFixed(signalPeriod) ? periodMs(signalPeriod) : 0;
@@ -148,7 +163,7 @@ export class Simulation {
    * request waits and no trailing/break-even needs each tick; the broker checks stops and margin.
    */
   beginFastBar(low: number, high: number, reachLow = low, reachHigh = high): boolean {
-    if (this.pending.length > 0) return false;
+    if (this.pending.length > 0 || this.hasOrders()) return false;
     // Open prices only runs trailing/break-even on bar opens only; otherwise they must be unable to act
     // at any bid the bar's ticks can reach ([reachLow, reachHigh] contains them all).
     if (this.manages && !this.eaOnOpensOnly && !this.manageIdle(reachLow, reachHigh)) return false;
@@ -184,7 +199,12 @@ export class Simulation {
 
   /** Nothing can happen before the next bar: flat, no request waiting (the driver may skip ticks). */
   quiet(): boolean {
-    return this.broker.positions.length === 0 && this.pending.length === 0;
+    return this.broker.positions.length === 0 && this.pending.length === 0 && !this.hasOrders();
+  }
+
+  /** Pending orders wait (every tick may fill one: no fast path applies). */
+  hasOrders(): boolean {
+    return this.book !== null && this.book.orders.length > 0;
   }
 
   /**
@@ -209,6 +229,7 @@ export class Simulation {
 
     if (time >= this.nextTestBar) this.sampleBar(time);
     if (this.pending.length > 0) this.runDue(time, bid, ask);
+    if (this.book !== null && this.book.orders.length > 0) this.book.tick(time, bid, ask, gap);
 
     broker.quoteTime = time;
     broker.quoteBid = bid;
@@ -260,6 +281,7 @@ export class Simulation {
   /** Closes what is still open at the last modelled tick ("end of test") and drops unsent requests. */
   finish(): void {
     this.pending.length = 0;
+    this.book?.clear();
     if (this.broker.positions.length > 0) {
       const b = this.broker;
       this.broker.closeAll(0, b.quoteTime, b.quoteBid, b.quoteAsk, "end", "end of test");
@@ -285,12 +307,59 @@ export class Simulation {
     if (xs || (opposite && el && !es)) this.request(-2, time, bid, ask);
     if (plan?.perBar) plan.trailStops(this.closed, bid, ask);
     if (flat) return;
+    if (this.book !== null) {
+      if (el || es) this.placeOrders(el, es, time, bid, ask);
+      return;
+    }
     // Both entries at once is contradictory: neither is taken.
     if (el === es) return;
     if (!s.timeAllowed(time)) return;
+    if (!this.limitsAllow(time, bid, ask)) return;
     if (this.broker.netting && this.heldAgainst(el ? 1 : -1)) return;
     if (this.openCount() >= this.spec.maxOpenPositions) return;
     this.request(el ? 1 : -1, time, bid, ask);
+  }
+
+  /** limits.maxTradesPerDay and limits.maxSpread (spec-orders.ts) at an entry. */
+  private limitsAllow(time: number, bid: number, ask: number): boolean {
+    const limits = this.spec.limits;
+    return (
+      limits === undefined ||
+      entryLimitsAllow(limits, this.entriesToday.on(time), ask - bid, this.point, this.pip)
+    );
+  }
+
+  /**
+   * Pending entries (spec-orders.ts): each signalled side places its order at its price of the bar
+   * that just closed, with stop and target from that price; both sides form a bracket when oco.
+   */
+  private placeOrders(el: boolean, es: boolean, time: number, bid: number, ask: number): void {
+    const book = this.book;
+    const pe = this.spec.pendingEntry;
+    if (book === null || pe === undefined || book.orders.length > 0) return;
+    if (!this.strategy.timeAllowed(time) || !this.limitsAllow(time, bid, ask)) return;
+    if (this.openCount() >= this.spec.maxOpenPositions) return;
+    const expires = expiryTime(pe.expiry, time, this.signalBars.time[this.sigIdx], this.signalPeriod);
+    const group = pe.oco ? book.group() : 0;
+    const sides: [boolean, 1 | -1, Float64Array | null][] = [
+      [el, 1, this.levels.long],
+      [es, -1, this.levels.short],
+    ];
+    for (const [signalled, dir, levels] of sides) {
+      if (!signalled || levels === null) continue;
+      if (this.broker.netting && this.heldAgainst(dir)) continue;
+      const v = levels[this.closed];
+      if (Number.isNaN(v)) continue;
+      const broker = this.broker;
+      const price = broker.round(v);
+      const slDist = this.spec.stopLoss ? this.distance(this.spec.stopLoss, price) : Number.NaN;
+      const tpDist = this.spec.takeProfit ? this.distance(this.spec.takeProfit, price) : Number.NaN;
+      const lots = entryLots(this.spec.sizing, broker, slDist, broker.valuePerPriceUnit(time, bid));
+      if (Number.isNaN(lots)) continue;
+      const sl = Number.isNaN(slDist) ? Number.NaN : broker.round(price - dir * slDist);
+      const tp = Number.isNaN(tpDist) ? Number.NaN : broker.round(price + dir * tpDist);
+      book.place({ dir, kind: pe.order, price, sl, tp, lots, setup: time, expires, group }, bid, ask);
+    }
   }
 
   /**
@@ -336,7 +405,7 @@ export class Simulation {
       }
       if (this.spec.sizing.type === "fixed") lots = this.spec.sizing.lots;
       // Risk sizing needs a stop distance; during ATR warm-up there is none, so no trade.
-      else if (Number.isNaN(slDist)) return;
+      else if (sizingNeedsStop(this.spec.sizing) && Number.isNaN(slDist)) return;
     }
     const wait = this.delay();
     if (wait === 0) this.execute(action, time, slDist, tpDist, lots, time, bid, ask);
@@ -373,16 +442,9 @@ export class Simulation {
       return;
     }
     let lots = requestLots;
-    if (Number.isNaN(lots)) {
-      const sizing = this.spec.sizing;
-      const pct = sizing.type === "riskPercent" ? sizing.percent : 0;
-      const risk = (broker.balance * pct) / 100;
-      const perLot = slDist * broker.valuePerPriceUnit(time, bid);
-      // Round DOWN to the 0.01 lot step so the risk is never exceeded (except at the 0.01 minimum).
-      lots = Math.floor((risk / perLot) * 100 + 1e-9) / 100;
-      if (!(lots >= 0.01)) lots = 0.01;
-      if (lots > 100) lots = 100;
-    }
+    // Sized at execution (sizing.ts): rounded DOWN so the risk is never exceeded (but 0.01 at least).
+    if (Number.isNaN(lots))
+      lots = entryLots(this.spec.sizing, broker, slDist, broker.valuePerPriceUnit(time, bid));
     broker.open(action, lots, slDist, tpDist, requestTime, time, bid, ask);
   }
 

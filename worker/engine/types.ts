@@ -66,6 +66,8 @@ export interface BacktestSettings {
    * by a signal while the exit price is within this many points of its stop or target (freeze.ts).
    */
   readonly freezeLevelPoints?: number;
+  /** The broker's stops level in points: a pending order closer to the quote is refused (pending-orders.ts). */
+  readonly stopsLevelPoints?: number;
 }
 
 /** The market data of the tested symbol at its stored resolution (M1 from the library; H1 for some files). */

@@ -19,6 +19,9 @@ export type MqlType =
   | "ENUM_STO_PRICE"
   | "ENUM_POSITION_TYPE"
   | "MqlDateTime"
+  | "MqlTradeTransaction"
+  | "MqlTradeRequest"
+  | "MqlTradeResult"
   | "CTrade";
 
 export type BinaryOp = "+" | "-" | "*" | "/" | "%" | "<" | ">" | "<=" | ">=" | "==" | "!=" | "&&" | "||";

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { type StrategySpec, StrategySpecSchema } from "../strategy/spec";
-import { listInputs, type OptimisableInput, type SpecPath } from "./inputs";
+import { CLOCK_RANGE, listInputs, type OptimisableInput, type SpecPath, withClockPart } from "./inputs";
 
 export interface InputIssue {
   /** The input the issue is about; "" when the whole spec is (a rule between fields). */
@@ -63,8 +63,20 @@ function unwrap(schema: z.ZodType, node: unknown): z.ZodType {
   }
 }
 
+/** The "HH:MM" clock at `path` of `doc` (listInputs found one there). */
+function clockAt(doc: unknown, path: SpecPath): string {
+  let node: unknown = doc;
+  for (const key of path) {
+    if (Array.isArray(node) && typeof key === "number") node = node[key];
+    else if (isRecord(node) && typeof key === "string") node = node[key];
+    else node = undefined;
+  }
+  if (typeof node !== "string") throw new Error(`no clock at ${path.join(".")}`);
+  return node;
+}
+
 /** A copy of `doc` with `value` at `path` (the path exists: listInputs found it there). */
-export function setAt(doc: unknown, path: SpecPath, value: number): unknown {
+export function setAt(doc: unknown, path: SpecPath, value: number | string): unknown {
   if (path.length === 0) return value;
   const [key, ...rest] = path;
   if (Array.isArray(doc) && typeof key === "number") {
@@ -81,6 +93,10 @@ export function checkInputValue(spec: StrategySpec, input: OptimisableInput, val
   if (!Number.isFinite(value)) return `${input.name}: ${value} is not a finite number`;
   if (input.type === "int" && !Number.isInteger(value))
     return `${input.name}: ${value} is not a whole number (an int input)`;
+  if (input.clock) {
+    const [lo, hi] = CLOCK_RANGE[input.clock];
+    return value < lo || value > hi ? `${input.name}: ${value} is outside ${lo}..${hi}` : null;
+  }
   const field = fieldSchema(input.path, spec);
   const r = field?.safeParse(value);
   if (r && !r.success) return `${input.name}: ${r.error.issues[0]?.message ?? "out of range"} (got ${value})`;
@@ -114,6 +130,8 @@ export function applyInputs(
     }
     const problem = checkInputValue(spec, input, value);
     if (problem) issues.push({ name, message: problem });
+    else if (input.clock)
+      doc = setAt(doc, input.path, withClockPart(clockAt(doc, input.path), input.clock, value));
     else doc = setAt(doc, input.path, value);
   }
   if (issues.length > 0) return { ok: false, issues };

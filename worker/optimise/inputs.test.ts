@@ -189,4 +189,19 @@ describe("applyInputs", () => {
     const ok = applyInputs(s, { InpHourFrom: 9, InpHourTo: 16 });
     expect(ok.ok && ok.spec.timeFilter?.hours).toEqual({ from: 9, to: 16 });
   });
+
+  it("a time exit's hour and minute and an order's expiry minute rewrite their clocks", () => {
+    const friday = examples.find((e) => e.name === "friday-close.json")?.spec;
+    if (!friday?.exits?.closeAt) throw new Error("friday-close.json closes at a time");
+    const moved = applyInputs(friday, { InpCloseHour: 20, InpCloseMinute: 45 });
+    expect(moved.ok && moved.spec.exits?.closeAt?.time).toBe("20:45");
+    expect(applyInputs(friday, { InpCloseMinute: 60 })).toMatchObject({
+      ok: false,
+      issues: [{ name: "InpCloseMinute" }],
+    });
+    const bracket = examples.find((e) => e.name === "london-breakout-bracket.json")?.spec;
+    if (bracket?.pendingEntry?.expiry?.type !== "timeOfDay") throw new Error("the bracket expires at a time");
+    const later = applyInputs(bracket, { InpExpiryMinute: 21 * 60 + 30 });
+    expect(later.ok && later.spec.pendingEntry?.expiry).toEqual({ type: "timeOfDay", at: "21:30" });
+  });
 });

@@ -21,7 +21,39 @@ export interface OptimisableInput {
   readonly type: "int" | "double";
   /** The spec's current value (the EA's default). */
   readonly value: number;
+  /**
+   * A part of an "HH:MM" clock field at `path` (v2 time exits and order expiry), which the EA splits into
+   * numeric inputs: the hour, the minute, or the minute of the day.
+   */
+  readonly clock?: ClockPart;
 }
+
+export type ClockPart = "hour" | "minute" | "minuteOfDay";
+
+/** Minutes after midnight of an "HH:MM" clock. */
+export function clockMinutesOf(clock: string): number {
+  return Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+}
+
+/** The clock with one part replaced (the value already checked against the part's range). */
+export function withClockPart(clock: string, part: ClockPart, value: number): string {
+  const m = clockMinutesOf(clock);
+  const minutes =
+    part === "minuteOfDay"
+      ? value
+      : part === "hour"
+        ? value * 60 + (m % 60)
+        : Math.floor(m / 60) * 60 + value;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** The range of each clock part (inclusive). */
+export const CLOCK_RANGE: Readonly<Record<ClockPart, readonly [number, number]>> = {
+  hour: [0, 23],
+  minute: [0, 59],
+  minuteOfDay: [0, 1439],
+};
 
 /** Indicator fields -> the suffix of their EA input (indicators.ts, indicator-readers.ts). */
 const INDICATOR_PARAMS: Readonly<Record<string, { suffix: string; type: "int" | "double" }>> = {
@@ -119,15 +151,28 @@ function ruleInputs(rule: Rule | undefined, prefix: string, path: SpecPath): Opt
 /** Every number of the spec that is an input of its EA, in the EA's order of groups. */
 export function listInputs(spec: StrategySpec): OptimisableInput[] {
   const out: OptimisableInput[] = [];
-  if (spec.sizing.type === "fixed")
-    out.push({ name: "InpLots", path: ["sizing", "lots"], type: "double", value: spec.sizing.lots });
-  else
-    out.push({
-      name: "InpRiskPercent",
-      path: ["sizing", "percent"],
-      type: "double",
-      value: spec.sizing.percent,
-    });
+  // The sizing's inputs, as worker/mql5/generate/sizing.ts declares them.
+  const sizing = spec.sizing;
+  switch (sizing.type) {
+    case "fixed":
+      out.push({ name: "InpLots", path: ["sizing", "lots"], type: "double", value: sizing.lots });
+      break;
+    case "riskPercent":
+      out.push({
+        name: "InpRiskPercent",
+        path: ["sizing", "percent"],
+        type: "double",
+        value: sizing.percent,
+      });
+      break;
+    case "riskMoney":
+      out.push({ name: "InpRiskMoney", path: ["sizing", "amount"], type: "double", value: sizing.amount });
+      break;
+    case "lotsPerEquity":
+      out.push({ name: "InpLots", path: ["sizing", "lots"], type: "double", value: sizing.lots });
+      out.push({ name: "InpLotsPer", path: ["sizing", "per"], type: "double", value: sizing.per });
+      break;
+  }
   out.push({
     name: "InpMaxPositions",
     path: ["maxOpenPositions"],
@@ -162,5 +207,64 @@ export function listInputs(spec: StrategySpec): OptimisableInput[] {
     out.push({ name: "InpHourFrom", path: ["timeFilter", "hours", "from"], type: "int", value: hours.from });
     out.push({ name: "InpHourTo", path: ["timeFilter", "hours", "to"], type: "int", value: hours.to });
   }
+  out.push(...v2Inputs(spec));
+  return out;
+}
+
+/** The inputs of v2 exits, pending entries and entry limits (mql5/generate/exits.ts, pending-orders.ts). */
+function v2Inputs(spec: StrategySpec): OptimisableInput[] {
+  const out: OptimisableInput[] = [];
+  const ex = spec.exits;
+  if (ex?.targetR !== undefined)
+    out.push({ name: "InpTargetR", path: ["exits", "targetR"], type: "double", value: ex.targetR });
+  if (ex?.closeAt) {
+    const m = clockMinutesOf(ex.closeAt.time);
+    const path = ["exits", "closeAt", "time"];
+    out.push({ name: "InpCloseHour", path, type: "int", value: Math.floor(m / 60), clock: "hour" });
+    out.push({ name: "InpCloseMinute", path, type: "int", value: m % 60, clock: "minute" });
+  }
+  if (ex?.afterBars !== undefined)
+    out.push({ name: "InpExitAfterBars", path: ["exits", "afterBars"], type: "int", value: ex.afterBars });
+  if (ex?.partial) {
+    const p = ex.partial;
+    out.push({
+      name: "InpPartialPercent",
+      path: ["exits", "partial", "percent"],
+      type: "double",
+      value: p.percent,
+    });
+    out.push({ name: "InpPartialAtR", path: ["exits", "partial", "atR"], type: "double", value: p.atR });
+  }
+  const expiry = spec.pendingEntry?.expiry;
+  if (expiry?.type === "bars")
+    out.push({
+      name: "InpExpiryBars",
+      path: ["pendingEntry", "expiry", "bars"],
+      type: "int",
+      value: expiry.bars,
+    });
+  if (expiry?.type === "timeOfDay")
+    out.push({
+      name: "InpExpiryMinute",
+      path: ["pendingEntry", "expiry", "at"],
+      type: "int",
+      value: clockMinutesOf(expiry.at),
+      clock: "minuteOfDay",
+    });
+  const limits = spec.limits;
+  if (limits?.maxSpread)
+    out.push({
+      name: "InpMaxSpread",
+      path: ["limits", "maxSpread", "value"],
+      type: "double",
+      value: limits.maxSpread.value,
+    });
+  if (limits?.maxTradesPerDay !== undefined)
+    out.push({
+      name: "InpMaxTradesPerDay",
+      path: ["limits", "maxTradesPerDay"],
+      type: "int",
+      value: limits.maxTradesPerDay,
+    });
   return out;
 }

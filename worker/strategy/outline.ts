@@ -1,5 +1,6 @@
 import { describeExits } from "./outline-exits";
 import { describeNewIndicator, describeNewLine, timeframeSuffix } from "./outline-indicators";
+import { describeLimits, describePendingEntry, describeSizingForm } from "./outline-orders";
 import {
   type CandlePattern,
   type Condition,
@@ -259,9 +260,7 @@ export function describeDistance(d: Distance, indicators: readonly Indicator[]):
 }
 
 export function describeSizing(s: Sizing): string {
-  return s.type === "fixed"
-    ? `Fixed ${num(s.lots)} ${s.lots === 1 ? "lot" : "lots"} per trade`
-    : `Risk ${num(s.percent)}% of the balance per trade (lot size from the stop-loss distance)`;
+  return describeSizingForm(s);
 }
 
 function pad(h: number): string {
@@ -323,6 +322,14 @@ export function renderOutline(spec: StrategySpec): string {
   if (wantsLong && spec.entry.long) entries.push(`Buy when ${describeRule(spec.entry.long, ind)} ${bar}.`);
   if (wantsShort && spec.entry.short)
     entries.push(`Sell when ${describeRule(spec.entry.short, ind)} ${bar}.`);
+  if (spec.pendingEntry) {
+    const pe = spec.pendingEntry;
+    const at = (side: "long" | "short") => {
+      const op = pe[side];
+      return op ? describeOperand(op, ind) : "";
+    };
+    entries.push(...describePendingEntry(pe, { long: wantsLong, short: wantsShort }, at));
+  }
   section("Entry rules", entries.length > 0 ? entries : ["No entry rule yet."]);
 
   const exits: string[] = [];
@@ -375,6 +382,7 @@ export function renderOutline(spec: StrategySpec): string {
   section("Risk management", risk);
 
   const filters = spec.timeFilter ? describeTimeFilter(spec.timeFilter) : [];
+  if (spec.limits) filters.push(...describeLimits(spec.limits));
   section(
     "Filters",
     filters.length > 0 ? [...filters, "Time filters gate new entries only."] : ["None: trades any time"],

@@ -51,6 +51,7 @@ import {
   IndicatorSchema,
   indicatorIssues,
 } from "./spec-indicators";
+import { LimitsSchema, pendingEntrySchema } from "./spec-orders";
 import {
   CandleOperandSchema,
   CandlePatternConditionSchema,
@@ -64,6 +65,7 @@ import { migrateSpec } from "./spec-version";
 
 export * from "./spec-exits";
 export * from "./spec-indicators";
+export * from "./spec-orders";
 export * from "./spec-price";
 export { migrateSpec } from "./spec-version";
 
@@ -146,7 +148,20 @@ export type Distance = z.infer<typeof DistanceSchema>;
 
 export const SizingSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("fixed"), lots: z.number().min(0.01).max(100) }),
-  z.object({ type: z.literal("riskPercent"), percent: z.number().positive().max(100) }),
+  z.object({
+    type: z.literal("riskPercent"),
+    percent: z.number().positive().max(100),
+    of: z.enum(["balance", "equity"]).optional().describe("the account figure risked; default balance"),
+  }),
+  z.object({
+    type: z.literal("riskMoney"),
+    amount: z.number().positive().max(1_000_000).describe("deposit currency lost at the stop"),
+  }),
+  z.object({
+    type: z.literal("lotsPerEquity"),
+    lots: z.number().min(0.01).max(100),
+    per: z.number().positive().max(100_000_000).describe("lots for every `per` of equity"),
+  }),
 ]);
 export type Sizing = z.infer<typeof SizingSchema>;
 
@@ -208,7 +223,11 @@ const BaseSpecSchema = z.object({
   maxOpenPositions: z.number().int().min(1).max(100).default(1),
   closeOnOpposite: z.boolean().default(true),
   exits: ExitsSchema.optional(),
+  // Issue 14, spec-orders.ts: pending stop/limit entries with expiry and brackets; entry limits.
+  pendingEntry: pendingEntrySchema(OperandSchema).optional(),
+  limits: LimitsSchema.optional(),
 });
+export type PendingEntry = NonNullable<z.output<typeof BaseSpecSchema>["pendingEntry"]>;
 
 export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
   const byId = new Map<string, Indicator>();
@@ -336,12 +355,35 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
       path: ["exits", "targetR"],
       message: "give the take profit once: takeProfit or exits.targetR",
     });
-  if (spec.sizing.type === "riskPercent" && !everySideStopped) {
+  if ((spec.sizing.type === "riskPercent" || spec.sizing.type === "riskMoney") && !everySideStopped) {
     ctx.addIssue({
       code: "custom",
       path: ["sizing"],
-      message: "risk-% sizing needs a stop loss to measure the risk",
+      message:
+        spec.sizing.type === "riskPercent"
+          ? "risk-% sizing needs a stop loss to measure the risk"
+          : "risk-money sizing needs a stop loss to measure the risk",
     });
+  }
+  const pe = spec.pendingEntry;
+  // A pending order carries its stop and target from the order's price when it is placed (spec-orders.ts);
+  // a structural stop or an R target is measured at a market entry (spec-exits.ts): not both, yet.
+  if (pe && (ex?.stop !== undefined || ex?.targetR !== undefined))
+    ctx.addIssue({
+      code: "custom",
+      path: ["pendingEntry"],
+      message:
+        "a pending entry takes stopLoss and takeProfit; exits.stop and exits.targetR apply to market entries",
+    });
+  if (pe) {
+    if (pe.long) checkOperand(pe.long, ["pendingEntry", "long"]);
+    if (pe.short) checkOperand(pe.short, ["pendingEntry", "short"]);
+    if ((wantsLong && spec.entry.long && !pe.long) || (wantsShort && spec.entry.short && !pe.short))
+      ctx.addIssue({
+        code: "custom",
+        path: ["pendingEntry"],
+        message: "a pending entry needs a price for every side that has an entry rule",
+      });
   }
   const tf = spec.timeFilter;
   if (tf?.weekdays && tf.weekdays.length === 0) {

@@ -6,7 +6,12 @@ import { parseSpec } from "../../strategy/spec";
 import { eaSetFile } from "./set-file";
 
 const dir = path.resolve(process.cwd(), "examples/strategies");
-const PERIODS: Record<string, string> = { PERIOD_H1: "16385", PERIOD_M15: "15", PERIOD_D1: "16408" };
+const PERIODS: Record<string, string> = {
+  PERIOD_H1: "16385",
+  PERIOD_H4: "16388",
+  PERIOD_M15: "15",
+  PERIOD_D1: "16408",
+};
 
 describe("the EA's inputs as a .set file", () => {
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {

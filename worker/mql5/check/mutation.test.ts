@@ -81,6 +81,8 @@ describe("checker against corrupted generated code", () => {
         prev?.kind === "op" &&
         prev.text !== "." &&
         next?.text !== "(" &&
+        // A reference parameter's name (`const MqlTradeTransaction &trans`) is a declaration.
+        !(prev.text === "&" && /^Mql/.test(tokens[k - 2]?.text ?? "")) &&
         !declared.has(t.text);
       if (!isRead) return;
       reads++;

@@ -290,6 +290,7 @@ export function resolve(items: TopLevel[]): Diagnostic[] {
       OnTick: ["void", 0],
       OnInit: ["int", 0],
       OnDeinit: ["void", 1],
+      OnTradeTransaction: ["void", 3],
     };
     const want = expect[item.name];
     if (want && (item.returnType.name !== want[0] || item.params.length !== want[1])) {

@@ -34,6 +34,15 @@ import { afterExitRules, exitFunctions, hasPartials, timeExitStmts } from "./exi
 import { readerFunctions, readerGlobals } from "./indicator-readers";
 import { createHandles, releaseHandles } from "./indicators";
 import { countsEntries, nettingEntryGate, nettingFunctions } from "./netting";
+import {
+  countOrdersFunction,
+  limitsFunction,
+  pendingEntryStmts,
+  pendingGlobals,
+  placeOrderFunction,
+  tradeTransactionFunction,
+} from "./pending-orders";
+import { needsRiskLots, sizingInputs } from "./sizing";
 import { hasTimeFilter, timeFilterFunction } from "./timefilter";
 import {
   closeFunction,
@@ -145,7 +154,7 @@ function onTick(manages: boolean, partials = false): FunctionDecl {
  * entry, gated by the time filter and max positions. Long and short entry signals on the same bar
  * contradict each other: neither is taken, and neither closes the other side.
  */
-function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean): FunctionDecl {
+function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean, limits: boolean): FunctionDecl {
   const { spec } = ctx;
   const body: Stmt[] = [assign("g_dataOk", id("true"))];
   const local = (name: string | undefined, variable: string): Expr | undefined => {
@@ -178,6 +187,17 @@ function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean): Fun
   closeSide(exitLong, entryShort, entryLong, "POSITION_TYPE_BUY");
   closeSide(exitShort, entryLong, entryShort, "POSITION_TYPE_SELL");
   body.push(...afterExitRules(ctx));
+  if (spec.pendingEntry) {
+    // Pending entries (pending-orders.ts): both signals place a bracket instead of cancelling out.
+    body.push(...pendingEntryStmts(ctx, entryLong, entryShort, { timeFilter, limits }));
+    return {
+      returnType: "void",
+      name: "ProcessNewBar",
+      params: [{ type: "datetime", name: "barTime" }],
+      body,
+      doc: DOC,
+    };
+  }
 
   let direction: Expr;
   if (entryLong && entryShort) {
@@ -200,6 +220,7 @@ function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean): Fun
     direction = id(entryLong ? "true" : "false");
   }
   if (timeFilter) body.push(ifThen(not(call("EntryTimeAllowed")), [ret()]));
+  if (limits) body.push(ifThen(not(call("EntryLimitsAllowed")), [ret()]));
   body.push(
     ...nettingEntryGate(ctx, direction),
     ifThen(bin(">=", call("CountPositions"), id("InpMaxPositions")), [ret()]),
@@ -250,16 +271,7 @@ function tradingInputs(ctx: Context, opts: CompileOptions): void {
     id(`PERIOD_${spec.timeframe}`),
     "Strategy timeframe",
   );
-  if (spec.sizing.type === "fixed")
-    ctx.input("Trading", "double", "InpLots", dbl(spec.sizing.lots), "Volume, lots");
-  else
-    ctx.input(
-      "Trading",
-      "double",
-      "InpRiskPercent",
-      dbl(spec.sizing.percent),
-      "Risk per trade, % of balance",
-    );
+  sizingInputs(ctx, spec.sizing);
   ctx.input("Trading", "int", "InpMaxPositions", int(spec.maxOpenPositions), "Maximum open positions");
   ctx.input("Trading", "long", "InpMagicNumber", int(magicNumber(opts.strategyId)), "Magic number");
   ctx.input("Trading", "int", "InpSlippagePoints", int(10), "Maximum slippage, points");
@@ -277,7 +289,9 @@ function header(spec: StrategySpec, opts: CompileOptions): string[] {
   lines.push(
     "How it trades (the same rules as the backtests):",
     `- Rules are evaluated once per new ${spec.timeframe} bar, at its first tick, on closed bars`,
-    "  (series index 1 is the bar that just closed). Orders are market orders.",
+    spec.pendingEntry
+      ? `  (series index 1 is the bar that just closed). Entries are pending ${spec.pendingEntry.order} orders.`
+      : "  (series index 1 is the bar that just closed). Orders are market orders.",
     "- Each bar: exit rules and close-on-opposite first, then at most one entry (time filter,",
     "  max positions). Long and short entry signals on the same bar cancel each other.",
     "- Stops and targets are placed from the fill price; trailing and break-even run every tick.",
@@ -298,7 +312,9 @@ export function compile(spec: StrategySpec, opts: CompileOptions): Program {
   const init = onInit(ctx);
   const signals = buildSignals(ctx);
   const comment = clean(`StratForge ${opts.strategyId}`).slice(0, 31);
-  const open = openFunction(ctx, comment);
+  const open = spec.pendingEntry ? placeOrderFunction(ctx, comment) : openFunction(ctx, comment);
+  const limits = limitsFunction(ctx);
+  const transactions = tradeTransactionFunction(ctx);
   const manage = manageFunction(ctx);
   const filter = hasTimeFilter(spec.timeFilter) ? timeFilterFunction(ctx, spec.timeFilter) : undefined;
 
@@ -311,6 +327,7 @@ export function compile(spec: StrategySpec, opts: CompileOptions): Program {
       comment: `${i.kind} ${i.id}`,
     })),
     ...readerGlobals(ctx),
+    ...pendingGlobals(ctx),
     { type: "datetime", name: "g_lastBarTime", init: int(0), comment: "open time of the last bar acted on" },
     { type: "double", name: "g_pip", init: dbl(0), comment: "price size of one pip" },
     {
@@ -337,14 +354,17 @@ export function compile(spec: StrategySpec, opts: CompileOptions): Program {
     init,
     deinit,
     onTick(manage !== undefined, hasPartials(ctx)),
-    processNewBar(ctx, signals, filter !== undefined),
+    processNewBar(ctx, signals, filter !== undefined, limits !== undefined),
+    ...(transactions ? [transactions] : []),
     ...signals.functions,
     ...ctx.helperFunctions(),
     ...(filter ? [filter] : []),
+    ...(limits ? [limits] : []),
+    ...(spec.pendingEntry ? [countOrdersFunction()] : []),
     ...(manage ? [manage] : []),
     ...exitFunctions(ctx),
     open,
-    ...(spec.sizing.type === "riskPercent" ? [riskLotsFunction()] : []),
+    ...(needsRiskLots(spec.sizing) ? [riskLotsFunction(spec.sizing)] : []),
     normalizeVolumeFunction(),
     closeFunction(),
     countFunction(countsEntries(ctx)),

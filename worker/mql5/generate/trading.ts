@@ -4,6 +4,8 @@
  * trailing stop and break-even. Fill rules follow worker/strategy/spec.ts: market orders, SL/TP
  * placed from the fill price (the quote we send: ask for buys, bid for sells).
  */
+
+import type { Sizing } from "../../strategy/spec";
 import {
   and,
   assign,
@@ -29,6 +31,7 @@ import { VALUE_FN } from "./conditions";
 import type { Context } from "./context";
 import { distance } from "./distances";
 import { openExits } from "./exits";
+import { lotsExpr, riskAmount } from "./sizing";
 
 const SYMBOL = id("_Symbol");
 const symbolDouble = (prop: string): Expr => call("SymbolInfoDouble", SYMBOL, id(prop));
@@ -190,12 +193,12 @@ export function normalizeVolumeFunction(): FunctionDecl {
   };
 }
 
-export function riskLotsFunction(): FunctionDecl {
+export function riskLotsFunction(sizing: Sizing): FunctionDecl {
   return {
     returnType: "double",
     name: "RiskLots",
     params: [{ type: "double", name: "stopDistance" }],
-    doc: "Lots that lose InpRiskPercent of the balance at the stop",
+    doc: "Lots that lose the risked amount at the stop",
     body: [
       decl("double", "tickValue", symbolDouble("SYMBOL_TRADE_TICK_VALUE")),
       decl("double", "tickSize", symbolDouble("SYMBOL_TRADE_TICK_SIZE")),
@@ -209,11 +212,7 @@ export function riskLotsFunction(): FunctionDecl {
       ),
       { kind: "comment", text: "Deposit-currency loss of one lot over the stop distance." },
       decl("double", "lossPerLot", bin("*", bin("/", id("stopDistance"), id("tickSize")), id("tickValue"))),
-      decl(
-        "double",
-        "risk",
-        bin("/", bin("*", call("AccountInfoDouble", id("ACCOUNT_BALANCE")), id("InpRiskPercent")), dbl(100)),
-      ),
+      decl("double", "risk", riskAmount(sizing)),
       ret(call("NormalizeVolume", bin("/", id("risk"), id("lossPerLot")))),
     ],
   };
@@ -279,10 +278,7 @@ export function openFunction(ctx: Context, comment: string): FunctionDecl {
   const price = id("price");
   const sl = spec.stopLoss ? distance(ctx, spec.stopLoss, "InpStopLoss", "Stop loss")(price) : zero;
   const tp = spec.takeProfit ? distance(ctx, spec.takeProfit, "InpTakeProfit", "Take profit")(price) : zero;
-  const lots =
-    spec.sizing.type === "fixed"
-      ? call("NormalizeVolume", id("InpLots"))
-      : call("RiskLots", id("slDistance"));
+  const lots = lotsExpr(spec.sizing, "slDistance");
   const send = (side: "Buy" | "Sell"): Stmt[] => [
     ifThen(not(method("trade", side, id("lots"), SYMBOL, price, id("sl"), id("tp"), str(comment))), [
       expr(

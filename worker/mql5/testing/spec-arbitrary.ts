@@ -1,12 +1,15 @@
 /**
  * Test-only: a fast-check arbitrary of valid StrategySpec inputs built from the schema's
- * vocabulary (every indicator kind and line, every operand and condition type, every distance
- * unit, sizing, trailing, break-even and time filters). Every value it yields passes parseSpec.
+ * vocabulary (every indicator kind and line, every operand and condition type (v2's price constructs,
+ * expressions and candle patterns included), every distance unit, every sizing form, trailing, break-even,
+ * time filters, pending entries and entry limits). Every value it yields passes parseSpec.
  */
 import fc from "fast-check";
 import { PERIODS } from "../../market/types";
 import {
   APPLIED_PRICES,
+  CANDLE_MEASURES,
+  CANDLE_PATTERNS,
   INDICATOR_LINES,
   type IndicatorKind,
   IndicatorSchema,
@@ -79,7 +82,35 @@ export const specArbitrary: fc.Arbitrary<StrategySpecInput> = fc
     ];
     const indicators = fc.tuple(...named.map((n) => indicatorArb(n.id, n.kind)));
     const shift = fc.integer({ min: 0, max: 5 });
-    const operand = fc.oneof(
+    const clock = fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+      .map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
+    // v2 price constructs (spec-price.ts).
+    const construct = fc.oneof(
+      fc.record({
+        type: fc.constant("extreme" as const),
+        side: fc.constantFrom("highest", "lowest"),
+        bars: fc.integer({ min: 1, max: 50 }),
+        shift,
+      }),
+      fc.record({
+        type: fc.constant("previousPeriod" as const),
+        period: fc.constantFrom("day", "week"),
+        field: fc.constantFrom("OPEN", "HIGH", "LOW", "CLOSE"),
+        back: fc.integer({ min: 1, max: 3 }),
+        shift,
+      }),
+      fc
+        .record({ from: clock, to: clock, side: fc.constantFrom("high", "low"), shift })
+        .filter((w) => w.from !== w.to)
+        .map((w) => ({ type: "timeWindow" as const, ...w })),
+      fc.record({
+        type: fc.constant("candle" as const),
+        measure: fc.constantFrom(...CANDLE_MEASURES),
+        shift,
+      }),
+    );
+    const basic = fc.oneof(
       fc.constantFrom(...named).chain((n) =>
         fc.record({
           type: fc.constant("indicator" as const),
@@ -93,8 +124,27 @@ export const specArbitrary: fc.Arbitrary<StrategySpecInput> = fc
         type: fc.constant("constant" as const),
         value: fc.double({ min: -1000, max: 1000, noNaN: true }),
       }),
+      construct,
     );
+    const offset = fc.record({
+      value: fc.double({ min: -50, max: 50, noNaN: true }),
+      unit: fc.constantFrom("pips", "points", "percent"),
+    });
+    // a + k x b + offset: b or an offset (the schema needs one of them).
+    const expression = fc
+      .record(
+        { a: basic, k: fc.double({ min: -5, max: 5, noNaN: true }), b: basic, offset },
+        { requiredKeys: ["a", "k"] },
+      )
+      .filter((x) => x.b !== undefined || x.offset !== undefined)
+      .map((x) => ({ type: "expression" as const, ...x }));
+    const operand = fc.oneof(basic, basic, expression);
     const condition = fc.oneof(
+      fc.record({
+        type: fc.constant("candlePattern" as const),
+        pattern: fc.constantFrom(...CANDLE_PATTERNS),
+        shift,
+      }),
       fc.record({
         type: fc.constantFrom("crossesAbove", "crossesBelow", "greaterThan", "lessThan"),
         left: operand,
@@ -159,10 +209,48 @@ export const specArbitrary: fc.Arbitrary<StrategySpecInput> = fc
         timeFilter: fc.option(timeFilter, { nil: undefined }),
         maxOpenPositions: fc.integer({ min: 1, max: 100 }),
         closeOnOpposite: fc.boolean(),
+        sizingForm: fc.constantFrom("riskPercent", "riskMoney", "lotsPerEquity"),
+        ofEquity: fc.boolean(),
+        pendingEntry: fc.option(
+          fc.record(
+            {
+              order: fc.constantFrom("stop", "limit"),
+              long: operand,
+              short: operand,
+              oco: fc.boolean(),
+              expiry: fc.oneof(
+                fc.record({ type: fc.constant("bars" as const), bars: fc.integer({ min: 1, max: 100 }) }),
+                fc.record({ type: fc.constant("timeOfDay" as const), at: clock }),
+              ),
+            },
+            { requiredKeys: ["order", "long", "short"] },
+          ),
+          { nil: undefined },
+        ),
+        limits: fc.option(
+          fc.record(
+            {
+              maxTradesPerDay: fc.integer({ min: 1, max: 100 }),
+              maxSpread: fc.record({
+                value: fc.double({ min: 0.1, max: 50, noNaN: true }),
+                unit: fc.constantFrom("pips", "points"),
+              }),
+            },
+            { requiredKeys: [] },
+          ),
+          { nil: undefined },
+        ),
       })
       .map((r): StrategySpecInput => {
         // Risk sizing needs a stop loss (schema rule): fall back to a pip stop.
         const stopLoss = r.risk && !r.stopLoss ? { unit: "pips" as const, value: 30 } : r.stopLoss;
+        const sizing: StrategySpecInput["sizing"] = !r.risk
+          ? { type: "fixed", lots: r.lots }
+          : r.sizingForm === "riskMoney"
+            ? { type: "riskMoney", amount: r.percent * 10 }
+            : r.sizingForm === "lotsPerEquity"
+              ? { type: "lotsPerEquity", lots: Math.max(0.01, Math.min(100, r.lots)), per: 1000 }
+              : { type: "riskPercent", percent: r.percent, of: r.ofEquity ? "equity" : "balance" };
         return {
           specVersion: 2,
           timeframe: r.timeframe,
@@ -170,7 +258,7 @@ export const specArbitrary: fc.Arbitrary<StrategySpecInput> = fc
           indicators: [...r.indicators],
           entry: { long: r.entryLong, short: r.entryShort },
           exit: { long: r.exitLong, short: r.exitShort },
-          sizing: r.risk ? { type: "riskPercent", percent: r.percent } : { type: "fixed", lots: r.lots },
+          sizing,
           stopLoss,
           takeProfit: r.takeProfit,
           trailingStop: r.trailingStop,
@@ -178,6 +266,8 @@ export const specArbitrary: fc.Arbitrary<StrategySpecInput> = fc
           timeFilter: r.timeFilter,
           maxOpenPositions: r.maxOpenPositions,
           closeOnOpposite: r.closeOnOpposite,
+          pendingEntry: r.pendingEntry,
+          limits: r.limits,
         };
       });
   });

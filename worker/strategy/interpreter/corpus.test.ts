@@ -48,7 +48,9 @@ function check(spec: StrategySpec | null, e: Expect): void {
   }
   if (e.sizing !== undefined) {
     const s = spec.sizing;
-    expect(s.type === "fixed" ? `${s.lots} lots` : `${s.percent}% risk`).toBe(e.sizing);
+    expect(
+      s.type === "fixed" ? `${s.lots} lots` : s.type === "riskPercent" ? `${s.percent}% risk` : s.type,
+    ).toBe(e.sizing);
   }
   if (e.sessions !== undefined) expect(spec.timeFilter?.sessions ?? null).toEqual(e.sessions);
   if (e.hours !== undefined) {

@@ -1,0 +1,245 @@
+/**
+ * Pending entries (spec-orders.ts) through the whole engine on hand-made M1 bars at 1-minute OHLC (each
+ * bar is four ticks: open, then low and high in the bar's direction, then close), spread 0 unless said:
+ * where a stop order fills and at what price, gaps, refusals, brackets, expiry, the entry limits and the
+ * sizing forms. Prices are chosen so each outcome is known by hand.
+ */
+import { describe, expect, it } from "vitest";
+import type { StrategySpecInput } from "../strategy/spec";
+import { runBacktest } from "./backtest";
+import { barsOf, levelCross, MINUTE, MONDAY, type Ohlc, settingsOf, specOf } from "./scenario.fixture";
+import type { BacktestSettings } from "./types";
+
+const close = { type: "price", field: "CLOSE" } as const;
+const at = (bar: number) => MONDAY + bar * MINUTE;
+
+/** Buy stop 20 pips above the 2-bar high when the close crosses above 1.1000 (long only). */
+function breakout(extra: Partial<StrategySpecInput> = {}, pending: Record<string, unknown> = {}) {
+  return specOf({
+    specVersion: 2,
+    timeframe: "M1",
+    direction: "long",
+    entry: {
+      long: { all: [{ type: "crossesAbove", left: close, right: { type: "constant", value: 1.1 } }] },
+    },
+    pendingEntry: {
+      order: "stop",
+      long: {
+        type: "expression",
+        a: { type: "extreme", side: "highest", bars: 2 },
+        offset: { value: 20, unit: "pips" },
+      },
+      ...pending,
+    },
+    sizing: { type: "fixed", lots: 1 },
+    stopLoss: { unit: "pips", value: 30 },
+    takeProfit: { unit: "pips", value: 60 },
+    ...extra,
+  } as StrategySpecInput);
+}
+
+// Bar 1 closes above 1.1000 (the signal); the 2-bar high is 1.1012, so the buy stop waits at 1.1032
+// from bar 2's open. Bar 3 rises through it.
+const BASE: Ohlc[] = [
+  [1.099, 1.0995, 1.0985, 1.099],
+  [1.099, 1.1012, 1.0988, 1.101],
+  [1.101, 1.102, 1.1005, 1.1015],
+  [1.1015, 1.104, 1.101, 1.1035],
+  [1.1035, 1.1038, 1.103, 1.1036],
+];
+
+function run(
+  spec: ReturnType<typeof specOf>,
+  rows: readonly Ohlc[],
+  extra: Partial<BacktestSettings> = {},
+  spread = 0,
+) {
+  const bars = barsOf(rows, MONDAY, MINUTE, spread);
+  return runBacktest(spec, { bars, period: "M1" }, settingsOf(bars, extra));
+}
+
+describe("a buy stop at a price construct", () => {
+  it("fills when the ask reaches its price, at that price, with stop and target placed from it", () => {
+    const r = run(breakout(), BASE);
+    expect(r.trades).toHaveLength(1);
+    const t = r.trades[0];
+    expect(t.direction).toBe("long");
+    expect(t.entryPrice).toBe(1.1032);
+    expect(t.entryTime).toBeGreaterThan(at(3));
+    expect(t.entryTime).toBeLessThan(at(4));
+    const order = r.orders.find((o) => o.type === "buy");
+    expect(order?.timeSetup).toBe(at(2));
+    expect([order?.sl, order?.tp]).toEqual([1.1002, 1.1092]);
+  });
+
+  it("fills at the open when the bar gaps past its price (a stop fills worse, as a gapped stop loss)", () => {
+    const rows = BASE.map((r, i): Ohlc => (i === 3 ? [1.1045, 1.105, 1.1042, 1.1048] : r));
+    const r = run(breakout(), rows);
+    expect(r.trades.map((t) => [t.entryTime, t.entryPrice])).toEqual([[at(3), 1.1045]]);
+    expect(r.orders.find((o) => o.type === "buy")?.sl).toBe(1.1002);
+  });
+
+  it("is refused when the price is already beyond it (a buy stop below the ask), and nothing trades", () => {
+    const rows = BASE.map((r, i): Ohlc => (i === 2 ? [1.104, 1.1045, 1.1035, 1.104] : r));
+    expect(run(breakout(), rows).trades).toEqual([]);
+  });
+
+  it("is refused inside the broker's stops level, placed outside it", () => {
+    // The order sits 22 pips (220 points) above bar 2's open.
+    expect(run(breakout(), BASE, { stopsLevelPoints: 230 }).trades).toEqual([]);
+    expect(run(breakout(), BASE, { stopsLevelPoints: 220 }).trades).toHaveLength(1);
+  });
+
+  it("a buy limit waits below the market and fills when the ask falls to it", () => {
+    const spec = breakout(
+      {},
+      {
+        order: "limit",
+        long: { type: "expression", a: close, offset: { value: -10, unit: "pips" } },
+      },
+    );
+    // Limit at bar 1's close - 10 pips = 1.1000; bar 3 dips to 1.0995.
+    const rows = BASE.map((r, i): Ohlc => (i === 3 ? [1.1015, 1.102, 1.0995, 1.1018] : r));
+    const r = run(spec, rows);
+    expect(r.trades.map((t) => t.entryPrice)).toEqual([1.1]);
+    expect(r.trades[0].entryTime).toBeGreaterThan(at(3));
+  });
+});
+
+describe("expiry", () => {
+  it("bars: deleted at the open of the bar `bars` after the placing bar", () => {
+    expect(run(breakout({}, { expiry: { type: "bars", bars: 1 } }), BASE).trades).toEqual([]);
+    expect(run(breakout({}, { expiry: { type: "bars", bars: 2 } }), BASE).trades).toHaveLength(1);
+  });
+
+  it("time of day: deleted at the next HH:MM server time after it was placed", () => {
+    // Placed at 00:02; bar 3 (00:03) fills it.
+    expect(run(breakout({}, { expiry: { type: "timeOfDay", at: "00:03" } }), BASE).trades).toEqual([]);
+    expect(run(breakout({}, { expiry: { type: "timeOfDay", at: "00:04" } }), BASE).trades).toHaveLength(1);
+  });
+});
+
+describe("brackets", () => {
+  // Both rules hold on every bar; orders 20 pips beyond the last closed bar's high and low. Bar 1 is
+  // bullish: its low (1.0970) comes before its high (1.1030), so the sell stop at 1.0975 fills first.
+  const both = (oco: boolean) =>
+    specOf({
+      specVersion: 2,
+      timeframe: "M1",
+      entry: {
+        long: { all: [{ type: "greaterThan", left: close, right: { type: "constant", value: 0 } }] },
+        short: { all: [{ type: "greaterThan", left: close, right: { type: "constant", value: 0 } }] },
+      },
+      pendingEntry: {
+        order: "stop",
+        long: {
+          type: "expression",
+          a: { type: "price", field: "HIGH" },
+          offset: { value: 20, unit: "pips" },
+        },
+        short: {
+          type: "expression",
+          a: { type: "price", field: "LOW" },
+          offset: { value: -20, unit: "pips" },
+        },
+        oco,
+      },
+      sizing: { type: "fixed", lots: 1 },
+    });
+  const rows: Ohlc[] = [
+    [1.1, 1.1005, 1.0995, 1.1001],
+    [1.1, 1.103, 1.097, 1.101],
+    [1.101, 1.1015, 1.1005, 1.1012],
+  ];
+
+  it("one cancels the other: the first fill deletes the other order", () => {
+    const r = run(both(true), rows);
+    expect(r.trades.map((t) => [t.direction, t.entryPrice])).toEqual([["short", 1.0975]]);
+  });
+
+  it("without oco both orders fill (a hedging account holds both)", () => {
+    const r = run(both(false), rows);
+    expect(r.trades.map((t) => [t.direction, t.entryPrice]).sort()).toEqual([
+      ["long", 1.1025],
+      ["short", 1.0975],
+    ]);
+  });
+
+  it("a long and a short signal on one bar place both orders instead of cancelling out", () => {
+    const r = run(both(true), rows);
+    expect(r.trades).toHaveLength(1);
+  });
+});
+
+describe("entry limits", () => {
+  // The close crosses 1.1000 up (bar 1), down (bar 3) and up (bar 5): three market entries.
+  const rows: Ohlc[] = [
+    [1.099, 1.0995, 1.0985, 1.099],
+    [1.099, 1.1012, 1.0988, 1.101],
+    [1.101, 1.1015, 1.1005, 1.101],
+    [1.101, 1.1012, 1.0985, 1.099],
+    [1.099, 1.0995, 1.0985, 1.099],
+    [1.099, 1.1012, 1.0988, 1.101],
+    [1.101, 1.1015, 1.1005, 1.101],
+  ];
+
+  it("maxTradesPerDay stops entries once that many opened today", () => {
+    expect(run(levelCross(1.1), rows).trades).toHaveLength(3);
+    const limited = run(levelCross(1.1, { limits: { maxTradesPerDay: 2 } }), rows);
+    expect(limited.trades.map((t) => t.direction)).toEqual(["long", "short"]);
+  });
+
+  it("maxSpread: no entry while the spread is wider (2 pips here)", () => {
+    expect(
+      run(
+        levelCross(1.1, { limits: { maxSpread: { value: 1.5, unit: "pips" } } }),
+        rows,
+        { spreadPoints: undefined },
+        20,
+      ).trades,
+    ).toEqual([]);
+    expect(
+      run(
+        levelCross(1.1, { limits: { maxSpread: { value: 20, unit: "points" } } }),
+        rows,
+        { spreadPoints: undefined },
+        20,
+      ).trades,
+    ).toHaveLength(3);
+  });
+
+  it("maxSpread gates pending orders too", () => {
+    const spec = breakout({ limits: { maxSpread: { value: 1, unit: "pips" } } });
+    expect(run(spec, BASE, { spreadPoints: undefined }, 20).trades).toEqual([]);
+  });
+});
+
+describe("sizing forms", () => {
+  it("riskMoney: lots that lose the amount at the stop (100 over 30 pips of EURUSD = 0.33 lot)", () => {
+    const r = run(breakout({ sizing: { type: "riskMoney", amount: 100 } }), BASE);
+    expect(r.trades.map((t) => t.volume)).toEqual([0.33]);
+  });
+
+  it("riskPercent of equity or balance: 1% of 10,000 over 30 pips = 0.33 lot", () => {
+    const r = run(breakout({ sizing: { type: "riskPercent", percent: 1, of: "equity" } }), BASE);
+    expect(r.trades.map((t) => t.volume)).toEqual([0.33]);
+  });
+
+  it("lotsPerEquity: 0.1 lot per 2,500 of a 10,000 equity = 0.4 lot", () => {
+    const r = run(breakout({ sizing: { type: "lotsPerEquity", lots: 0.1, per: 2500 } }), BASE);
+    expect(r.trades.map((t) => t.volume)).toEqual([0.4]);
+  });
+});
+
+describe("the fast paths change nothing while orders wait", () => {
+  it("the same trades with and without shortcuts, at 1-minute OHLC and every tick", () => {
+    const bars = barsOf(BASE, MONDAY, MINUTE, 0, 40);
+    for (const model of [0, 2] as const) {
+      const s = settingsOf(bars, { model });
+      const fast = runBacktest(breakout(), { bars, period: "M1" }, s);
+      const reference = runBacktest(breakout(), { bars, period: "M1" }, s, { shortcuts: false });
+      expect(fast.trades).toEqual(reference.trades);
+      expect(fast.trades).toHaveLength(1);
+    }
+  });
+});
