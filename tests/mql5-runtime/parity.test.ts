@@ -201,6 +201,18 @@ describe("the harness can fail", () => {
     expect(c.differences.length).toBeGreaterThan(0);
   });
 
+  it("an EA that leaves the bracket's other order in place trades differently (OCO)", async () => {
+    expect(mutants[6].mq5).not.toBe(example("london-breakout-bracket").mq5);
+    const { c } = await compare(mutants[6], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
+  it("an EA whose pending orders expire an hour late trades differently (expiry)", async () => {
+    expect(mutants[7].mq5).not.toBe(example("london-breakout-bracket").mq5);
+    const { c } = await compare(mutants[7], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
   it("an EA trading twice the spec's lots differs on every trade (volume is compared)", async () => {
     const { c, engine, ea } = await compare(mutants[2], VARIANTS[0]);
     expect(ea.trades.length).toBe(engine.length);
