@@ -123,7 +123,8 @@ describe("the balance and equity chart", () => {
     const tip = chart.locator(".time-tip");
     await tip.waitFor();
     const tipText = (await tip.textContent()) ?? "";
-    for (const part of [/UTC/, /Balance: [\d,]+\.\d\d/, /Equity: [\d,]+\.\d\d/, /Drawdown: [\d.]+%/])
+    // Times are the run's server time and say so (its default clock, GMT+2/+3 with New York close).
+    for (const part of [/GMT\+2\/\+3/, /Balance: [\d,]+\.\d\d/, /Equity: [\d,]+\.\d\d/, /Drawdown: [\d.]+%/])
       assert.match(tipText, part);
     await page.mouse.move(box.x + box.width * 0.95, box.y + 5);
     await page.mouse.move(box.x - 40, box.y - 40);
