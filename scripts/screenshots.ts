@@ -73,7 +73,8 @@ try {
       await page.waitForURL(/\/results\/\d+$/);
       await page.getByText("Backtest completed!").waitFor({ timeout: 240_000 });
       const results = page.url();
-      await page.locator(".chart-svg path").first().waitFor();
+      // The balance/equity chart over time is the results page's first graph.
+      await page.locator("figure.equity-chart path.time-balance").first().waitFor();
       await page.waitForTimeout(500);
       await shot("results-balance");
       for (const graph of ["entries", "pnl", "candle", "play"]) {
@@ -82,7 +83,7 @@ try {
         await page.waitForTimeout(1200);
         await shot(`results-${graph}`);
       }
-      for (const tab of ["orders", "deals"]) {
+      for (const tab of ["trades", "orders", "deals"]) {
         await page.goto(`${results}?tab=${tab}`);
         await shot(`results-${tab}`);
       }

@@ -78,6 +78,7 @@ const SCREENS = [
   { label: "Backtest History", path: () => `/strategy/${sid}/backtest` },
   { label: "Orders", path: () => `/strategy/${sid}/results/${bid}?tab=orders` },
   { label: "Deals", path: () => `/strategy/${sid}/results/${bid}?tab=deals` },
+  { label: "Trades", path: () => `/strategy/${sid}/results/${bid}?tab=trades` },
 ];
 
 describe("tables fit their cards", () => {

@@ -49,7 +49,6 @@ function ResultTable<R extends RowData>(props: {
   rows: R[];
   total: number;
   rowId: (row: R) => string | number;
-  fit: boolean;
   totals?: { label: string; cells: Readonly<Record<string, string>> };
 }) {
   return (
@@ -62,7 +61,8 @@ function ResultTable<R extends RowData>(props: {
       params={prefixedParams(TABLE_PREFIX[props.section])}
       getRowId={(r) => String(props.rowId(r))}
       empty={`No ${props.label.toLowerCase()}.`}
-      className={props.fit ? "results-table fit-table" : "results-table"}
+      // Every results table fits a desktop card: times and comments wrap at their spaces (docs in ui.css).
+      className="results-table fit-table"
       totals={props.totals}
     />
   );
@@ -78,7 +78,6 @@ export function OrdersTable({ rows, total }: { rows: OrderRow[]; total: number }
       rows={rows}
       total={total}
       rowId={(r) => r.Order}
-      fit
     />
   );
 }
@@ -93,7 +92,6 @@ export function DealsTable({ rows, total, totals }: { rows: DealRow[]; total: nu
       rows={rows}
       total={total}
       rowId={(r) => r.Deal}
-      fit
       totals={{ label: "Total", cells: { ...totals } }}
     />
   );
@@ -109,7 +107,6 @@ export function TradesTable({ rows, total }: { rows: TradeRow[]; total: number }
       rows={rows}
       total={total}
       rowId={(r) => r.Trade}
-      fit={false}
     />
   );
 }
