@@ -121,7 +121,12 @@ export default function BuildTab() {
   return (
     <div className="build-tab">
       <ChatPanel messages={messages} error={actionData?.error ?? null} draft={actionData?.draft ?? ""} />
-      <OutlinePanel key={strId} outline={outline} arrivals={arrivals} />
+      <OutlinePanel
+        key={strId}
+        outline={outline}
+        arrivals={arrivals}
+        rulesHref={`/strategy/${strId}/rules`}
+      />
     </div>
   );
 }

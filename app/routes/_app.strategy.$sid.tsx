@@ -54,7 +54,10 @@ export default function StrategyPage() {
   const { strategy } = useLoaderData<typeof loader>();
   const base = `/strategy/${strategy.strId}`;
   // The Results tab links to the newest backtest but stays current on any backtest's results.
-  const onResults = useLocation().pathname.startsWith(`${base}/results`);
+  const path = useLocation().pathname;
+  const onResults = path.startsWith(`${base}/results`);
+  // The trade rules form (issue 14) edits what the Build tab's summary shows: it belongs to that tab.
+  const onBuild = path.startsWith(`${base}/build`) || path.startsWith(`${base}/rules`);
   return (
     <main className="page strategy-page">
       <div className="page-header">
@@ -63,7 +66,7 @@ export default function StrategyPage() {
       <Tabs
         label="Strategy"
         items={[
-          { id: "build", label: "Build", to: `${base}/build` },
+          { id: "build", label: "Build", to: `${base}/build`, active: onBuild },
           { id: "code", label: strategy.hasCode ? "Code" : "Generate Code", to: `${base}/code` },
           { id: "backtest", label: "Backtest", to: `${base}/backtest` },
           {

@@ -67,7 +67,7 @@ describe("a buy stop at a price construct", () => {
     expect(t.entryPrice).toBe(1.1032);
     expect(t.entryTime).toBeGreaterThan(at(3));
     expect(t.entryTime).toBeLessThan(at(4));
-    const order = r.orders.find((o) => o.type === "buy");
+    const order = r.orders.find((o) => o.type === "buy stop");
     expect(order?.timeSetup).toBe(at(2));
     expect([order?.sl, order?.tp]).toEqual([1.1002, 1.1092]);
   });
@@ -76,7 +76,7 @@ describe("a buy stop at a price construct", () => {
     const rows = BASE.map((r, i): Ohlc => (i === 3 ? [1.1045, 1.105, 1.1042, 1.1048] : r));
     const r = run(breakout(), rows);
     expect(r.trades.map((t) => [t.entryTime, t.entryPrice])).toEqual([[at(3), 1.1045]]);
-    expect(r.orders.find((o) => o.type === "buy")?.sl).toBe(1.1002);
+    expect(r.orders.find((o) => o.type === "buy stop")?.sl).toBe(1.1002);
   });
 
   it("is refused when the price is already beyond it (a buy stop below the ask), and nothing trades", () => {

@@ -11,6 +11,7 @@ import type { Period } from "../market/types";
 import type { Expiry, PendingOrderType } from "../strategy/spec";
 import type { Broker } from "./broker";
 import { DAY_MS, msOfDay } from "./clock";
+import type { EngineOrder, OrderState } from "./types";
 
 export interface PendingOrder {
   /** +1 buy, -1 sell. */
@@ -30,7 +31,10 @@ export interface PendingOrder {
   readonly group: number;
 }
 
-/** Why place() refused an order (MT5 retcodes 10015 invalid price, 10016 invalid stops). */
+/**
+ * Why place() refused an order (MT5 retcodes 10015 invalid price, 10016 invalid stops). A refused order
+ * is listed as rejected with this comment, as the margin check's "no money" is (broker.ts).
+ */
 export type PlaceResult = "placed" | "invalid price";
 
 export class PendingBook {
@@ -68,6 +72,7 @@ export class PendingBook {
     const beyond = above ? order.price > market : order.price < market;
     if (!beyond || points < this.stopsLevel) {
       this.refused++;
+      this.record(order, order.setup, "rejected", "invalid price");
       return "invalid price";
     }
     this.orders.push(order);
@@ -82,6 +87,7 @@ export class PendingBook {
     const orders = this.orders;
     for (let k = 0; k < orders.length; ) {
       if (time >= orders[k].expires) {
+        this.record(orders[k], time, "expired", "");
         orders.splice(k, 1);
         this.expired++;
       } else k++;
@@ -103,17 +109,56 @@ export class PendingBook {
       // A stop order becomes a market order and slips like one; a limit fills at its price or better.
       const price = o.kind === "stop" ? this.broker.round(fill + o.dir * this.broker.slip) : fill;
       this.broker.openAt(o.dir, o.lots, price, o.sl, o.tp, o.setup, time, bid);
+      this.relabelFill(o);
       if (o.group > 0) {
-        for (let j = orders.length - 1; j >= 0; j--) if (orders[j].group === o.group) orders.splice(j, 1);
+        for (let j = orders.length - 1; j >= 0; j--) {
+          if (orders[j].group !== o.group) continue;
+          this.record(orders[j], time, "canceled", "oco");
+          orders.splice(j, 1);
+        }
         k = 0;
       }
     }
   }
 
-  /** Ends the test: unfilled orders are deleted. */
-  clear(): void {
+  /** Ends the test at `time`: unfilled orders are deleted, listed as canceled at the end of test. */
+  clear(time: number): void {
+    for (const o of this.orders) this.record(o, time, "canceled", "end of test");
     this.orders.length = 0;
   }
+
+  /**
+   * The report's Orders list shows every pending order as MT5's history does: "buy stop", "sell limit"
+   * and so on, with its own price and the state it ended in (filled, expired, canceled, rejected).
+   * Orders that end unfilled are listed when they end (their ticket is taken then).
+   */
+  private record(o: PendingOrder, time: number, state: OrderState, comment: string): void {
+    const b = this.broker;
+    b.orders.push({
+      ticket: b.nextTicket++,
+      timeSetup: o.setup,
+      symbol: b.symbol.name,
+      type: pendingType(o),
+      volume: o.lots,
+      price: o.price,
+      sl: Number.isNaN(o.sl) ? null : o.sl,
+      tp: Number.isNaN(o.tp) ? null : o.tp,
+      timeDone: time,
+      state,
+      comment,
+    });
+  }
+
+  /** A fill is booked by the broker as a market order (openAt): its row names the pending type. */
+  private relabelFill(o: PendingOrder): void {
+    const list = this.broker.orders;
+    const last = list.at(-1);
+    if (last) list[list.length - 1] = { ...last, type: pendingType(o) };
+  }
+}
+
+function pendingType(o: PendingOrder): EngineOrder["type"] {
+  return `${o.dir === 1 ? "buy" : "sell"} ${o.kind}`;
 }
 
 /**

@@ -49,7 +49,7 @@ export function orderRows(orders: readonly EngineOrder[], digits: number): Order
     "Open Time": mtTime(o.timeSetup),
     Symbol: o.symbol,
     Type: o.type,
-    // MT5 shows "filled / initial" volume; a rejected order filled nothing.
+    // MT5 shows "filled / initial" volume; an order that did not fill (rejected, expired, canceled) filled nothing.
     Volume: `${lots(o.state === "filled" ? o.volume : 0)} / ${lots(o.volume)}`,
     Price: price(o.price, digits),
     "S / L": price(o.sl, digits),

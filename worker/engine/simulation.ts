@@ -281,7 +281,7 @@ export class Simulation {
   /** Closes what is still open at the last modelled tick ("end of test") and drops unsent requests. */
   finish(): void {
     this.pending.length = 0;
-    this.book?.clear();
+    this.book?.clear(this.broker.quoteTime);
     if (this.broker.positions.length > 0) {
       const b = this.broker;
       this.broker.closeAll(0, b.quoteTime, b.quoteBid, b.quoteAsk, "end", "end of test");

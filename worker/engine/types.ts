@@ -76,16 +76,20 @@ export interface SourceData {
   readonly period: Period;
 }
 
-export type OrderState = "filled" | "rejected";
+/** MT5's ORDER_STATE as its Orders list names it (pending orders may expire or be canceled). */
+export type OrderState = "filled" | "rejected" | "expired" | "canceled";
+
+/** A market order, or a pending one ("buy stop", "sell limit", ...: pending-orders.ts). */
+export type OrderType = "buy" | "sell" | `${"buy" | "sell"} ${"stop" | "limit"}`;
 
 export interface EngineOrder {
   readonly ticket: number;
   /** Request time (UTC ms). */
   readonly timeSetup: number;
   readonly symbol: string;
-  readonly type: "buy" | "sell";
+  readonly type: OrderType;
   readonly volume: number;
-  /** Fill price (the quote at fill); for a rejected order, the quote when it was rejected. */
+  /** Fill price (the quote at fill); for a rejected market order the quote then; for a pending order that did not fill, its own price. */
   readonly price: number;
   readonly sl: number | null;
   readonly tp: number | null;

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { OutlineText } from "./outline-text";
 
@@ -8,6 +9,8 @@ export interface OutlinePanelProps {
   outline: string;
   /** Bumped by the page each time a new outline arrives; lights the dot until the user looks at it. */
   arrivals: number;
+  /** The trade rules form (issue 14), where the outline's exits, orders, limits and size are edited. */
+  rulesHref: string;
 }
 
 /**
@@ -17,7 +20,7 @@ export interface OutlinePanelProps {
  * beside the chat and a changed summary is easy to miss while typing. It stays until the user has looked:
  * opening a collapsed panel, or pointing at, touching or focusing an open one.
  */
-export function OutlinePanel({ outline, arrivals }: OutlinePanelProps) {
+export function OutlinePanel({ outline, arrivals, rulesHref }: OutlinePanelProps) {
   const [open, setOpen] = useState(true);
   const [dot, setDot] = useState(false);
 
@@ -60,6 +63,11 @@ export function OutlinePanel({ outline, arrivals }: OutlinePanelProps) {
           <span className="muted">The summary appears once the assistant understands your strategy.</span>
         )}
       </div>
+      {outline ? (
+        <p>
+          <Link to={rulesHref}>Edit exits, orders, limits and size</Link>
+        </p>
+      ) : null}
     </details>
   );
 }

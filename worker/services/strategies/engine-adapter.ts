@@ -202,7 +202,8 @@ function engineOf<R extends BacktestRun>(
           .filter((o) => o.state === "filled")
           .map((o) => ({
             date: Math.floor(o.timeDone / 1000),
-            type: o.type,
+            // A filled buy stop or buy limit is a buy on the chart.
+            type: o.type.startsWith("buy") ? ("buy" as const) : ("sell" as const),
             orderId: o.ticket,
             price: o.price,
           })),

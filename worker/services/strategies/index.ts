@@ -6,6 +6,7 @@ import { createCode } from "./code";
 import { createStrategyCrud, type newStrategySchema } from "./crud";
 import type { StrategyDeps } from "./deps";
 import { createShares } from "./shares";
+import { createSpecEdit } from "./spec-edit";
 
 /** The strategy pipeline's services (DESIGN D4-D7), called by the Hono API and by Remix alike. */
 export function createStrategies(deps: StrategyDeps) {
@@ -32,6 +33,8 @@ export function createStrategies(deps: StrategyDeps) {
     ...crud,
     start,
     chat,
+    /** The trade rules form's saves (issue 14). */
+    spec: createSpecEdit(deps),
     code: createCode(deps),
     backtests,
     shares: createShares(deps, backtests),

@@ -1,0 +1,144 @@
+/**
+ * The report's Orders list for pending entries (spec-orders.ts), as MetaTrader 5's history lists them:
+ * every order placed appears once with its pending type ("buy stop", "sell limit"), its own price and
+ * the state it ended in: filled, expired, canceled (its bracket's other order filled, or the test ended)
+ * or rejected (too close to the quote or on the wrong side of it). Hand-made M1 bars at 1-minute OHLC
+ * (scenario.fixture.ts), prices chosen so each outcome is known by hand.
+ */
+import { describe, expect, it } from "vitest";
+import type { StrategySpecInput } from "../strategy/spec";
+import { runBacktest } from "./backtest";
+import { orderRows } from "./rows";
+import { barsOf, MINUTE, MONDAY, type Ohlc, settingsOf, specOf } from "./scenario.fixture";
+import type { BacktestSettings, EngineOrder } from "./types";
+
+const close = { type: "price", field: "CLOSE" } as const;
+const at = (bar: number) => MONDAY + bar * MINUTE;
+
+/** Buy stop 20 pips above the 2-bar high when the close crosses above 1.1000 (long only). */
+function breakout(pending: Record<string, unknown> = {}) {
+  return specOf({
+    specVersion: 2,
+    timeframe: "M1",
+    direction: "long",
+    entry: {
+      long: { all: [{ type: "crossesAbove", left: close, right: { type: "constant", value: 1.1 } }] },
+    },
+    pendingEntry: {
+      order: "stop",
+      long: {
+        type: "expression",
+        a: { type: "extreme", side: "highest", bars: 2 },
+        offset: { value: 20, unit: "pips" },
+      },
+      ...pending,
+    },
+    sizing: { type: "fixed", lots: 1 },
+    stopLoss: { unit: "pips", value: 30 },
+    takeProfit: { unit: "pips", value: 60 },
+  } as StrategySpecInput);
+}
+
+// Bar 1 closes above 1.1000; the 2-bar high is 1.1012, so the buy stop waits at 1.1032 from bar 2's
+// open. Bar 3 rises through it.
+const BASE: Ohlc[] = [
+  [1.099, 1.0995, 1.0985, 1.099],
+  [1.099, 1.1012, 1.0988, 1.101],
+  [1.101, 1.102, 1.1005, 1.1015],
+  [1.1015, 1.104, 1.101, 1.1035],
+  [1.1035, 1.1038, 1.103, 1.1036],
+];
+
+function run(spec: ReturnType<typeof specOf>, rows: readonly Ohlc[], extra: Partial<BacktestSettings> = {}) {
+  const bars = barsOf(rows, MONDAY, MINUTE, 0);
+  return runBacktest(spec, { bars, period: "M1" }, settingsOf(bars, extra));
+}
+
+/** The pending orders of a run (not the market orders that close positions). */
+const pendingOf = (orders: readonly EngineOrder[]) => orders.filter((o) => / (stop|limit)$/.test(o.type));
+
+describe("the Orders list of pending entries", () => {
+  it("lists a filled buy stop under its own type and price, placed on bar 2, filled on bar 3", () => {
+    const r = run(breakout(), BASE);
+    const [order, ...rest] = pendingOf(r.orders);
+    expect(rest).toEqual([]);
+    expect(order).toMatchObject({ type: "buy stop", state: "filled", price: 1.1032, timeSetup: at(2) });
+    expect(order.timeDone).toBeGreaterThan(at(3));
+    expect(order.timeDone).toBeLessThan(at(4));
+    // The deal that opened the position belongs to that order.
+    expect(r.deals.find((d) => d.entry === "in")?.order).toBe(order.ticket);
+  });
+
+  it("lists an order that expired, at the tick it was deleted, with nothing traded", () => {
+    const r = run(breakout({ expiry: { type: "bars", bars: 1 } }), BASE);
+    expect(r.trades).toEqual([]);
+    expect(pendingOf(r.orders)).toMatchObject([
+      { type: "buy stop", state: "expired", price: 1.1032, timeSetup: at(2), timeDone: at(3), volume: 1 },
+    ]);
+  });
+
+  it("lists an order refused inside the stops level as rejected, with the reason", () => {
+    // The order sits 22 pips (220 points) above bar 2's open.
+    const r = run(breakout(), BASE, { stopsLevelPoints: 230 });
+    expect(pendingOf(r.orders)).toMatchObject([
+      { type: "buy stop", state: "rejected", comment: "invalid price", timeSetup: at(2), timeDone: at(2) },
+    ]);
+  });
+
+  it("lists an order still waiting at the end of the test as canceled then", () => {
+    // Bar 3 stays below 1.1032: the order never fills.
+    const rows = BASE.map((r, i): Ohlc => (i >= 3 ? [1.1015, 1.102, 1.101, 1.1018] : r));
+    const r = run(breakout(), rows);
+    expect(r.trades).toEqual([]);
+    const [order] = pendingOf(r.orders);
+    expect(order).toMatchObject({ type: "buy stop", state: "canceled", comment: "end of test" });
+    expect(order.timeDone).toBeGreaterThanOrEqual(at(4));
+  });
+
+  it("lists the other order of a bracket as canceled by the fill (oco)", () => {
+    const spec = specOf({
+      specVersion: 2,
+      timeframe: "M1",
+      entry: {
+        long: { all: [{ type: "greaterThan", left: close, right: { type: "constant", value: 0 } }] },
+        short: { all: [{ type: "greaterThan", left: close, right: { type: "constant", value: 0 } }] },
+      },
+      pendingEntry: {
+        order: "stop",
+        long: {
+          type: "expression",
+          a: { type: "price", field: "HIGH" },
+          offset: { value: 20, unit: "pips" },
+        },
+        short: {
+          type: "expression",
+          a: { type: "price", field: "LOW" },
+          offset: { value: -20, unit: "pips" },
+        },
+        oco: true,
+      },
+      sizing: { type: "fixed", lots: 1 },
+    });
+    // Bar 1 falls to 1.0970 before it rises: the sell stop at 1.0975 fills, the buy stop at 1.1025 goes.
+    const rows: Ohlc[] = [
+      [1.1, 1.1005, 1.0995, 1.1001],
+      [1.1, 1.103, 1.097, 1.101],
+      [1.101, 1.1015, 1.1005, 1.1012],
+    ];
+    const r = run(spec, rows);
+    const orders = pendingOf(r.orders);
+    expect(orders.map((o) => [o.type, o.state, o.price, o.comment])).toEqual([
+      ["sell stop", "filled", 1.0975, ""],
+      ["buy stop", "canceled", 1.1025, "oco"],
+    ]);
+    expect(orders[1].timeDone).toBe(orders[0].timeDone);
+  });
+
+  it("shows each state in the report's rows, an unfilled order with no volume filled", () => {
+    const r = run(breakout({ expiry: { type: "bars", bars: 1 } }), BASE);
+    const rows = orderRows(r.orders, 5);
+    expect(rows.map((row) => [row.Type, row.State, row.Price, row.Volume])).toEqual([
+      ["buy stop", "expired", "1.10320", "0.00 / 1.00"],
+    ]);
+  });
+});
