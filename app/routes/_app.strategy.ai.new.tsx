@@ -15,7 +15,7 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { EXAMPLE_PROMPTS } from "../../worker/strategy/interpreter/examples";
+import { EXAMPLE_PROMPTS } from "../../worker/strategy";
 import { isLimitReached, newStrategySchema } from "../components/strategies/strategies.server";
 import { strategiesStylesheet } from "../components/strategies/styles";
 import { requireSubscriber } from "../utils/auth.server";
@@ -25,7 +25,9 @@ export const meta: MetaFunction = () => [{ title: "New Strategy · StratForge" }
 export const links = () => [strategiesStylesheet];
 
 const GENERIC = "An error occurred. Please try again.";
-const EXAMPLES = EXAMPLE_PROMPTS;
+// Served by the loader (the prompts are tested with the interpreter in the worker; the page's bundle stays
+// free of the strategy library).
+const EXAMPLES: readonly string[] = EXAMPLE_PROMPTS;
 
 /** `?example=N` (1-based) prefills the description on the server, so the examples work without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -33,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const example = new URL(request.url).searchParams.get("example");
   const index = Number(example) - 1;
   const description = Number.isInteger(index) && index >= 0 ? (EXAMPLES[index] ?? "") : "";
-  return { description };
+  return { description, examples: EXAMPLES };
 }
 
 /**
@@ -129,7 +131,7 @@ export default function NewStrategy() {
           </div>
           <div className="examples">
             <span className="muted">Examples:</span>
-            {EXAMPLES.map((text, i) => (
+            {loaded.examples.map((text, i) => (
               <Link
                 key={text}
                 to={`?example=${i + 1}`}
