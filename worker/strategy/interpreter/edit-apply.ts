@@ -86,8 +86,14 @@ const EXAMPLE: Record<string, string> = {
   STOCHASTIC: "'Stochastic 5,3,3' (%K, %D, slowing)",
 };
 
+const LABEL: Record<string, string> = {
+  BOLLINGER: "Bollinger Bands",
+  STOCHASTIC: "Stochastic",
+  MOMENTUM: "Momentum",
+};
+
 function label(ind: Indicator): string {
-  return ind.kind === "BOLLINGER" ? "Bollinger Bands" : ind.kind.charAt(0) + ind.kind.slice(1).toLowerCase();
+  return LABEL[ind.kind] ?? ind.kind;
 }
 
 function settingsOf(ind: Indicator): string {
@@ -156,7 +162,7 @@ function setParams(draft: StrategySpec, e: Extract<Edit, { type: "setParams" }>,
     targets = draft.indicators.filter((i) => i.kind === SPEC_KIND[e.kind ?? "ma"]);
     if (targets.length === 0) {
       out.questions.push(
-        `There is no ${KIND_NAME[e.kind]} in the strategy to change. Should I add one? Tell me the rule, e.g. 'buy only when RSI(14) is below 30'.`,
+        `There is no ${KIND_NAME[e.kind]} in the strategy to change. Should I add one? Tell me the rule that uses it.`,
       );
       return;
     }

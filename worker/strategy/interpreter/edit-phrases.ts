@@ -176,7 +176,7 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
   },
   // Close after N bars: "exit after 10 bars", "close trades after 5 candles", "hold for 3 days max".
   {
-    re: /\b(?:(?:close|exit)\s+(?:the\s+|all\s+|any\s+|open\s+)*(?:trades?|positions?)?\s*after\s+(\d+)\s+(bars?|candles?|hours?|days?)|hold\s+(?:trades?\s+|positions?\s+|it\s+|them\s+)?(?:for\s+)?(?:at\s+most\s+|max(?:imum)?\s+|up\s+to\s+)?(\d+)\s+(bars?|candles?|hours?|days?)(?:\s+max(?:imum)?|\s+at\s+most)?|time\s+stop\s+(?:of|at|after)?\s*(\d+)\s+(bars?|candles?|hours?|days?))\b/g,
+    re: /\b(?:(?:close|exit|get\s+out)\s+(?:the\s+|all\s+|any\s+|open\s+)*(?:trades?|positions?)?\s*after\s+(\d+)\s+(bars?|candles?|hours?|days?)|hold\s+(?:trades?\s+|positions?\s+|it\s+|them\s+)?(?:for\s+)?(?:at\s+most\s+|max(?:imum)?\s+|up\s+to\s+)?(\d+)\s+(bars?|candles?|hours?|days?)(?:\s+max(?:imum)?|\s+at\s+most)?|time\s+stop\s+(?:of|at|after)?\s*(\d+)\s+(bars?|candles?|hours?|days?))\b/g,
     needsSpec: false,
     apply: (m, f) => {
       const n = Number(m[1] ?? m[3] ?? m[5]);
@@ -236,14 +236,14 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
   // Channel lengths: "use 55 days for the entry channel", "make the exit channel 20 bars",
   // "breakout of the 30 bar high instead", "entry lookback 40".
   {
-    re: /\b(?:(?:use|make|set|change|switch)\s+(?:it\s+to\s+)?(?:the\s+)?(?:(entry|exit|breakout)\s+)?(?:channel|breakout|lookback|range|donchian)?\s*(?:to\s+|at\s+)?(\d+)\s+(days?|bars?|candles?|periods?)\s+(?:for|on|in)\s+(?:the\s+)?(entry|exit|breakout)?\s*(?:channel|breakout|lookback|range|donchian|highs?|lows?|highs?\s+and\s+lows?)|(?:the\s+)?(entry|exit)?\s*(?:channel|breakout|lookback|donchian)(?:\s+(?:length|period|lookback))?\s*(?:to|=|:|of|at)?\s*(\d+)\s*(days?|bars?|candles?|periods?)?(?!\s*(?:pips?|points?|%)))/g,
+    re: /\b(?:(?:use|make|set|change|switch)\s+(?:it\s+to\s+)?(?:the\s+)?(?:(entry|exit|breakout)\s+)?(?:channel|breakout|lookback|range|donchian)?\s*(?:to\s+|at\s+)?(\d+)\s+(days?|bars?|candles?|periods?)\s+(?:for|on|in)\s+(?:the\s+)?(entry|exit|breakout)?\s*(?:channel|breakout|lookback|range|donchian|highs?|lows?|highs?\s+and\s+lows?)|(?:the\s+)?(entry|exit)?\s*(?:channel|breakout|lookback|donchian)(?:\s+(?:length|period|lookback))?\s*(?:to|=|:|of|at)?\s*(\d+)\s*(days?|bars?|candles?|periods?)?(?!\s*(?:pips?|points?|%))|(\d+)\s+(days?|bars?|candles?)\s+(?:(entry|exit)\s+)?(?:channel|breakout|lookback|donchian))/g,
     needsSpec: true,
     apply: (m, f) => {
-      const n = Number(m[2] ?? m[6]);
+      const n = Number(m[2] ?? m[6] ?? m[8]);
       if (!(Number.isInteger(n) && n >= 1 && n <= 1000)) return false;
-      const scopeWord = m[1] ?? m[4] ?? m[5];
+      const scopeWord = m[1] ?? m[4] ?? m[5] ?? m[10];
       const scope = scopeWord === "exit" ? "exit" : scopeWord ? "entry" : null;
-      const unitWord = m[3] ?? m[7] ?? "";
+      const unitWord = m[3] ?? m[7] ?? m[9] ?? "";
       f.edits.push({
         type: "setLevelBars",
         scope,
@@ -273,6 +273,18 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
       }
       if (Object.keys(named).length === 0) return false;
       pushParams(f, kindOf(m[1]), named, [], m[0]);
+      return true;
+    },
+  },
+  // Old settings to new: "rsi 14 -> 9", "macd from 12/26/9 to 8/21/5", "bands (20, 2) to (30, 2.5)".
+  {
+    re: new RegExp(
+      `\\b(?:${VERB}\\s+)?(?:the\\s+)?${KIND}(?:\\s+(?:period|length|settings?))?\\s*(?:from\\s*)?\\(?\\s*\\d+(?:\\.\\d+)?(?:\\s*[,/]\\s*\\d+(?:\\.\\d+)?){0,2}\\s*\\)?\\s*(?:->|=>|to|into)\\s*\\(?\\s*(${NUM.slice(1, -1)}(?:\\s*[,/]\\s*\\d+(?:\\.\\d+)?){0,2})\\s*\\)?${NOT_RULE}`,
+      "g",
+    ),
+    needsSpec: true,
+    apply: (m, f) => {
+      pushParams(f, kindOf(m[1]), {}, numbers(m[2] ?? ""), m[0]);
       return true;
     },
   },

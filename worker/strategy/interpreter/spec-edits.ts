@@ -192,7 +192,7 @@ export function applyEdits(
         const kind = e.kind.toUpperCase();
         if (!draft.indicators.some((i) => i.kind === kind && "period" in i))
           questions.push(
-            `There is no ${kind} in the strategy to change. Should I add one? Tell me the rule, e.g. 'buy only when ${kind}(${e.period}) is below 30'.`,
+            `There is no ${kind} in the strategy to change. Should I add one? Tell me the rule that uses it.`,
           );
         for (const ind of draft.indicators) {
           if (ind.kind === kind && "period" in ind)
