@@ -133,6 +133,11 @@ describe("channels, stops and time exits in a chat", () => {
     expect(e.spec?.exits).toBeUndefined();
   });
 
+  it("moves the break-even trigger", () => {
+    const r = edit(build(OSC), "move breakeven to 12 pips");
+    expect(r.spec?.breakEven).toEqual({ trigger: { unit: "pips", value: 12 } });
+  });
+
   it("limits trades per day and the spread", () => {
     const spec = build(OSC);
     expect(edit(spec, "only 1 trade per day").spec?.limits).toEqual({ maxTradesPerDay: 1 });

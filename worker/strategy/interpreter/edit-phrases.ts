@@ -206,6 +206,18 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
       return true;
     },
   },
+  // Break-even moved in a chat: "move breakeven to 15 pips", "breakeven trigger 20 pips".
+  {
+    re: /\b(?:move|set|change|put|make)\s+(?:the\s+)?breakeven(?:\s+(?:trigger|level|point))?\s+(?:to|at|after)\s+(\d+(?:\.\d+)?)\s*(pips?|points?)(?:\s+(?:of\s+)?(?:profit|in\s+profit|up))?|\bbreakeven\s+(?:trigger|level|point)\s*(?:to|at|of|=|:)?\s*(\d+(?:\.\d+)?)\s*(pips?|points?)/g,
+    needsSpec: true,
+    apply: (m, f) => {
+      const v = Number(m[1] ?? m[3]);
+      if (!(v > 0)) return false;
+      const unit = (m[2] ?? m[4] ?? "").startsWith("point") ? "points" : "pips";
+      f.breakEven = { trigger: { unit, value: v }, offset: null };
+      return true;
+    },
+  },
   // Market orders instead of pending ones; pending order type.
   {
     re: /\b(?:use|with|enter\s+(?:with|at))\s+(?:a\s+)?market\s+(?:orders?|entr(?:y|ies)|execution)(?:\s+instead)?|\b(?:no|without|drop|remove)\s+(?:the\s+)?pending\s+orders?\b/g,
@@ -310,7 +322,7 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
   // The length before the kind: "use a 9 period rsi", "a 21 cci instead".
   {
     re: new RegExp(
-      `\\b(?:use|try|switch\\s+to|make\\s+it)\\s+(?:an?\\s+|the\\s+)?(\\d+)\\s+(?:period\\s+|length\\s+|bar\\s+)?${KIND}${NOT_RULE}`,
+      `\\b(?:use|try|switch\\s+to|make\\s+it|what\\s+about|how\\s+about|go\\s+with)\\s+(?:an?\\s+|the\\s+)?(\\d+)\\s+(?:period\\s+|length\\s+|bar\\s+)?${KIND}${NOT_RULE}`,
       "g",
     ),
     needsSpec: true,
