@@ -15,6 +15,7 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { EXAMPLE_PROMPTS } from "../../worker/strategy";
 import { isLimitReached, newStrategySchema } from "../components/strategies/strategies.server";
 import { strategiesStylesheet } from "../components/strategies/styles";
 import { requireSubscriber } from "../utils/auth.server";
@@ -24,17 +25,17 @@ export const meta: MetaFunction = () => [{ title: "New Strategy · StratForge" }
 export const links = () => [strategiesStylesheet];
 
 const GENERIC = "An error occurred. Please try again.";
-const EXAMPLES = [
-  "Go long when the 6 MA crosses the 12 MA.",
-  "When the 60 moving average crosses the 120 moving average, go long. Do the opposite for short.",
-] as const;
+// Served by the loader (the prompts are tested with the interpreter in the worker; the page's bundle stays
+// free of the strategy library).
+const EXAMPLES: readonly string[] = EXAMPLE_PROMPTS;
 
-/** `?example=1|2` prefills the description on the server, so the examples work without JavaScript. */
+/** `?example=N` (1-based) prefills the description on the server, so the examples work without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireSubscriber(request, context);
   const example = new URL(request.url).searchParams.get("example");
-  const description = example === "1" ? EXAMPLES[0] : example === "2" ? EXAMPLES[1] : "";
-  return { description };
+  const index = Number(example) - 1;
+  const description = Number.isInteger(index) && index >= 0 ? (EXAMPLES[index] ?? "") : "";
+  return { description, examples: EXAMPLES };
 }
 
 /**
@@ -130,7 +131,7 @@ export default function NewStrategy() {
           </div>
           <div className="examples">
             <span className="muted">Examples:</span>
-            {EXAMPLES.map((text, i) => (
+            {loaded.examples.map((text, i) => (
               <Link
                 key={text}
                 to={`?example=${i + 1}`}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSpec, type StrategySpec } from "../../worker/strategy/spec";
-import { compareEntry, compareExit, compareIndicators } from "./fields";
+import { compareEntry, compareExit, compareField, compareIndicators, project } from "./fields";
 
 function spec(doc: Record<string, unknown>): StrategySpec {
   const r = parseSpec({ specVersion: 2, timeframe: "H1", ...doc });
@@ -100,5 +100,48 @@ describe("scoring rules against v2 specs", () => {
     expect(compareExit("long: RSI(9) falls below 60; short: RSI(9) rises above 40", s)).toBeNull();
     expect(compareExit("long: RSI(9) falls below 60; short: RSI(9) rises above 45", s)).toMatch(/expected/);
     expect(compareEntry("RSI(9) < 30, then close > open", s, "long", {})).toMatch(/not expressible in v2/);
+  });
+});
+
+describe("v2 exits and the middle band", () => {
+  const cross = { type: "crossesAbove", left: px("CLOSE"), right: { type: "constant", value: 1 } };
+  const down = { type: "crossesBelow", left: px("CLOSE"), right: { type: "constant", value: 1 } };
+  const stopped = (stop: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    spec({ entry: { long: { all: [cross] }, short: { all: [down] } }, exits: { stop, ...extra } });
+  const candle = { long: px("LOW"), short: px("HIGH") };
+
+  it("a rule stop at the previous candle is exits.stop at its low (buys) and high (sells)", () => {
+    const rule = { rule: "previous candle low (long) / high (short)" };
+    expect(compareField("stop_loss", rule, {}, stopped(candle))).toBeNull();
+    expect(compareField("stop_loss", rule, {}, stopped({ long: px("CLOSE"), short: px("HIGH") }))).toMatch(
+      /expected/,
+    );
+    const bars = { long: { type: "extreme", side: "lowest", bars: 10, shift: 0 }, short: px("HIGH") };
+    expect(compareField("stop_loss", { rule: "10-bar low" }, {}, stopped(bars))).toMatch(/short/);
+  });
+
+  it("an R target is exits.targetR when the stop is structural", () => {
+    expect(compareField("take_profit", { rr: 2 }, {}, stopped(candle, { targetR: 2 }))).toBeNull();
+    expect(compareField("take_profit", { rr: 3 }, {}, stopped(candle, { targetR: 2 }))).toMatch(/expected/);
+  });
+
+  it("the middle band reads the same whatever the deviation", () => {
+    const exitOn = (deviation: number) =>
+      spec({
+        indicators: [{ id: "bb", kind: "BOLLINGER", period: 20, deviation }],
+        entry: { long: { all: [cross] } },
+        exit: {
+          long: {
+            all: [
+              {
+                type: "crossesBelow",
+                left: px("CLOSE"),
+                right: { type: "indicator", ref: "bb", line: "middle", shift: 0 },
+              },
+            ],
+          },
+        },
+      });
+    expect(project("exit", exitOn(2))).toBe(project("exit", exitOn(2.5)));
   });
 });

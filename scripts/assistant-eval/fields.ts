@@ -78,7 +78,8 @@ export function operandOf(spec: StrategySpec, o: SpecOperand): Operand {
   if (ind.kind === "STOCHASTIC") out.period = ind.kPeriod;
   if ("appliedPrice" in ind && ind.appliedPrice !== "CLOSE" && ind.kind !== "CCI")
     out.price = ind.appliedPrice.toLowerCase();
-  if (ind.kind === "BOLLINGER") out.dev = ind.deviation;
+  // The middle band is the bands' moving average: its value does not depend on the deviation.
+  if (ind.kind === "BOLLINGER" && o.line !== "middle") out.dev = ind.deviation;
   if (tf) out.tf = tf;
   if (o.shift) out.shift = o.shift;
   const line = o.line ?? INDICATOR_LINES[ind.kind][0];
@@ -344,6 +345,41 @@ export function compareStop(
   stop?: Distance,
 ): string | null {
   return distanceMatch(rec(expected), d, what, stop);
+}
+
+/**
+ * A structural stop (v2 exits.stop) against a `rule` stop: the previous candle's low/high, or the N-bar
+ * lowest low/highest high, on every traded side. Other rule texts are not read.
+ */
+export function compareStopRule(expected: Json, spec: StrategySpec): string | null {
+  const e = rec(expected);
+  const stop = spec.exits?.stop;
+  if (!("rule" in e) || typeof e.rule !== "string")
+    return `stop_loss: expected ${JSON.stringify(e)}, got a stop at a price level`;
+  const text = e.rule.toLowerCase();
+  const n = /(\d+)[\s-]*(?:bar|candle)/.exec(text);
+  const want = (side: "long" | "short"): Operand | null => {
+    const low = side === "long";
+    if (n)
+      return {
+        t: "extreme",
+        side: low ? "lowest" : "highest",
+        bars: Number(n[1]),
+        shift: 0,
+        tf: spec.timeframe,
+      };
+    if (/\b(?:previous|prior|last|signal|preceding)\b/.test(text) && /\b(?:candle|bar)\b/.test(text))
+      return { t: "price", field: low ? "low" : "high" };
+    return null;
+  };
+  for (const side of ["long", "short"] as const) {
+    if (spec.direction !== "both" && spec.direction !== side) continue;
+    const w = want(side);
+    if (!w) return `stop_loss: rule "${e.rule}" beyond the scorer's grammar`;
+    const got = stop?.[side];
+    if (!got || !operandMatch(w, operandOf(spec, got))) return `stop_loss: expected ${e.rule} (${side})`;
+  }
+  return null;
 }
 
 export function compareTrailing(expected: Json, spec: StrategySpec): string | null {
@@ -617,10 +653,18 @@ export function compareField(
       if (expected === null) return spec.exit.long || spec.exit.short ? "exit: expected removed" : null;
       return compareExit(expected, spec, all);
     case "stop_loss":
-      if (expected === null) return spec.stopLoss ? "stop_loss: expected none" : null;
+      if (expected === null) return spec.stopLoss || spec.exits?.stop ? "stop_loss: expected none" : null;
+      if (spec.exits?.stop && !spec.stopLoss) return compareStopRule(expected, spec);
       return compareStop(expected, spec.stopLoss, "stop_loss");
     case "take_profit":
-      if (expected === null) return spec.takeProfit ? "take_profit: expected none" : null;
+      if (expected === null)
+        return spec.takeProfit || spec.exits?.targetR !== undefined ? "take_profit: expected none" : null;
+      if (spec.exits?.targetR !== undefined && !spec.takeProfit) {
+        const e = rec(expected);
+        return "rr" in e && eq(Number(e.rr), spec.exits.targetR)
+          ? null
+          : `take_profit: expected ${JSON.stringify(e)}, got ${spec.exits.targetR}R`;
+      }
       return compareStop(expected, spec.takeProfit, "take_profit", spec.stopLoss);
     case "trailing_stop":
       if (expected === null) return spec.trailingStop ? "trailing_stop: expected none" : null;

@@ -1,6 +1,7 @@
 // Scores corpus items and dialogues (README "Scoring") through the assistant port the app uses.
 import { z } from "zod";
 import { createInterpreterAssistant } from "../../worker/services/assistant/interpreter";
+import type { TurnContext } from "../../worker/services/strategies/ports";
 import type { StrategySpec } from "../../worker/strategy/spec";
 import { compareField, type Field, project, questionAbout, SCORED_FIELDS } from "./fields";
 
@@ -43,9 +44,9 @@ export interface ItemResult {
 const assistant = createInterpreterAssistant();
 const isField = (k: string): k is Field => (SCORED_FIELDS as readonly string[]).includes(k);
 
-async function turn(message: string, current: StrategySpec | null) {
+async function turn(message: string, current: StrategySpec | null, context: TurnContext = {}) {
   const t0 = performance.now();
-  const r = await assistant.turn(message, current);
+  const r = await assistant.turn(message, current, context);
   return { ...r, ms: performance.now() - t0 };
 }
 
@@ -97,8 +98,12 @@ export async function scoreDialogue(d: Dialogue): Promise<DialogueResult> {
   const firstScore = await scoreFirst(d.id, "dialogue", first.user, first.expect ?? {});
   out.push({ pass: firstScore.result.pass, reasons: firstScore.result.reasons, ms: firstScore.result.ms });
   let spec = firstScore.spec;
+  // As the chat service does: the version before the current one, and the trader's earlier messages.
+  let previous: StrategySpec | null = null;
+  const earlier = [first.user];
   for (const t of rest) {
-    const r = await turn(t.user, spec);
+    const r = await turn(t.user, spec, { previous, earlier: [...earlier] });
+    earlier.push(t.user);
     const reasons: string[] = [];
     if (t.expect_question) {
       if (!r.followUpQuestion) reasons.push("question: none asked where one is needed");
@@ -125,7 +130,10 @@ export async function scoreDialogue(d: Dialogue): Promise<DialogueResult> {
       }
     }
     out.push({ pass: reasons.length === 0, reasons, ms: r.ms });
-    if (r.spec) spec = r.spec;
+    if (r.spec && JSON.stringify(r.spec) !== JSON.stringify(spec)) {
+      previous = spec;
+      spec = r.spec;
+    }
   }
   return { id: d.id, pass: out.every((t) => t.pass), turns: out };
 }

@@ -4,8 +4,8 @@ import type { AssistantPort } from "../strategies/ports";
 /** The embedded, offline, deterministic provider (DESIGN D4). */
 export function createInterpreterAssistant(): AssistantPort {
   return {
-    async turn(message, current) {
-      return { ...interpret(message, current), provider: "interpreter" };
+    async turn(message, current, context) {
+      return { ...interpret(message, current, context), provider: "interpreter" };
     },
   };
 }

@@ -5,7 +5,7 @@ import { interpret } from "../../strategy/interpreter";
 import type { StrategySpec } from "../../strategy/spec";
 import { createAssistant } from "./index";
 import { createInterpreterAssistant } from "./interpreter";
-import { createLlmAssistant, FALLBACK_NOTE } from "./llm";
+import { createLlmAssistant, FALLBACK_NOTE, QUESTION_POLICY, turnSchema } from "./llm";
 import { openAiComplete } from "./openai";
 import { workersAiComplete } from "./workers-ai";
 
@@ -31,7 +31,10 @@ type Reply = { content: string } | { status: number } | "hang";
 const requestSchema = z.object({
   model: z.string(),
   messages: z.array(z.object({ role: z.string(), content: z.string() })),
-  response_format: z.object({ type: z.literal("json_schema") }),
+  response_format: z.object({
+    type: z.literal("json_schema"),
+    json_schema: z.object({ name: z.string(), schema: z.record(z.string(), z.unknown()) }),
+  }),
 });
 
 /** FAKE chat-completions endpoint: answers from a script, records what it was sent. */
@@ -106,13 +109,68 @@ describe("openai provider against a fake local endpoint", () => {
     const turn = await configured().turn(MESSAGE, null);
     expect(turn.provider).toBe("openai");
     expect(turn.spec).toEqual(goodSpec());
-    expect(turn.clarifications).toBe("Done on H4.");
+    // The model's words, then what really changed, from the documents.
+    expect(turn.clarifications.startsWith("Done on H4.")).toBe(true);
+    expect(turn.clarifications).toContain("Timeframe set to H4");
+    expect(turn.changes).toContain("Timeframe set to H4 (4-hour bars).");
     expect(fake.seen).toHaveLength(1);
     const [req] = fake.seen;
     expect(req.path).toBe("/v1/chat/completions");
     expect(req.auth).toBe("Bearer fake-key");
     expect(req.body.model).toBe("fake-model");
     expect(req.body.messages.at(-1)?.content).toContain(MESSAGE);
+  });
+
+  it("asks for the StrategySpec v2 JSON Schema from zod, every reference resolvable, under the question policy", async () => {
+    fake.script.push({ content: good() });
+    await configured().turn(MESSAGE, null);
+    const [req] = fake.seen;
+    expect(req.body.response_format.json_schema.schema).toEqual(turnSchema());
+    const schema = turnSchema();
+    const refs = JSON.stringify(schema).match(/"\$ref":"[^"]+"/g) ?? [];
+    expect(refs.length).toBeGreaterThan(10);
+    for (const ref of refs) {
+      const path = ref.slice(8, -1).replace(/^#\//, "").split("/");
+      let node: unknown = schema;
+      for (const key of path)
+        node = typeof node === "object" && node !== null ? Reflect.get(node, key) : undefined;
+      expect(node, ref).toBeTypeOf("object");
+    }
+    expect(req.body.messages[0]).toMatchObject({ role: "system" });
+    expect(req.body.messages[0].content).toContain(QUESTION_POLICY);
+  });
+
+  it("a first message that needs a question gives the question and no spec", async () => {
+    const q = "Which lengths should the two moving averages use?";
+    fake.script.push({ content: JSON.stringify({ spec: null, reply: "", followUpQuestion: q }) });
+    const turn = await configured().turn("buy when the fast ma crosses the slow ma", null);
+    expect(turn.provider).toBe("openai");
+    expect(turn.spec).toBeNull();
+    expect(turn.followUpQuestion).toBe(q);
+    expect(turn.clarifications).toContain(q);
+  });
+
+  it("a question in a chat leaves the spec as it was, whatever spec the model sent", async () => {
+    const current = goodSpec();
+    const q = "Which moving average should become 40: the 10 or the 30?";
+    fake.script.push({
+      content: JSON.stringify({ spec: { ...current, timeframe: "D1" }, reply: "", followUpQuestion: q }),
+    });
+    const turn = await configured().turn("make it 40", current);
+    expect(turn.spec).toEqual(current);
+    expect(turn.followUpQuestion).toBe(q);
+    expect(turn.changes).toEqual([]);
+  });
+
+  it("retries a null spec without a question (neither built nor asked)", async () => {
+    fake.script.push(
+      { content: JSON.stringify({ spec: null, reply: "hm", followUpQuestion: null }) },
+      { content: good() },
+    );
+    const turn = await configured().turn(MESSAGE, null);
+    expect(fake.seen).toHaveLength(2);
+    expect(fake.seen[1].body.messages.at(-1)?.content).toMatch(/build the spec or ask/);
+    expect(turn.spec?.timeframe).toBe("H4");
   });
 
   it("retries an invalid answer once, showing the model what was wrong", async () => {
@@ -183,6 +241,20 @@ describe("workers-ai provider with a fake AI binding", () => {
     expect(turn.spec).toEqual(goodSpec());
     expect(fake.calls[0].model).toBe("@cf/fake/model");
     expect(fake.calls[0].input).toMatchObject({ response_format: { type: "json_schema" } });
+  });
+
+  it("a question from the model leaves a chat's spec unchanged", async () => {
+    const current = goodSpec();
+    const fake = fakeBinding([
+      { spec: null, reply: "", followUpQuestion: "Which session: London or New York?" },
+    ]);
+    const turn = await createAssistant(
+      { ASSISTANT_PROVIDER: "workers-ai", WORKERS_AI_MODEL: "m" },
+      fake.binding,
+    ).turn("only trade the main session", current);
+    expect(turn.provider).toBe("workers-ai");
+    expect(turn.spec).toEqual(current);
+    expect(turn.followUpQuestion).toMatch(/London or New York/);
   });
 
   it("retries an invalid answer once", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import { z } from "zod";
 import { strategies, strategyMessages, strategySpecs } from "../../db/schema";
 import { MESSAGE_MAX_CHARS } from "../../events";
@@ -40,7 +40,10 @@ export function createChat(deps: StrategyDeps) {
     let base = startVersion;
     for (let attempt = 0; ; attempt++) {
       const current = await specAt(db, userId, id, base);
-      const turn = await deps.assistant.turn(instructions, current);
+      // "Undo that" needs the version before; an answer to a question (no spec yet) the earlier messages.
+      const previous = await specAt(db, userId, id, base - 1);
+      const earlier = current === null ? await earlierMessages(userId, id, instructions) : [];
+      const turn = await deps.assistant.turn(instructions, current, { previous, earlier });
       if (!turn.spec || JSON.stringify(turn.spec) === JSON.stringify(current)) {
         return { turn, version: base, spec: current };
       }
@@ -63,6 +66,26 @@ export function createChat(deps: StrategyDeps) {
       if (attempt >= 2) throw strategyErrors.busy();
       base = (await activeStrategy(db, userId, id)).specVersion;
     }
+  }
+
+  /** The trader's last few messages before this one, oldest first. */
+  async function earlierMessages(userId: string, id: number, instructions: string): Promise<string[]> {
+    const rows = await db
+      .select({ text: strategyMessages.text })
+      .from(strategyMessages)
+      .where(
+        and(
+          eq(strategyMessages.strategyId, id),
+          eq(strategyMessages.userId, userId),
+          eq(strategyMessages.role, "user"),
+        ),
+      )
+      .orderBy(desc(strategyMessages.id))
+      .limit(4);
+    const texts = rows.map((r) => r.text).reverse();
+    // The newest row is this message itself (stored before the turn).
+    if (texts.at(-1) === instructions) texts.pop();
+    return texts.slice(-3);
   }
 
   async function update(userId: string, id: number, instructions: string) {

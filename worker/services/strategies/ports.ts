@@ -40,8 +40,15 @@ export interface AssistantTurn {
   provider: string;
 }
 
+/** What a turn may know beyond the current spec: the version before it ("undo that") and earlier messages. */
+export interface TurnContext {
+  previous?: StrategySpec | null;
+  /** The trader's earlier messages, oldest first (an answer to a question keeps what they settled). */
+  earlier?: readonly string[];
+}
+
 export interface AssistantPort {
-  turn(message: string, current: StrategySpec | null): Promise<AssistantTurn>;
+  turn(message: string, current: StrategySpec | null, context?: TurnContext): Promise<AssistantTurn>;
 }
 
 /** Starts a backtest in the strategy's BacktestRunner; false when that runner is busy. */

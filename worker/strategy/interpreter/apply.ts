@@ -18,6 +18,8 @@ export interface Applied {
   notes: string[];
   /** The entry of a side was (re)written by this message. */
   touched: { long: boolean; short: boolean };
+  /** Edits that could not be applied, as the question to ask (never a silent "no change"). */
+  questions: string[];
 }
 
 function blankDraft(): StrategySpec {
@@ -50,6 +52,7 @@ export function applyFacts(
   const edited = applyEdits(draft, facts.edits);
   b.notes.push(...edited.notes);
   for (const p of edited.problems) b.problems.add(p);
+  const questions = [...edited.questions];
 
   // 2. Entry and exit clauses.
   const pendingFilters: Array<readonly Condition[]> = [];
@@ -148,6 +151,13 @@ export function applyFacts(
   if (facts.mirror && facts.direction !== null && facts.direction !== "both")
     b.problems.add("conflictingDirection");
   draft.direction = direction;
+  // A one-sided chat turn that writes no rule keeps the other side's rules as they are (dormant).
+  const narrowedByChat =
+    current !== null &&
+    direction !== "both" &&
+    !touched.long &&
+    !touched.short &&
+    current.entry[direction] !== undefined;
   // "Short only" on a long-only strategy: the rules of the side we had, mirrored, unless this
   // message wrote that side itself.
   if (direction === "long" || direction === "short") {
@@ -175,8 +185,12 @@ export function applyFacts(
       draft.exit.long = mirrorRule(draft.exit.short, draft.indicators);
   } else {
     const off: Side = direction === "long" ? "short" : "long";
-    delete draft.entry[off];
-    delete draft.exit[off];
+    // "Only trade the short side" in a chat: the other side's rules stay, dormant ("direction only limits
+    // what may be opened", spec SEMANTICS), so "trade both sides again" brings them back as they were.
+    if (!narrowedByChat) {
+      delete draft.entry[off];
+      delete draft.exit[off];
+    }
   }
 
   // 5. Sideless exits apply to every traded side: as written for a one-sided strategy, and
@@ -214,12 +228,24 @@ export function applyFacts(
   // 6. Money management and time.
   if (facts.stopLoss) {
     const d = b.distance(facts.stopLoss);
-    if (d) draft.stopLoss = d;
+    if (d) {
+      draft.stopLoss = d;
+      // A stop in pips or ATR replaces a structural one (exits.stop wins over stopLoss for its side).
+      if (draft.exits?.stop) delete draft.exits.stop;
+    }
   }
-  if (facts.takeProfit) {
+  if (facts.takeProfit?.unit === "rr" && draft.exits?.stop && !draft.stopLoss) {
+    // "Target 2R" with a stop at a candle's low: the target is measured from that stop (exits.targetR).
+    draft.exits = { ...draft.exits, targetR: facts.takeProfit.value };
+    delete draft.takeProfit;
+  } else if (facts.takeProfit) {
     const d = b.distance(facts.takeProfit);
-    if (d) draft.takeProfit = d;
+    if (d) {
+      draft.takeProfit = d;
+      if (draft.exits?.targetR !== undefined) delete draft.exits.targetR;
+    }
   }
+  if (draft.exits && Object.values(draft.exits).every((v) => v === undefined)) delete draft.exits;
   if (facts.trailing) {
     const d = b.distance(facts.trailing.distance);
     const s = facts.trailing.start ? b.distance(facts.trailing.start) : null;
@@ -291,7 +317,8 @@ export function applyFacts(
   if (direction !== "both") {
     const side: Side = direction;
     const entry = draft.entry[side];
-    draft.closeOnOpposite = false;
+    // Kept as it was on a chat narrowing: with one side traded it closes nothing, and it is back when both are.
+    if (!narrowedByChat) draft.closeOnOpposite = false;
     // The mirrored exit only when asked for ("exit on the opposite signal"); an exit the trader
     // never gave is not invented, the reply asks for one instead.
     if (entry && !draft.exit[side] && facts.closeOnOpposite === true && entry.all.length > 0) {
@@ -323,7 +350,7 @@ export function applyFacts(
   // 8. Indicators nobody reads any more go away; the rest keep their order.
   const used = referenced(draft);
   draft.indicators = draft.indicators.filter((i) => used.has(i.id));
-  return { draft, problems: [...b.problems], notes: b.notes, touched };
+  return { draft, problems: [...b.problems], notes: b.notes, touched, questions };
 }
 
 /** Whether the session and hour filters leave at least one whole UTC hour to enter in. */

@@ -1,10 +1,13 @@
 import {
   describeDistance,
+  describeOperand,
   describeRule,
   describeSizing,
   describeTimeframe,
   describeWeekdays,
 } from "../outline";
+import { describeExits } from "../outline-exits";
+import { describeLimits, describePendingEntry } from "../outline-orders";
 import { SESSION_HOURS, type StrategySpec } from "../spec";
 
 // Human sentences for what differs between two versions of the spec. Diffing the documents
@@ -92,24 +95,51 @@ export function describeChanges(before: StrategySpec | null, after: StrategySpec
   if (!same(ta?.sessions, tb?.sessions)) {
     out.push(
       ta?.sessions && ta.sessions.length > 0
-        ? `Entries only during the ${ta.sessions.map((s) => `${SESSION_NAMES[s] ?? s} (${hour(SESSION_HOURS[s][0])} to ${hour(SESSION_HOURS[s][1])} UTC)`).join(" or ")} session${ta.sessions.length > 1 ? "s" : ""}.`
+        ? `Entries only during the ${ta.sessions.map((s) => `${SESSION_NAMES[s] ?? s} (${hour(SESSION_HOURS[s][0])} to ${hour(SESSION_HOURS[s][1])} server time)`).join(" or ")} session${ta.sessions.length > 1 ? "s" : ""}.`
         : "Session filter removed.",
     );
   }
   if (!same(ta?.hours, tb?.hours)) {
     out.push(
       ta?.hours
-        ? `Entries only from ${hour(ta.hours.from)} to ${hour(ta.hours.to)} UTC.`
+        ? `Entries only from ${hour(ta.hours.from)} to ${hour(ta.hours.to)} server time (the broker's clock in MetaTrader).`
         : "Trading-hours filter removed.",
     );
   }
   if (!same(ta?.weekdays, tb?.weekdays)) {
     out.push(ta?.weekdays ? `Trading days: ${describeWeekdays(ta.weekdays)}.` : "Weekday filter removed.");
   }
+  out.push(...lineDiff(before, after));
   if (fresh ? after.maxOpenPositions !== 1 : after.maxOpenPositions !== before.maxOpenPositions) {
     out.push(
       `At most ${after.maxOpenPositions} open position${after.maxOpenPositions === 1 ? "" : "s"} at a time.`,
     );
   }
   return out;
+}
+
+/** The outline's lines of the v2 exits, pending entry and limits: the spec's own words for them. */
+function v2Lines(spec: StrategySpec): string[] {
+  const operand = (op: Parameters<typeof describeOperand>[0]) => describeOperand(op, spec.indicators);
+  const sides = { long: spec.direction !== "short", short: spec.direction !== "long" };
+  return [
+    ...(spec.exits ? describeExits(spec.exits, operand) : []),
+    ...(spec.pendingEntry
+      ? describePendingEntry(spec.pendingEntry, sides, (side) => {
+          const op = spec.pendingEntry?.[side];
+          return op ? operand(op) : "";
+        })
+      : []),
+    ...(spec.limits ? describeLimits(spec.limits).map((l) => `${l}.`) : []),
+  ];
+}
+
+/** Lines added, and lines that went away ("No longer: ..."), between two versions. */
+function lineDiff(before: StrategySpec | null, after: StrategySpec): string[] {
+  const a = v2Lines(after);
+  const b = before ? v2Lines(before) : [];
+  return [
+    ...a.filter((l) => !b.includes(l)),
+    ...b.filter((l) => !a.includes(l)).map((l) => `No longer: ${l}`),
+  ];
 }

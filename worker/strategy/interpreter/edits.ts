@@ -1,3 +1,4 @@
+import { CHAT_EXTRACTORS } from "./edit-phrases";
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Facts, IndicatorKind, MaMethod } from "./facts";
 
@@ -167,9 +168,10 @@ const EXTRACTORS: Extractor[] = [
 
 /** Records the edits found in `text` and returns the text without them. */
 export function extractEdits(text: string, facts: Facts, hasSpec: boolean): string {
+  // The older extractors first (their phrases are the more specific), then the chat edits of edit-phrases.ts.
   return runExtractors(
     text,
-    EXTRACTORS.filter((ex) => hasSpec || !ex.needsSpec),
+    [...EXTRACTORS, ...CHAT_EXTRACTORS].filter((ex) => hasSpec || !ex.needsSpec),
     facts,
   );
 }

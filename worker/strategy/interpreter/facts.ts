@@ -101,7 +101,28 @@ export type Edit =
   | { type: "removeSessions" }
   | { type: "removeWeekdays" }
   | { type: "removeHours" }
-  | { type: "removeExits" };
+  | { type: "removeExits" }
+  // Chat edits of every other field (edit-*.ts): parameters by name or in order, price-level lengths,
+  // structural stops, time and bar exits, entry limits, pending orders, the clock, undo.
+  | { type: "setParams"; kind: IndicatorKind | null; named: ParamValues; list: number[]; phrase: string }
+  | { type: "setLevelBars"; scope: "entry" | "exit" | null; bars: number; unit: "bars" | "days" }
+  | { type: "stopAt"; level: StopLevel }
+  | { type: "closeAt"; time: string; weekdays: number[] | null }
+  | { type: "afterBars"; count: number; unit: "bars" | "minutes" }
+  | { type: "removeTimeExits" }
+  | { type: "maxTradesPerDay"; value: number }
+  | { type: "maxSpread"; value: number; unit: "pips" | "points" }
+  | { type: "pendingOrder"; order: "stop" | "limit" | "market" }
+  | { type: "pendingExpiry"; bars: number | null; at: string | null }
+  | { type: "serverTime" }
+  | { type: "undo" };
+
+/** Indicator parameters a chat can name ("the macd signal to 5", "deviation 2.5", "%k 14"). */
+export type ParamName = "period" | "deviation" | "fast" | "slow" | "signal" | "k" | "d" | "slowing";
+export type ParamValues = Partial<Record<ParamName, number>>;
+
+/** Where a structural stop goes: the previous candle's extreme, or the extreme of the last N bars. */
+export type StopLevel = { type: "candle" } | { type: "bars"; bars: number };
 
 export interface Facts {
   clauses: Clause[];

@@ -1,6 +1,7 @@
 import { parseSpec, type StrategySpec } from "../spec";
 import { applyFacts, type Problem } from "./apply";
 import { describeChanges } from "./changes";
+import { carryOver } from "./chat-memory";
 import { readClauses, unknownIndicators } from "./clauses";
 import { extractEdits } from "./edits";
 import { emptyFacts, type Facts, type IndicatorKind, type MaMethod } from "./facts";
@@ -113,7 +114,13 @@ function lower(kind: InterpretedKind): IndicatorKind {
   }
 }
 
-export function interpret(message: string, current: StrategySpec | null): InterpretResult {
+/** What the chat knows beyond the current spec: the version before it, and the trader's earlier messages. */
+export interface TurnContext {
+  previous?: StrategySpec | null;
+  earlier?: readonly string[];
+}
+
+function readMessage(message: string, current: StrategySpec | null) {
   const facts = emptyFacts();
   const normalized = normalize(message);
   const unknown = unknownIndicators(normalized);
@@ -125,7 +132,29 @@ export function interpret(message: string, current: StrategySpec | null): Interp
     { knownKinds: knownKinds(current), maPeriods: maPeriods(current) },
     facts,
   );
-  const applied = applyFacts(facts, current, read.mentions);
+  return { facts, unknown, read };
+}
+
+export function interpret(
+  message: string,
+  current: StrategySpec | null,
+  context: TurnContext = {},
+): InterpretResult {
+  const { facts, unknown, read } = readMessage(message, current);
+  if (facts.edits.some((e) => e.type === "undo")) return undo(current, context.previous ?? null);
+  // A message that answers a question (no spec yet) keeps what the earlier ones settled (chat-memory.ts).
+  const mentions =
+    current === null && (context.earlier ?? []).length > 0
+      ? carryOver(
+          facts,
+          read.mentions,
+          (context.earlier ?? []).slice(-3).map((m) => {
+            const r = readMessage(m, null);
+            return { facts: r.facts, mentions: r.read.mentions, unknown: r.unknown };
+          }),
+        )
+      : read.mentions;
+  const applied = applyFacts(facts, current, mentions);
   const problems = new Set(applied.problems);
   // A cross with no named lines ("only trade when they cross") is asked about only when nothing else in the
   // message said what crosses what; beside a clear rule it is a remark about that rule.
@@ -144,7 +173,18 @@ export function interpret(message: string, current: StrategySpec | null): Interp
   } else {
     const first = ORDER.find((p) => problems.has(p));
     if (first) followUpQuestion = QUESTIONS[first];
+    // An edit that could not be applied asks (issue 15: never a silent "no change").
+    else if (applied.questions.length > 0) followUpQuestion = applied.questions[0];
   }
+  if (
+    followUpQuestion === null &&
+    current !== null &&
+    changes.length === 0 &&
+    facts.edits.length + facts.clauses.length === 0 &&
+    !hasSettings(facts) &&
+    applied.notes.length === 0
+  )
+    followUpQuestion = NOT_UNDERSTOOD;
 
   const notes: string[] = [];
   if (spec && parsed.ok) {
@@ -158,8 +198,8 @@ export function interpret(message: string, current: StrategySpec | null): Interp
     }
     if (current === null && !facts.timeframe)
       notes.push("I used the H1 chart; tell me if you trade another timeframe.");
-    const newStopless =
-      !spec.stopLoss && (current === null || (current.stopLoss !== undefined && !facts.noStopWanted));
+    const stopped = (x: StrategySpec) => x.stopLoss !== undefined || x.exits?.stop !== undefined;
+    const newStopless = !stopped(spec) && (current === null || (stopped(current) && !facts.noStopWanted));
     // A missing stop is stated, never asked (question policy, issue 15): the strategy trades without one.
     if (newStopless && !facts.noStopWanted && !applied.notes.includes("assumedExit")) {
       notes.push("No stop loss is set; tell me one if you want it (e.g. 30 pips or 2 x ATR).");
@@ -181,8 +221,10 @@ export function interpret(message: string, current: StrategySpec | null): Interp
   if (changes.length > 0) {
     parts.push(current === null ? "Here is the strategy as I understood it:" : "Updated:");
     for (const c of changes) parts.push(`- ${c}`);
-  } else if (current !== null && facts.edits.length + facts.clauses.length === 0) {
+  } else if (current !== null && followUpQuestion === NOT_UNDERSTOOD) {
     parts.push("I didn't find a change to make in that message.");
+  } else if (current !== null && parsed.ok && followUpQuestion === null) {
+    parts.push("No change: the strategy already works that way.");
   } else if (!parsed.ok) {
     parts.push(
       current === null ? "I couldn't build a strategy from that yet." : "I couldn't apply that change.",
@@ -198,6 +240,26 @@ export function interpret(message: string, current: StrategySpec | null): Interp
     clarifications: parts.join("\n"),
     followUpQuestion,
     understood,
+  };
+}
+
+const NOT_UNDERSTOOD =
+  "What should change? For example: 'stop 30 pips', 'RSI period 9', 'MACD 8/21/5', 'bands 30, 2.5', 'only trade 08:00-17:00', 'close at 21:00', 'risk 1% per trade' or 'use the H4 chart'.";
+
+/** "Undo that": the version before the current one, with what that changes back. */
+function undo(current: StrategySpec | null, previous: StrategySpec | null): InterpretResult {
+  if (current === null || previous === null) {
+    const q = "There is no earlier version of this strategy to go back to. What should I change instead?";
+    return { spec: current, changes: [], clarifications: q, followUpQuestion: q, understood: true };
+  }
+  const changes = describeChanges(current, previous);
+  const lines = changes.length > 0 ? changes.map((c) => `- ${c}`) : ["- The previous version was the same."];
+  return {
+    spec: previous,
+    changes,
+    clarifications: ["Undone: back to the previous version.", ...lines].join("\n"),
+    followUpQuestion: null,
+    understood: true,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type Condition as SpecCondition,
   type StrategySpec,
 } from "../spec";
+import { applyChatEdit } from "./edit-apply";
 import type { Edit, Problem } from "./facts";
 import { indicatorId, isMa, maKind } from "./indicators";
 
@@ -112,7 +113,7 @@ function renameIndicator(spec: StrategySpec, from: string, to: string): void {
 }
 
 /** Replaces an indicator by a changed copy, keeping references (and merging into an equal one). */
-function replaceIndicator(spec: StrategySpec, old: Indicator, changed: Indicator): void {
+export function replaceIndicator(spec: StrategySpec, old: Indicator, changed: Indicator): void {
   const fresh = { ...changed, id: indicatorId(changed) };
   const twin = spec.indicators.find((i) => i.id === fresh.id && i !== old);
   if (twin) {
@@ -149,9 +150,10 @@ function removeKind(spec: StrategySpec, kind: string, period?: number): boolean 
 export function applyEdits(
   draft: StrategySpec,
   edits: readonly Edit[],
-): { notes: string[]; problems: Problem[] } {
+): { notes: string[]; problems: Problem[]; questions: string[] } {
   const notes: string[] = [];
   const problems: Problem[] = [];
+  const questions: string[] = [];
   for (const e of edits) {
     switch (e.type) {
       case "removeIndicator":
@@ -178,10 +180,20 @@ export function applyEdits(
         const target =
           e.from === 0 ? (mas.length === 1 ? mas[0] : undefined) : mas.find((i) => i.period === e.from);
         if (target) replaceIndicator(draft, target, { ...target, period: e.to });
+        else
+          questions.push(
+            mas.length === 0
+              ? "The strategy has no moving average to change. Which rule should use it?"
+              : `Which moving average should become ${e.to}: ${mas.map((m) => `the ${m.period} ${m.kind}`).join(" or ")}?`,
+          );
         break;
       }
       case "setPeriod": {
         const kind = e.kind.toUpperCase();
+        if (!draft.indicators.some((i) => i.kind === kind && "period" in i))
+          questions.push(
+            `There is no ${kind} in the strategy to change. Should I add one? Tell me the rule that uses it.`,
+          );
         for (const ind of draft.indicators) {
           if (ind.kind === kind && "period" in ind)
             replaceIndicator(draft, ind, { ...ind, period: e.period });
@@ -190,14 +202,18 @@ export function applyEdits(
       }
       case "setBands": {
         const bands = draft.indicators.filter((i) => i.kind === "BOLLINGER");
-        if (bands.length === 0) notes.push("There are no Bollinger Bands in the strategy to change.");
+        if (bands.length === 0)
+          questions.push(
+            "There are no Bollinger Bands in the strategy to change. Should I add them? Tell me the rule.",
+          );
         for (const ind of bands)
           replaceIndicator(draft, ind, { ...ind, period: e.period ?? ind.period, deviation: e.deviation });
         break;
       }
       case "setMacd": {
         const macds = draft.indicators.filter((i) => i.kind === "MACD");
-        if (macds.length === 0) notes.push("There is no MACD in the strategy to change.");
+        if (macds.length === 0)
+          questions.push("There is no MACD in the strategy to change. Should I add one? Tell me the rule.");
         for (const ind of macds)
           replaceIndicator(draft, ind, { ...ind, fast: e.fast, slow: e.slow, signal: e.signal });
         break;
@@ -230,7 +246,12 @@ export function applyEdits(
       case "removeExits":
         draft.exit = {};
         break;
+      case "undo":
+        // Needs the previous version: index.ts answers it before any edit is applied.
+        break;
+      default:
+        applyChatEdit(draft, e, { notes, questions });
     }
   }
-  return { notes, problems };
+  return { notes, problems, questions };
 }
