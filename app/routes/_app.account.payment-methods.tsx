@@ -1,10 +1,5 @@
-import {
-  type ActionFunctionArgs,
-  type AppLoadContext,
-  data,
-  type LoaderFunctionArgs,
-  redirect,
-} from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { SandboxCardFields, TestModeNotice } from "../components/billing/card-fields";

@@ -7,27 +7,8 @@
  * refuses a price on the wrong side of the quote or inside its stops level (10015), as the engine does.
  */
 import type { Operand } from "../../strategy/spec";
-import {
-  and,
-  assign,
-  bin,
-  call,
-  dbl,
-  decl,
-  type Expr,
-  expr,
-  type FunctionDecl,
-  type GlobalDecl,
-  id,
-  ifThen,
-  int,
-  method,
-  not,
-  or,
-  ret,
-  type Stmt,
-  str,
-} from "../ir";
+import type { Expr, FunctionDecl, GlobalDecl, Stmt } from "../ir";
+import { and, assign, bin, call, dbl, decl, expr, id, ifThen, int, method, not, or, ret, str } from "../ir";
 import { valueAt } from "./conditions";
 import type { Context } from "./context";
 import { distance } from "./distances";
