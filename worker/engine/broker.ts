@@ -76,6 +76,25 @@ export function openedPosition(
   return { ...entry, breakEvenDone: false, mfe: 0, mae: 0, floating: 0, swap: 0, commission, entries: 1 };
 }
 
+/** The history's first deal: the deposit, a "balance" deal (MT5's report opens with it). */
+export function depositDeal(ticket: number, time: number, deposit: number): EngineDeal {
+  return {
+    ticket,
+    time,
+    symbol: "",
+    type: "balance",
+    entry: "",
+    volume: 0,
+    price: 0,
+    order: 0,
+    commission: 0,
+    swap: 0,
+    profit: deposit,
+    balance: deposit,
+    comment: "",
+  };
+}
+
 const fmt = (price: number, digits: number) => price.toFixed(digits);
 
 /**
@@ -158,21 +177,7 @@ export class Broker {
     // Quote currency = deposit currency: one price unit is worth `contract` at every tick.
     this.constantUnit = converter.constantProfitRate() ? symbol.contractSize : 0;
     this.fastRateOk = converter.profitRateFixedPerMinute();
-    this.deals.push({
-      ticket: this.nextDeal++,
-      time: startTime,
-      symbol: "",
-      type: "balance",
-      entry: "",
-      volume: 0,
-      price: 0,
-      order: 0,
-      commission: 0,
-      swap: 0,
-      profit: deposit,
-      balance: deposit,
-      comment: "",
-    });
+    this.deals.push(depositDeal(this.nextDeal++, startTime, deposit));
   }
 
   /** Stop and target prices sit on the symbol's price grid, as the EA's NormalizeDouble puts them. */
@@ -225,11 +230,16 @@ export class Broker {
     time: number,
     bid: number,
   ): Position | null {
-    if (this.netting && this.positions.length > 0)
-      return netDeal(this, dir, lots, price, sl, tp, requestTime, time, bid);
+    const fill: Fill = {
+      ticket: this.nextTicket++,
+      type: dir === 1 ? "buy" : "sell",
+      lots,
+      price,
+      requestTime,
+      time,
+    };
+    if (this.netting && this.positions.length > 0) return netDeal(this, dir, fill, sl, tp, bid);
     const margin = this.marginOf(lots, time, bid);
-    const ticket = this.nextTicket++;
-    const fill: Fill = { ticket, type: dir === 1 ? "buy" : "sell", lots, price, requestTime, time };
     if (margin > this.equity - this.usedMargin) {
       this.recordOrder(fill, "rejected", sl, tp, "no money");
       return null;
@@ -239,7 +249,7 @@ export class Broker {
     this.balance = toCents(this.balance + commission);
     this.recordDeal(fill, "in", { profit: 0, commission, swap: 0 }, "");
     const pos = openedPosition(
-      { ticket, dir, lots, openPrice: price, openTime: time, margin, sl, tp },
+      { ticket: fill.ticket, dir, lots, openPrice: price, openTime: time, margin, sl, tp },
       commission,
     );
     this.positions.push(pos);

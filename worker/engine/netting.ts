@@ -22,30 +22,20 @@ import { type Broker, type Fill, openedPosition, type Position, toCents } from "
 const lotsOf = (x: number): number => Math.round(x * 1e8) / 1e8;
 
 /**
- * A fill of `lots` in `dir` at `price` (on the grid; sl/tp on the grid or NaN) against the account's
+ * A fill of `fill.lots` in `dir` at `fill.price` (on the grid; sl/tp on the grid or NaN) against the account's
  * position. Returns the position held after it, or null when the order was refused for margin or the
  * fill closed the position.
  */
 export function netDeal(
   b: Broker,
   dir: 1 | -1,
-  lots: number,
-  price: number,
+  fill: Fill,
   sl: number,
   tp: number,
-  requestTime: number,
-  time: number,
   bid: number,
 ): Position | null {
   const pos = b.positions[0];
-  const fill: Fill = {
-    ticket: b.nextTicket++,
-    type: dir === 1 ? "buy" : "sell",
-    lots,
-    price,
-    requestTime,
-    time,
-  };
+  const { lots, price, time } = fill;
 
   if (pos.dir === dir) {
     const margin = b.marginOf(lots, time, bid);
