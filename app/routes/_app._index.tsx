@@ -1,9 +1,5 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MyStrategiesView, type StrategyRow } from "../components/strategies/my-strategies";
 import { hasSeenWelcome, renameSchema, strategyId } from "../components/strategies/strategies.server";

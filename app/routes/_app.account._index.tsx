@@ -5,6 +5,7 @@ import { CreditBar } from "../components/billing/credit-bar";
 import { CreditsBanner } from "../components/billing/credits-banner";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { FormError } from "../components/ui/fields";
+import { IntentButton } from "../components/ui/intent-button";
 import { useUrlFlag } from "../components/ui/url-flag";
 import { requireUser } from "../utils/auth.server";
 import { readForm } from "../utils/form.server";
@@ -87,12 +88,9 @@ export default function SubscriptionTab() {
             Your subscription is scheduled to be canceled on {formatDate(sub.expiresAt)}
             {sub.action ? `; you will then move to the ${sub.action.targetProductName} plan` : ""}.
           </p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="revert" />
-            <button type="submit" className="button primary" disabled={busy}>
-              Revert Cancelation
-            </button>
-          </Form>
+          <IntentButton intent="revert" className="button primary" disabled={busy}>
+            Revert Cancelation
+          </IntentButton>
         </div>
       ) : sub.action ? (
         <div className="notice" role="status">
@@ -130,14 +128,19 @@ export default function SubscriptionTab() {
           <dd>{formatDate(sub.expiresAt)}</dd>
         </dl>
         {sub.state === 2 ? (
-          <Form method="post" className="sponsor-check">
-            <p className="muted">Your partner eligibility needs to be verified before credits are granted.</p>
-            <input type="hidden" name="intent" value="sponsor" />
-            <input type="hidden" name="userProductId" value={sub.userProductId} />
-            <button type="submit" className="button" disabled={busy}>
-              Check eligibility
-            </button>
-          </Form>
+          <IntentButton
+            intent="sponsor"
+            fields={{ userProductId: sub.userProductId }}
+            formClassName="sponsor-check"
+            disabled={busy}
+            lead={
+              <p className="muted">
+                Your partner eligibility needs to be verified before credits are granted.
+              </p>
+            }
+          >
+            Check eligibility
+          </IntentButton>
         ) : null}
         <div className="plan-actions">
           <Link to="/subscription/change" className="button primary">

@@ -1,10 +1,5 @@
-import {
-  type ActionFunctionArgs,
-  type AppLoadContext,
-  data,
-  type LoaderFunctionArgs,
-  redirect,
-} from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { SandboxCardFields, TestModeNotice } from "../components/billing/card-fields";
@@ -20,6 +15,7 @@ import { brandName, expiryText, type SavedCard } from "../components/billing/sav
 import { StripeElements, StripeSetupForm } from "../components/billing/stripe-elements";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { FormError } from "../components/ui/fields";
+import { IntentButton } from "../components/ui/intent-button";
 import { Modal } from "../components/ui/modal";
 import { useUrlFlag } from "../components/ui/url-flag";
 import { browserApi } from "../utils/api-client";
@@ -171,13 +167,9 @@ export default function PaymentMethodsTab() {
             </div>
             <div className="payment-method-actions">
               {m.is_default ? null : (
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="default" />
-                  <input type="hidden" name="id" value={m.id} />
-                  <button type="submit" className="button" disabled={busy}>
-                    Make Default
-                  </button>
-                </Form>
+                <IntentButton intent="default" fields={{ id: m.id }} disabled={busy} preventScrollReset>
+                  Make Default
+                </IntentButton>
               )}
               <Link to={remove.openHref(m.id)} className="button danger" preventScrollReset>
                 Remove

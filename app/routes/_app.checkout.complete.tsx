@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { billingMessage } from "../components/billing/billing.server";
-import { HOME_REDIRECT_S, homeRefresh, useHomeRedirect } from "../components/billing/home-redirect";
+import { homeRefresh, useHomeRedirect } from "../components/billing/home-redirect";
+import { PaymentSuccess } from "../components/billing/payment-success";
 import billingCss from "../styles/billing.css?url";
 import { requireUser } from "../utils/auth.server";
 
@@ -56,13 +57,7 @@ export default function CheckoutComplete() {
             </p>
           </div>
         ) : state === "success" ? (
-          <div role="status">
-            <h1>Payment successful</h1>
-            <p>{`Your subscription is active. You will be redirected to the dashboard in ${HOME_REDIRECT_S} seconds.`}</p>
-            <Link to="/" className="button primary">
-              Go to Dashboard
-            </Link>
-          </div>
+          <PaymentSuccess />
         ) : (
           <div>
             <h1>Payment not completed</h1>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import { HOME_REDIRECT_S, homeRefresh, useHomeRedirect } from "../components/billing/home-redirect";
+import { homeRefresh, useHomeRedirect } from "../components/billing/home-redirect";
+import { PaymentSuccess } from "../components/billing/payment-success";
 import billingCss from "../styles/billing.css?url";
 import { requireSubscriber } from "../utils/auth.server";
 
@@ -17,13 +17,7 @@ export default function SubscribeSuccess() {
   useHomeRedirect();
   return (
     <main className="page billing">
-      <div className="card success-card" role="status">
-        <h1>Payment successful</h1>
-        <p>{`Your subscription is active. You will be redirected to the dashboard in ${HOME_REDIRECT_S} seconds.`}</p>
-        <Link to="/" className="button primary">
-          Go to Dashboard
-        </Link>
-      </div>
+      <PaymentSuccess className="card success-card" />
     </main>
   );
 }

@@ -5,30 +5,16 @@ const utc = (s: string) => Date.parse(`${s}Z`) / 1000;
 
 describe("visibleBars", () => {
   it("follows the spec's table", () => {
-    const table: Record<string, number> = {
-      m1: 240,
-      m2: 180,
-      m3: 160,
-      m4: 150,
-      m5: 144,
-      m6: 120,
-      m10: 100,
-      m12: 96,
-      m15: 96,
-      m20: 72,
-      m30: 48,
-      h1: 72,
-      h2: 60,
-      h3: 56,
-      h4: 42,
-      h6: 40,
-      h8: 36,
-      h12: 28,
-      d1: 60,
-      w1: 52,
-      mn1: 24,
-    };
-    for (const [tf, bars] of Object.entries(table)) expect(visibleBars(tf, 10_000)).toBe(bars);
+    // The spec's table (timeframe:bars shown), one line per unit.
+    const table = [
+      "m1:240 m2:180 m3:160 m4:150 m5:144 m6:120 m10:100 m12:96 m15:96 m20:72 m30:48",
+      "h1:72 h2:60 h3:56 h4:42 h6:40 h8:36 h12:28",
+      "d1:60 w1:52 mn1:24",
+    ]
+      .join(" ")
+      .split(" ")
+      .map((cell) => cell.split(":"));
+    for (const [tf, bars] of table) expect(visibleBars(tf, 10_000)).toBe(Number(bars));
   });
   it("is case-insensitive", () => {
     expect(visibleBars("H1", 1000)).toBe(72);

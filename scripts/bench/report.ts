@@ -6,21 +6,13 @@ import { pathToFileURL } from "node:url";
 import { computeReport } from "../../worker/engine/report/metrics";
 import { summarise } from "../../worker/engine/report/summary";
 import type { ReportInput, ReportTrade } from "../../worker/engine/report/types";
+import { mulberry32 } from "../../worker/engine/rng";
 
 const TRADES = 100_000;
 const RUNS = 5;
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so every run times the same input. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Deterministic pseudo-random numbers in [0, 1), so every run times the same input.
+const random = mulberry32;
 
 function syntheticInput(): ReportInput {
   const next = random(42);

@@ -1,6 +1,10 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { chooseFree, env, getPage as get, ORIGIN, postForm, signUp, uniqueEmail } from "./helpers";
+import { chooseFree, env, getPage as get, ORIGIN, postForm, signUp, TOKEN, uniqueEmail } from "./helpers";
+
+/** The sign-in form as the page posts it, with a token the test Turnstile key passes. */
+const signIn = (email: string, password: string, extra: Record<string, string> = {}) =>
+  postForm("/sign/in", { intent: "signin", email, password, "cf-turnstile-response": TOKEN, ...extra });
 
 function sessionFrom(res: Response): string {
   const m = res.headers.get("set-cookie")?.match(/sf_session=([^;]+)/);
@@ -72,7 +76,7 @@ describe("sign-in and sign-up forms without JavaScript", () => {
       email,
       password: "pw",
       terms: "on",
-      "cf-turnstile-response": "XXXX.DUMMY.TOKEN.XXXX",
+      "cf-turnstile-response": TOKEN,
       redirectTo: "/strategy/ai/new",
     });
     expect(res.status).toBe(302);
@@ -86,7 +90,7 @@ describe("sign-in and sign-up forms without JavaScript", () => {
       name: "No Terms",
       email,
       password: "pw",
-      "cf-turnstile-response": "XXXX.DUMMY.TOKEN.XXXX",
+      "cf-turnstile-response": TOKEN,
     });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Please accept the Terms of Service and Privacy Policy");
@@ -95,25 +99,14 @@ describe("sign-in and sign-up forms without JavaScript", () => {
 
   it("signs in and never follows an off-site redirectTo", async () => {
     const { email, password } = await signUp();
-    const res = await postForm("/sign/in", {
-      intent: "signin",
-      email,
-      password,
-      "cf-turnstile-response": "XXXX.DUMMY.TOKEN.XXXX",
-      redirectTo: "//evil.example/steal",
-    });
+    const res = await signIn(email, password, { redirectTo: "//evil.example/steal" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/");
   });
 
   it("shows 'Wrong email or password.' on the page for bad credentials", async () => {
     const { email } = await signUp();
-    const res = await postForm("/sign/in", {
-      intent: "signin",
-      email,
-      password: "wrong",
-      "cf-turnstile-response": "XXXX.DUMMY.TOKEN.XXXX",
-    });
+    const res = await signIn(email, "wrong");
     expect(res.status).toBe(401);
     expect(await res.text()).toContain("Wrong email or password.");
   });
@@ -153,7 +146,7 @@ describe("partner sign-up page", () => {
       email: `f-${Date.now()}@funded.switchmarkets.example`,
       password: "pw",
       terms: "on",
-      "cf-turnstile-response": "XXXX.DUMMY.TOKEN.XXXX",
+      "cf-turnstile-response": TOKEN,
     });
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -217,12 +210,7 @@ describe("sign-out", () => {
 
   it("signing in by form sets a cookie the guards accept", async () => {
     const { email, password } = await signUp();
-    const res = await postForm("/sign/in", {
-      intent: "signin",
-      email,
-      password,
-      "cf-turnstile-response": "XXXX.DUMMY.TOKEN.XXXX",
-    });
+    const res = await signIn(email, password);
     const cookie = sessionFrom(res);
     expect((await get("/", cookie)).headers.get("location")).toBe("/subscribe");
   });

@@ -21,7 +21,7 @@ import { canAggregate, PERIOD_SECONDS, periodMs } from "../market/periods";
 import type { Bars, Period } from "../market/types";
 import { type StrategySpec, specReadsPrices } from "../strategy/spec";
 import { BarRng } from "./bar-rng";
-import { Broker, toCents } from "./broker";
+import { Broker, depositDeal, toCents } from "./broker";
 import { Converter } from "./conversion";
 import { NO_COSTS } from "./costs";
 import { delayFunction } from "./delay";
@@ -680,23 +680,7 @@ function checkAccount(s: BacktestSettings): void {
 
 function emptyResult(settings: BacktestSettings, notes: string[], modelRun: Model): BacktestResult {
   const drawdown = new DrawdownTracker(settings.deposit);
-  const deals: EngineDeal[] = [
-    {
-      ticket: 1,
-      time: settings.from,
-      symbol: "",
-      type: "balance",
-      entry: "",
-      volume: 0,
-      price: 0,
-      order: 0,
-      commission: 0,
-      swap: 0,
-      profit: settings.deposit,
-      balance: settings.deposit,
-      comment: "",
-    },
-  ];
+  const deals: EngineDeal[] = [depositDeal(1, settings.from, settings.deposit)];
   const empty = new Float64Array(0);
   return {
     orders: [],

@@ -1,22 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { getSymbol } from "../market/catalogue";
-import { Broker, onPriceGrid } from "./broker";
-import { Converter } from "./conversion";
-import { DrawdownTracker } from "./drawdown";
+import { type Broker, onPriceGrid } from "./broker";
+import { defaultBroker } from "./scenario.fixture";
 
 const EURUSD = getSymbol("EURUSD");
 
-function broker(): Broker {
-  return new Broker(
-    EURUSD,
-    100,
-    new Converter(EURUSD, "USD", undefined),
-    new DrawdownTracker(10_000),
-    50,
-    10_000,
-    0,
-  );
-}
+const broker = defaultBroker;
 
 /** One tick at bid with a spread in points, the ask as the drivers compute it (bid + spread x point). */
 function tick(b: Broker, time: number, bid: number, spreadPoints: number): void {

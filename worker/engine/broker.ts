@@ -22,7 +22,7 @@ import { type CostSettings, NO_COSTS, nextMidnight, rolloverNights } from "./cos
 import type { DrawdownLike } from "./drawdown";
 import { frozen } from "./freeze";
 import { netDeal } from "./netting";
-import type { ClosedTrade, EngineDeal, EngineOrder, ExitReason } from "./types";
+import type { ClosedTrade, DealEntry, EngineDeal, EngineOrder, ExitReason, OrderState } from "./types";
 
 export interface Position {
   readonly ticket: number;
@@ -45,6 +45,54 @@ export interface Position {
   swap: number;
   /** The entry deal's commission (deposit currency, <= 0); part of the trade's result. */
   commission: number;
+}
+
+/** One order's fill as the order and deal histories record it (request and fill times in server time). */
+export interface Fill {
+  readonly ticket: number;
+  readonly type: "buy" | "sell";
+  readonly lots: number;
+  /** On the price grid, slippage included. */
+  readonly price: number;
+  readonly requestTime: number;
+  readonly time: number;
+}
+
+/** What a deal books into the balance (deposit currency, cents): realize's result for a closing deal. */
+export interface Booked {
+  readonly profit: number;
+  readonly commission: number;
+  readonly swap: number;
+}
+
+/**
+ * A position as its first fill opens it (a hedging open; a netting reversal's rest, netting.ts): no
+ * excursion, swap or break-even yet; `commission` is the entry deal's.
+ */
+export function openedPosition(
+  entry: Pick<Position, "ticket" | "dir" | "lots" | "openPrice" | "openTime" | "margin" | "sl" | "tp">,
+  commission: number,
+): Position {
+  return { ...entry, breakEvenDone: false, mfe: 0, mae: 0, floating: 0, swap: 0, commission, entries: 1 };
+}
+
+/** The history's first deal: the deposit, a "balance" deal (MT5's report opens with it). */
+export function depositDeal(ticket: number, time: number, deposit: number): EngineDeal {
+  return {
+    ticket,
+    time,
+    symbol: "",
+    type: "balance",
+    entry: "",
+    volume: 0,
+    price: 0,
+    order: 0,
+    commission: 0,
+    swap: 0,
+    profit: deposit,
+    balance: deposit,
+    comment: "",
+  };
 }
 
 const fmt = (price: number, digits: number) => price.toFixed(digits);
@@ -88,7 +136,7 @@ export class Broker {
   freezeLevel = 0;
   /** Stop modifications made by trail() and breakEven(), one per position per EA tick (Simulation.manage). */
   modifications = 0;
-  // Ticket counters and the contract size are shared with netting.ts, which books its own deals.
+  // Ticket counters and the contract size are shared with netting.ts, which records its own fills.
   nextTicket = 2;
   nextDeal = 1;
   readonly contract: number;
@@ -129,21 +177,7 @@ export class Broker {
     // Quote currency = deposit currency: one price unit is worth `contract` at every tick.
     this.constantUnit = converter.constantProfitRate() ? symbol.contractSize : 0;
     this.fastRateOk = converter.profitRateFixedPerMinute();
-    this.deals.push({
-      ticket: this.nextDeal++,
-      time: startTime,
-      symbol: "",
-      type: "balance",
-      entry: "",
-      volume: 0,
-      price: 0,
-      order: 0,
-      commission: 0,
-      swap: 0,
-      profit: deposit,
-      balance: deposit,
-      comment: "",
-    });
+    this.deals.push(depositDeal(this.nextDeal++, startTime, deposit));
   }
 
   /** Stop and target prices sit on the symbol's price grid, as the EA's NormalizeDouble puts them. */
@@ -196,74 +230,28 @@ export class Broker {
     time: number,
     bid: number,
   ): Position | null {
-    if (this.netting && this.positions.length > 0)
-      return netDeal(this, dir, lots, price, sl, tp, requestTime, time, bid);
+    const fill: Fill = {
+      ticket: this.nextTicket++,
+      type: dir === 1 ? "buy" : "sell",
+      lots,
+      price,
+      requestTime,
+      time,
+    };
+    if (this.netting && this.positions.length > 0) return netDeal(this, dir, fill, sl, tp, bid);
     const margin = this.marginOf(lots, time, bid);
-    const ticket = this.nextTicket++;
-    const type = dir === 1 ? "buy" : "sell";
     if (margin > this.equity - this.usedMargin) {
-      this.orders.push({
-        ticket,
-        timeSetup: requestTime,
-        symbol: this.symbol.name,
-        type,
-        volume: lots,
-        price,
-        sl: Number.isNaN(sl) ? null : sl,
-        tp: Number.isNaN(tp) ? null : tp,
-        timeDone: time,
-        state: "rejected",
-        comment: "no money",
-      });
+      this.recordOrder(fill, "rejected", sl, tp, "no money");
       return null;
     }
-    this.orders.push({
-      ticket,
-      timeSetup: requestTime,
-      symbol: this.symbol.name,
-      type,
-      volume: lots,
-      price,
-      sl: Number.isNaN(sl) ? null : sl,
-      tp: Number.isNaN(tp) ? null : tp,
-      timeDone: time,
-      state: "filled",
-      comment: "",
-    });
+    this.recordOrder(fill, "filled", sl, tp, "");
     const commission = this.commissionOf(lots);
     this.balance = toCents(this.balance + commission);
-    this.deals.push({
-      ticket: this.nextDeal++,
-      time,
-      symbol: this.symbol.name,
-      type,
-      entry: "in",
-      volume: lots,
-      price,
-      order: ticket,
+    this.recordDeal(fill, "in", { profit: 0, commission, swap: 0 }, "");
+    const pos = openedPosition(
+      { ticket: fill.ticket, dir, lots, openPrice: price, openTime: time, margin, sl, tp },
       commission,
-      swap: 0,
-      profit: 0,
-      balance: this.balance,
-      comment: "",
-    });
-    const pos: Position = {
-      ticket,
-      dir,
-      lots,
-      openPrice: price,
-      openTime: time,
-      margin,
-      sl,
-      tp,
-      breakEvenDone: false,
-      mfe: 0,
-      mae: 0,
-      floating: 0,
-      swap: 0,
-      commission,
-      entries: 1,
-    };
+    );
     this.positions.push(pos);
     this.usedMargin += margin;
     return pos;
@@ -282,37 +270,8 @@ export class Broker {
     const pos = this.positions[k];
     // A take profit is a limit order; every other exit is a market fill and slips against the trader.
     price = this.round(reason === "tp" ? price : price - pos.dir * this.slip);
-    const { profit, commission, swap } = this.realize(pos, pos.lots, price, time, bid, reason);
-    const ticket = this.nextTicket++;
-    const type = pos.dir === 1 ? "sell" : "buy";
-    this.orders.push({
-      ticket,
-      timeSetup: requestTime,
-      symbol: this.symbol.name,
-      type,
-      volume: pos.lots,
-      price,
-      sl: null,
-      tp: null,
-      timeDone: time,
-      state: "filled",
-      comment,
-    });
-    this.deals.push({
-      ticket: this.nextDeal++,
-      time,
-      symbol: this.symbol.name,
-      type,
-      entry: "out",
-      volume: pos.lots,
-      price,
-      order: ticket,
-      commission,
-      swap,
-      profit,
-      balance: this.balance,
-      comment,
-    });
+    const booked = this.realize(pos, pos.lots, price, time, bid, reason);
+    this.recordExit(pos, pos.lots, price, requestTime, time, booked, comment);
     this.usedMargin -= pos.margin;
     if (this.positions.length === 1) {
       this.usedMargin = 0;
@@ -323,19 +282,67 @@ export class Broker {
   }
 
   /**
+   * The order history's row for `fill` (filled, or refused with the quote of the moment); sl/tp NaN:
+   * none. Opens, closes, partial closes and netting fills (netting.ts) all write their rows here.
+   */
+  recordOrder(fill: Fill, state: OrderState, sl: number, tp: number, comment: string): void {
+    this.orders.push({
+      ticket: fill.ticket,
+      timeSetup: fill.requestTime,
+      symbol: this.symbol.name,
+      type: fill.type,
+      volume: fill.lots,
+      price: fill.price,
+      sl: Number.isNaN(sl) ? null : sl,
+      tp: Number.isNaN(tp) ? null : tp,
+      timeDone: fill.time,
+      state,
+      comment,
+    });
+  }
+
+  /** The deal of a filled order, booked after the balance has moved (the row shows the balance after it). */
+  recordDeal(fill: Fill, entry: DealEntry, booked: Booked, comment: string): void {
+    this.deals.push({
+      ticket: this.nextDeal++,
+      time: fill.time,
+      symbol: this.symbol.name,
+      type: fill.type,
+      entry,
+      volume: fill.lots,
+      price: fill.price,
+      order: fill.ticket,
+      commission: booked.commission,
+      swap: booked.swap,
+      profit: booked.profit,
+      balance: this.balance,
+      comment,
+    });
+  }
+
+  /** The closing order and "out" deal of `lots` of `pos` (the whole position: close; a part: closePart). */
+  private recordExit(
+    pos: Position,
+    lots: number,
+    price: number,
+    requestTime: number,
+    time: number,
+    booked: Booked,
+    comment: string,
+  ): void {
+    const type = pos.dir === 1 ? "sell" : "buy";
+    const fill: Fill = { ticket: this.nextTicket++, type, lots, price, requestTime, time };
+    this.recordOrder(fill, "filled", Number.NaN, Number.NaN, comment);
+    this.recordDeal(fill, "out", booked, comment);
+  }
+
+  /**
    * Books closing `lots` of `pos` at `price` (on the grid) into the balance and records the closed trade:
    * the deal's profit, its commission (per lot per side) and the closed share of the swap the position has
    * accrued; the trade's result includes the entry commission's share too (costs.ts). The caller books the
    * deal and releases the margin.
    */
-  realize(
-    pos: Position,
-    lots: number,
-    price: number,
-    time: number,
-    bid: number,
-    reason: ExitReason,
-  ): { profit: number; commission: number; swap: number } {
+  realize(pos: Position, lots: number, price: number, time: number, bid: number, reason: ExitReason): Booked {
     // MT5 books each deal's profit in the deposit currency's cents and the balance is the sum of the
     // booked deals, so the Balance column and the net profit never drift from the deals by a cent.
     const profit = toCents(
@@ -374,37 +381,8 @@ export class Broker {
     const pos = this.positions[k];
     const price = this.round((pos.dir === 1 ? bid : ask) - pos.dir * this.slip);
     const share = pos.margin * (lots / pos.lots);
-    const { profit, commission, swap } = this.realize(pos, lots, price, time, bid, "signal");
-    const ticket = this.nextTicket++;
-    const type = pos.dir === 1 ? "sell" : "buy";
-    this.orders.push({
-      ticket,
-      timeSetup: time,
-      symbol: this.symbol.name,
-      type,
-      volume: lots,
-      price,
-      sl: null,
-      tp: null,
-      timeDone: time,
-      state: "filled",
-      comment,
-    });
-    this.deals.push({
-      ticket: this.nextDeal++,
-      time,
-      symbol: this.symbol.name,
-      type,
-      entry: "out",
-      volume: lots,
-      price,
-      order: ticket,
-      commission,
-      swap,
-      profit,
-      balance: this.balance,
-      comment,
-    });
+    const booked = this.realize(pos, lots, price, time, bid, "signal");
+    this.recordExit(pos, lots, price, time, time, booked, comment);
     pos.lots = Math.round((pos.lots - lots) * 1e8) / 1e8;
     pos.margin -= share;
     this.usedMargin -= share;

@@ -1,25 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { getSymbol } from "../market/catalogue";
 import { runBacktest } from "./backtest";
-import { Broker } from "./broker";
-import { Converter } from "./conversion";
-import { DrawdownTracker } from "./drawdown";
-import { barsOf, MINUTE, MONDAY, type Ohlc, settingsOf, specOf } from "./scenario.fixture";
+import type { Broker } from "./broker";
+import { barsOf, defaultBroker, MINUTE, MONDAY, type Ohlc, settingsOf, specOf } from "./scenario.fixture";
 import type { AccountType } from "./types";
 
-const EURUSD = getSymbol("EURUSD");
 const NaN_ = Number.NaN;
 
 function netting(): Broker {
-  const b = new Broker(
-    EURUSD,
-    100,
-    new Converter(EURUSD, "USD", undefined),
-    new DrawdownTracker(10_000),
-    50,
-    10_000,
-    0,
-  );
+  const b = defaultBroker();
   b.netting = true;
   return b;
 }

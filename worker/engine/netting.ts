@@ -16,73 +16,39 @@
  * The strategies' rules (spec SEMANTICS) send only same-direction fills and closes on a netting account;
  * opposite fills are here for the broker's completeness (netting.test.ts).
  */
-import { type Broker, type Position, toCents } from "./broker";
+import { type Broker, type Fill, openedPosition, type Position, toCents } from "./broker";
 
 /** Volumes are kept to 1e-8 lot, as MT5 stores them, so 0.1 + 0.2 is 0.3. */
 const lotsOf = (x: number): number => Math.round(x * 1e8) / 1e8;
 
 /**
- * A fill of `lots` in `dir` at `price` (on the grid; sl/tp on the grid or NaN) against the account's
+ * A fill of `fill.lots` in `dir` at `fill.price` (on the grid; sl/tp on the grid or NaN) against the account's
  * position. Returns the position held after it, or null when the order was refused for margin or the
  * fill closed the position.
  */
 export function netDeal(
   b: Broker,
   dir: 1 | -1,
-  lots: number,
-  price: number,
+  fill: Fill,
   sl: number,
   tp: number,
-  requestTime: number,
-  time: number,
   bid: number,
 ): Position | null {
   const pos = b.positions[0];
-  const type = dir === 1 ? "buy" : "sell";
-  const ticket = b.nextTicket++;
-  const order = (state: "filled" | "rejected", comment: string) =>
-    b.orders.push({
-      ticket,
-      timeSetup: requestTime,
-      symbol: b.symbol.name,
-      type,
-      volume: lots,
-      price,
-      sl: Number.isNaN(sl) ? null : sl,
-      tp: Number.isNaN(tp) ? null : tp,
-      timeDone: time,
-      state,
-      comment,
-    });
-  const deal = (entry: "in" | "out" | "inout", profit: number, commission: number, swap: number) =>
-    b.deals.push({
-      ticket: b.nextDeal++,
-      time,
-      symbol: b.symbol.name,
-      type,
-      entry,
-      volume: lots,
-      price,
-      order: ticket,
-      commission,
-      swap,
-      profit,
-      balance: b.balance,
-      comment: "",
-    });
+  const { lots, price, time } = fill;
 
   if (pos.dir === dir) {
     const margin = b.marginOf(lots, time, bid);
     if (margin > b.equity - b.usedMargin) {
-      order("rejected", "no money");
+      b.recordOrder(fill, "rejected", sl, tp, "no money");
       return null;
     }
-    order("filled", "");
+    b.recordOrder(fill, "filled", sl, tp, "");
     // Commission per lot per side on the added volume (costs.ts), part of the position's entry cost.
     const commission = b.commissionOf(lots);
     b.balance = toCents(b.balance + commission);
     pos.commission += commission;
-    deal("in", 0, commission, 0);
+    b.recordDeal(fill, "in", { profit: 0, commission, swap: 0 }, "");
     const total = lotsOf(pos.lots + lots);
     pos.openPrice = (pos.openPrice * pos.lots + price * lots) / total;
     pos.lots = total;
@@ -100,15 +66,16 @@ export function netDeal(
   const rest = lotsOf(lots - closing);
   const remainMargin = rest > 0 ? b.marginOf(rest, time, bid) : 0;
   if (remainMargin > b.equity - b.usedMargin + pos.margin) {
-    order("rejected", "no money");
+    b.recordOrder(fill, "rejected", sl, tp, "no money");
     return null;
   }
-  order("filled", "");
+  b.recordOrder(fill, "filled", sl, tp, "");
   const closed = b.realize(pos, closing, price, time, bid, "signal");
   // A reversal's deal is charged for its whole volume: the closed part in realize, the opened rest here.
   const restCommission = rest > 0 ? b.commissionOf(rest) : 0;
   b.balance = toCents(b.balance + restCommission);
-  deal(rest > 0 ? "inout" : "out", closed.profit, toCents(closed.commission + restCommission), closed.swap);
+  const commission = toCents(closed.commission + restCommission);
+  b.recordDeal(fill, rest > 0 ? "inout" : "out", { ...closed, commission }, "");
   if (closing < pos.lots) {
     const share = pos.margin * (closing / pos.lots);
     pos.lots = lotsOf(pos.lots - closing);
@@ -122,23 +89,10 @@ export function netDeal(
     b.usedMargin = 0;
     return null;
   }
-  const turned: Position = {
-    ticket: pos.ticket,
-    dir,
-    lots: rest,
-    openPrice: price,
-    openTime: time,
-    margin: remainMargin,
-    sl,
-    tp,
-    breakEvenDone: false,
-    mfe: 0,
-    mae: 0,
-    floating: 0,
-    swap: 0,
-    commission: restCommission,
-    entries: 1,
-  };
+  const turned = openedPosition(
+    { ticket: pos.ticket, dir, lots: rest, openPrice: price, openTime: time, margin: remainMargin, sl, tp },
+    restCommission,
+  );
   b.positions.push(turned);
   b.usedMargin = remainMargin;
   return turned;

@@ -6,6 +6,9 @@ import { barsFromRows } from "../market/bars";
 import { getSymbol } from "../market/catalogue";
 import type { Bars } from "../market/types";
 import { parseSpec, type StrategySpec, type StrategySpecInput } from "../strategy/spec";
+import { Broker } from "./broker";
+import { Converter } from "./conversion";
+import { DrawdownTracker } from "./drawdown";
 import type { BacktestSettings } from "./types";
 
 /** Monday 2020-01-06 00:00 UTC. */
@@ -66,4 +69,18 @@ export function settingsOf(bars: Bars, extra: Partial<BacktestSettings> = {}): B
     spreadPoints: 0,
     ...extra,
   };
+}
+
+/** A bare broker with the form's defaults (EURUSD, USD 10,000, leverage 100, stop-out 50 %), hedging. */
+export function defaultBroker(): Broker {
+  const eurusd = getSymbol("EURUSD");
+  return new Broker(
+    eurusd,
+    100,
+    new Converter(eurusd, "USD", undefined),
+    new DrawdownTracker(10_000),
+    50,
+    10_000,
+    0,
+  );
 }

@@ -43,12 +43,15 @@ export class BarsBuilder {
     this.s = new Float64Array(this.cap);
   }
 
-  private grow(): void {
-    const cap = this.cap * 2;
+  /** Doubles the capacity until `need` bars fit, keeping the bars held. */
+  private reserve(need: number): void {
+    if (need <= this.cap) return;
+    let cap = this.cap;
+    while (cap < need) cap *= 2;
     const g = (a: Float64Array) => {
-      const b = new Float64Array(cap);
-      b.set(a);
-      return b;
+      const grown = new Float64Array(cap);
+      grown.set(a.subarray(0, this.length));
+      return grown;
     };
     this.t = g(this.t);
     this.o = g(this.o);
@@ -61,7 +64,7 @@ export class BarsBuilder {
   }
 
   push(time: number, open: number, high: number, low: number, close: number, volume = 0, spread = 0): void {
-    if (this.length === this.cap) this.grow();
+    if (this.length === this.cap) this.reserve(this.length + 1);
     const i = this.length++;
     this.t[i] = time;
     this.o[i] = open;
@@ -101,21 +104,7 @@ export class BarsBuilder {
     }
     if (from >= n) return true;
     const need = this.length + n - from;
-    if (need > this.cap) {
-      while (this.cap < need) this.cap *= 2;
-      const g = (a: Float64Array) => {
-        const c = new Float64Array(this.cap);
-        c.set(a.subarray(0, this.length));
-        return c;
-      };
-      this.t = g(this.t);
-      this.o = g(this.o);
-      this.h = g(this.h);
-      this.l = g(this.l);
-      this.c = g(this.c);
-      this.v = g(this.v);
-      this.s = g(this.s);
-    }
+    this.reserve(need);
     const at = this.length;
     this.t.set(time.subarray(from, n), at);
     this.o.set(b.open.subarray(from, n), at);

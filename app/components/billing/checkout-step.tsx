@@ -5,7 +5,7 @@ import { formatMoney } from "../../utils/format";
 import { PendingAccountLink } from "../ui/account-link";
 import { SandboxCardFields, SandboxChallenge, TestModeNotice } from "./card-fields";
 import { creditsText } from "./plan-price";
-import { StripeElements, StripePaymentForm } from "./stripe-elements";
+import { CardFormLoading, StripeElements, StripePaymentForm } from "./stripe-elements";
 
 export interface CheckoutPlan {
   pid: string;
@@ -164,14 +164,7 @@ function StripeCheckout({ plan, marketingUrl }: { plan: CheckoutPlan; marketingU
       </div>
     );
   }
-  if (!intent) {
-    return (
-      <p className="muted" role="status">
-        <noscript>The secure card form needs JavaScript. </noscript>
-        Loading the secure card form...
-      </p>
-    );
-  }
+  if (!intent) return <CardFormLoading />;
   return (
     <StripeElements publicKey={intent.publicKey} clientSecret={intent.clientSecret}>
       <StripePaymentForm

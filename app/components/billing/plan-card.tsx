@@ -1,5 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { formatMoney } from "../../utils/format";
+import { IntentButton } from "../ui/intent-button";
 import { creditsText, monthlyFigure } from "./plan-price";
 
 export interface PlanCardPlan {
@@ -53,13 +54,14 @@ export function PlanCard({
           : `About ${plan.credits} strategy builds`}
       </p>
       {plan.price === 0 ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="start" />
-          <input type="hidden" name="pid" value={plan.pid} />
-          <button type="submit" className="button primary block" disabled={busy}>
-            Get Started
-          </button>
-        </Form>
+        <IntentButton
+          intent="start"
+          fields={{ pid: plan.pid }}
+          className="button primary block"
+          disabled={busy}
+        >
+          Get Started
+        </IntentButton>
       ) : (
         <Link to={checkoutHref} className="button primary block">
           Get Started

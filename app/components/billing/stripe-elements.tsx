@@ -1,5 +1,5 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { Stripe, StripeError } from "@stripe/stripe-js";
+import type { Stripe, StripeElements as StripeElementsApi, StripeError } from "@stripe/stripe-js";
 // The pure entry loads nothing until loadStripe is called (docs/toolchain.md "Stripe offline"): js.stripe.com is
 // reached only on a screen that mounts a card form while the stripe provider is configured.
 import { loadStripe } from "@stripe/stripe-js/pure";
@@ -26,6 +26,16 @@ export function stripeErrorMessage(error: StripeError | undefined, fallback: str
   return fallback;
 }
 
+/** What stands where the card form will be until Stripe.js has loaded (and without JavaScript). */
+export function CardFormLoading() {
+  return (
+    <p className="muted" role="status">
+      <noscript>The secure card form needs JavaScript. </noscript>
+      Loading the secure card form...
+    </p>
+  );
+}
+
 /**
  * Stripe Elements for one intent's client secret (a PaymentIntent or a SetupIntent). Stripe.js is loaded
  * after hydration only, so the server (and a browser without JavaScript) renders the notice instead.
@@ -43,14 +53,7 @@ export function StripeElements({
   useEffect(() => {
     if (publicKey) setStripe(stripeFor(publicKey));
   }, [publicKey]);
-  if (!stripe) {
-    return (
-      <p className="muted" role="status">
-        <noscript>The secure card form needs JavaScript. </noscript>
-        Loading the secure card form...
-      </p>
-    );
-  }
+  if (!stripe) return <CardFormLoading />;
   return (
     <Elements stripe={stripe} options={{ clientSecret }}>
       {children}
@@ -58,11 +61,31 @@ export function StripeElements({
   );
 }
 
-function useSubmitting() {
+/**
+ * A Payment Element form's submit: blocks a second submit while Stripe.js confirms and shows the error
+ * `confirm` returns (null: it handed the intent over and the page moves on).
+ */
+function useConfirm(confirm: (stripe: Stripe, elements: StripeElementsApi) => Promise<string | null>) {
+  const stripe = useStripe();
+  const elements = useElements();
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  return { working, setWorking, error, setError };
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!stripe || !elements) return;
+    setWorking(true);
+    setError(null);
+    const failure = await confirm(stripe, elements);
+    if (failure) {
+      setError(failure);
+      setWorking(false);
+    }
+  }
+  return { ready: stripe !== null, working, error, submit };
 }
+
+/** Where a redirect-based method comes back (card payments never leave the page). */
+const returnTo = (returnUrl: string) => ({ return_url: new URL(returnUrl, window.location.href).toString() });
 
 /**
  * The Payment Element and its Pay button: Stripe.js confirms the PaymentIntent (3-D Secure in its own
@@ -83,38 +106,24 @@ export function StripePaymentForm({
   /** Extra fields before the button, e.g. the checkout's required terms checkbox. */
   children?: ReactNode;
 }) {
-  const stripe = useStripe();
-  const elements = useElements();
-  const s = useSubmitting();
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!stripe || !elements) return;
-    s.setWorking(true);
-    s.setError(null);
+  const s = useConfirm(async (stripe, elements) => {
     const result = await stripe.confirmPayment({
       elements,
       redirect: "if_required",
-      confirmParams: { return_url: new URL(returnUrl, window.location.href).toString() },
+      confirmParams: returnTo(returnUrl),
     });
-    if (result.error) {
-      s.setError(stripeErrorMessage(result.error, PAYMENT_NOT_PROCESSED));
-      s.setWorking(false);
-      return;
-    }
+    if (result.error) return stripeErrorMessage(result.error, PAYMENT_NOT_PROCESSED);
     const status = result.paymentIntent.status;
-    if (status === "succeeded" || status === "processing") {
-      onConfirmed(result.paymentIntent.id);
-      return;
-    }
-    s.setError(PAYMENT_NOT_SUCCEEDED);
-    s.setWorking(false);
-  }
+    if (status !== "succeeded" && status !== "processing") return PAYMENT_NOT_SUCCEEDED;
+    onConfirmed(result.paymentIntent.id);
+    return null;
+  });
   return (
-    <form className="card-form stripe-form" onSubmit={submit}>
+    <form className="card-form stripe-form" onSubmit={s.submit}>
       <FormError>{s.error}</FormError>
       <PaymentElement />
       {children}
-      <button type="submit" className="button primary block" disabled={!stripe || s.working || busy}>
+      <button type="submit" className="button primary block" disabled={!s.ready || s.working || busy}>
         {label}
       </button>
     </form>
@@ -136,38 +145,24 @@ export function StripeSetupForm({
   failure: string;
   onSaved: (paymentMethodId: string) => void;
 }) {
-  const stripe = useStripe();
-  const elements = useElements();
-  const s = useSubmitting();
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!stripe || !elements) return;
-    s.setWorking(true);
-    s.setError(null);
+  const s = useConfirm(async (stripe, elements) => {
     const result = await stripe.confirmSetup({
       elements,
       redirect: "if_required",
-      confirmParams: { return_url: new URL(returnUrl, window.location.href).toString() },
+      confirmParams: returnTo(returnUrl),
     });
-    if (result.error) {
-      s.setError(stripeErrorMessage(result.error, failure));
-      s.setWorking(false);
-      return;
-    }
+    if (result.error) return stripeErrorMessage(result.error, failure);
     const method = result.setupIntent.payment_method;
     const id = typeof method === "string" ? method : (method?.id ?? null);
-    if (result.setupIntent.status !== "succeeded" || !id) {
-      s.setError(failure);
-      s.setWorking(false);
-      return;
-    }
+    if (result.setupIntent.status !== "succeeded" || !id) return failure;
     onSaved(id);
-  }
+    return null;
+  });
   return (
-    <form className="card-form stripe-form" onSubmit={submit}>
+    <form className="card-form stripe-form" onSubmit={s.submit}>
       <FormError>{s.error}</FormError>
       <PaymentElement />
-      <button type="submit" className="button primary block" disabled={!stripe || s.working || busy}>
+      <button type="submit" className="button primary block" disabled={!s.ready || s.working || busy}>
         {label}
       </button>
     </form>

@@ -1,5 +1,6 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { BACKTEST_STEPS } from "../../utils/code-progress";
+import { IntentButton } from "../ui/intent-button";
 import { ProgressBar } from "../ui/progress-bar";
 import { useTickingPercent } from "./code-progress-bar";
 
@@ -39,13 +40,9 @@ export function BacktestBanner({
     return (
       <section className="backtest-banner error" role="alert">
         <p>Backtest error: Please check your settings and try again.</p>
-        <Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="backtestId" value={backtestId} />
-          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-            Remove
-          </button>
-        </Form>
+        <IntentButton intent="delete" fields={{ backtestId }} disabled={navigation.state === "submitting"}>
+          Remove
+        </IntentButton>
       </section>
     );
   }

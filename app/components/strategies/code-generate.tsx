@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { IntentButton } from "../ui/intent-button";
 
 /** The code tab before any code exists (spec 2 s2 'Generate Code'): one POST, which works without scripts. */
 export function CodeGenerate() {
@@ -11,12 +12,9 @@ export function CodeGenerate() {
         Turn this strategy into a MetaTrader 5 expert advisor (.mq5) that you can backtest here and run in
         your terminal. A generation uses 1 credit; a failed one uses none.
       </p>
-      <Form method="post">
-        <input type="hidden" name="intent" value="generate" />
-        <button type="submit" className="button primary" disabled={busy}>
-          Generate Code
-        </button>
-      </Form>
+      <IntentButton intent="generate" className="button primary" disabled={busy}>
+        Generate Code
+      </IntentButton>
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
+import { IntentButton } from "../ui/intent-button";
 import { DownloadButton } from "./download-button";
 import { InstallGuide } from "./install-guide";
 
@@ -10,13 +11,14 @@ export function CodeToolbar({ strId, codeId }: { strId: string; codeId: string |
     <div className="code-toolbar">
       <DownloadButton strId={strId} />
       <InstallGuide />
-      <Form method="post" className="code-toolbar-form">
-        <input type="hidden" name="intent" value="recreate" />
-        {codeId ? <input type="hidden" name="codeId" value={codeId} /> : null}
-        <button type="submit" className="button" disabled={busy}>
-          Recreate Code
-        </button>
-      </Form>
+      <IntentButton
+        intent="recreate"
+        fields={codeId ? { codeId } : {}}
+        formClassName="code-toolbar-form"
+        disabled={busy}
+      >
+        Recreate Code
+      </IntentButton>
       <Link to={`/strategy/${strId}/backtest`} className="button primary">
         Run Backtest
       </Link>

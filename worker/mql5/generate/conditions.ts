@@ -17,22 +17,8 @@ import {
   operandLine,
   type Rule,
 } from "../../strategy/spec";
-import {
-  and,
-  assign,
-  bin,
-  call,
-  dbl,
-  decl,
-  type Expr,
-  type FunctionDecl,
-  id,
-  ifThen,
-  int,
-  or,
-  ret,
-  type Stmt,
-} from "../ir";
+import type { Expr, FunctionDecl, Stmt } from "../ir";
+import { and, assign, bin, call, dbl, decl, id, ifThen, int, or, ret } from "../ir";
 import { type Context, handleName } from "./context";
 import { lineBuffer, lineValue, TIMEFRAME, warmUpBars } from "./indicators";
 import { constructAt, expressionValue, patternExpr } from "./price-constructs";

@@ -6,46 +6,14 @@
  */
 import type { Exits, Operand } from "../../strategy/spec";
 import { clockMinutes } from "../../strategy/spec";
-import {
-  and,
-  assign,
-  bin,
-  call,
-  dbl,
-  decl,
-  type Expr,
-  expr,
-  type FunctionDecl,
-  field,
-  id,
-  ifThen,
-  int,
-  method,
-  not,
-  or,
-  ret,
-  type Stmt,
-  str,
-} from "../ir";
+import type { Expr, FunctionDecl, Stmt } from "../ir";
+import { and, assign, bin, call, dbl, decl, expr, field, id, ifThen, int, method, not, or, ret } from "../ir";
 import { valueAt } from "./conditions";
 import type { Context } from "./context";
+import { continueIf, pointsApart, SYMBOL, tradeFailed, zero } from "./snippets";
 import { eachOurPosition } from "./trading";
 
-const zero = dbl(0);
-const SYMBOL = id("_Symbol");
-const continueIf = (test: Expr): Stmt => ifThen(test, [{ kind: "continue" }]);
 const isBuy = bin("==", call("PositionGetInteger", id("POSITION_TYPE")), id("POSITION_TYPE_BUY"));
-const failed = (what: string): Stmt =>
-  expr(
-    call(
-      "PrintFormat",
-      str(`${what} failed: %u %s`),
-      method("trade", "ResultRetcode"),
-      method("trade", "ResultRetcodeDescription"),
-    ),
-  );
-/** Whole points between two prices, as the broker counts its levels. */
-const pointsApart = (a: Expr, b: Expr): Expr => call("MathRound", bin("/", bin("-", a, b), id("_Point")));
 /** The freeze level holds the selected position (stop `sl`, target `tp`, exit price `px`). */
 const frozen = (px: Expr): Expr => {
   const within = (price: string): Expr =>
@@ -207,7 +175,7 @@ function timeExitsFunction(ctx: Context, ex: Exits): FunctionDecl {
   body.push(
     eachOurPosition([
       continueIf(not(due)),
-      ifThen(not(method("trade", "PositionClose", id("ticket"))), [failed("PositionClose")]),
+      ifThen(not(method("trade", "PositionClose", id("ticket"))), [tradeFailed("PositionClose")]),
     ]),
     ret(id("flat")),
   );
@@ -271,7 +239,7 @@ function trailFunction(ctx: Context, ex: Exits): FunctionDecl {
         continueIf(frozen(id("px"))),
         continueIf(bin("<", call("MathAbs", pointsApart(id("px"), level)), id("stopsLevel"))),
         ifThen(not(method("trade", "PositionModify", id("ticket"), level, id("tp"))), [
-          failed("PositionModify"),
+          tradeFailed("PositionModify"),
         ]),
       ]),
     ],
@@ -308,7 +276,7 @@ function partialFunction(ctx: Context, part: NonNullable<Exits["partial"]>): Fun
           ),
           [
             ifThen(not(method("trade", "PositionModify", id("ticket"), id("be"), id("tp"))), [
-              failed("PositionModify"),
+              tradeFailed("PositionModify"),
             ]),
           ],
         ),
@@ -369,7 +337,7 @@ function partialFunction(ctx: Context, part: NonNullable<Exits["partial"]>): Fun
         ifThen(id("isLong"), [assign("px", id("bid"))]),
         continueIf(frozen(id("px"))),
         ifThen(not(method("trade", "PositionClosePartial", id("ticket"), id("lots"))), [
-          failed("PositionClosePartial"),
+          tradeFailed("PositionClosePartial"),
           { kind: "continue" },
         ]),
         ...breakEven,

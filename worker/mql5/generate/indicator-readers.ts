@@ -7,23 +7,8 @@
  */
 import { hullPeriods } from "../../indicators/hull";
 import type { AppliedPrice, Indicator, MaMethod } from "../../strategy/spec";
-import {
-  and,
-  assign,
-  bin,
-  call,
-  dbl,
-  decl,
-  type Expr,
-  type FunctionDecl,
-  type GlobalDecl,
-  id,
-  ifThen,
-  int,
-  type Param,
-  ret,
-  type Stmt,
-} from "../ir";
+import type { Expr, FunctionDecl, GlobalDecl, Param, Stmt } from "../ir";
+import { and, assign, bin, call, dbl, decl, id, ifThen, int, ret } from "../ir";
 import { type Context, handleName, indicatorInput } from "./context";
 
 const SYMBOL = id("_Symbol");

@@ -7,46 +7,17 @@
  * refuses a price on the wrong side of the quote or inside its stops level (10015), as the engine does.
  */
 import type { Operand } from "../../strategy/spec";
-import {
-  and,
-  assign,
-  bin,
-  call,
-  dbl,
-  decl,
-  type Expr,
-  expr,
-  type FunctionDecl,
-  type GlobalDecl,
-  id,
-  ifThen,
-  int,
-  method,
-  not,
-  or,
-  ret,
-  type Stmt,
-  str,
-} from "../ir";
+import type { Expr, FunctionDecl, GlobalDecl, Stmt } from "../ir";
+import { and, assign, bin, call, dbl, decl, expr, id, ifThen, int, method, not, or, ret, str } from "../ir";
 import { valueAt } from "./conditions";
 import type { Context } from "./context";
 import { distance } from "./distances";
 import { countsEntries } from "./netting";
 import { lotsExpr } from "./sizing";
+import { SYMBOL, tradeFailed, zero } from "./snippets";
 
-const SYMBOL = id("_Symbol");
 const TRANS_ORDER: Expr = { kind: "field", object: "trans", field: "order" };
-const zero = dbl(0);
 const cast = (type: "long", operand: Expr): Expr => ({ kind: "cast", type, operand });
-const printFailure = (what: string): Stmt =>
-  expr(
-    call(
-      "PrintFormat",
-      str(`${what} failed: %u %s`),
-      method("trade", "ResultRetcode"),
-      method("trade", "ResultRetcodeDescription"),
-    ),
-  );
 
 export function pendingGlobals(ctx: Context): GlobalDecl[] {
   if (!ctx.spec.pendingEntry) return [];
@@ -122,7 +93,7 @@ export function placeOrderFunction(ctx: Context, comment: string): FunctionDecl 
           str(comment),
         ),
       ),
-      [printFailure(`${side}${kind}`), ret()],
+      [tradeFailed(`${side}${kind}`), ret()],
     ),
     assign(side === "Buy" ? "g_buyOrder" : "g_sellOrder", method("trade", "ResultOrder")),
   ];
@@ -247,7 +218,7 @@ export function tradeTransactionFunction(ctx: Context): FunctionDecl | undefined
   if (!pe?.oco) return undefined;
   const remove = (ticket: string): Stmt =>
     ifThen(and(bin("!=", id(ticket), int(0)), not(method("trade", "OrderDelete", id(ticket)))), [
-      printFailure("OrderDelete"),
+      tradeFailed("OrderDelete"),
     ]);
   return {
     returnType: "void",

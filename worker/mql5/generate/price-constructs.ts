@@ -7,23 +7,8 @@
  * server time minus the broker's offset).
  */
 import type { BasicOperand, CandlePattern, Offset } from "../../strategy/spec";
-import {
-  and,
-  assign,
-  bin,
-  call,
-  dbl,
-  decl,
-  type Expr,
-  type FunctionDecl,
-  id,
-  ifThen,
-  int,
-  not,
-  or,
-  ret,
-  type Stmt,
-} from "../ir";
+import type { Expr, FunctionDecl, Stmt } from "../ir";
+import { and, assign, bin, call, dbl, decl, id, ifThen, int, not, or, ret } from "../ir";
 import type { Context } from "./context";
 import { TIMEFRAME } from "./indicators";
 

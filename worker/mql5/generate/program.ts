@@ -5,28 +5,8 @@
  * (exits, then close-on-opposite, then entries gated by the time filter and max positions).
  */
 import type { Rule, StrategySpec } from "../../strategy/spec";
-import {
-  and,
-  assign,
-  bin,
-  call,
-  dbl,
-  decl,
-  type Expr,
-  expr,
-  type FunctionDecl,
-  type GlobalDecl,
-  type InputGroup,
-  id,
-  ifThen,
-  int,
-  method,
-  not,
-  or,
-  type Program,
-  ret,
-  type Stmt,
-} from "../ir";
+import type { Expr, FunctionDecl, GlobalDecl, InputGroup, Program, Stmt } from "../ir";
+import { and, assign, bin, call, dbl, decl, expr, id, ifThen, int, method, not, or, ret } from "../ir";
 import { quote } from "../printer";
 import { comparisonFunctions, signalFunction } from "./conditions";
 import { Context, handleName, type Mode } from "./context";

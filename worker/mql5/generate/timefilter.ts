@@ -7,23 +7,8 @@
  * with no offset to set.
  */
 import { SESSION_HOURS, SESSIONS, type TimeFilter } from "../../strategy/spec";
-import {
-  and,
-  assign,
-  bin,
-  call,
-  decl,
-  type Expr,
-  type FunctionDecl,
-  field,
-  id,
-  ifThen,
-  int,
-  not,
-  or,
-  ret,
-  type Stmt,
-} from "../ir";
+import type { Expr, FunctionDecl, Stmt } from "../ir";
+import { and, assign, bin, call, decl, field, id, ifThen, int, not, or, ret } from "../ir";
 import type { Context } from "./context";
 
 // MqlDateTime.day_of_week counts 0 = Sunday .. 6 = Saturday.

@@ -32,13 +32,9 @@ import type { Context } from "./context";
 import { distance } from "./distances";
 import { openExits } from "./exits";
 import { lotsExpr, riskAmount } from "./sizing";
+import { continueIf, pointsApart, SYMBOL, tradeFailed, zero } from "./snippets";
 
-const SYMBOL = id("_Symbol");
 const symbolDouble = (prop: string): Expr => call("SymbolInfoDouble", SYMBOL, id(prop));
-const zero = dbl(0);
-const continueIf = (test: Expr): Stmt => ifThen(test, [{ kind: "continue" }]);
-/** Whole points between two prices (the broker's levels are whole points). */
-const pointsApart = (a: Expr, b: Expr): Expr => call("MathRound", bin("/", bin("-", a, b), id("_Point")));
 const symbolLevel = (prop: string): Expr => call("SymbolInfoInteger", SYMBOL, id(prop));
 
 export function valueFunction(): FunctionDecl {
@@ -135,16 +131,7 @@ export function closeFunction(): FunctionDecl {
     body: [
       eachOurPosition([
         continueIf(bin("!=", call("PositionGetInteger", id("POSITION_TYPE")), id("positionType"))),
-        ifThen(not(method("trade", "PositionClose", id("ticket"))), [
-          expr(
-            call(
-              "PrintFormat",
-              str("PositionClose failed: %u %s"),
-              method("trade", "ResultRetcode"),
-              method("trade", "ResultRetcodeDescription"),
-            ),
-          ),
-        ]),
+        ifThen(not(method("trade", "PositionClose", id("ticket"))), [tradeFailed("PositionClose")]),
       ]),
     ],
   };
@@ -281,14 +268,7 @@ export function openFunction(ctx: Context, comment: string): FunctionDecl {
   const lots = lotsExpr(spec.sizing, "slDistance");
   const send = (side: "Buy" | "Sell"): Stmt[] => [
     ifThen(not(method("trade", side, id("lots"), SYMBOL, price, id("sl"), id("tp"), str(comment))), [
-      expr(
-        call(
-          "PrintFormat",
-          str(`${side} failed: %u %s`),
-          method("trade", "ResultRetcode"),
-          method("trade", "ResultRetcodeDescription"),
-        ),
-      ),
+      tradeFailed(`${side}`),
     ]),
   ];
   return {
@@ -461,14 +441,7 @@ export function manageFunction(ctx: Context): FunctionDecl | undefined {
         ...brokerLimits(),
         ifThen(bin("!=", id("newSl"), id("sl")), [
           ifThen(not(method("trade", "PositionModify", id("ticket"), id("newSl"), id("tp"))), [
-            expr(
-              call(
-                "PrintFormat",
-                str("PositionModify failed: %u %s"),
-                method("trade", "ResultRetcode"),
-                method("trade", "ResultRetcodeDescription"),
-              ),
-            ),
+            tradeFailed("PositionModify"),
           ]),
         ]),
       ]),
