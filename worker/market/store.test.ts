@@ -210,6 +210,28 @@ describe("CandleStore", () => {
     expect(a.demo).toBe(true);
   });
 
+  it("with a pause, generates a demo month in pieces and pauses between them (issue 11)", async () => {
+    let pauses = 0;
+    const store = new CandleStore({
+      blobs: new MemoryBlobStore(),
+      now: () => NOW,
+      persistDemo: false,
+      pause: async () => {
+        pauses++;
+      },
+    });
+    const from = T("2024-02-01T00:00:00Z");
+    const to = T("2024-03-01T00:00:00Z");
+    const a = await store.candles("EURUSD", "M1", from, to);
+    const all = demoMonth(getSymbol("EURUSD"), "2024-02");
+    expect(pauses).toBeGreaterThan(10);
+    expect(Array.from(a.bars.close)).toEqual(Array.from(all.close));
+    expect(Array.from(a.bars.spread)).toEqual(Array.from(all.spread));
+    const cached = pauses;
+    await store.candles("EURUSD", "M1", from, to); // cached: nothing generated, nothing paused
+    expect(pauses).toBe(cached);
+  });
+
   it("evicts least recently used months past its byte budget", () => {
     const c = new LruCache<number>(100);
     c.set("a", 1, 40);

@@ -24,7 +24,13 @@ import {
   splitByMonth,
 } from "./chunks";
 import { compress, decodeChunk, decompress, encodeChunk } from "./codec";
-import { type PackedDemoMonth, packDemoMonth, packedBytes, unpackDemoMonth } from "./demo";
+import {
+  type PackedDemoMonth,
+  packDemoMonth,
+  packDemoMonthInPieces,
+  packedBytes,
+  unpackDemoMonth,
+} from "./demo";
 import { MarketError } from "./errors";
 import type { ImportIssue, ImportResult } from "./importers/common";
 import { assertAggregatable, bucketStart, tryPeriodOf } from "./periods";
@@ -130,6 +136,12 @@ export interface CandleStoreOptions {
    * call grows with its months, not its candles.
    */
   maxMonths?: number;
+  /**
+   * Awaited between pieces of a demo month's generation (about 2 ms each, demo.ts DEMO_PIECE_BARS), so
+   * the caller's isolate serves waiting requests meanwhile (the BacktestRunner's store, issue 11). Without
+   * it a month is generated in one go.
+   */
+  pause?: () => Promise<void>;
 }
 
 const BYTES_PER_BAR = 56;
@@ -184,6 +196,7 @@ export class CandleStore {
   private readonly persistDemo: boolean;
   private readonly ttl: number;
   private readonly maxMonths: number;
+  private readonly pause: (() => Promise<void>) | undefined;
   private readonly manifests = new Map<string, { at: number; manifest: Manifest }>();
   private readonly inflight = new Map<string, Promise<CachedMonth | null>>();
 
@@ -195,6 +208,7 @@ export class CandleStore {
     this.persistDemo = o.persistDemo ?? true;
     this.ttl = o.manifestTtlMs ?? 60_000;
     this.maxMonths = o.maxMonths ?? 240;
+    this.pause = o.pause;
   }
 
   async manifest(symbol: string): Promise<Manifest> {
@@ -255,7 +269,7 @@ export class CandleStore {
     }
     const { start, end } = monthRange(month);
     if (!this.demo || start > this.now()) return null;
-    const packed = packDemoMonth(symbol, month);
+    const packed = await this.generate(symbol, month);
     if (this.persistDemo && end <= this.now()) {
       const raw = encodeChunk(unpackDemoMonth(packed), {
         symbol: symbol.name,
@@ -266,6 +280,18 @@ export class CandleStore {
       await this.blobs.put(chunkKey(symbol.name, "M1", month), await compress(raw));
     }
     return packed;
+  }
+
+  /** A demo month, generated in pieces with a pause between them when the store has one. */
+  private async generate(symbol: SymbolInfo, month: MonthKey): Promise<PackedDemoMonth> {
+    const pause = this.pause;
+    if (!pause) return packDemoMonth(symbol, month);
+    const steps = packDemoMonthInPieces(symbol, month);
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+      await pause();
+    }
   }
 
   /**
