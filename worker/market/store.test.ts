@@ -232,6 +232,22 @@ describe("CandleStore", () => {
     expect(pauses).toBe(cached);
   });
 
+  it("with a pause, a generation cut off mid-month (its context died) does not hold up other callers", async () => {
+    let calls = 0;
+    const store = new CandleStore({
+      blobs: new MemoryBlobStore(),
+      now: () => NOW,
+      persistDemo: false,
+      // The first caller's pauses never end, as when the Durable Object driving it is reset.
+      pause: () => (calls++ === 0 ? new Promise<void>(() => {}) : Promise.resolve()),
+    });
+    const from = T("2024-02-01T00:00:00Z");
+    const to = T("2024-03-01T00:00:00Z");
+    void store.candles("EURUSD", "M1", from, to);
+    const b = await store.candles("EURUSD", "M1", from, to);
+    expect(Array.from(b.bars.close)).toEqual(Array.from(demoMonth(getSymbol("EURUSD"), "2024-02").close));
+  });
+
   it("evicts least recently used months past its byte budget", () => {
     const c = new LruCache<number>(100);
     c.set("a", 1, 40);
