@@ -3,7 +3,15 @@ import { checkBars } from "./bars";
 import { getSymbol, SYMBOLS } from "./catalogue";
 import { monthIndex } from "./chunks";
 import { encodeChunk } from "./codec";
-import { demoLevel, demoMonth, isTradingMinute, packDemoMonth, packedBytes, unpackDemoMonth } from "./demo";
+import {
+  demoLevel,
+  demoMonth,
+  isTradingMinute,
+  packDemoMonth,
+  packDemoMonthInPieces,
+  packedBytes,
+  unpackDemoMonth,
+} from "./demo";
 import type { Bars } from "./types";
 
 const eurusd = getSymbol("EURUSD");
@@ -156,6 +164,19 @@ describe("demo data, packed (issue 11)", () => {
       // 56 bytes a bar decoded; the packed form must stay small enough for the cache to hold years.
       expect(packedBytes(packed) / packed.length).toBeLessThan(12);
     }
+  });
+
+  it("generates a month in pieces with a pause between them, to the same bars (issue 11)", () => {
+    const steps = packDemoMonthInPieces(eurusd, "2022-07", 1_000);
+    let pauses = 0;
+    let r = steps.next();
+    while (!r.done) {
+      pauses++;
+      r = steps.next();
+    }
+    // Two passes over some 30,000 bars, a pause every 1,000 bars of each.
+    expect(pauses).toBeGreaterThan(50);
+    expect(fingerprint(unpackDemoMonth(r.value))).toBe("8ecb1655");
   });
 
   it("unpacks a range (a neighbouring month's day) to exactly those bars of the whole month", () => {

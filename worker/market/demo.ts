@@ -331,6 +331,29 @@ export function unpackDemoMonth(
 
 /** Generates `month` for `s` in its packed form (see demoMonth). */
 export function packDemoMonth(s: SymbolInfo, month: MonthKey): PackedDemoMonth {
+  const steps = packDemoMonthInPieces(s, month, Number.POSITIVE_INFINITY);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * Bars generated between two pauses of packDemoMonthInPieces: about 2 ms of work (a month is some 31,000
+ * bars and about 28 ms), so a caller that yields at every pause keeps the isolate free for others (issue 11).
+ */
+export const DEMO_PIECE_BARS = 2_048;
+
+/**
+ * packDemoMonth's work, pausing (yield) after every `piece` bars of each of its two passes, so the
+ * BacktestRunner's store can let waiting requests run while a month is generated (store.ts `pause`).
+ * The same numbers in the same order whatever `piece`: the month is bit for bit packDemoMonth's.
+ */
+export function* packDemoMonthInPieces(
+  s: SymbolInfo,
+  month: MonthKey,
+  piece = DEMO_PIECE_BARS,
+): Generator<void, PackedDemoMonth, void> {
   const { start, end } = monthRange(month);
   const index = monthIndex(month);
   const rng = new Sfc32(hash128(`${s.name}|${month}|demo-v1`));
@@ -364,6 +387,7 @@ export function packDemoMonth(s: SymbolInfo, month: MonthKey): PackedDemoMonth {
     acc += r;
     path[i] = acc;
     sig[i] = sd;
+    if ((i + 1) % piece === 0) yield;
   }
   // Brownian bridge: pin the last close to next month's opening level.
   const drift = n > 0 ? (path[n - 1] - Math.log(level1 / level0)) / n : 0;
@@ -401,6 +425,7 @@ export function packDemoMonth(s: SymbolInfo, month: MonthKey): PackedDemoMonth {
     spreadP[i] = Math.max(1, Math.round(s.spread * m));
     const moved = sd > 0 ? Math.abs(c - o) / px : 0;
     volumeP[i] = Math.max(1, Math.round(ticks * activity[hour] * (0.5 + rng.next()) * (0.7 + 0.4 * moved)));
+    if ((i + 1) % piece === 0) yield;
   }
   const narrowed = narrow(closeP, n);
   const close = narrowed instanceof Float64Array ? narrowed : Int32Array.from(narrowed);

@@ -210,6 +210,44 @@ describe("CandleStore", () => {
     expect(a.demo).toBe(true);
   });
 
+  it("with a pause, generates a demo month in pieces and pauses between them (issue 11)", async () => {
+    let pauses = 0;
+    const store = new CandleStore({
+      blobs: new MemoryBlobStore(),
+      now: () => NOW,
+      persistDemo: false,
+      pause: async () => {
+        pauses++;
+      },
+    });
+    const from = T("2024-02-01T00:00:00Z");
+    const to = T("2024-03-01T00:00:00Z");
+    const a = await store.candles("EURUSD", "M1", from, to);
+    const all = demoMonth(getSymbol("EURUSD"), "2024-02");
+    expect(pauses).toBeGreaterThan(10);
+    expect(Array.from(a.bars.close)).toEqual(Array.from(all.close));
+    expect(Array.from(a.bars.spread)).toEqual(Array.from(all.spread));
+    const cached = pauses;
+    await store.candles("EURUSD", "M1", from, to); // cached: nothing generated, nothing paused
+    expect(pauses).toBe(cached);
+  });
+
+  it("with a pause, a generation cut off mid-month (its context died) does not hold up other callers", async () => {
+    let calls = 0;
+    const store = new CandleStore({
+      blobs: new MemoryBlobStore(),
+      now: () => NOW,
+      persistDemo: false,
+      // The first caller's pauses never end, as when the Durable Object driving it is reset.
+      pause: () => (calls++ === 0 ? new Promise<void>(() => {}) : Promise.resolve()),
+    });
+    const from = T("2024-02-01T00:00:00Z");
+    const to = T("2024-03-01T00:00:00Z");
+    void store.candles("EURUSD", "M1", from, to);
+    const b = await store.candles("EURUSD", "M1", from, to);
+    expect(Array.from(b.bars.close)).toEqual(Array.from(demoMonth(getSymbol("EURUSD"), "2024-02").close));
+  });
+
   it("evicts least recently used months past its byte budget", () => {
     const c = new LruCache<number>(100);
     c.set("a", 1, 40);

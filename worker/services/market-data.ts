@@ -59,12 +59,19 @@ const runnerStores = new WeakMap<R2Bucket, CandleStore>();
  * The BacktestRunner's store (issue 11): demo months it generates are used at once and not encoded,
  * compressed and written to R2 on the run's path (that was most of a cold run's seconds); demo data is
  * deterministic, and the chart's datafeed still stores the months it reads. Same isolate cache as the
- * other stores, so a month read once is not generated again while it stays cached.
+ * other stores, so a month read once is not generated again while it stays cached. A month it generates
+ * is made in pieces with a yield between them, so a page request waits a piece, not a month (issue 11).
  */
 export function runnerCandleStore(bucket: R2Bucket): CandleStore {
   let store = runnerStores.get(bucket);
   if (!store) {
-    store = new CandleStore({ blobs: new R2BlobStore(bucket), cache: isolateCache, persistDemo: false });
+    store = new CandleStore({
+      blobs: new R2BlobStore(bucket),
+      cache: isolateCache,
+      persistDemo: false,
+      // A demo month is generated in pieces of a couple of milliseconds, yielding to waiting requests between them.
+      pause: () => new Promise((resolve) => setTimeout(resolve, 0)),
+    });
     runnerStores.set(bucket, store);
   }
   return store;

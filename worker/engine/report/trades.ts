@@ -42,12 +42,15 @@ export function holdingTime(seconds: number): string {
   return days > 0 ? `${days}d ${clock}` : clock;
 }
 
-/** The closed trades in close order, numbered from 1; a long opens with a buy, a short with a sell. */
-export function tradeRows(trades: readonly ClosedTrade[], digits: number): TradeRow[] {
+/**
+ * The closed trades in close order, numbered from 1; a long opens with a buy, a short with a sell.
+ * `first`: how many trades come before these (a caller that formats them in pieces numbers them on).
+ */
+export function tradeRows(trades: readonly ClosedTrade[], digits: number, first = 0): TradeRow[] {
   return trades.map((t, i) => {
     const seconds = Math.round((t.exitTime - t.entryTime) / 1000);
     return {
-      Trade: i + 1,
+      Trade: first + i + 1,
       "Open Time": mtTime(t.entryTime),
       Direction: t.direction === "long" ? "buy" : "sell",
       Volume: t.volume.toFixed(2),

@@ -30,6 +30,7 @@ import {
   startWindowedEngine,
   warmUpMs,
 } from "./engine-adapter";
+import { driveWithPauses, type Pieces, runToEnd, stringifyInPieces } from "./in-pieces";
 import type { BacktestJob } from "./ports";
 import { serverCandles, serverCrossRates } from "./server-candles";
 
@@ -309,12 +310,14 @@ export async function stepBacktest(
     return runDone;
   }
   if (!w.feeding) {
+    // Loading a month is a step of its own: the runner sizes its slices by the pace of driving bars alone.
     const month = w.months[w.driven];
     if (!month) throw new Error("every month was driven but the run is not over");
     const { bars } = await serverCandles(ports.candles, p.zone)(w.symbol, "M1", month.start, month.end);
     w.driven++;
     run.feed(bars);
     w.feeding = true;
+    return false;
   }
   // At most maxBars of the month per step, so a step stays short whatever the month holds.
   const before = run.doneBars;
@@ -323,47 +326,59 @@ export async function stepBacktest(
   return false;
 }
 
+/** Months loaded so far by a windowed run (both passes); a step that changed it loaded data, not bars only. */
+export function monthsLoaded(p: PreparedBacktest): number {
+  return p.windows ? p.windows.scanned + p.windows.driven : 0;
+}
+
 /** Fails the run with a reason a trader can read (an engine error mid-run). */
 export async function failBacktest(job: BacktestJob, ports: BacktestWorkPorts, e: unknown): Promise<void> {
   log.error("backtest.failed", e, { backtestId: job.backtestId, strategyId: job.strategyId });
   await ports.fail(job, reasonOf(e));
 }
 
-/** Reports and sections of a driven run, then the completed event. */
+/**
+ * Reports and sections of a driven run, then the completed event. With `pause` (the BacktestRunner), the
+ * report's rows and the sections' JSON are built in pieces with `pause` awaited between them (in-pieces.ts,
+ * issue 11): a 20-year run's tables take over half a second to build, too long to hold the isolate.
+ */
 export async function finishBacktest(
   job: BacktestJob,
   p: PreparedBacktest,
   ports: BacktestWorkPorts,
+  pause?: () => Promise<void>,
 ): Promise<void> {
+  const inPieces = <T>(work: Pieces<T>): Promise<T> | T =>
+    pause ? driveWithPauses(work, pause) : runToEnd(work);
   try {
     if (!(await ports.step(job, 2, 85))) return;
     if (!p.engine) throw new Error("the run has no engine");
-    const out = p.engine.finish();
+    const out = await inPieces(p.engine.finishing());
     const ticks = p.windows?.ticks ?? null;
     const notes = [
       ...(p.demo ? ["Demo data: generated prices, not real market history."] : []),
       ...out.notes,
       ...(ticks ? ticks.notes() : []),
     ];
-    await Promise.all([
-      ports.putSection(job, "summary", JSON.stringify(out.summary)),
-      ports.putSection(job, "orders", JSON.stringify(out.orders)),
-      ports.putSection(job, "results", JSON.stringify(out.results)),
-      ports.putSection(job, "deals", JSON.stringify(out.deals)),
-      ports.putSection(job, "trades", JSON.stringify(out.trades)),
-      ports.putSection(
-        job,
-        "details",
-        JSON.stringify({
-          symbol: job.inputs.symbol,
-          period: job.inputs.period,
-          dateStart: Math.floor(p.from / 1000),
-          dateEnd: Math.floor((p.to - 1) / 1000),
-          orders: out.chartOrders,
-          ...(ticks ? { ticks: ticks.monthTicks() } : {}),
-        }),
-      ),
-    ]);
+    const sections: Record<Section, unknown> = {
+      summary: out.summary,
+      orders: out.orders,
+      results: out.results,
+      deals: out.deals,
+      trades: out.trades,
+      details: {
+        symbol: job.inputs.symbol,
+        period: job.inputs.period,
+        dateStart: Math.floor(p.from / 1000),
+        dateEnd: Math.floor((p.to - 1) / 1000),
+        orders: out.chartOrders,
+        ...(ticks ? { ticks: ticks.monthTicks() } : {}),
+      },
+    };
+    const texts: [Section, string][] = [];
+    for (const section of SECTIONS)
+      texts.push([section, await inPieces(stringifyInPieces(sections[section]))]);
+    await Promise.all(texts.map(([section, json]) => ports.putSection(job, section, json)));
     await ports.complete(job, out.numbers, notes);
   } catch (e) {
     await failBacktest(job, ports, e);

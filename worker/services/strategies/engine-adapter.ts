@@ -29,6 +29,7 @@ import type { Bars, Period } from "../../market/types";
 import { indicatorLookback, type StrategySpec } from "../../strategy/spec";
 import type { ResultSections } from "./backtest-sections";
 import { type CrossRateBars, priceAt } from "./cross-rates";
+import { mapInPieces, type Pieces, runToEnd } from "./in-pieces";
 
 const DAY = 86_400_000;
 const MODELS: readonly Model[] = [0, 1, 2, 3, 4];
@@ -113,6 +114,11 @@ export interface EngineOutput extends ResultSections {
 export interface EngineRun {
   readonly run: BacktestRun;
   finish(): EngineOutput;
+  /**
+   * finish()'s work in pieces (in-pieces.ts): the report, then the rows a few hundred at a time, so the
+   * runner yields between them instead of blocking its isolate for the whole of a long run's tables.
+   */
+  finishing(): Pieces<EngineOutput>;
 }
 
 /** The whole run in one call (tests, the bench and the CLI). */
@@ -185,32 +191,43 @@ function engineOf<R extends BacktestRun>(
     ...(inputs.timeZone === undefined ? {} : { timeZone: inputs.timeZone }),
     rates,
   });
-  return {
-    run,
-    finish() {
-      const result = run.result();
-      const report = computeReport(result.report);
-      return {
-        results: report.values,
-        numbers: report.numbers,
-        orders: orderRows(result.orders, symbol.digits),
-        deals: dealRows(result.deals, symbol.digits),
-        trades: tradeRows(result.trades, symbol.digits),
-        // The results screen's balance/equity chart over time (issue 16), stored with the other charts' data.
-        summary: { ...result.summary, equityCurve: equityCurve(result.curve, curveEnd(result)) },
-        chartOrders: result.orders
-          .filter((o) => o.state === "filled")
-          .map((o) => ({
-            date: Math.floor(o.timeDone / 1000),
-            // A filled buy stop or buy limit is a buy on the chart.
-            type: o.type.startsWith("buy") ? ("buy" as const) : ("sell" as const),
-            orderId: o.ticket,
-            price: o.price,
-          })),
-        notes: [...result.notes, ...conversionNotes(inputs, imported, demo.asked, crossRates)],
-      };
-    },
-  };
+  function* finishing(): Pieces<EngineOutput> {
+    const result = run.result();
+    yield;
+    const report = computeReport(result.report);
+    yield;
+    const orders = yield* mapInPieces(result.orders, (os) => orderRows(os, symbol.digits));
+    yield;
+    const deals = yield* mapInPieces(result.deals, (ds) => dealRows(ds, symbol.digits));
+    yield;
+    const trades = yield* mapInPieces(result.trades, (ts, first) => tradeRows(ts, symbol.digits, first));
+    yield;
+    // The results screen's balance/equity chart over time (issue 16), stored with the other charts' data.
+    const summary = { ...result.summary, equityCurve: equityCurve(result.curve, curveEnd(result)) };
+    yield;
+    const chartOrders = yield* mapInPieces(result.orders, (os) =>
+      os
+        .filter((o) => o.state === "filled")
+        .map((o) => ({
+          date: Math.floor(o.timeDone / 1000),
+          // A filled buy stop or buy limit is a buy on the chart.
+          type: o.type.startsWith("buy") ? ("buy" as const) : ("sell" as const),
+          orderId: o.ticket,
+          price: o.price,
+        })),
+    );
+    return {
+      results: report.values,
+      numbers: report.numbers,
+      orders,
+      deals,
+      trades,
+      summary,
+      chartOrders,
+      notes: [...result.notes, ...conversionNotes(inputs, imported, demo.asked, crossRates)],
+    };
+  }
+  return { run, finish: () => runToEnd(finishing()), finishing };
 }
 
 /** The run's last moment (its last deal, if after the last bar's start) with the final balance. */
