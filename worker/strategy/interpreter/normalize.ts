@@ -5,12 +5,29 @@ import { attachSettings } from "./settings";
 
 // One canonical spelling per concept, so the extractors match a small vocabulary.
 // Order matters: longer phrases first, typos before the synonyms that build on them.
-const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
-  // Typography.
+type Rewrite = readonly [RegExp, string | ((match: string, ...groups: string[]) => string)];
+
+/** The middle of a range, when it is a whole or half number; otherwise the lower end (still inside it). */
+function midpoint(a: number, b: number): number {
+  const m = (a + b) / 2;
+  return Number.isInteger(m * 2) ? m : Math.min(a, b);
+}
+
+const REWRITES: ReadonlyArray<Rewrite> = [
+  // Typography. "[...]" marks an omission in a quoted text: what follows is a new sentence.
+  [/\s*\[\s*(?:\.\.\.|\u2026)\s*\]\s*/g, ". "],
   [/[\u2018\u2019\u201b`´]/g, "'"],
   [/[\u201c\u201d]/g, '"'],
   [/[\u2010-\u2015\u2212]/g, "-"],
   [/\u00a0/g, " "],
+  // "> =", "= >": a comparison sign written with a space.
+  [/([<>])\s+=/g, "$1="],
+  [/=\s*([<>])(?!=)/g, "$1="],
+  // "50-60 pips", "40 to 70 points": a range the trader leaves open; its middle is a value inside it.
+  [
+    /\b(\d+(?:\.\d+)?)\s*(?:-|to|\/)\s*(\d+(?:\.\d+)?)\s*(pips?|points?|%|percent)\b/g,
+    (_m: string, a: string, b: string, unit: string) => `${midpoint(Number(a), Number(b))} ${unit}`,
+  ],
   // Cheap typo repair for the words that carry meaning.
   [/\bmov(?:i|e)?ng\b/g, "moving"],
   [/\bmovin\b/g, "moving"],
@@ -38,6 +55,7 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bt\s*\/\s*p\b/g, "take profit"],
   [/\btp\b/g, "take profit"],
   [/\bprofit\s+target\b/g, "take profit"],
+  [/\bstop\s+profit\b/g, "take profit"],
   [/\bbreak[\s-]*even\b/g, "breakeven"],
   [/\bb\/e\b/g, "breakeven"],
   [/\btrailing[\s-]*stop(?:[\s-]*loss)?\b/g, "trailing stop"],
@@ -53,6 +71,8 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(\d+)\s*(sma|ema|smma|lwma|wma|ma)s?\b/g, "$1 $2"],
   [/\b(sma|ema|smma|lwma|wma|ma)(\d+)\b/g, "$1 $2"],
   [/\bwma\b/g, "lwma"],
+  // "5 EMA fast above 21 EMA slow": a role word after a length only says which one is which.
+  [/\b(\d+\s*(?:sma|ema|smma|lwma|ma))\s+(?:fast|slow|faster|slower)\b/g, "$1"],
   [/\bmas\b/g, "ma"],
   [/\b(sma|ema|smma|lwma)s\b/g, "$1"],
   // Named crosses mean the 50/200 simple averages.
@@ -86,7 +106,20 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   // "more then 50" (a common slip for "than"); "positive 50" / "negative 50" are signed levels.
   [/\b(more|less|higher|lower|greater|bigger|smaller|rather)\s+then\b/g, "$1 than"],
   [/\bpositive\s+(?=\d)/g, ""],
+  // "in the positive zone", "into negative territory": above or below zero.
+  [
+    /\b(?:in|into|inside|within)\s+(?:the\s+)?(positive|negative)\s+(?:zone|territory|area|region|side|values?)\b/g,
+    "$1",
+  ],
   [/\bnegative\s+(?=\d)/g, "-"],
+  // "stay in the buy until X", "hold the trade until X": X closes that trade.
+  [
+    /\b(?:you\s+(?:would|will|should)\s+)?(?:stay|remain|hold|keep)\s+(?:in\s+)?(?:the\s+|that\s+|this\s+|your\s+|a\s+)?(buy|sell|long|short)?\s*(?:trades?|positions?)?\s+(?:open\s+)?until\b/g,
+    "exit $1 when",
+  ],
+  // Re-entry rules (a second entry after an exit on the same signal) are not part of a rule set; reading them
+  // as conditions would add the opposite of the exit to the entry.
+  [/[,;]?\s*(?:and\s+)?re-?entr(?:y|ies)\b[^.;\n]*/g, ""],
   // Contractions the extractors spell out.
   [/\bwe're\b/g, "we are"],
   [/\bit's\b/g, "it is"],
@@ -144,7 +177,10 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
 export function normalize(message: string): string {
   let text = message.toLowerCase();
   for (const [pattern, replacement] of REWRITES) {
-    text = text.replace(pattern, replacement);
+    text =
+      typeof replacement === "string"
+        ? text.replace(pattern, replacement)
+        : text.replace(pattern, replacement);
   }
   text = replaceNumberWords(text);
   text = expandMaChains(text);

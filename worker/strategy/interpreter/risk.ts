@@ -38,7 +38,8 @@ export function parseDistance(s: string): Distance | null {
 type Extractor = ExtractorOf<Facts>;
 
 const ANY_DIST = `(?:${DIST}|${DIST_ATR_AFTER})`;
-const SEP = "\\s*(?:of|at|to|=|:|is|on|be|by|with|around|about|set\\s+(?:at|to))?\\s*(?:a|an|the)?\\s*";
+const SEP =
+  "(?:\\s*(?:=|:|-)\\s*|\\s*\\b(?:of|at|to|is|are|on|be|by|with|around|about|can|could|should|will|would|must|may|made|placed|put|kept|for|approximately|approx|roughly|equal|equals|initially|always|set(?:\\s+(?:at|to))?)\\b)*\\s*(?:a|an|the)?\\s*";
 
 const EXTRACTORS: Extractor[] = [
   // Removals first: "remove the stop loss", "no take profit", "without trailing".
@@ -87,6 +88,16 @@ const EXTRACTORS: Extractor[] = [
       const d = parseDistance(head);
       if (!d) return false;
       f.trailing = { distance: d, start: tail ? parseDistance(tail) : null };
+      return true;
+    },
+  },
+  // "stop loss and take profit at a ratio of 1:2", "sl/tp 1:1.5": the target is the second over the first.
+  {
+    re: /\bstop loss\s*(?:,|and|&|\/|to)\s*take profit\s*(?:ratio)?\s*(?:at|of|=|:|is|in)?\s*(?:a\s+)?(?:ratio\s+(?:of\s+)?)?(\d+(?:\.\d+)?)\s*(?::|to|\/)\s*(\d+(?:\.\d+)?)\b/g,
+    apply: (m, f) => {
+      const ratio = Number(m[2]) / Number(m[1]);
+      if (!(ratio > 0)) return false;
+      f.takeProfit = { unit: "rr", value: ratio };
       return true;
     },
   },
