@@ -484,7 +484,11 @@ export function parseConditions(
       right.ind.kind === "ma" &&
       left.type === "price" &&
       dir !== null;
-    if (cross || closeCross) op = dir === "up" ? "crossesAbove" : dir === "down" ? "crossesBelow" : "crosses";
+    // "RSI goes under 30", "momentum gets above 100": being beyond a level, as oscillator rules mean it; "price
+    // goes above the SMA" is still the event of crossing the line.
+    const soft = /^(?:goes|go|going|moves|move|gets|get)$/.test(t) && right.type === "constant";
+    if ((cross && !soft) || closeCross)
+      op = dir === "up" ? "crossesAbove" : dir === "down" ? "crossesBelow" : "crosses";
     else op = dir === "down" ? "below" : "above";
     conditions.push(closeCross ? { op, left, right, closing: true } : { op, left, right });
     used.add(r);

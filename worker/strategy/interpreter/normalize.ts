@@ -59,6 +59,22 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bbreak[\s-]*even\b/g, "breakeven"],
   [/\bb\/e\b/g, "breakeven"],
   [/\btrailing[\s-]*stop(?:[\s-]*loss)?\b/g, "trailing stop"],
+  // "uses one moving average", "2 moving averages:": a count of averages, not a length.
+  [
+    /(?<!(?:twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety|hundred|and)[\s-]+)\b(?:one|a\s+single|single|1)\s+(?=(?:exponential\s+|simple\s+|smoothed\s+)?(?:moving\s+average|ema|sma|ma)\b)/g,
+    "a ",
+  ],
+  [
+    /\b(?:two|three|four|2|3|4)\s+(?=(?:exponential\s+|simple\s+|smoothed\s+)?(?:moving\s+averages|emas|smas|mas)\b)/g,
+    "the ",
+  ],
+  // "the lower MA of Bollinger Bands", "the upper line of the bands": a band of the Bollinger indicator.
+  [
+    /\b(upper|lower|middle|mid|top|bottom)\s+(?:ma|moving\s+average|line|band)\s+of\s+(?:the\s+)?(?:bollinger|bb)\s*(?:bands?)?/g,
+    "$1 bollinger band",
+  ],
+  // "RSI (7 period)", "ADX (14 periods)": the period in brackets.
+  [/\(\s*(\d+)\s*(?:-\s*)?(?:periods?|bars?|days?|candles?)\s*\)/g, "($1)"],
   // Moving averages: "moving average" → "ma" so that "50 simple ma" and "50 sma" meet.
   [/\bmoving\s+average\b/g, "ma"],
   [/\bm\.a\.?/g, "ma"],
