@@ -67,6 +67,13 @@ const DOWN = new Set([
 const SLOPE_UP = new Set(["rising", "rises", "increasing", "upsloping", "up-sloping"]);
 const SLOPE_DOWN = new Set(["falling", "falls", "decreasing", "declining", "downsloping", "down-sloping"]);
 const SKIP_BEFORE_VERB = new Set([
+  // "the 4 EMA first crosses", "the 4 EMA reverses and crosses": order words between a line and its verb.
+  "first",
+  "finally",
+  "again",
+  "just",
+  "reverse",
+  "reverses",
   "is",
   "are",
   "was",

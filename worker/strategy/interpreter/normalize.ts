@@ -36,7 +36,9 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\b(?:corsses|crossses|croses|crosess|crosse)\b/g, "crosses"],
   [/\b(?:exponential|exponental|expontial|exponencial)\b/g, "exponential"],
   [/\b(?:bolinger|bollinger|bolinger|bollingr|bollinder|bolliger|bb)s?\b/g, "bollinger"],
-  [/\b(?:stochastics?|stochastick|stocastic|stochastc|stoch|stochs)\b/g, "stochastic"],
+  [/\b(?:stochastics?|stochastick|stocastic|stochastc|stochatics?|stochastik|stoch|stochs)\b/g, "stochastic"],
+  // MetaTrader's Stochastic is the slow one: "slow %K", "slow stochastic" name the same lines.
+  [/\bslow\s+(?=%[kd]\b|stochastic\b)/g, ""],
   [/\b(?:trailling|trailng|traling)\b/g, "trailing"],
   [/\bpip(?:'?s)\b/g, "pips"],
   [/\bpts\b/g, "points"],
@@ -184,6 +186,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
     "",
   ],
   [/\b(when|if)\s+(?:when|if)\b/g, "$1"],
+  // "the 4 EMA reverses and crosses the 13 EMA": a cross back.
+  [/\b(?:reverses?|reversed|turns?|turned)\s+(?:back\s+)?(?:and|to)\s+cross(?:es|ed)?\b/g, "crosses back"],
 ];
 
 /**

@@ -91,17 +91,25 @@ function splitChain(text: string): string {
     }
     return -1;
   };
+  // A list cut short by an omission may start later ("[...] 2. ... 3. ..."): tried once when no "1." starts one.
+  let triedTwo = false;
   for (;;) {
     const at = itemAt(next, from);
+    if (at < 0 && next === 1 && cuts.length === 0 && !triedTwo) {
+      triedTwo = true;
+      next = 2;
+      from = 0;
+      continue;
+    }
     if (at < 0) {
       if (next === 1) break;
       next = 1;
       continue;
     }
-    if (next === 1) {
-      // A lone "1." is no list: it needs its "2." before any other "1.".
-      const two = itemAt(2, at + 2);
-      const again = itemAt(1, at + 2);
+    if (cuts.length === 0 || next === 1) {
+      // A list's first item needs its successor before the same number comes again: a lone "1." is no list.
+      const two = itemAt(next + 1, at + 2);
+      const again = itemAt(next, at + 2);
       if (two < 0 || (again >= 0 && again < two)) {
         from = at + 2;
         continue;
