@@ -35,7 +35,9 @@ const UNKNOWN: ReadonlyArray<readonly [RegExp, string]> = [
   [/\baroon\b/, "Aroon"],
   [/\btrix\b/, "TRIX"],
   [/\bengulfing|\bpin\s*bars?\b|\bdoji|\bhammer\b|candlestick\s+patterns?/, "candlestick patterns"],
-  [/\bsupport\b|\bresistance\b|\bswing\s+(?:high|low)s?\b|\btrend\s*lines?\b/, "support/resistance levels"],
+  [/\btrend\s*lines?\b/, "a drawn trendline"],
+  [/\bsupport\b|\bresistance\b|\bswing\s+(?:high|low)s?\b/, "support/resistance levels"],
+  [/\bhma\b|\bhull\b/, "the Hull moving average"],
   [/\bnews\b/, "news events"],
 ];
 

@@ -139,7 +139,14 @@ export function interpret(message: string, current: StrategySpec | null): Interp
   }
 
   let followUpQuestion: string | null = null;
-  if (unknown.length > 0) {
+  const unset = current === null ? unsetParameter(normalized) : null;
+  const twin = current === null && parsed.ok ? sameBothSides(facts, parsed.spec) : null;
+  if (unset !== null) {
+    // A parameter left as "?" changes every trade and has no default: it is asked, whatever else was read.
+    followUpQuestion = `The description leaves ${unset} as "?". Which value should it have?`;
+  } else if (twin !== null) {
+    followUpQuestion = `The sell rules are the same as the buy rules (${twin}), so both would open at once. What should open a sell: the opposite conditions?`;
+  } else if (unknown.length > 0) {
     followUpQuestion = `I can't build ${unknown.join(" or ")} yet. I can use ${SUPPORTED}. Which of these should I use instead?`;
   } else {
     const first = ORDER.find((p) => problems.has(p));
@@ -199,6 +206,35 @@ export function interpret(message: string, current: StrategySpec | null): Interp
     followUpQuestion,
     understood,
   };
+}
+
+/** "X (or any name) = ?", "threshold: ?": the name of a parameter the trader left open, or null. */
+export function unsetParameter(text: string): string | null {
+  const m = /\b([a-z][a-z0-9 _]{0,24}?)\s*(?:\([^)]{0,30}\))?\s*(?:=|:)\s*\?(?![a-z0-9])/.exec(text);
+  if (!m) return null;
+  const name = m[1].trim().split(/\s+/).slice(-3).join(" ");
+  return name.length > 0 ? `"${name}"` : null;
+}
+
+/** The indicators of a buy rule that the message also wrote, unchanged, as its sell rule; null otherwise. */
+function sameBothSides(facts: Facts, spec: StrategySpec): string | null {
+  const wrote = (side: "long" | "short") =>
+    facts.clauses.some((c) => c.role === "entry" && c.side === side && c.conditions.length > 0);
+  const { long, short } = spec.entry;
+  if (!wrote("long") || !wrote("short") || !long || !short || !same(long, short)) return null;
+  const refs = new Set(
+    [...long.all, ...long.any].flatMap((c) =>
+      c.type === "candlePattern"
+        ? []
+        : (c.type === "between" ? [c.operand] : [c.left, c.right]).flatMap((o) =>
+            o.type === "indicator" ? [o.ref] : [],
+          ),
+    ),
+  );
+  const names = spec.indicators
+    .filter((i) => refs.has(i.id))
+    .map((i) => `${i.kind} ${"period" in i ? i.period : ""}`.trim());
+  return names.length > 0 ? names.join(", ") : "the same conditions";
 }
 
 function hasSettings(f: Facts): boolean {

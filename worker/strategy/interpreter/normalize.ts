@@ -140,6 +140,10 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/[,;]?\s*(?:and\s+)?re-?entr(?:y|ies)\b[^.;\n]*/g, ""],
   // Contractions the extractors spell out.
   [/\bwe're\b/g, "we are"],
+  [/\b(is|are|was|were|does|do|has|have|should|must)n't\b/g, "$1 not"],
+  // "not above the 80 mark, i.e. ...", "at the 50 mark": a level is its number.
+  [/\b(?:the\s+)?(\d+(?:\.\d+)?)\s+(?:mark|level)\b/g, "$1"],
+  [/\bmacd\s+(?:with|using|of)\s+(?:the\s+)?(?:ema|sma)s?\b/g, "macd"],
   [/\bit's\b/g, "it is"],
   [/\bi'm\b/g, "i am"],
   [/\bthey're\b/g, "they are"],
