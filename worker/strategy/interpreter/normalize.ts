@@ -89,6 +89,17 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\b(\d+)\s*(sma|ema|smma|lwma|wma|ma)s?\b/g, "$1 $2"],
   [/\b(sma|ema|smma|lwma|wma|ma)(\d+)\b/g, "$1 $2"],
   [/\bwma\b/g, "lwma"],
+  // "20 SMA High", "SMMA-Low", "EMA (close)": the price an average is applied to, written after it.
+  [/\b(sma|ema|smma|lwma|ma)\s*-\s*(high|low|open|close|median|typical|weighted)\b/g, "$1 of $2"],
+  [
+    /\b(\d+\s*(?:sma|ema|smma|lwma|ma))\s+\(?(high|low|median|typical|weighted)\)?(?!\s+(?:of|than)\b)/g,
+    "$1 of $2",
+  ],
+  // Order types written as one word.
+  [/\bbuy-?stop\b/g, "buy stop"],
+  [/\bsell-?stop\b/g, "sell stop"],
+  [/\bbuy-?limit\b/g, "buy limit"],
+  [/\bsell-?limit\b/g, "sell limit"],
   // "5 EMA fast above 21 EMA slow": a role word after a length only says which one is which.
   [/\b(\d+\s*(?:sma|ema|smma|lwma|ma))\s+(?:fast|slow|faster|slower)\b/g, "$1"],
   [/\bmas\b/g, "ma"],
