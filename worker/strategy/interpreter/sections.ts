@@ -168,7 +168,7 @@ export function sectionize(text: string): string {
       continue;
     }
     // Under a heading every sentence is an item of it, as a bullet would be.
-    const parts = role ? line.split(/(?<!\d)\.\s+(?=[a-z])/) : [line];
+    const parts = role ? line.split(/(?<!\d)\.\s+(?=[^\s\d])/) : [line];
     for (const part of parts) out.push(withRole(part.trim(), role));
   }
   return out.join("\n");
