@@ -11,7 +11,7 @@ const MARKER =
 const SPLIT = new RegExp(
   // "... 50 pips from the entry point exit when ...": an exit opens a clause even without a comma before it.
   `(?<!\\b(?:only|also|then|and|or|to|not|never|don't|you|we|i)\\s*)\\s+(?=(?:exit|close)\\s+(?:the\\s+)?(?:(?:long|short|buy|sell)s?\\s+)?(?:trades?\\s+|positions?\\s+)?(?:when|if)\\b)|` +
-    `\\s*(?:,|\\s-\\s|\\band\\b|\\bthen\\b|\\bbut\\b|\\bor\\b)\\s*(?:,\\s*)?(?=${MARKER})|\\s*,\\s*(?=(?:and\\s+)?when\\b)|\\s*,\\s*(?=[^,]*\\bfor\\s+(?:buy|sell|long|short)s?\\b)|(?<=\\b(?:buy|sell)\\b)\\s+(?=(?:rsi|macd|cci|adx|stochastic|bollinger|momentum|ema|sma|price|close)\\b)`,
+    `\\s*(?:,|\\s-\\s|\\band\\b|\\bthen\\b|\\bbut\\b|\\bor\\b)\\s*(?:,\\s*)?(?=${MARKER})|\\s*,\\s*(?=(?:and\\s+)?when\\b)|\\s+(?=and\\s+(?:when|if)\\b)|\\s*,\\s*(?=[^,]*\\bfor\\s+(?:buy|sell|long|short)s?\\b)|(?<=\\b(?:buy|sell)\\b)\\s+(?=(?:rsi|macd|cci|adx|stochastic|bollinger|momentum|ema|sma|price|close)\\b)`,
 );
 
 const UNKNOWN: ReadonlyArray<readonly [RegExp, string]> = [

@@ -151,6 +151,21 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/[,;]?\s*(?:and\s+)?re-?entr(?:y|ies)\b[^.;\n]*/g, ""],
   // Contractions the extractors spell out.
   [/\bwe're\b/g, "we are"],
+  [/\b(we|you|i|they|it)'ll\b/g, "$1 will"],
+  // "crosses from negative to positive": a cross of zero.
+  [
+    /\b(?:cross(?:es|ed)?|turns?|goes|flips?|moves?)\s+from\s+negative\s+(?:to|into)\s+positive\b/g,
+    "crosses above 0",
+  ],
+  [
+    /\b(?:cross(?:es|ed)?|turns?|goes|flips?|moves?)\s+from\s+positive\s+(?:to|into)\s+negative\b/g,
+    "crosses below 0",
+  ],
+  // "move the stop loss to the entry price": break-even.
+  [
+    /\b(stop loss|stop)\s+(?:at|to)\s+(?:the\s+)?(?:entry|open(?:ing)?)(?:\s+(?:price|level|point))?\b/g,
+    "$1 to breakeven",
+  ],
   [/\b(is|are|was|were|does|do|has|have|should|must)n't\b/g, "$1 not"],
   // "not above the 80 mark, i.e. ...", "at the 50 mark": a level is its number.
   [/\b(?:the\s+)?(\d+(?:\.\d+)?)\s+(?:mark|level)\b/g, "$1"],

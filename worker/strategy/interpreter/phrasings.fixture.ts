@@ -387,4 +387,19 @@ export const PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "a zero cross said as 'from negative to positive', sides split at 'and when', the stop moved to the entry price",
+    turns: [
+      {
+        say: "When the CCI crosses from negative to positive we buy and when it crosses from positive to negative we sell. Stop 30 pips; move the stop to the entry price after 20 pips in gain.",
+        expect: {
+          long: ["cci14 xa 0"],
+          short: ["cci14 xb 0"],
+          stopLoss: "30 pips",
+          breakEven: "20 pips",
+          question: false,
+        },
+      },
+    ],
+  },
 ];

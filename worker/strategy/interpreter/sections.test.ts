@@ -18,12 +18,12 @@ describe("sections", () => {
 
   it("gives every sentence under a label heading the heading's side", () => {
     const out = sectionize(
-      "d1 chart. conditions for opening long positions: the histogram is positive. +di is above -di. conditions for opening short positions: the histogram is negative. exit point: use a trailing stop",
+      "d1 chart. conditions for opening long positions: the histogram is positive. +di is above -di. conditions for opening short positions: the histogram is negative. exit point: the rsi crosses 50",
     ).split("\n");
     expect(out).toContain("buy when the histogram is positive");
     expect(out).toContain("buy when +di is above -di.");
     expect(out).toContain("sell when the histogram is negative.");
-    expect(out).toContain("exit when use a trailing stop");
+    expect(out).toContain("exit when the rsi crosses 50");
   });
 
   it("keeps a settings label as written and ends the rules above it", () => {

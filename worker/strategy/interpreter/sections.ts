@@ -177,7 +177,7 @@ export function sectionize(text: string): string {
 function withRole(line: string, role: Role): string {
   // "when X" under a heading is the heading's condition unless it names its own action.
   const already =
-    /^(?:buy|sell|go long|go short|long|short|exit|close|enter|open|stop|take profit|trailing|breakeven)\b/.test(
+    /^(?:buy|sell|go long|go short|long|short|exit|close|enter|open|stop|take profit|trailing|breakeven|move|place|put|set|use|trail|risk)\b/.test(
       line,
     ) ||
     (/^(?:if|when)\b/.test(line) && /\b(?:buy|sell|long|short|exit|close|enter)\b/.test(line));
