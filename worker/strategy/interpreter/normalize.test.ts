@@ -21,6 +21,12 @@ describe("normalize", () => {
     ["stay in the buy until RSI falls below 50", "exit buy when rsi falls below 50"],
     ["the 8 EMA fast above the 21 EMA slow", "the 8 ema above the 21 ema"],
     ["RSI isn't above 70", "rsi is not above 70"],
+    [
+      "EMA-High (period = 1 hour, applied price = High, time period = 30)",
+      "30 ema of high on the 1 hour chart",
+    ],
+    ["RSI (length = 9, applied price = median)", "rsi (9) of median"],
+    ["the high price of the last candle is above it", "the high price is above it"],
   ])("%s → %s", (input, out) => {
     expect(normalize(input)).toBe(out);
   });

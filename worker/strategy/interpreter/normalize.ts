@@ -1,7 +1,7 @@
 import { LEVEL_REWRITES } from "./levels";
 import { replaceNumberWords } from "./numbers";
 import { sectionize } from "./sections";
-import { attachSettings } from "./settings";
+import { attachSettings, readParameterLists } from "./settings";
 
 // One canonical spelling per concept, so the extractors match a small vocabulary.
 // Order matters: longer phrases first, typos before the synonyms that build on them.
@@ -141,6 +141,15 @@ const REWRITES: ReadonlyArray<Rewrite> = [
     "$1",
   ],
   [/\bnegative\s+(?=\d)/g, "-"],
+  // "the high price of the last candle": the closed bar's own field, which every rule reads.
+  [
+    /\b(?:the\s+)?(high|low|open)\s+price\s+of\s+(?:the\s+)?(?:last|latest|current|previous\s+closed)\s+(?:candle|bar)\b/g,
+    "the $1 price",
+  ],
+  [
+    /\b(?:the\s+)?(?:close|closing)\s+price\s+of\s+(?:the\s+)?(?:last|latest|current)\s+(?:candle|bar)\b/g,
+    "the close",
+  ],
   // "stay in the buy until X", "hold the trade until X": X closes that trade.
   [
     /\b(?:you\s+(?:would|will|should)\s+)?(?:stay|remain|hold|keep)\s+(?:in\s+)?(?:the\s+|that\s+|this\s+|your\s+|a\s+)?(buy|sell|long|short)?\s*(?:trades?|positions?)?\s+(?:open\s+)?until\b/g,
@@ -240,7 +249,7 @@ export function normalize(message: string): string {
     /\b(\d+)\s*-\s*(minute|hour|day|week|period|bar|candle|pips?|points?|ma|sma|ema)\b/g,
     "$1 $2",
   );
-  return sectionize(attachSettings(text.replace(/[ \t]+/g, " ").trim()));
+  return sectionize(attachSettings(readParameterLists(text.replace(/[ \t]+/g, " ").trim())));
 }
 
 /**
