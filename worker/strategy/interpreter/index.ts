@@ -150,7 +150,18 @@ export function interpret(message: string, current: StrategySpec | null): Interp
     followUpQuestion = `I can't build ${unknown.join(" or ")} yet. I can use ${SUPPORTED}. Which of these should I use instead?`;
   } else {
     const first = ORDER.find((p) => problems.has(p));
-    if (first) followUpQuestion = QUESTIONS[first];
+    if (first === "maPeriod" && /\bits\s+(?:ma|sma|ema|smma|lwma)\b/.test(normalized)) {
+      // "the indicator line crosses its moving average": an average of that indicator, whose length is asked.
+      const of = [...new Set(read.mentions.filter((m) => m.kind !== "ma").map((m) => m.kind))];
+      followUpQuestion =
+        of.length === 1
+          ? `Which length should the moving average of the ${NAMES[of[0]]} line use, and how should trades close?`
+          : QUESTIONS.maPeriod;
+    } else if (first === "noEntry" && current === null && !hasExitFacts(facts)) {
+      // Nothing opens a trade and nothing closes one: both essentials in one question.
+      followUpQuestion =
+        "What should trigger an entry, and what should close the trade? For example: 'Buy when the 50 EMA crosses above the 200 EMA; stop loss 30 pips, take profit 60 pips'.";
+    } else if (first) followUpQuestion = QUESTIONS[first];
   }
 
   const notes: string[] = [];
@@ -235,6 +246,28 @@ function sameBothSides(facts: Facts, spec: StrategySpec): string | null {
     .filter((i) => refs.has(i.id))
     .map((i) => `${i.kind} ${"period" in i ? i.period : ""}`.trim());
   return names.length > 0 ? names.join(", ") : "the same conditions";
+}
+
+const NAMES: Record<IndicatorKind, string> = {
+  ma: "moving average",
+  rsi: "RSI",
+  macd: "MACD",
+  bollinger: "Bollinger Bands",
+  stochastic: "Stochastic",
+  atr: "ATR",
+  cci: "CCI",
+  adx: "ADX",
+  momentum: "Momentum",
+};
+
+function hasExitFacts(f: Facts): boolean {
+  return (
+    f.stopLoss !== null ||
+    f.takeProfit !== null ||
+    f.trailing !== null ||
+    f.closeOnOpposite === true ||
+    f.clauses.some((c) => c.role === "exit")
+  );
 }
 
 function hasSettings(f: Facts): boolean {

@@ -402,4 +402,22 @@ export const PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "an average of an indicator with no length is asked about, naming the indicator",
+    turns: [
+      {
+        say: "Go long when the RSI line crosses its moving average going upward.",
+        expect: { noSpec: true, question: /moving average of the RSI line/ },
+      },
+    ],
+  },
+  {
+    name: "nothing that opens or closes a trade: one question for both",
+    turns: [
+      {
+        say: "I watch the euro on the hourly chart and wait for a good moment.",
+        expect: { noSpec: true, question: /trigger an entry, and what should close/ },
+      },
+    ],
+  },
 ];
