@@ -243,6 +243,7 @@ export function normalize(message: string): string {
   }
   text = replaceNumberWords(text);
   text = expandMaChains(text);
+  text = referToPeriod(text);
   for (const [pattern, replacement] of LEVEL_REWRITES) text = text.replace(pattern, replacement);
   // Number words may have produced "50 ema" forms that the rewrites above already handled for digits.
   text = text.replace(
@@ -250,6 +251,23 @@ export function normalize(message: string): string {
     "$1 $2",
   );
   return sectionize(attachSettings(readParameterLists(text.replace(/[ \t]+/g, " ").trim())));
+}
+
+/**
+ * "at the highs or lows of the previous day ... 2 points above the highs": a plural "the highs" / "the lows"
+ * after the text has named the previous day's (or week's) highs and lows refers back to them.
+ */
+export function referToPeriod(text: string): string {
+  const named =
+    /\b(?:highs?|lows?)(?:\s+(?:or|and|\/)\s+(?:the\s+)?(?:highs?|lows?))?\s+of\s+(?:the\s+)?(?:previous|prior|last)\s+(day|week)\b/.exec(
+      text,
+    );
+  if (!named) return text;
+  const at = named.index + named[0].length;
+  return (
+    text.slice(0, at) +
+    text.slice(at).replace(/\bthe\s+(high|low)s\b(?!\s+of\b)/g, `the previous ${named[1]} $1`)
+  );
 }
 
 /**

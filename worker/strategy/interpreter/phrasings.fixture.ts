@@ -420,4 +420,20 @@ export const PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "'the highs' refers back to the previous day's highs; a stop order 'is placed' above them",
+    turns: [
+      {
+        say: "Orders go at the highs and lows of the previous day. A buystop is placed 3 pips above the highs and a sellstop is placed 3 pips below the lows. Target 15 pips, stop 25 pips.",
+        expect: {
+          direction: "both",
+          long: ["close xa (day1.high + 3pips)"],
+          short: ["close xb (day1.low - 3pips)"],
+          stopLoss: "25 pips",
+          takeProfit: "15 pips",
+          question: false,
+        },
+      },
+    ],
+  },
 ];
