@@ -9,7 +9,9 @@ import { type MentionContext, scanMentions } from "./mentions";
 const MARKER =
   "(?:then\\s+)?(?:buy|sell|go\\s+(?:long|short)|enter|open|exit|close\\s+(?:the|a|all|long|short|trades?|positions?|when|if|on|it|buy|sell|out)|get\\s+out|short|long|only|do\\s+the\\s+opposite|reverse|vice\\s+versa)\\b";
 const SPLIT = new RegExp(
-  `\\s*(?:,|\\s-\\s|\\band\\b|\\bthen\\b|\\bbut\\b|\\bor\\b)\\s*(?:,\\s*)?(?=${MARKER})|\\s*,\\s*(?=(?:and\\s+)?when\\b)|\\s*,\\s*(?=[^,]*\\bfor\\s+(?:buy|sell|long|short)s?\\b)|(?<=\\b(?:buy|sell)\\b)\\s+(?=(?:rsi|macd|cci|adx|stochastic|bollinger|momentum|ema|sma|price|close)\\b)`,
+  // "... 50 pips from the entry point exit when ...": an exit opens a clause even without a comma before it.
+  `(?<!\\b(?:only|also|then|and|or|to|not|never|don't|you|we|i)\\s*)\\s+(?=(?:exit|close)\\s+(?:the\\s+)?(?:(?:long|short|buy|sell)s?\\s+)?(?:trades?\\s+|positions?\\s+)?(?:when|if)\\b)|` +
+    `\\s*(?:,|\\s-\\s|\\band\\b|\\bthen\\b|\\bbut\\b|\\bor\\b)\\s*(?:,\\s*)?(?=${MARKER})|\\s*,\\s*(?=(?:and\\s+)?when\\b)|\\s+(?=and\\s+(?:when|if)\\b)|\\s*,\\s*(?=[^,]*\\bfor\\s+(?:buy|sell|long|short)s?\\b)|(?<=\\b(?:buy|sell)\\b)\\s+(?=(?:rsi|macd|cci|adx|stochastic|bollinger|momentum|ema|sma|price|close)\\b)`,
 );
 
 const UNKNOWN: ReadonlyArray<readonly [RegExp, string]> = [
@@ -33,7 +35,9 @@ const UNKNOWN: ReadonlyArray<readonly [RegExp, string]> = [
   [/\baroon\b/, "Aroon"],
   [/\btrix\b/, "TRIX"],
   [/\bengulfing|\bpin\s*bars?\b|\bdoji|\bhammer\b|candlestick\s+patterns?/, "candlestick patterns"],
-  [/\bsupport\b|\bresistance\b|\bswing\s+(?:high|low)s?\b|\btrend\s*lines?\b/, "support/resistance levels"],
+  [/\btrend\s*lines?\b/, "a drawn trendline"],
+  [/\bsupport\b|\bresistance\b|\bswing\s+(?:high|low)s?\b/, "support/resistance levels"],
+  [/\bhma\b|\bhull\b/, "the Hull moving average"],
   [/\bnews\b/, "news events"],
 ];
 
@@ -109,6 +113,10 @@ export function readClauses(
   }
   const fullCtx: MentionContext = { ...ctx, maPeriods };
   let subject: Operand | null = null;
+  // Sides whose exit the message states in so many words ("close sells when ..."), and the side the previous
+  // sentence entered: a later sideless exit goes with that entry when the other side's exit is already given.
+  const exitSides = new Set<Side>();
+  let prevEntrySide: Side | null = null;
   for (const whole of sentences) {
     const sentence = directionIntent(whole, facts);
     const raws: RawClause[] = [];
@@ -136,6 +144,8 @@ export function readClauses(
     const exitConds = exits.reduce((n, r) => n + r.clause.conditions.length, 0);
     if (exitConds > 1 && /\bor\b/.test(sentence) && !/\band\b/.test(sentence))
       for (const r of exits) r.clause.alternative = true;
+    let sentenceSide: Side | null = null;
+    let entrySide: Side | null | "mixed" = null;
     for (const raw of raws) {
       const c = raw.clause;
       // "sell on the reverse cross" names its cross: the mirror, not a vague one.
@@ -150,6 +160,23 @@ export function readClauses(
           facts.closeOnOpposite = true;
         }
         continue;
+      }
+      // "Buy when A and close when B": B closes the buy. "... enter a sell when A. The exit is when B" after the
+      // buys' own exit: B closes the sells.
+      if (c.role === "exit" && c.side === null && side === null) {
+        const other = (s: Side): Side => (s === "long" ? "short" : "long");
+        if (sentenceSide !== null) c.side = sentenceSide;
+        else if (
+          prevEntrySide !== null &&
+          exitSides.has(other(prevEntrySide)) &&
+          !exitSides.has(prevEntrySide)
+        )
+          c.side = prevEntrySide;
+      }
+      if (c.role === "exit" && c.side !== null) exitSides.add(c.side);
+      if (c.role === "entry" && c.side !== null) {
+        sentenceSide ??= c.side;
+        entrySide = entrySide === null || entrySide === c.side ? c.side : "mixed";
       }
       if (c.role === "entry" && c.side === null && side !== "both") {
         // A bare condition after a sided clause belongs to that side ("RSI must be above 50").
@@ -166,6 +193,7 @@ export function readClauses(
       if (raw.opposite && c.role === "exit") facts.closeOnOpposite = true;
       facts.clauses.push(c);
     }
+    prevEntrySide = entrySide === "mixed" ? null : entrySide;
   }
   levelCloses(facts);
   return { vagueCross, mentions };

@@ -58,4 +58,15 @@ describe("condition grammar", () => {
   it("does not invent a condition from a number alone", () => {
     expect(conditions("i have 30 years of experience")).toEqual([]);
   });
+
+  it("reads a negated comparison as the other side of the line", () => {
+    expect(conditions("rsi is not above 70")[0]).toMatch(/ below 70$/);
+    expect(conditions("the stochastic is not in the overbought zone")[0]).toMatch(/ below 80$/);
+    expect(conditions("rsi above 50")[0]).toMatch(/ above 50$/);
+  });
+
+  it("reads 'goes under' a number as a level and 'goes above' a line as a cross", () => {
+    expect(conditions("rsi goes under 30")[0]).toMatch(/ below 30$/);
+    expect(conditions("price goes above the 20 ema")[0]).toMatch(/^close crossesAbove /);
+  });
 });

@@ -16,6 +16,11 @@ const CROSS_VERBS = new Set([
   "breaks",
   "break",
   "broke",
+  "broken",
+  "breached",
+  "pierced",
+  "penetrated",
+  "exceeded",
   "breaking",
   "rises",
   "rise",
@@ -66,7 +71,17 @@ const DOWN = new Set([
 ]);
 const SLOPE_UP = new Set(["rising", "rises", "increasing", "upsloping", "up-sloping"]);
 const SLOPE_DOWN = new Set(["falling", "falls", "decreasing", "declining", "downsloping", "down-sloping"]);
+const NEGATION = new Set(["not", "never", "nor"]);
 const SKIP_BEFORE_VERB = new Set([
+  "not",
+  "never",
+  // "the 4 EMA first crosses", "the 4 EMA reverses and crosses": order words between a line and its verb.
+  "first",
+  "finally",
+  "again",
+  "just",
+  "reverse",
+  "reverses",
   "is",
   "are",
   "was",
@@ -340,7 +355,10 @@ export function parseConditions(
           const level: Operand = { type: "constant", value: oversold ? z.low : z.high };
           const cond: Condition = leaving
             ? { op: oversold ? "crossesAbove" : "crossesBelow", left: op, right: level }
-            : { op: oversold ? "below" : "above", left: op, right: level };
+            : // "not in the overbought zone": on the other side of that level.
+              /\b(?:not|never|no longer|nor)\b/.test(window)
+              ? { op: oversold ? "above" : "below", left: op, right: level }
+              : { op: oversold ? "below" : "above", left: op, right: level };
           conditions.push(cond);
         }
       }
@@ -484,8 +502,17 @@ export function parseConditions(
       right.ind.kind === "ma" &&
       left.type === "price" &&
       dir !== null;
-    if (cross || closeCross) op = dir === "up" ? "crossesAbove" : dir === "down" ? "crossesBelow" : "crosses";
-    else op = dir === "down" ? "below" : "above";
+    // "RSI goes under 30", "momentum gets above 100": being beyond a level, as oscillator rules mean it; "price
+    // goes above the SMA" is still the event of crossing the line.
+    const soft = /^(?:goes|go|going|moves|move|gets|get)$/.test(t) && right.type === "constant";
+    if ((cross && !soft) || closeCross)
+      op = dir === "up" ? "crossesAbove" : dir === "down" ? "crossesBelow" : "crosses";
+    else {
+      // "RSI is not above 70", "price never below the EMA": the other side of the same line.
+      const from = l ? l.index + 1 : Math.max(0, i - 3);
+      const negated = tokens.slice(from, i).some((w) => NEGATION.has(w));
+      op = (dir === "down") !== negated ? "below" : "above";
+    }
     conditions.push(closeCross ? { op, left, right, closing: true } : { op, left, right });
     used.add(r);
     if (l) used.add(l.index);

@@ -216,7 +216,7 @@ export const CORPUS: readonly CorpusCase[] = [
     turns: [
       {
         say: "buy when the 7 period RSI is below 30. exit when RSI goes above 70. stop loss 50 pips",
-        expect: { long: ["rsi7 < 30"], longExit: ["rsi7 xa 70"], stopLoss: "50 pips", direction: "long" },
+        expect: { long: ["rsi7 < 30"], longExit: ["rsi7 > 70"], stopLoss: "50 pips", direction: "long" },
       },
     ],
   },
@@ -1233,8 +1233,8 @@ export const CORPUS: readonly CorpusCase[] = [
       {
         say: "I want a mean reversion EA. When RSI(2) goes under 5 buy, when it goes over 95 sell. Exit when price crosses the 5 SMA. 4H chart. Risk 0.5% per trade with a 1.5 ATR stop.",
         expect: {
-          long: ["rsi2 xb 5"],
-          short: ["rsi2 xa 95"],
+          long: ["rsi2 < 5"],
+          short: ["rsi2 > 95"],
           longExit: ["close xb sma5"],
           shortExit: ["close xa sma5"],
           timeframe: "H4",

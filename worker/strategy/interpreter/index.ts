@@ -132,7 +132,7 @@ function readMessage(message: string, current: StrategySpec | null) {
     { knownKinds: knownKinds(current), maPeriods: maPeriods(current) },
     facts,
   );
-  return { facts, unknown, read };
+  return { facts, unknown, read, normalized };
 }
 
 export function interpret(
@@ -140,7 +140,7 @@ export function interpret(
   current: StrategySpec | null,
   context: TurnContext = {},
 ): InterpretResult {
-  const { facts, unknown, read } = readMessage(message, current);
+  const { facts, unknown, read, normalized } = readMessage(message, current);
   if (facts.edits.some((e) => e.type === "undo")) return undo(current, context.previous ?? null);
   // A message that answers a question (no spec yet) keeps what the earlier ones settled (chat-memory.ts).
   const mentions =
@@ -168,11 +168,29 @@ export function interpret(
   }
 
   let followUpQuestion: string | null = null;
-  if (unknown.length > 0) {
+  const unset = current === null ? unsetParameter(normalized) : null;
+  const twin = current === null && parsed.ok ? sameBothSides(facts, parsed.spec) : null;
+  if (unset !== null) {
+    // A parameter left as "?" changes every trade and has no default: it is asked, whatever else was read.
+    followUpQuestion = `The description leaves ${unset} as "?". Which value should it have?`;
+  } else if (twin !== null) {
+    followUpQuestion = `The sell rules are the same as the buy rules (${twin}), so both would open at once. What should open a sell: the opposite conditions?`;
+  } else if (unknown.length > 0) {
     followUpQuestion = `I can't build ${unknown.join(" or ")} yet. I can use ${SUPPORTED}. Which of these should I use instead?`;
   } else {
     const first = ORDER.find((p) => problems.has(p));
-    if (first) followUpQuestion = QUESTIONS[first];
+    if (first === "maPeriod" && /\bits\s+(?:ma|sma|ema|smma|lwma)\b/.test(normalized)) {
+      // "the indicator line crosses its moving average": an average of that indicator, whose length is asked.
+      const of = [...new Set(read.mentions.filter((m) => m.kind !== "ma").map((m) => m.kind))];
+      followUpQuestion =
+        of.length === 1
+          ? `Which length should the moving average of the ${NAMES[of[0]]} line use, and how should trades close?`
+          : QUESTIONS.maPeriod;
+    } else if (first === "noEntry" && current === null && !hasExitFacts(facts)) {
+      // Nothing opens a trade and nothing closes one: both essentials in one question.
+      followUpQuestion =
+        "What should trigger an entry, and what should close the trade? For example: 'Buy when the 50 EMA crosses above the 200 EMA; stop loss 30 pips, take profit 60 pips'.";
+    } else if (first) followUpQuestion = QUESTIONS[first];
     // An edit that could not be applied asks (issue 15: never a silent "no change").
     else if (applied.questions.length > 0) followUpQuestion = applied.questions[0];
   }
@@ -261,6 +279,57 @@ function undo(current: StrategySpec | null, previous: StrategySpec | null): Inte
     followUpQuestion: null,
     understood: true,
   };
+}
+
+/** "X (or any name) = ?", "threshold: ?": the name of a parameter the trader left open, or null. */
+export function unsetParameter(text: string): string | null {
+  const m = /\b([a-z][a-z0-9 _]{0,24}?)\s*(?:\([^)]{0,30}\))?\s*(?:=|:)\s*\?(?![a-z0-9])/.exec(text);
+  if (!m) return null;
+  const name = m[1].trim().split(/\s+/).slice(-3).join(" ");
+  return name.length > 0 ? `"${name}"` : null;
+}
+
+/** The indicators of a buy rule that the message also wrote, unchanged, as its sell rule; null otherwise. */
+function sameBothSides(facts: Facts, spec: StrategySpec): string | null {
+  const wrote = (side: "long" | "short") =>
+    facts.clauses.some((c) => c.role === "entry" && c.side === side && c.conditions.length > 0);
+  const { long, short } = spec.entry;
+  if (!wrote("long") || !wrote("short") || !long || !short || !same(long, short)) return null;
+  const refs = new Set(
+    [...long.all, ...long.any].flatMap((c) =>
+      c.type === "candlePattern"
+        ? []
+        : (c.type === "between" ? [c.operand] : [c.left, c.right]).flatMap((o) =>
+            o.type === "indicator" ? [o.ref] : [],
+          ),
+    ),
+  );
+  const names = spec.indicators
+    .filter((i) => refs.has(i.id))
+    .map((i) => `${i.kind} ${"period" in i ? i.period : ""}`.trim());
+  return names.length > 0 ? names.join(", ") : "the same conditions";
+}
+
+const NAMES: Record<IndicatorKind, string> = {
+  ma: "moving average",
+  rsi: "RSI",
+  macd: "MACD",
+  bollinger: "Bollinger Bands",
+  stochastic: "Stochastic",
+  atr: "ATR",
+  cci: "CCI",
+  adx: "ADX",
+  momentum: "Momentum",
+};
+
+function hasExitFacts(f: Facts): boolean {
+  return (
+    f.stopLoss !== null ||
+    f.takeProfit !== null ||
+    f.trailing !== null ||
+    f.closeOnOpposite === true ||
+    f.clauses.some((c) => c.role === "exit")
+  );
 }
 
 function hasSettings(f: Facts): boolean {

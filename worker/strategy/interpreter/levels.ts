@@ -46,6 +46,9 @@ export function levelOf(g: ReadonlyArray<string | undefined>): SpecOperand | nul
 /** What a stop order is placed at: a distance from a level, or the level ("buy stop loss 30" is no order). */
 const AT_LEVEL = String.raw`(?=\d+(?:\.\d+)?\s+(?:pips?|points?)\s+(?:above|below|over|under)|the\s+\d|the\s+highest|the\s+lowest|yesterday|previous|prior|last\s+(?:day|week|\d))`;
 
+/** "buy stop is placed 2 points above ...", "sell stop shall be set at ...". */
+const PLACED = String.raw`(?:(?:is|are|shall\s+be|will\s+be|should\s+be|must\s+be|gets)\s+)?(?:(?:placed|set|put|entered)\s+)?`;
+
 /**
  * Orders and breakouts said as actions, rewritten as conditions the clause grammar reads: "buy stop 2 pips above
  * X" (a buy stop fills when the price rises through the level), "price exceeds X by 25 pips", "price falls 25
@@ -53,11 +56,17 @@ const AT_LEVEL = String.raw`(?=\d+(?:\.\d+)?\s+(?:pips?|points?)\s+(?:above|belo
  */
 export const LEVEL_REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [
-    new RegExp(`\\b(?:place\\s+(?:a\\s+)?)?buy\\s+stop(?:\\s+order)?\\s+(?:at\\s+)?${AT_LEVEL}`, "g"),
+    new RegExp(
+      `\\b(?:(?:place\\s+)?(?:a\\s+)?)?buy\\s+stop(?:\\s+order)?\\s+${PLACED}(?:at\\s+)?${AT_LEVEL}`,
+      "g",
+    ),
     "buy when price crosses above ",
   ],
   [
-    new RegExp(`\\b(?:place\\s+(?:a\\s+)?)?sell\\s+stop(?:\\s+order)?\\s+(?:at\\s+)?${AT_LEVEL}`, "g"),
+    new RegExp(
+      `\\b(?:(?:place\\s+)?(?:a\\s+)?)?sell\\s+stop(?:\\s+order)?\\s+${PLACED}(?:at\\s+)?${AT_LEVEL}`,
+      "g",
+    ),
     "sell when price crosses below ",
   ],
   [

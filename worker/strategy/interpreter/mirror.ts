@@ -71,6 +71,8 @@ function reflect(value: Operand, around: Operand, indicators: readonly Indicator
   if (!ind || around.type !== "indicator") return value;
   const mid = midpoint(ind, around.line);
   if (typeof mid !== "number") return value;
+  // Momentum read as a difference ("crosses from negative to positive") has its centre at zero, not at 100.
+  if (ind.kind === "MOMENTUM" && value.value === 0) return value;
   return { type: "constant", value: 2 * mid - value.value };
 }
 

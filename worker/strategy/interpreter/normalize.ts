@@ -1,16 +1,33 @@
 import { LEVEL_REWRITES } from "./levels";
 import { replaceNumberWords } from "./numbers";
 import { sectionize } from "./sections";
-import { attachSettings } from "./settings";
+import { attachSettings, readParameterLists } from "./settings";
 
 // One canonical spelling per concept, so the extractors match a small vocabulary.
 // Order matters: longer phrases first, typos before the synonyms that build on them.
-const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
-  // Typography.
+type Rewrite = readonly [RegExp, string | ((match: string, ...groups: string[]) => string)];
+
+/** The middle of a range, when it is a whole or half number; otherwise the lower end (still inside it). */
+function midpoint(a: number, b: number): number {
+  const m = (a + b) / 2;
+  return Number.isInteger(m * 2) ? m : Math.min(a, b);
+}
+
+const REWRITES: ReadonlyArray<Rewrite> = [
+  // Typography. "[...]" marks an omission in a quoted text: what follows is a new sentence.
+  [/\s*\[\s*(?:\.\.\.|\u2026)\s*\]\s*/g, ". "],
   [/[\u2018\u2019\u201b`´]/g, "'"],
   [/[\u201c\u201d]/g, '"'],
   [/[\u2010-\u2015\u2212]/g, "-"],
   [/\u00a0/g, " "],
+  // "> =", "= >": a comparison sign written with a space.
+  [/([<>])\s+=/g, "$1="],
+  [/=\s*([<>])(?!=)/g, "$1="],
+  // "50-60 pips", "40 to 70 points": a range the trader leaves open; its middle is a value inside it.
+  [
+    /\b(\d+(?:\.\d+)?)\s*(?:-|to|\/)\s*(\d+(?:\.\d+)?)\s*(pips?|points?|%|percent)\b/g,
+    (_m: string, a: string, b: string, unit: string) => `${midpoint(Number(a), Number(b))} ${unit}`,
+  ],
   // Cheap typo repair for the words that carry meaning.
   [/\bmov(?:i|e)?ng\b/g, "moving"],
   [/\bmovin\b/g, "moving"],
@@ -19,7 +36,9 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(?:corsses|crossses|croses|crosess|crosse)\b/g, "crosses"],
   [/\b(?:exponential|exponental|expontial|exponencial)\b/g, "exponential"],
   [/\b(?:bolinger|bollinger|bolinger|bollingr|bollinder|bolliger|bb)s?\b/g, "bollinger"],
-  [/\b(?:stochastics?|stochastick|stocastic|stochastc|stoch|stochs)\b/g, "stochastic"],
+  [/\b(?:stochastics?|stochastick|stocastic|stochastc|stochatics?|stochastik|stoch|stochs)\b/g, "stochastic"],
+  // MetaTrader's Stochastic is the slow one: "slow %K", "slow stochastic" name the same lines.
+  [/\bslow\s+(?=%[kd]\b|stochastic\b)/g, ""],
   [/\b(?:trailling|trailng|traling)\b/g, "trailing"],
   [/\bpip(?:'?s)\b/g, "pips"],
   [/\bpts\b/g, "points"],
@@ -38,9 +57,26 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bt\s*\/\s*p\b/g, "take profit"],
   [/\btp\b/g, "take profit"],
   [/\bprofit\s+target\b/g, "take profit"],
+  [/\bstop\s+profit\b/g, "take profit"],
   [/\bbreak[\s-]*even\b/g, "breakeven"],
   [/\bb\/e\b/g, "breakeven"],
   [/\btrailing[\s-]*stop(?:[\s-]*loss)?\b/g, "trailing stop"],
+  // "uses one moving average", "2 moving averages:": a count of averages, not a length.
+  [
+    /(?<!(?:twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety|hundred|and)[\s-]+)\b(?:one|a\s+single|single|1)\s+(?=(?:exponential\s+|simple\s+|smoothed\s+)?(?:moving\s+average|ema|sma|ma)\b)/g,
+    "a ",
+  ],
+  [
+    /\b(?:two|three|four|2|3|4)\s+(?=(?:exponential\s+|simple\s+|smoothed\s+)?(?:moving\s+averages|emas|smas|mas)\b)/g,
+    "the ",
+  ],
+  // "the lower MA of Bollinger Bands", "the upper line of the bands": a band of the Bollinger indicator.
+  [
+    /\b(upper|lower|middle|mid|top|bottom)\s+(?:ma|moving\s+average|line|band)\s+of\s+(?:the\s+)?(?:bollinger|bb)\s*(?:bands?)?/g,
+    "$1 bollinger band",
+  ],
+  // "RSI (7 period)", "ADX (14 periods)": the period in brackets.
+  [/\(\s*(\d+)\s*(?:-\s*)?(?:periods?|bars?|days?|candles?)\s*\)/g, "($1)"],
   // Moving averages: "moving average" → "ma" so that "50 simple ma" and "50 sma" meet.
   [/\bmoving\s+average\b/g, "ma"],
   [/\bm\.a\.?/g, "ma"],
@@ -53,6 +89,19 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(\d+)\s*(sma|ema|smma|lwma|wma|ma)s?\b/g, "$1 $2"],
   [/\b(sma|ema|smma|lwma|wma|ma)(\d+)\b/g, "$1 $2"],
   [/\bwma\b/g, "lwma"],
+  // "20 SMA High", "SMMA-Low", "EMA (close)": the price an average is applied to, written after it.
+  [/\b(sma|ema|smma|lwma|ma)\s*-\s*(high|low|open|close|median|typical|weighted)\b/g, "$1 of $2"],
+  [
+    /\b(\d+\s*(?:sma|ema|smma|lwma|ma))\s+\(?(high|low|median|typical|weighted)\)?(?!\s+(?:of|than)\b)/g,
+    "$1 of $2",
+  ],
+  // Order types written as one word.
+  [/\bbuy-?stop\b/g, "buy stop"],
+  [/\bsell-?stop\b/g, "sell stop"],
+  [/\bbuy-?limit\b/g, "buy limit"],
+  [/\bsell-?limit\b/g, "sell limit"],
+  // "5 EMA fast above 21 EMA slow": a role word after a length only says which one is which.
+  [/\b(\d+\s*(?:sma|ema|smma|lwma|ma))\s+(?:fast|slow|faster|slower)\b/g, "$1"],
   [/\bmas\b/g, "ma"],
   [/\b(sma|ema|smma|lwma)s\b/g, "$1"],
   // Named crosses mean the 50/200 simple averages.
@@ -86,9 +135,50 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   // "more then 50" (a common slip for "than"); "positive 50" / "negative 50" are signed levels.
   [/\b(more|less|higher|lower|greater|bigger|smaller|rather)\s+then\b/g, "$1 than"],
   [/\bpositive\s+(?=\d)/g, ""],
+  // "in the positive zone", "into negative territory": above or below zero.
+  [
+    /\b(?:in|into|inside|within)\s+(?:the\s+)?(positive|negative)\s+(?:zone|territory|area|region|side|values?)\b/g,
+    "$1",
+  ],
   [/\bnegative\s+(?=\d)/g, "-"],
+  // "the high price of the last candle": the closed bar's own field, which every rule reads.
+  [
+    /\b(?:the\s+)?(high|low|open)\s+price\s+of\s+(?:the\s+)?(?:last|latest|current|previous\s+closed)\s+(?:candle|bar)\b/g,
+    "the $1 price",
+  ],
+  [
+    /\b(?:the\s+)?(?:close|closing)\s+price\s+of\s+(?:the\s+)?(?:last|latest|current)\s+(?:candle|bar)\b/g,
+    "the close",
+  ],
+  // "stay in the buy until X", "hold the trade until X": X closes that trade.
+  [
+    /\b(?:you\s+(?:would|will|should)\s+)?(?:stay|remain|hold|keep)\s+(?:in\s+)?(?:the\s+|that\s+|this\s+|your\s+|a\s+)?(buy|sell|long|short)?\s*(?:trades?|positions?)?\s+(?:open\s+)?until\b/g,
+    "exit $1 when",
+  ],
+  // Re-entry rules (a second entry after an exit on the same signal) are not part of a rule set; reading them
+  // as conditions would add the opposite of the exit to the entry.
+  [/[,;]?\s*(?:and\s+)?re-?entr(?:y|ies)\b[^.;\n]*/g, ""],
   // Contractions the extractors spell out.
   [/\bwe're\b/g, "we are"],
+  [/\b(we|you|i|they|it)'ll\b/g, "$1 will"],
+  // "crosses from negative to positive": a cross of zero.
+  [
+    /\b(?:cross(?:es|ed)?|turns?|goes|flips?|moves?)\s+from\s+negative\s+(?:to|into)\s+positive\b/g,
+    "crosses above 0",
+  ],
+  [
+    /\b(?:cross(?:es|ed)?|turns?|goes|flips?|moves?)\s+from\s+positive\s+(?:to|into)\s+negative\b/g,
+    "crosses below 0",
+  ],
+  // "move the stop loss to the entry price": break-even.
+  [
+    /\b(stop loss|stop)\s+(?:at|to)\s+(?:the\s+)?(?:entry|open(?:ing)?)(?:\s+(?:price|level|point))?\b/g,
+    "$1 to breakeven",
+  ],
+  [/\b(is|are|was|were|does|do|has|have|should|must)n't\b/g, "$1 not"],
+  // "not above the 80 mark, i.e. ...", "at the 50 mark": a level is its number.
+  [/\b(?:the\s+)?(\d+(?:\.\d+)?)\s+(?:mark|level)\b/g, "$1"],
+  [/\bmacd\s+(?:with|using|of)\s+(?:the\s+)?(?:ema|sma)s?\b/g, "macd"],
   [/\bit's\b/g, "it is"],
   [/\bi'm\b/g, "i am"],
   [/\bthey're\b/g, "they are"],
@@ -135,6 +225,8 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
     "",
   ],
   [/\b(when|if)\s+(?:when|if)\b/g, "$1"],
+  // "the 4 EMA reverses and crosses the 13 EMA": a cross back.
+  [/\b(?:reverses?|reversed|turns?|turned)\s+(?:back\s+)?(?:and|to)\s+cross(?:es|ed)?\b/g, "crosses back"],
 ];
 
 /**
@@ -144,17 +236,38 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
 export function normalize(message: string): string {
   let text = message.toLowerCase();
   for (const [pattern, replacement] of REWRITES) {
-    text = text.replace(pattern, replacement);
+    text =
+      typeof replacement === "string"
+        ? text.replace(pattern, replacement)
+        : text.replace(pattern, replacement);
   }
   text = replaceNumberWords(text);
   text = expandMaChains(text);
+  text = referToPeriod(text);
   for (const [pattern, replacement] of LEVEL_REWRITES) text = text.replace(pattern, replacement);
   // Number words may have produced "50 ema" forms that the rewrites above already handled for digits.
   text = text.replace(
     /\b(\d+)\s*-\s*(minute|hour|day|week|period|bar|candle|pips?|points?|ma|sma|ema)\b/g,
     "$1 $2",
   );
-  return sectionize(attachSettings(text.replace(/[ \t]+/g, " ").trim()));
+  return sectionize(attachSettings(readParameterLists(text.replace(/[ \t]+/g, " ").trim())));
+}
+
+/**
+ * "at the highs or lows of the previous day ... 2 points above the highs": a plural "the highs" / "the lows"
+ * after the text has named the previous day's (or week's) highs and lows refers back to them.
+ */
+export function referToPeriod(text: string): string {
+  const named =
+    /\b(?:highs?|lows?)(?:\s+(?:or|and|\/)\s+(?:the\s+)?(?:highs?|lows?))?\s+of\s+(?:the\s+)?(?:previous|prior|last)\s+(day|week)\b/.exec(
+      text,
+    );
+  if (!named) return text;
+  const at = named.index + named[0].length;
+  return (
+    text.slice(0, at) +
+    text.slice(at).replace(/\bthe\s+(high|low)s\b(?!\s+of\b)/g, `the previous ${named[1]} $1`)
+  );
 }
 
 /**

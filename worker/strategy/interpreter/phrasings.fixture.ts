@@ -296,4 +296,144 @@ export const PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "'buy when A and close when B': B closes the buy; the sell's own close closes the sell",
+    turns: [
+      {
+        say: "Buy when the CCI rises above -100 and close when the CCI rises above 100. Sell when the CCI falls below 100 and close when the CCI falls below -100. Stop loss of 35 pips.",
+        expect: {
+          direction: "both",
+          long: ["cci14 xa -100"],
+          short: ["cci14 xb 100"],
+          longExit: ["cci14 xa 100"],
+          shortExit: ["cci14 xb -100"],
+          stopLoss: "35 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "'stay in the buy until X'; a later 'the exit is when' after the sell belongs to the sell",
+    turns: [
+      {
+        say: "We go long when a candle closes above the 60 EMA and stay in the buy until a candle closes below the 20 EMA. We go short when a candle closes below the 60 EMA. The exit is when a candle closes above the 20 EMA. H4 chart, stop 45 pips.",
+        expect: {
+          timeframe: "H4",
+          long: ["close xa ema60"],
+          short: ["close xb ema60"],
+          longExit: ["close < ema20"],
+          shortExit: ["close > ema20"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "labelled headings in any wording, with several sentences under each; a target range",
+    turns: [
+      {
+        say: "Chart: H1. Rules for opening buy trades: the MACD histogram is in the positive zone. The 10 SMA is above the 30 SMA. Rules for opening sell trades: the MACD histogram is in the negative zone. The 10 SMA is below the 30 SMA. Stop loss: 25 pips. Target: 40-60 pips.",
+        expect: {
+          timeframe: "H1",
+          long: ["macd12_26_9.histogram > 0", "sma10 > sma30"],
+          short: ["macd12_26_9.histogram < 0", "sma10 < sma30"],
+          stopLoss: "25 pips",
+          takeProfit: "50 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "numbered rules with signs written apart ('> ='), and a negated level",
+    turns: [
+      {
+        say: "Long when: 1. the 12 EMA has crossed above the 48 EMA 2. ADX> = 22 3. RSI is not above 75. Exit when: 1. the 12 EMA has crossed the 48 EMA. D1.",
+        expect: {
+          direction: "long",
+          long: ["ema12 xa ema48", "adx14 > 22", "rsi14 < 75"],
+          longExit: ["ema12 xb ema48"],
+          timeframe: "D1",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "a parameter left as '?' is asked about",
+    turns: [
+      {
+        say: "Inputs: lots = 0.05, stop loss = 40 pips, threshold = ? . Buy when the close is above the 30 SMA by more than the threshold.",
+        expect: { question: /threshold/ },
+      },
+    ],
+  },
+  {
+    name: "buy and sell rules written the same are asked about",
+    turns: [
+      {
+        say: "Buy: the 7 EMA above the 30 EMA and RSI above 50. Sell: the 7 EMA above the 30 EMA and RSI above 50. Stop 20 pips.",
+        expect: { question: /same as the buy rules/ },
+      },
+    ],
+  },
+  {
+    name: "the chart named most often is the one traded",
+    turns: [
+      {
+        say: "Daily chart for the trend, 15 minute chart for entries. On the 15 minute chart buy when the 9 EMA crosses above the 21 EMA and sell when it crosses below; stop 15 pips, exit on the 15 minute chart when RSI crosses 50.",
+        expect: { timeframe: "M15", long: ["ema9 xa ema21"], question: false },
+      },
+    ],
+  },
+  {
+    name: "a zero cross said as 'from negative to positive', sides split at 'and when', the stop moved to the entry price",
+    turns: [
+      {
+        say: "When the CCI crosses from negative to positive we buy and when it crosses from positive to negative we sell. Stop 30 pips; move the stop to the entry price after 20 pips in gain.",
+        expect: {
+          long: ["cci14 xa 0"],
+          short: ["cci14 xb 0"],
+          stopLoss: "30 pips",
+          breakEven: "20 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "an average of an indicator with no length is asked about, naming the indicator",
+    turns: [
+      {
+        say: "Go long when the RSI line crosses its moving average going upward.",
+        expect: { noSpec: true, question: /moving average of the RSI line/ },
+      },
+    ],
+  },
+  {
+    name: "nothing that opens or closes a trade: one question for both",
+    turns: [
+      {
+        say: "I watch the euro on the hourly chart and wait for a good moment.",
+        expect: { noSpec: true, question: /trigger an entry, and what should close/ },
+      },
+    ],
+  },
+  {
+    name: "'the highs' refers back to the previous day's highs; a stop order 'is placed' above them",
+    turns: [
+      {
+        say: "Orders go at the highs and lows of the previous day. A buystop is placed 3 pips above the highs and a sellstop is placed 3 pips below the lows. Target 15 pips, stop 25 pips.",
+        expect: {
+          direction: "both",
+          long: ["close xa (day1.high + 3pips)"],
+          short: ["close xb (day1.low - 3pips)"],
+          stopLoss: "25 pips",
+          takeProfit: "15 pips",
+          question: false,
+        },
+      },
+    ],
+  },
 ];

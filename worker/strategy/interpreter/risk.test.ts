@@ -36,4 +36,38 @@ describe("risk phrases", () => {
     expect(parseDistance("atr x 2")).toEqual({ unit: "atr", value: 2, period: null });
     expect(parseDistance("nothing here")).toBeNull();
   });
+
+  it.each([
+    ["stop loss and take profit of 25 points", { unit: "points", value: 25 }, { unit: "points", value: 25 }],
+    [
+      "8 pips for take profit and 40 pips for stop loss",
+      { unit: "pips", value: 40 },
+      { unit: "pips", value: 8 },
+    ],
+    ["take profit @ 35 pips; stop loss @ 3 pips", { unit: "pips", value: 3 }, { unit: "pips", value: 35 }],
+    ["the stop loss is a fixed 4%", { unit: "percent", value: 4 }, null],
+    ["stop loss can be made for 30-40 pips", { unit: "pips", value: 35 }, null],
+    ["profit target 60 pips stop loss for buys below the low", null, { unit: "pips", value: 60 }],
+    [
+      "stop loss 20 pips, profit target with ratio 1:3",
+      { unit: "pips", value: 20 },
+      { unit: "rr", value: 3 },
+    ],
+  ])("%s", (text, stop, target) => {
+    const f = emptyFacts();
+    extractRisk(normalize(text), f);
+    expect(f.stopLoss).toEqual(stop);
+    expect(f.takeProfit).toEqual(target);
+  });
+
+  it("reads a break-even trigger written before the move", () => {
+    for (const text of [
+      "once 8 pips are won, the sl is moved to break even",
+      "if you have a profit of 25 pips or more, then we move the position to breakeven",
+    ]) {
+      const f = emptyFacts();
+      extractRisk(normalize(text), f);
+      expect(f.breakEven?.trigger).toEqual({ unit: "pips", value: text.includes("25") ? 25 : 8 });
+    }
+  });
 });

@@ -37,8 +37,13 @@ export function parseDistance(s: string): Distance | null {
 
 type Extractor = ExtractorOf<Facts>;
 
+/** Text ending in a target's or a stop's name: a distance right after it is that one's, not the next's. */
+const TARGET_BEFORE = /\b(?:take profit|target)\s*(?:of|at|=|:|is|@)?\s*$/;
+const STOP_BEFORE = /\b(?:stop loss|stop)\s*(?:of|at|=|:|is|@)?\s*$/;
+
 const ANY_DIST = `(?:${DIST}|${DIST_ATR_AFTER})`;
-const SEP = "\\s*(?:of|at|to|=|:|is|on|be|by|with|around|about|set\\s+(?:at|to))?\\s*(?:a|an|the)?\\s*";
+const SEP =
+  "(?:\\s*(?:=|:|-)\\s*|\\s*\\b(?:of|at|to|is|are|on|be|by|with|around|about|can|could|should|will|would|must|may|made|placed|put|kept|for|approximately|approx|roughly|equal|equals|initially|always|fixed|a|an|the|set(?:\\s+(?:at|to))?)\\b|\\s*@\\s*)*\\s*(?:a|an|the)?\\s*";
 
 const EXTRACTORS: Extractor[] = [
   // Removals first: "remove the stop loss", "no take profit", "without trailing".
@@ -90,6 +95,16 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // "stop loss and take profit at a ratio of 1:2", "sl/tp 1:1.5": the target is the second over the first.
+  {
+    re: /\bstop loss\s*(?:,|and|&|\/|to)\s*take profit\s*(?:ratio)?\s*(?:at|of|=|:|is|in)?\s*(?:a\s+)?(?:ratio\s+(?:of\s+)?)?(\d+(?:\.\d+)?)\s*(?::|to|\/)\s*(\d+(?:\.\d+)?)\b/g,
+    apply: (m, f) => {
+      const ratio = Number(m[2]) / Number(m[1]);
+      if (!(ratio > 0)) return false;
+      f.takeProfit = { unit: "rr", value: ratio };
+      return true;
+    },
+  },
   // Risk:reward targets: "1:2 risk reward", "take profit 2 times the stop", "2r target".
   {
     re: /\b(?:(?:risk\s*(?:to|:|\/)?\s*reward|rr|r:r|reward\s*(?:to|:|\/)\s*risk)(?:\s+ratio)?\s*(?:of|at|=|:)?\s*(\d+(?:\.\d+)?)\s*(?::|to|\/)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?::|to|\/)\s*(\d+(?:\.\d+)?)\s+(?:risk\s*(?:to|:|\/)?\s*reward|rr|r:r|reward)(?:\s+ratio)?|take profit\s*(?:of|at|=|:|is)?\s*(\d+(?:\.\d+)?)\s*(?:x|times)\s*(?:the\s+)?(?:stop loss|stop|risk)(?:\s+distance)?|(\d+(?:\.\d+)?)\s*r\s+(?:target|take profit)|(?:take profit|target)\s*(?:of|at|=|:|is)?\s*(\d+(?:\.\d+)?)\s*r)\b/g,
@@ -104,13 +119,54 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
-  // Stop loss: "stop loss 30 pips", "30 pip stop", "stop at 2x atr", "1.5 atr stop", "sl of 1%".
+  // One value for both: "stop loss and take profit of 20 points".
   {
     re: new RegExp(
-      `\\b(?:(?:initial|hard|fixed|protective)\\s+)?(?:stop loss|stop)(?!\\s+trading)${SEP}${ANY_DIST}|${ANY_DIST}\\s+(?:initial\\s+|hard\\s+|fixed\\s+)?(?:stop loss|stop)\\b`,
+      `\\b(?:stop loss\\s*(?:and|&|\\/)\\s*take profit|take profit\\s*(?:and|&|\\/)\\s*stop loss)(?:\\s+(?:are|both|each))*${SEP}${ANY_DIST}`,
       "g",
     ),
     apply: (m, f) => {
+      const d = parseDistance(m[0]);
+      if (!d) return false;
+      f.stopLoss = d;
+      f.takeProfit = d;
+      return true;
+    },
+  },
+  // Break-even after the profit: "once 5 pips are won, the stop is moved to breakeven", "after a profit of 20
+  // points or more we move the position to breakeven".
+  {
+    re: new RegExp(
+      `\\b(?:once|after|when|if)\\s+(?:the\\s+)?(?:(?:trade|price|position)\\s+)?(?:(?:is|are|has|have|moves|goes|gains|gained|reaches|getting|get|you\\s+have|we\\s+have)\\s+)?(?:a\\s+)?(?:profit\\s+of\\s+)?${DIST}(?:\\s+(?:are|is|in|of|or\\s+more))*(?:\\s+(?:profit|gain|won|win|in\\s+my\\s+favou?r))?[^.;\\n]{0,40}?\\b(?:move|moved|moves|set|goes|put)\\b[^.;\\n]{0,25}?\\bto\\s+breakeven\\b`,
+      "g",
+    ),
+    apply: (m, f) => {
+      const trigger = parseDistance(m[0]);
+      if (!trigger) return false;
+      f.breakEven = { trigger, offset: null };
+      return true;
+    },
+  },
+  // A target as a ratio of the stop: "profit target with ratio 1:2", "target at a 1:3 risk reward".
+  {
+    re: /\b(?:take profit|target)\s+(?:with|at|of|is)?\s*(?:a\s+)?(?:ratio|rr|r:r|risk\s*(?:to|:|\/)?\s*reward)(?:\s+ratio)?\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*(?::|to|\/)\s*(\d+(?:\.\d+)?)\b/g,
+    apply: (m, f) => {
+      const ratio = Number(m[2]) / Number(m[1]);
+      if (!(ratio > 0)) return false;
+      f.takeProfit = { unit: "rr", value: ratio };
+      return true;
+    },
+  },
+  // Stop loss: "stop loss 30 pips", "30 pip stop", "stop at 2x atr", "1.5 atr stop", "sl of 1%", "60 pips for
+  // stop loss".
+  {
+    re: new RegExp(
+      `\\b(?:(?:initial|hard|fixed|protective)\\s+)?(?:stop loss|stop)(?!\\s+trading)${SEP}${ANY_DIST}|${ANY_DIST}\\s+(?:(?:for|as)\\s+(?:the\\s+|a\\s+)?)?(?:initial\\s+|hard\\s+|fixed\\s+)?(?:stop loss|stop)\\b`,
+      "g",
+    ),
+    apply: (m, f, before) => {
+      // "take profit 50 pips stop loss ...": the distance belongs to the target before it.
+      if (/^\d/.test(m[0]) && TARGET_BEFORE.test(before)) return false;
       const d = parseDistance(m[0]);
       if (!d) return false;
       f.stopLoss = d;
@@ -120,10 +176,11 @@ const EXTRACTORS: Extractor[] = [
   // Take profit: "take profit at 3%", "tp 60 pips", "60 pip target", "target 2 atr".
   {
     re: new RegExp(
-      `\\b(?:take profit|target|profit target|tgt)${SEP}${ANY_DIST}|${ANY_DIST}\\s+(?:take profit|target|profit)\\b`,
+      `\\b(?:take profit|target|profit target|tgt)${SEP}${ANY_DIST}|${ANY_DIST}\\s+(?:(?:for|as)\\s+(?:the\\s+|a\\s+)?)?(?:take profit|target|profit)\\b`,
       "g",
     ),
-    apply: (m, f) => {
+    apply: (m, f, before) => {
+      if (/^\d/.test(m[0]) && STOP_BEFORE.test(before)) return false;
       const d = parseDistance(m[0]);
       if (!d) return false;
       f.takeProfit = d;

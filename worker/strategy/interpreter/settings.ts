@@ -27,3 +27,41 @@ export function attachSettings(text: string): string {
     return out;
   });
 }
+
+const PARAM_KIND = "sma|ema|smma|lwma|ma|rsi|cci|adx|momentum|atr";
+const PRICE_NAME = "close|open|high|low|median|typical|weighted";
+/** "SMMA-Low (period = 15 mins, applied price = low price, time period = 14, shift = 1)": a parameter list. */
+const PARAM_LIST = new RegExp(
+  `\\b(${PARAM_KIND})(?:\\s*-\\s*(${PRICE_NAME})|\\s+of\\s+(${PRICE_NAME}))?\\s*\\(([^()]*=[^()]*)\\)`,
+  "g",
+);
+
+/**
+ * Rewrites an indicator's "key = value" list as the words the mention grammar reads: the period, the applied
+ * price, and a chart period given as "period = 15 mins" (a timeframe, not a length). A shift of 1 is the closed
+ * bar every rule reads already.
+ */
+export function readParameterLists(text: string): string {
+  return text.replace(PARAM_LIST, (whole, kind: string, p1?: string, p2?: string, list?: string) => {
+    let period: string | null = null;
+    let price: string | null = p1 ?? p2 ?? null;
+    let chart: string | null = null;
+    for (const pair of (list ?? "").split(/\s*[,;]\s*/)) {
+      const m = /^([a-z ]+?)\s*=\s*(.+)$/.exec(pair.trim());
+      if (!m) continue;
+      const [, key, value] = m;
+      const num = /^(\d+)\s*(minute|hour|day)?/.exec(value);
+      if (/\bprice\b/.test(key)) price = new RegExp(`\\b(${PRICE_NAME})\\b`).exec(value)?.[1] ?? price;
+      else if (/\b(?:period|length)\b/.test(key) && num) {
+        if (num[2]) chart ??= `${num[1]} ${num[2]}`;
+        else period = num[1];
+      }
+    }
+    if (period === null && price === null) return whole;
+    const ma = /^(?:sma|ema|smma|lwma|ma)$/.test(kind);
+    const head = ma
+      ? `${period ?? ""} ${kind}${price ? ` of ${price}` : ""}`.trim()
+      : `${kind}${period ? ` (${period})` : ""}${price ? ` of ${price}` : ""}`;
+    return chart ? `${head} on the ${chart} chart` : head;
+  });
+}

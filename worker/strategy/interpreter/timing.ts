@@ -1,5 +1,5 @@
 import { PERIODS } from "../../market/types";
-import { type Extractor as ExtractorOf, runExtractors } from "./extract";
+import { type Extractor as ExtractorOf, type Groups, runExtractors } from "./extract";
 import type { Facts, Session } from "./facts";
 
 // Timeframe, sessions, trading hours, weekdays and position limits.
@@ -62,6 +62,29 @@ function hourOf(token: string | undefined, suffix: string | undefined): number |
 }
 
 type Extractor = ExtractorOf<Facts>;
+
+/** The period a timeframe phrase names (the groups of the timeframe extractor's pattern), or null. */
+function timeframeOf(m: Groups): string | null {
+  let tf: string | null = null;
+  if (m[1] && m[2]) {
+    const n = Number(m[1]);
+    const isHour = m[2].startsWith("h");
+    // A bare "5 m" with no chart word is too ambiguous only when it is not a unit we know.
+    tf = minutesToPeriod(isHour ? n * 60 : n);
+  } else if (m[3]) tf = m[3] === "mn" ? "MN1" : m[3].toUpperCase();
+  else {
+    const w = m[4] ?? m[5] ?? m[6];
+    if (w === "hourly") tf = "H1";
+    else if (w === "daily" || w === "day") tf = "D1";
+    else if (w === "weekly" || w === "week") tf = "W1";
+    else if (w === "monthly" || w === "month") tf = "MN1";
+    else if (m[7]) {
+      const n = Number(m[7].slice(0, -1));
+      tf = minutesToPeriod(m[7].endsWith("h") ? n * 60 : n);
+    }
+  }
+  return tf !== null && PERIOD_SET.has(tf) ? tf : null;
+}
 
 const EXTRACTORS: Extractor[] = [
   // Removals of time filters.
@@ -186,25 +209,8 @@ const EXTRACTORS: Extractor[] = [
       "g",
     ),
     apply: (m, f, before) => {
-      let tf: string | null = null;
-      if (m[1] && m[2]) {
-        const n = Number(m[1]);
-        const isHour = m[2].startsWith("h");
-        // A bare "5 m" with no chart word is too ambiguous only when it is not a unit we know.
-        tf = minutesToPeriod(isHour ? n * 60 : n);
-      } else if (m[3]) tf = m[3] === "mn" ? "MN1" : m[3].toUpperCase();
-      else {
-        const w = m[4] ?? m[5] ?? m[6];
-        if (w === "hourly") tf = "H1";
-        else if (w === "daily" || w === "day") tf = "D1";
-        else if (w === "weekly" || w === "week") tf = "W1";
-        else if (w === "monthly" || w === "month") tf = "MN1";
-        else if (m[7]) {
-          const n = Number(m[7].slice(0, -1));
-          tf = minutesToPeriod(m[7].endsWith("h") ? n * 60 : n);
-        }
-      }
-      if (tf === null || !PERIOD_SET.has(tf)) return false;
+      const tf = timeframeOf(m);
+      if (tf === null) return false;
       // "from H1 to H4" names the old one first; otherwise the first timeframe named is the chart
       // ("on the 5 minute chart ... the 1 hour trend" is a higher-timeframe idea we don't build).
       if (/\bfrom\s+(?:the\s+)?$/.test(before)) return false;
@@ -216,5 +222,24 @@ const EXTRACTORS: Extractor[] = [
 
 /** Fills the timing fields of `facts` and returns the text with the used phrases blanked. */
 export function extractTiming(text: string, facts: Facts): string {
-  return runExtractors(text, EXTRACTORS, facts);
+  const before = facts.timeframe;
+  const out = runExtractors(text, EXTRACTORS, facts);
+  if (before === null && facts.timeframe !== null) facts.timeframe = chartOf(text, facts.timeframe);
+  return out;
+}
+
+/**
+ * The chart a description works on when it names several ("Daily chart for the trend, 4 hour chart for the
+ * entries ... enter on the 4 hour chart ... exit on the 4 hour chart"): the one named most often, else the first.
+ */
+function chartOf(text: string, first: string): string {
+  const re = EXTRACTORS[EXTRACTORS.length - 1].re;
+  const counts = new Map<string, number>();
+  for (const m of text.matchAll(new RegExp(re.source, "g"))) {
+    const tf = timeframeOf(m);
+    if (tf !== null) counts.set(tf, (counts.get(tf) ?? 0) + 1);
+  }
+  let best = first;
+  for (const [tf, n] of counts) if (n > (counts.get(best) ?? 0)) best = tf;
+  return best;
 }
