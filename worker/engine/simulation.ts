@@ -143,6 +143,7 @@ export class Simulation {
     this.manages =
       spec.trailingStop !== undefined ||
       spec.breakEven !== undefined ||
+      spec.exits?.steps !== undefined ||
       this.plan?.perTick === true ||
       this.plan?.perBar === true;
     const ts = spec.trailingStop;
@@ -187,6 +188,11 @@ export class Simulation {
     if (be) {
       const trigger = this.distance(be.trigger, 0);
       if (!Number.isNaN(trigger) && broker.breakEvenCouldFire(trigger, low, high, spread)) return false;
+    }
+    const steps = this.spec.exits?.steps;
+    if (steps) {
+      const unit = steps.unit === "pips" ? this.pip : this.point;
+      if (broker.stepsCouldMove(steps.every * unit, steps.move * unit, low, high, spread)) return false;
     }
     const ts = this.spec.trailingStop;
     if (ts) {
@@ -501,21 +507,35 @@ export class Simulation {
   }
 
   private manageStops(bid: number, ask: number): void {
+    const warm = this.manageV1Stops(bid, ask);
+    // Staircase trailing (spec-exits.ts steps) after break-even and trailing, as the EA works them out;
+    // an ATR distance of theirs in its warm-up leaves the stop alone, as the EA skips the position then.
+    const steps = this.spec.exits?.steps;
+    if (steps && !warm) {
+      const unit = steps.unit === "pips" ? this.pip : this.point;
+      this.broker.steps(steps.every * unit, steps.move * unit, bid, ask);
+    }
+  }
+
+  /** Break-even and the v1 trailing stop; true when a distance of theirs has no value (ATR warm-up). */
+  private manageV1Stops(bid: number, ask: number): boolean {
+    let warm = false;
     const be = this.spec.breakEven;
     if (be) {
       const trigger = this.distance(be.trigger, bid);
       if (!Number.isNaN(trigger)) {
         this.broker.breakEven(trigger, be.offset ? this.distance(be.offset, bid) : 0, bid, ask);
-      }
+      } else warm = true;
     }
     const ts = this.spec.trailingStop;
     if (ts) {
       const dist = this.distance(ts.distance, bid);
-      if (Number.isNaN(dist)) return;
+      if (Number.isNaN(dist)) return true;
       const start = ts.start ? this.distance(ts.start, bid) : 0;
       const step = ts.step ? this.distance(ts.step, bid) : 0;
-      if (Number.isNaN(start) || Number.isNaN(step)) return;
+      if (Number.isNaN(start) || Number.isNaN(step)) return true;
       this.broker.trail(dist, start, step, bid, ask);
     }
+    return warm;
   }
 }
