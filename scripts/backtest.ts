@@ -4,8 +4,11 @@
  *     --from 2007-01-01 --to 2018-12-31 [--model 0..4] [--delay MS|-1] [--deposit 10000]
  *     [--currency USD] [--spread POINTS] [--leverage 100] [--account hedging|netting] [--seed 1]
  *     [--timezone GMT+2/+3|UTC|IANA] [--commission PER_LOT_PER_SIDE] [--swap-long POINTS]
- *     [--swap-short POINTS] [--triple-swap-day 1..7] [--slippage POINTS] [--data-timezone UTC]
+ *     [--swap-short POINTS] [--triple-swap-day 1..7] [--slippage POINTS] [--stops-level POINTS]
+ *     [--data-timezone UTC]
  *     [--set NAME=VALUE ...] [--set-file FILE.set] --out DIR
+ * --stops-level is the broker's SYMBOL_TRADE_STOPS_LEVEL (default 0): a pending order's price closer to
+ * the quote than this many points is refused.
  * --set/--set-file (issue 17) run the spec with other values of its EA inputs (scripts/set-inputs.ts).
  * --timezone is the broker's server time (issue 16; default GMT+2/+3, New York close, the MT5
  * convention): D1/H4/W1 bars, time filters, swaps and every time written are in it, and --from/--to are
@@ -95,6 +98,12 @@ const Args = z.object({
   slippage: z.coerce
     .number({ error: "--slippage must be a number of points" })
     .min(0, "--slippage cannot be negative")
+    .default(0),
+  stopsLevel: z.coerce
+    .number({ error: "--stops-level must be a whole number of points" })
+    .int("--stops-level must be a whole number of points")
+    .min(0, "--stops-level cannot be negative")
+    .max(10_000, "--stops-level cannot be more than 10000 points")
     .default(0),
   dataTimezone: z.string().optional(),
   out: z.string({ error: "--out DIR is required" }).min(1, "--out DIR is required"),
@@ -191,6 +200,7 @@ export const BACKTEST_OPTIONS = {
   "swap-short": { type: "string" },
   "triple-swap-day": { type: "string" },
   slippage: { type: "string" },
+  "stops-level": { type: "string" },
   "data-timezone": { type: "string" },
   out: { type: "string" },
 } as const;
@@ -223,6 +233,7 @@ export function prepareRun(
     swapLong: values["swap-long"],
     swapShort: values["swap-short"],
     tripleSwapDay: values["triple-swap-day"],
+    stopsLevel: values["stops-level"],
     dataTimezone: values["data-timezone"],
   });
   if (!parsedArgs.success) throw new Error(parsedArgs.error.issues.map((i) => i.message).join("; "));
@@ -265,6 +276,7 @@ export function prepareRun(
     seed: a.seed,
     costs,
     timeZone: zone.name,
+    ...(a.stopsLevel > 0 ? { stopsLevelPoints: a.stopsLevel } : {}),
     // With --data, no cross-rate series is read: a pair the conversion needs is priced at the
     // catalogue's typical level, and the engine's notes name it.
     rates: a.demo ? new DemoRates().priceAt : undefined,

@@ -73,6 +73,7 @@ async function backtestYear(store: CandleStore, spec: StrategySpec): Promise<num
       swapShort: 1.2,
       tripleSwapDay: 3,
       slippage: 0,
+      stopsLevel: 0,
     },
   };
   const t0 = performance.now();

@@ -706,6 +706,39 @@ export class Broker {
     }
   }
 
+  /**
+   * Staircase trailing (spec-exits.ts `steps`): k = the whole steps of `every` in profit (bid - open for a
+   * buy, open - ask for a sell); from k >= 1 the stop goes to open -/+ (every - k x move) when better.
+   * The 1e-9 keeps a profit of exactly k steps, which float subtraction may leave a hair short, at k (the
+   * EA computes the same expression).
+   */
+  steps(every: number, move: number, bid: number, ask: number): void {
+    for (const p of this.positions) {
+      if (this.freezeLevel > 0 && this.isFrozen(p, bid, ask)) continue;
+      const s = this.stepLevel(p, every, move, p.dir === 1 ? bid : ask);
+      if (Number.isNaN(s)) continue;
+      if (Number.isNaN(p.sl) || (p.dir === 1 ? s > p.sl : s < p.sl)) p.sl = s;
+    }
+  }
+
+  /** The staircase stop of `p` at exit quote `quote` (NaN before the first step). */
+  private stepLevel(p: Position, every: number, move: number, quote: number): number {
+    const profit = p.dir === 1 ? quote - p.openPrice : p.openPrice - quote;
+    const k = Math.floor(profit / every + 1e-9);
+    if (!(k >= 1)) return Number.NaN;
+    return this.round(p.dir === 1 ? p.openPrice - every + k * move : p.openPrice + every - k * move);
+  }
+
+  /** Could steps() move a stop at any bid in [low, high] (ask = bid + spread)? Monotonic in the quote. */
+  stepsCouldMove(every: number, move: number, low: number, high: number, spread: number): boolean {
+    for (const p of this.positions) {
+      const s = this.stepLevel(p, every, move, p.dir === 1 ? high : this.round(low + spread));
+      if (Number.isNaN(s)) continue;
+      if (Number.isNaN(p.sl) || (p.dir === 1 ? s > p.sl : s < p.sl)) return true;
+    }
+    return false;
+  }
+
   /** Break-even: once `trigger` in profit, stop to entry +/- offset (never loosening it), once. */
   breakEven(trigger: number, offset: number, bid: number, ask: number): void {
     for (const p of this.positions) {

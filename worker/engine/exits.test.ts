@@ -116,3 +116,41 @@ describe("time exits", () => {
     expect(tuesday.trades.map((x) => x.exitReason)).toEqual(["end"]);
   });
 });
+
+describe("staircase trailing (exits.steps)", () => {
+  const STEPS: NonNullable<StrategySpecInput["exits"]> = { steps: { unit: "pips", every: 10, move: 5 } };
+
+  it("after one 10-pip step moves the stop to 5 pips below the entry, and stops out there", () => {
+    // Bar 3 (bullish) reaches 1.1014 at 30 s: 14 pips, one step: 1.1000 - 10 + 5 pips = 1.0995.
+    const r = run([...CROSS_UP, FLAT, [1.1, 1.1014, 1.0999, 1.101], [1.101, 1.1012, 1.099, 1.0992]], STEPS);
+    expect(r.trades).toHaveLength(1);
+    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.0995, exitTime: t(4, 30) });
+  });
+
+  it("after two steps locks the entry price (every step moves the stop 5 pips more)", () => {
+    // 21 pips at bar 3's high: two steps, 1.1000 - 10 + 2 x 5 pips = 1.1000.
+    const r = run([...CROSS_UP, FLAT, [1.1, 1.1021, 1.0999, 1.1015], [1.1012, 1.1013, 1.099, 1.0995]], STEPS);
+    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.1, exitTime: t(4, 30) });
+  });
+
+  it("does nothing below one step, and never loosens a stop it moved", () => {
+    // 9 pips: no step; the position runs to the end of the test.
+    const none = run(
+      [...CROSS_UP, FLAT, [1.1, 1.1009, 1.0999, 1.1005], [1.1005, 1.1006, 1.099, 1.0992]],
+      STEPS,
+    );
+    expect(none.trades[0]).toMatchObject({ exitReason: "end" });
+    // Two steps (1.1000), then one step's profit again (1.1014): the stop stays at 1.1000.
+    const kept = run(
+      [
+        ...CROSS_UP,
+        FLAT,
+        [1.1, 1.1021, 1.0999, 1.1015],
+        [1.1015, 1.1016, 1.1012, 1.1014],
+        [1.1012, 1.1013, 1.0997, 1.0998],
+      ],
+      STEPS,
+    );
+    expect(kept.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.1 });
+  });
+});

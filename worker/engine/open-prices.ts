@@ -25,9 +25,12 @@
 import { bucketEnd, bucketStart, isFixed, periodMs } from "../market/periods";
 import type { Bars } from "../market/types";
 import { type Broker, onPriceGrid } from "./broker";
+import { ENTRY_LONG, ENTRY_SHORT } from "./signals";
 import type { Simulation } from "./simulation";
 import { barIsBullish } from "./ticks";
 import type { BacktestSettings } from "./types";
+
+const ENTRY_BITS = ENTRY_LONG | ENTRY_SHORT;
 
 export type OpenPricesMode = "reference" | "tick" | "bar";
 
@@ -283,6 +286,7 @@ function barLevel(
   const stopOut = broker.stopOutFraction;
   const mode = shortcutsFor(broker, settings);
   const active = sim.active;
+  const entries = sim.entries;
   const aligned =
     sim.signalBars === bars && testLen > 0 && signalLen === testLen && onGrid(time, start, end, testLen);
   // One sample per bar at most: no growth inside the loop.
@@ -312,17 +316,27 @@ function barLevel(
   // Filled at the write-back inside the loop: after the loop comes nothing but `return counts`.
   const counts: Counts = { good: 0, defaultSpreadBars: 0 };
   // Aligned: the next bar at or after i whose open reads a closed bar (the one before it) with bits set.
+  // A flat account looks at the entry bits only (`entries`, and ENTRY_BITS when not aligned): an exit
+  // rule with nothing open closes nothing, and the other rules' work (time exits, trailing) is on open
+  // positions too.
   let event = start;
   let next = 0;
+  let nextEntry = 0;
   let i = start;
   for (;;) {
+    const flat = i < end && pending.length === 0 && positions.length === 0 && !sim.hasOrders();
     if (aligned) {
-      while (next < active.length && active[next] + 1 < i) next++;
-      event = next < active.length ? Math.min(end, active[next] + 1) : end;
+      if (flat) {
+        while (nextEntry < entries.length && entries[nextEntry] + 1 < i) nextEntry++;
+        event = nextEntry < entries.length ? Math.min(end, entries[nextEntry] + 1) : end;
+      } else {
+        while (next < active.length && active[next] + 1 < i) next++;
+        event = next < active.length ? Math.min(end, active[next] + 1) : end;
+      }
     }
     if (i >= end) {
       // Nothing left: write back below.
-    } else if (pending.length === 0 && positions.length === 0 && !sim.hasOrders()) {
+    } else if (flat) {
       // A flat run: Simulation.step at each open (strategy-bar bookkeeping, the test-bar sample with the
       // equity the last tick left, Broker.tick making equity the balance); the other three ticks count.
       // What is the same for every bar of the run (equity and balance samples, tick count, the last
@@ -354,7 +368,7 @@ function barLevel(
           if (t >= nextSignalBar) {
             let j = sigIdx;
             while (j + 1 < stLength && st[j + 1] <= t) j++;
-            if (j >= 1 && signals[j - 1] !== 0) break;
+            if (j >= 1 && (signals[j - 1] & ENTRY_BITS) !== 0) break;
             sigIdx = j;
             // A fixed-length bar right after the previous one starts where that one ended, which is
             // what the floor division gives (times are whole ms far below 2^53).

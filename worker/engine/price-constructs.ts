@@ -36,21 +36,26 @@ function clockMinutes(hhmm: string): number {
 
 /** Highest value of the `n` values ending at each index (a monotonic deque: O(length)). */
 function rollingMax(v: Float64Array, n: number): Float64Array {
-  return rolling(v, n, (a, b) => a >= b);
+  return rolling(v, n, true);
 }
 function rollingMin(v: Float64Array, n: number): Float64Array {
-  return rolling(v, n, (a, b) => a <= b);
+  return rolling(v, n, false);
 }
-function rolling(v: Float64Array, n: number, keeps: (a: number, b: number) => boolean): Float64Array {
-  const out = new Float64Array(v.length).fill(Number.NaN);
-  const q = new Int32Array(v.length);
+// `max` is a flag, not a comparison function: a function argument called in the loop is not inlined
+// once both sides have run.
+function rolling(v: Float64Array, n: number, max: boolean): Float64Array {
+  const length = v.length;
+  const out = new Float64Array(length);
+  const q = new Int32Array(length);
   let head = 0;
   let tail = 0;
-  for (let j = 0; j < v.length; j++) {
-    while (tail > head && keeps(v[j], v[q[tail - 1]])) tail--;
+  for (let j = 0; j < length; j++) {
+    const x = v[j];
+    if (max) while (tail > head && x >= v[q[tail - 1]]) tail--;
+    else while (tail > head && x <= v[q[tail - 1]]) tail--;
     q[tail++] = j;
     if (q[head] <= j - n) head++;
-    if (j >= n - 1) out[j] = v[q[head]];
+    out[j] = j >= n - 1 ? v[q[head]] : Number.NaN;
   }
   return out;
 }

@@ -61,6 +61,11 @@ export interface CompiledStrategy {
   readonly signals: Uint8Array;
   /** The strategy bars whose bits are not all 0, in order (where `signals` has anything to say). */
   readonly active: Int32Array;
+  /**
+   * The strategy bars with an entry bit, in order: all a flat account has to look at (an exit rule with
+   * nothing open closes nothing), so exit rules that hold on most bars do not stop a flat run.
+   */
+  readonly entries: Int32Array;
   /** Line series per indicator id (ATR distances read them). */
   readonly lines: ReadonlyMap<string, LineSeries>;
   /** Entry gate of the spec's time filter, at a server-time instant (market/server-time.ts). */
@@ -80,19 +85,16 @@ const EQ = 1;
 const GT = 2;
 const NAN = 3;
 
-/** The codes of a pair, and the indices where a code differs from the one before (where crosses are). */
+/** The codes of a pair. */
 interface Codes {
   readonly codes: Uint8Array;
-  readonly changes: readonly number[];
 }
 
 /** Code of l[c - ls] against r[c - rs] for every bar c, NAN where a shift reaches before bar 0. */
 function orderSeries(l: Float64Array, ls: number, r: Float64Array, rs: number, n: number): Codes {
   const out = new Uint8Array(n);
-  const changes: number[] = [];
   const first = Math.min(n, Math.max(ls, rs));
   out.fill(NAN, 0, first);
-  let previous = NAN;
   for (let c = first; c < n; c++) {
     const a = l[c - ls];
     const b = r[c - rs];
@@ -101,34 +103,24 @@ function orderSeries(l: Float64Array, ls: number, r: Float64Array, rs: number, n
     const t = EPS * Math.max(1, Math.abs(a), Math.abs(b));
     const code = d > t ? GT : d < -t ? LT : Number.isNaN(d) ? NAN : EQ;
     out[c] = code;
-    if (code !== previous) {
-      if (c > 0) changes.push(c);
-      previous = code;
-    }
   }
-  return { codes: out, changes };
+  return { codes: out };
 }
 
 /** orderSeries against a constant b. */
 function orderConstant(l: Float64Array, ls: number, b: number, n: number): Codes {
   const out = new Uint8Array(n);
-  const changes: number[] = [];
   const first = Math.min(n, ls);
   out.fill(NAN, 0, first);
   const absB = Math.abs(b);
-  let previous = NAN;
   for (let c = first; c < n; c++) {
     const a = l[c - ls];
     const d = a - b;
     const t = EPS * Math.max(1, Math.abs(a), absB);
     const code = d > t ? GT : d < -t ? LT : Number.isNaN(d) ? NAN : EQ;
     out[c] = code;
-    if (code !== previous) {
-      if (c > 0) changes.push(c);
-      previous = code;
-    }
   }
-  return { codes: out, changes };
+  return { codes: out };
 }
 
 /**
@@ -139,7 +131,6 @@ type Check =
   | {
       readonly kind: "cross";
       readonly codes: Uint8Array;
-      readonly changes: readonly number[];
       readonly shift: number;
       readonly up: boolean;
     }
@@ -184,36 +175,65 @@ function holds(k: Check, c: number): boolean {
   }
 }
 
-// Whole-series scans are plain functions of their arguments (closure variables in a hot loop are
-// reloaded from the context on every iteration). Each appends the bars where its check holds to `out`.
+// A check over every bar at once: 1 where it holds. Each kind has its own loop over typed arrays and
+// plain arguments (closure variables and a property read of a check of any kind in a hot loop are slow:
+// a rule that holds on most bars spent most of its run here when it was tested bar by bar).
 
-/** A cross changes the code, so only the indices where it changes need a look. */
-function scanCross(
-  codes: Uint8Array,
-  changes: readonly number[],
-  shift: number,
-  up: boolean,
-  n: number,
-  out: number[],
-): void {
+/** Crossings: only bars whose code differs from the bar before need a second look. */
+function crossMask(codes: Uint8Array, shift: number, up: boolean, n: number, out: Uint8Array): void {
   // A code at x is the bar x + shift's: the last `shift` codes are past the last bar.
-  for (let k = 0; k < changes.length; k++) {
-    const x = changes[k];
-    if (x + shift >= n) break;
+  const last = n - shift;
+  for (let x = 1; x < last; x++) {
     const now = codes[x];
     const before = codes[x - 1];
-    if (up ? now === GT && before <= EQ : now === LT && (before === EQ || before === GT)) out.push(x + shift);
+    if (now === before) continue;
+    if (up ? now === GT && before <= EQ : now === LT && (before === EQ || before === GT)) out[x + shift] = 1;
   }
 }
 
-function scanCode(codes: Uint8Array, shift: number, want: number, n: number, out: number[]): void {
-  for (let c = shift; c < n; c++) if (codes[c - shift] === want) out.push(c);
+function codeMask(codes: Uint8Array, shift: number, want: number, n: number, out: Uint8Array): void {
+  for (let c = shift; c < n; c++) out[c] = codes[c - shift] === want ? 1 : 0;
 }
 
-function scan(k: Check, n: number, out: number[]): void {
-  if (k.kind === "cross") scanCross(k.codes, k.changes, k.shift, k.up, n, out);
-  else if (k.kind === "code") scanCode(k.codes, k.shift, k.want, n, out);
-  else for (let c = 0; c < n; c++) if (holds(k, c)) out.push(c);
+function patternShifted(mask: Uint8Array, shift: number, n: number, out: Uint8Array): void {
+  for (let c = shift; c < n; c++) out[c] = mask[c - shift];
+}
+
+/** x within [lower, upper]: the codes of (x, lower) and (x, upper), each maybe stored mirrored. */
+function betweenMask(lower: Pair, upper: Pair, n: number, out: Uint8Array): void {
+  const lc = lower.codes;
+  const uc = upper.codes;
+  const ls = lower.shift;
+  const us = upper.shift;
+  const lSwapped = lower.swapped;
+  const uSwapped = upper.swapped;
+  for (let c = Math.max(ls, us); c < n; c++) {
+    const a = lc[c - ls];
+    const b = uc[c - us];
+    const aboveLower = lSwapped ? a <= EQ : a >= EQ && a <= GT;
+    const belowUpper = uSwapped ? b >= EQ && b <= GT : b <= EQ;
+    out[c] = aboveLower && belowUpper ? 1 : 0;
+  }
+}
+
+function maskOf(k: Check, n: number): Uint8Array {
+  const out = new Uint8Array(n);
+  if (k.kind === "cross") crossMask(k.codes, k.shift, k.up, n, out);
+  else if (k.kind === "code") codeMask(k.codes, k.shift, k.want, n, out);
+  else if (k.kind === "mask") patternShifted(k.mask, k.shift, n, out);
+  else if (k.kind === "between") betweenMask(k.lower, k.upper, n, out);
+  else for (let c = 0; c < n; c++) out[c] = holds(k, c) ? 1 : 0;
+  return out;
+}
+
+/** The bars whose bits meet `mask`, ascending (one pass to count, one to fill). */
+function barsWith(signals: Uint8Array, mask: number): Int32Array {
+  let count = 0;
+  for (let c = 0; c < signals.length; c++) if ((signals[c] & mask) !== 0) count++;
+  const out = new Int32Array(count);
+  let m = 0;
+  for (let c = 0; c < signals.length; c++) if ((signals[c] & mask) !== 0) out[m++] = c;
+  return out;
 }
 
 /** A series operand: its values (unshifted) and a key naming them, or a constant. */
@@ -224,7 +244,6 @@ type Source =
 /** Codes of (left, right) at bar c: codes[c - shift] when c >= shift, else NAN. */
 interface Pair {
   readonly codes: Uint8Array;
-  readonly changes: readonly number[];
   readonly shift: number;
   /** The codes compare (right, left): read them mirrored (GT <-> LT). */
   readonly swapped: boolean;
@@ -347,7 +366,7 @@ export function compileStrategy(
     if (l.kind === "constant") {
       if (r.kind === "constant") {
         const one = orderConstant(Float64Array.of(l.value), 0, r.value, 1);
-        return { codes: new Uint8Array(n).fill(one.codes[0]), changes: [], shift: 0, swapped: false };
+        return { codes: new Uint8Array(n).fill(one.codes[0]), shift: 0, swapped: false };
       }
       [l, r] = [r, l];
       swapped = true;
@@ -362,7 +381,7 @@ export function compileStrategy(
         found = orderConstant(lv, 0, r.value, n);
         pairs.set(key, found);
       }
-      return { codes: found.codes, changes: found.changes, shift: ls, swapped };
+      return { codes: found.codes, shift: ls, swapped };
     }
     const shift = Math.min(ls, r.shift);
     const key = `${lk}@${ls - shift}|${r.key}@${r.shift - shift}`;
@@ -370,11 +389,11 @@ export function compileStrategy(
     let found = pairs.get(key);
     if (!found) {
       const m = pairs.get(mirror);
-      if (m) return { codes: m.codes, changes: m.changes, shift, swapped: !swapped };
+      if (m) return { codes: m.codes, shift, swapped: !swapped };
       found = orderSeries(lv, ls - shift, r.values, r.shift - shift, n);
       pairs.set(key, found);
     }
-    return { codes: found.codes, changes: found.changes, shift, swapped };
+    return { codes: found.codes, shift, swapped };
   };
 
   const masks = new Map<string, Uint8Array>();
@@ -390,7 +409,7 @@ export function compileStrategy(
         }
         const p = pair(cond.left, cond.right);
         const up = (cond.type === "crossesAbove") !== p.swapped;
-        return { kind: "cross", codes: p.codes, changes: p.changes, shift: p.shift, up };
+        return { kind: "cross", codes: p.codes, shift: p.shift, up };
       }
       case "greaterThan":
       case "lessThan": {
@@ -417,58 +436,43 @@ export function compileStrategy(
   };
 
   const signals = new Uint8Array(n);
-  /**
-   * ORs `bit` into the bars where the rule holds: all of `all`, and one of `any` when there are some.
-   * One condition is scanned over every bar (a crossing when there is one: the fewest bars), the others
-   * are tested only at the bars it found.
-   */
+  /** ORs `bit` into the bars where the rule holds: all of `all`, and one of `any` when there are some. */
   const rule = (r: Rule | undefined, bit: number): Test | null => {
     if (!r || (r.all.length === 0 && r.any.length === 0)) return null;
-    const all = r.all.map(check);
-    const any = r.any.map(check);
-    let bars: number[] = [];
-    if (all.length > 0) {
-      const lead = Math.max(
-        0,
-        all.findIndex((k) => k.kind === "cross"),
-      );
-      scan(all[lead], n, bars);
-      for (let k = 0; k < all.length; k++) {
-        if (k === lead) continue;
-        const other = all[k];
-        bars = bars.filter((c) => holds(other, c));
-      }
-      if (any.length > 0) bars = bars.filter((c) => any.some((k) => holds(k, c)));
-    } else {
-      // Only `any`: the union of their bars, in order.
-      const marks = new Uint8Array(n);
-      for (const k of any) {
-        const found: number[] = [];
-        scan(k, n, found);
-        for (const c of found) marks[c] = 1;
-      }
-      for (let c = 0; c < n; c++) if (marks[c] === 1) bars.push(c);
+    let acc: Uint8Array | null = null;
+    for (const cond of r.all) {
+      const m = maskOf(check(cond), n);
+      if (acc === null) acc = m;
+      else for (let c = 0; c < n; c++) acc[c] &= m[c];
     }
-    for (const c of bars) signals[c] |= bit;
-    found.push(bars);
+    if (r.any.length > 0) {
+      let some: Uint8Array | null = null;
+      for (const cond of r.any) {
+        const m = maskOf(check(cond), n);
+        if (some === null) some = m;
+        else for (let c = 0; c < n; c++) some[c] |= m[c];
+      }
+      if (some !== null) {
+        if (acc === null) acc = some;
+        else for (let c = 0; c < n; c++) acc[c] &= some[c];
+      }
+    }
+    if (acc !== null) for (let c = 0; c < n; c++) if (acc[c] !== 0) signals[c] |= bit;
     return (c) => c >= 0 && c < n && (signals[c] & bit) !== 0;
   };
-  const found: number[][] = [];
 
   const entryLong = spec.direction === "short" ? null : rule(spec.entry.long, ENTRY_LONG);
   const entryShort = spec.direction === "long" ? null : rule(spec.entry.short, ENTRY_SHORT);
   const exitLong = rule(spec.exit.long, EXIT_LONG);
   const exitShort = rule(spec.exit.short, EXIT_SHORT);
-  // Each rule's bars are in order: merge them.
-  let union: readonly number[] = [];
-  for (const bars of found) union = mergeSorted(union, bars);
   return {
     entryLong,
     entryShort,
     exitLong,
     exitShort,
     signals,
-    active: Int32Array.from(union),
+    active: barsWith(signals, ENTRY_LONG | ENTRY_SHORT | EXIT_LONG | EXIT_SHORT),
+    entries: barsWith(signals, ENTRY_LONG | ENTRY_SHORT),
     lines,
     timeAllowed: timeGate(spec),
     valueOf: (op) => {
@@ -479,18 +483,6 @@ export function compileStrategy(
       return out;
     },
   };
-}
-
-/** The union of two ascending lists of bar indices, ascending, without repeats. */
-function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    const x = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i++] : b[j++];
-    if (out.length === 0 || out[out.length - 1] !== x) out.push(x);
-  }
-  return out;
 }
 
 function inHours(hour: number, from: number, to: number): boolean {

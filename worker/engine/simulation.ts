@@ -85,6 +85,8 @@ export class Simulation {
   /** The rules' bits per strategy bar (CompiledStrategy.signals), and the bars where any is set. */
   readonly signals: Uint8Array;
   readonly active: Int32Array;
+  /** The strategy bars with an entry bit (CompiledStrategy.entries). */
+  readonly entries: Int32Array;
   /** Trailing stop or break-even: the EA manages open positions on every EA tick. */
   readonly manages: boolean;
   private readonly pip: number;
@@ -125,6 +127,7 @@ export class Simulation {
     this.eaOnOpensOnly = model === 3;
     this.signals = strategy.signals;
     this.active = strategy.active;
+    this.entries = strategy.entries;
     this.point = symbol.point;
     this.scale = 10 ** symbol.digits;
     // A pip is the 4th decimal (2nd for JPY pairs): 10 points on 5- and 3-digit quotes.
@@ -140,6 +143,7 @@ export class Simulation {
     this.manages =
       spec.trailingStop !== undefined ||
       spec.breakEven !== undefined ||
+      spec.exits?.steps !== undefined ||
       this.plan?.perTick === true ||
       this.plan?.perBar === true;
     const ts = spec.trailingStop;
@@ -184,6 +188,11 @@ export class Simulation {
     if (be) {
       const trigger = this.distance(be.trigger, 0);
       if (!Number.isNaN(trigger) && broker.breakEvenCouldFire(trigger, low, high, spread)) return false;
+    }
+    const steps = this.spec.exits?.steps;
+    if (steps) {
+      const unit = steps.unit === "pips" ? this.pip : this.point;
+      if (broker.stepsCouldMove(steps.every * unit, steps.move * unit, low, high, spread)) return false;
     }
     const ts = this.spec.trailingStop;
     if (ts) {
@@ -303,8 +312,11 @@ export class Simulation {
     const plan = this.plan;
     // v2 time exits first (spec-exits.ts order of work); a closeAt bar opens nothing.
     const flat = plan?.perBar === true && plan.timeExits(this.sigIdx, time, bid, ask);
-    if (xl || (opposite && es && !el)) this.request(2, time, bid, ask);
-    if (xs || (opposite && el && !es)) this.request(-2, time, bid, ask);
+    // With nothing open and nothing on its way, a close has nothing to close: the EA sends none, and no
+    // delay is drawn for it (the open-prices bar level skips such bars: open-prices.ts).
+    const idle = this.broker.positions.length === 0 && this.pending.length === 0;
+    if (!idle && (xl || (opposite && es && !el))) this.request(2, time, bid, ask);
+    if (!idle && (xs || (opposite && el && !es))) this.request(-2, time, bid, ask);
     if (plan?.perBar) plan.trailStops(this.closed, bid, ask);
     if (flat) return;
     if (this.book !== null) {
@@ -341,25 +353,37 @@ export class Simulation {
     if (this.openCount() >= this.spec.maxOpenPositions) return;
     const expires = expiryTime(pe.expiry, time, this.signalBars.time[this.sigIdx], this.signalPeriod);
     const group = pe.oco ? book.group() : 0;
-    const sides: [boolean, 1 | -1, Float64Array | null][] = [
-      [el, 1, this.levels.long],
-      [es, -1, this.levels.short],
-    ];
-    for (const [signalled, dir, levels] of sides) {
-      if (!signalled || levels === null) continue;
-      if (this.broker.netting && this.heldAgainst(dir)) continue;
-      const v = levels[this.closed];
-      if (Number.isNaN(v)) continue;
-      const broker = this.broker;
-      const price = broker.round(v);
-      const slDist = this.spec.stopLoss ? this.distance(this.spec.stopLoss, price) : Number.NaN;
-      const tpDist = this.spec.takeProfit ? this.distance(this.spec.takeProfit, price) : Number.NaN;
-      const lots = entryLots(this.spec.sizing, broker, slDist, broker.valuePerPriceUnit(time, bid));
-      if (Number.isNaN(lots)) continue;
-      const sl = Number.isNaN(slDist) ? Number.NaN : broker.round(price - dir * slDist);
-      const tp = Number.isNaN(tpDist) ? Number.NaN : broker.round(price + dir * tpDist);
-      book.place({ dir, kind: pe.order, price, sl, tp, lots, setup: time, expires, group }, bid, ask);
-    }
+    // One side at a time, without a list of tuples: this runs on every bar of a strategy whose orders
+    // wait one bar (the turtle's stop orders).
+    if (el) this.placeOne(1, this.levels.long, pe, expires, group, time, bid, ask);
+    if (es) this.placeOne(-1, this.levels.short, pe, expires, group, time, bid, ask);
+  }
+
+  /** The order of one signalled side at its price of the bar that just closed. */
+  private placeOne(
+    dir: 1 | -1,
+    levels: Float64Array | null,
+    pe: NonNullable<StrategySpec["pendingEntry"]>,
+    expires: number,
+    group: number,
+    time: number,
+    bid: number,
+    ask: number,
+  ): void {
+    const book = this.book;
+    if (book === null || levels === null) return;
+    if (this.broker.netting && this.heldAgainst(dir)) return;
+    const v = levels[this.closed];
+    if (Number.isNaN(v)) return;
+    const broker = this.broker;
+    const price = broker.round(v);
+    const slDist = this.spec.stopLoss ? this.distance(this.spec.stopLoss, price) : Number.NaN;
+    const tpDist = this.spec.takeProfit ? this.distance(this.spec.takeProfit, price) : Number.NaN;
+    const lots = entryLots(this.spec.sizing, broker, slDist, broker.valuePerPriceUnit(time, bid));
+    if (Number.isNaN(lots)) return;
+    const sl = Number.isNaN(slDist) ? Number.NaN : broker.round(price - dir * slDist);
+    const tp = Number.isNaN(tpDist) ? Number.NaN : broker.round(price + dir * tpDist);
+    book.place({ dir, kind: pe.order, price, sl, tp, lots, setup: time, expires, group }, bid, ask);
   }
 
   /**
@@ -483,21 +507,35 @@ export class Simulation {
   }
 
   private manageStops(bid: number, ask: number): void {
+    const warm = this.manageV1Stops(bid, ask);
+    // Staircase trailing (spec-exits.ts steps) after break-even and trailing, as the EA works them out;
+    // an ATR distance of theirs in its warm-up leaves the stop alone, as the EA skips the position then.
+    const steps = this.spec.exits?.steps;
+    if (steps && !warm) {
+      const unit = steps.unit === "pips" ? this.pip : this.point;
+      this.broker.steps(steps.every * unit, steps.move * unit, bid, ask);
+    }
+  }
+
+  /** Break-even and the v1 trailing stop; true when a distance of theirs has no value (ATR warm-up). */
+  private manageV1Stops(bid: number, ask: number): boolean {
+    let warm = false;
     const be = this.spec.breakEven;
     if (be) {
       const trigger = this.distance(be.trigger, bid);
       if (!Number.isNaN(trigger)) {
         this.broker.breakEven(trigger, be.offset ? this.distance(be.offset, bid) : 0, bid, ask);
-      }
+      } else warm = true;
     }
     const ts = this.spec.trailingStop;
     if (ts) {
       const dist = this.distance(ts.distance, bid);
-      if (Number.isNaN(dist)) return;
+      if (Number.isNaN(dist)) return true;
       const start = ts.start ? this.distance(ts.start, bid) : 0;
       const step = ts.step ? this.distance(ts.step, bid) : 0;
-      if (Number.isNaN(start) || Number.isNaN(step)) return;
+      if (Number.isNaN(start) || Number.isNaN(step)) return true;
       this.broker.trail(dist, start, step, bid, ask);
     }
+    return warm;
   }
 }

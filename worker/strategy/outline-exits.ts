@@ -1,6 +1,6 @@
 /**
  * The outline's sentences for the v2 exits (spec-exits.ts): what a trader reads in the Summary panel for a
- * structural stop, an R target, a partial close, trailing by a price and the time exits. The operand
+ * structural stop, an R target, a partial close, trailing by a price or by steps and the time exits. The operand
  * wording is the outline's own (passed in: outline.ts owns it and renders these lines).
  */
 import { describeWeekdays } from "./outline";
@@ -45,6 +45,15 @@ export function describeExits(ex: Exits, operand: (op: Operand) => string): stri
       lines.push(
         `On each new bar, move a ${name}'s stop ${way} to ${operand(op)} on the bar that just closed (only ${way}, and only while ${where} the price).`,
       );
+  }
+  if (ex.steps) {
+    const { unit, every, move } = ex.steps;
+    const u = (n: number) =>
+      `${num(n)} ${unit === "pips" ? (n === 1 ? "pip" : "pips") : n === 1 ? "point" : "points"}`;
+    const first = every === move ? "to the entry price" : `to ${u(every - move)} behind the entry price`;
+    lines.push(
+      `Staircase stop: each time a position's profit grows by another ${u(every)}, its stop moves ${u(move)} further (at the first step ${first}); checked on every tick the EA sees, never loosened.`,
+    );
   }
   if (ex.afterBars !== undefined)
     lines.push(

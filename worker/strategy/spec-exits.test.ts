@@ -116,3 +116,27 @@ describe("v2 exits in the spec", () => {
     expect(text).toContain("- Take profit: 2R");
   });
 });
+
+describe("staircase trailing (exits.steps)", () => {
+  it("is accepted with move <= every and outlined as a trader reads it", () => {
+    const r = parseSpec({ ...base, exits: { steps: { unit: "pips", every: 20, move: 20 } } });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(renderOutline(r.spec)).toContain(
+      "Staircase stop: each time a position's profit grows by another 20 pips, its stop moves 20 pips further (at the first step to the entry price)",
+    );
+    const half = parseSpec({ ...base, exits: { steps: { unit: "points", every: 150, move: 50 } } });
+    expect(half.ok && renderOutline(half.spec)).toContain(
+      "at the first step to 100 points behind the entry price",
+    );
+  });
+
+  it("refuses a step that moves the stop further than the price went, or no step at all", () => {
+    expect(issues({ ...base, exits: { steps: { unit: "pips", every: 10, move: 15 } } })).toEqual([
+      "exits.steps.move: a step moves the stop at most as far as the price went (move <= every)",
+    ]);
+    expect(issues({ ...base, exits: { steps: { unit: "pips", every: 0, move: 0 } } }).length).toBeGreaterThan(
+      0,
+    );
+  });
+});

@@ -20,11 +20,21 @@
  *     the bar that just closed ("the SAR", "EMA(20) minus 5 pips", "close minus 2 x ATR(14)") when that is
  *     better than the stop it has (higher for a buy) and beyond the quote (below a buy's bid, above a
  *     sell's ask); a missing value leaves it alone.
+ *   - steps (staircase trailing, "move the stop by X pips each time price advances Y pips"): on every
+ *     tick the EA sees, once a position's profit (bid - open for a buy, open - ask for a sell) has reached
+ *     k x `every` (k >= 1, the largest such k), its stop moves to open - every + k x move for a buy (open +
+ *     every - k x move for a sell), on the price grid, when that is better than the stop it has (or it has
+ *     none). move <= every (both in `unit`, pips or points), so the level stays at least `every` behind
+ *     the quote. With every = move the first step puts the stop at the entry and each
+ *     further step locks `move` more. Measured from the open price alone, it keeps no memory of earlier
+ *     steps (a netting position's open price is its average). With a v1 trailingStop or breakEven the
+ *     three are worked out together and the best stop is sent as one modification.
  *   - afterBars: a position is closed at the open of the afterBars-th bar after the bar it was opened in.
  *   - closeAt: on a new bar opening at or after `time` (server time) on one of `weekdays` (every day when
  *     none), every position is closed, and no entry is opened on such a bar ("flat before the weekend":
  *     Friday 21:00).
  *   Order of work on a new bar: time exits, exit rules, close-on-opposite, indicator trailing, entries.
+ *   On every EA tick: partial closes, then break-even, trailing stop and steps (one modification).
  *   Time exits and partial closes are sent at once (the execution delay applies to the rules' orders). A
  *   structural stop is measured from the quote when the order is sent and placed from the fill, as the
  *   distances are.
@@ -65,6 +75,18 @@ export function exitsSchema<T extends z.ZodType>(operand: T) {
       trail: perSide(
         "stop moved to this price on each new bar (SAR, a moving average, ATR channel)",
       ).optional(),
+      steps: z
+        .object({
+          unit: z.enum(["pips", "points"]),
+          every: z.number().positive().max(100_000).describe("each time the profit grows by this much"),
+          move: z.number().positive().max(100_000).describe("the stop moves this much forward"),
+        })
+        .refine((s) => s.move <= s.every, {
+          message: "a step moves the stop at most as far as the price went (move <= every)",
+          path: ["move"],
+        })
+        .optional()
+        .describe("staircase trailing: the stop moves `move` forward each time the profit grows by `every`"),
       afterBars: z
         .number()
         .int()

@@ -342,7 +342,8 @@ function brokerLimits(): Stmt[] {
 
 export function manageFunction(ctx: Context): FunctionDecl | undefined {
   const { trailingStop: ts, breakEven: be } = ctx.spec;
-  if (!ts && !be) return undefined;
+  const steps = ctx.spec.exits?.steps;
+  if (!ts && !be && !steps) return undefined;
   const open = id("openPrice");
   const bid = id("bid");
   const ask = id("ask");
@@ -367,6 +368,18 @@ export function manageFunction(ctx: Context): FunctionDecl | undefined {
         optional(ts.start, "InpTrailingStart", "Trailing starts after a profit of"),
       ),
       decl("double", "trailStep", optional(ts.step, "InpTrailingStep", "Trailing step")),
+    );
+  }
+
+  if (steps) {
+    const { unit, every, move } = steps;
+    locals.push(
+      decl(
+        "double",
+        "stepEvery",
+        d({ unit, value: every }, "InpStepEvery", "Staircase: each profit step of"),
+      ),
+      decl("double", "stepMove", d({ unit, value: move }, "InpStepMove", "Staircase: stop moved by")),
     );
   }
 
@@ -403,6 +416,30 @@ export function manageFunction(ctx: Context): FunctionDecl | undefined {
           decl("double", "level", level),
           ifThen(or(bin("==", id("newSl"), zero), and(better(id("level"), id("newSl")), far)), [
             assign("newSl", id("level")),
+          ]),
+        ]),
+      );
+    }
+    if (steps) {
+      // Staircase (spec-exits.ts steps), the engine's Broker.steps: whole steps of profit, then the
+      // stop at open -/+ (every - k x move), on the grid, when better.
+      const level = call(
+        "NormalizeDouble",
+        isLong
+          ? bin("+", bin("-", open, id("stepEvery")), bin("*", id("stepCount"), id("stepMove")))
+          : bin("-", bin("+", open, id("stepEvery")), bin("*", id("stepCount"), id("stepMove"))),
+        id("_Digits"),
+      );
+      stmts.push(
+        decl(
+          "double",
+          "stepCount",
+          call("MathFloor", bin("+", bin("/", profit, id("stepEvery")), dbl(1e-9))),
+        ),
+        ifThen(bin(">=", id("stepCount"), dbl(1)), [
+          decl("double", "stepLevel", level),
+          ifThen(or(bin("==", id("newSl"), zero), better(id("stepLevel"), id("newSl"))), [
+            assign("newSl", id("stepLevel")),
           ]),
         ]),
       );

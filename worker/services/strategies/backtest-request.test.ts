@@ -44,8 +44,20 @@ describe("the backtest request as the JSON API sends it", () => {
         swapShort: 0,
         tripleSwapDay: 3,
         slippage: 0,
+        stopsLevel: 0,
       },
     });
+  });
+
+  it("reads the broker's stops level in whole points (0 when absent) and refuses anything else", () => {
+    const read = (extra: Record<string, unknown>) => readBacktestRequest({ ...request, ...extra }, TODAY);
+    expect(read({ stopsLevel: "30" })).toMatchObject({ ok: true, value: { stopsLevel: 30 } });
+    expect(read({ stopsLevel: "" })).toMatchObject({ ok: true, value: { stopsLevel: 0 } });
+    for (const v of ["-1", "2.5", "abc", 10_001])
+      expect(read({ stopsLevel: v }), String(v)).toEqual({
+        ok: false,
+        errors: { stopsLevel: BACKTEST_MESSAGES.stopsLevel },
+      });
   });
 
   it("reads server time and costs: defaults, any IANA zone, numbers as typed; refuses the rest by field", () => {

@@ -32,6 +32,8 @@ export const BACKTEST_LIMITS = {
   /** Points per lot per night, either sign. */
   swapMax: 100_000,
   slippageMax: 10_000,
+  /** Points; a broker's SYMBOL_TRADE_STOPS_LEVEL is tens of points, rarely hundreds. */
+  stopsLevelMax: 10_000,
 } as const;
 
 const FIRST_DAY_TEXT = "1 January 2000";
@@ -64,6 +66,7 @@ export const BACKTEST_MESSAGES = {
     `The ${side} swap must be a number of points from -${BACKTEST_LIMITS.swapMax} to ${BACKTEST_LIMITS.swapMax}.`,
   tripleSwapDay: "Choose the triple-swap day from the list (1 Monday to 7 Sunday).",
   slippage: `The slippage must be a whole number of points from 0 to ${BACKTEST_LIMITS.slippageMax}.`,
+  stopsLevel: `The stops level must be a whole number of points from 0 to ${BACKTEST_LIMITS.stopsLevelMax}.`,
   descriptionText: "The description must be text.",
   descriptionTooLong: `Description must be at most ${BACKTEST_LIMITS.descriptionMax} characters.`,
   body: "Send the backtest's settings as a JSON object.",
@@ -96,6 +99,11 @@ export interface NewBacktest {
   tripleSwapDay: number;
   /** Points against the trader on market fills. */
   slippage: number;
+  /**
+   * The broker's stops level (SYMBOL_TRADE_STOPS_LEVEL) in points: a pending order's price must be at least
+   * this far from the quote or it is refused (engine/pending-orders.ts). 0 (none) unless asked.
+   */
+  stopsLevel: number;
 }
 
 type Read<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -302,6 +310,14 @@ export function readBacktestRequest(input: unknown, today: string): BacktestRequ
       return n === null || n < 0 || n > L.slippageMax ? bad(BACKTEST_MESSAGES.slippage) : good(n);
     })(),
   );
+  const stopsLevel = take(
+    "stopsLevel",
+    (() => {
+      if (text(get("stopsLevel")) === "") return good(0);
+      const n = whole(get("stopsLevel"));
+      return n === null || n < 0 || n > L.stopsLevelMax ? bad(BACKTEST_MESSAGES.stopsLevel) : good(n);
+    })(),
+  );
   const description = take("description", readDescription(get("description")));
 
   if (
@@ -321,6 +337,7 @@ export function readBacktestRequest(input: unknown, today: string): BacktestRequ
     swapShort === undefined ||
     tripleSwapDay === undefined ||
     slippage === undefined ||
+    stopsLevel === undefined ||
     description === undefined
   )
     return { ok: false, errors };
@@ -344,6 +361,7 @@ export function readBacktestRequest(input: unknown, today: string): BacktestRequ
       swapShort,
       tripleSwapDay,
       slippage,
+      stopsLevel,
     },
   };
 }
@@ -385,4 +403,6 @@ export const storedInputsSchema = z.object({
   swapShort: z.number().default(0),
   tripleSwapDay: z.number().int().min(1).max(7).default(3),
   slippage: z.number().min(0).default(0),
+  // Jobs stored before the setting existed ran without a stops level.
+  stopsLevel: z.number().int().min(0).default(0),
 });

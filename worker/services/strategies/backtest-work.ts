@@ -193,6 +193,7 @@ export async function prepareBacktest(
       currency: job.inputs.depositCurrency,
       account: job.inputs.account,
       timeZone: zone.name,
+      stopsLevel: job.inputs.stopsLevel,
       costs: {
         commission: job.inputs.commission,
         swapLong: job.inputs.swapLong,

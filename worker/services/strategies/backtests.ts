@@ -111,6 +111,7 @@ export function createBacktests(deps: StrategyDeps) {
       swapShort: input.swapShort,
       tripleSwapDay: input.tripleSwapDay,
       slippage: input.slippage,
+      stopsLevel: input.stopsLevel,
     };
     await checkWork(userId, inputs);
     await markInterrupted(userId, strategyId);

@@ -51,6 +51,8 @@ export interface EngineInputs {
   timeZone?: string;
   /** None when absent. */
   costs?: CostSettings;
+  /** The broker's stops level in points (pending orders' minimum distance); none when absent. */
+  stopsLevel?: number;
 }
 
 /** History before `from` for indicator warm-up: 3x the longest indicator period, at least a month. */
@@ -188,6 +190,7 @@ function engineOf<R extends BacktestRun>(
     currency: currencyOf(inputs.currency),
     ...(inputs.account === undefined ? {} : { account: inputs.account }),
     ...(inputs.costs === undefined ? {} : { costs: inputs.costs }),
+    ...(inputs.stopsLevel ? { stopsLevelPoints: inputs.stopsLevel } : {}),
     ...(inputs.timeZone === undefined ? {} : { timeZone: inputs.timeZone }),
     rates,
   });

@@ -77,6 +77,8 @@ export interface BacktestInputs {
   swapShort: number;
   tripleSwapDay: number;
   slippage: number;
+  /** The broker's stops level in points (0: none); absent in jobs stored before it, which read 0. */
+  stopsLevel: number;
 }
 
 export interface BacktestJob {
