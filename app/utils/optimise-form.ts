@@ -37,8 +37,8 @@ export interface OptimiseFormValues {
 }
 
 export const SEARCH_OPTIONS: readonly { value: string; label: string }[] = [
-  { value: "grid", label: "Slow complete algorithm (every combination)" },
-  { value: "genetic", label: "Fast genetic based algorithm" },
+  { value: "grid", label: "Complete (every combination)" },
+  { value: "genetic", label: "Genetic (a share of them)" },
 ];
 
 /** MT5's criteria and ours (worker/optimise/criteria.ts CRITERIA and CRITERION_LABELS, same order). */
@@ -53,7 +53,7 @@ export const CRITERION_OPTIONS: readonly { value: string; label: string }[] = [
 ];
 
 export const FORWARD_OPTIONS: readonly { value: string; label: string }[] = [
-  { value: "none", label: "No" },
+  { value: "none", label: "None" },
   { value: "1/2", label: "1/2" },
   { value: "1/3", label: "1/3" },
   { value: "1/4", label: "1/4" },
