@@ -155,11 +155,14 @@ export function OptimiseResultsTable({
   rows,
   names,
   forward,
+  lowerIsBetter,
   actions,
 }: {
   rows: OptimiseRow[];
   names: readonly string[];
   forward: boolean;
+  /** "Drawdown min": the best (lowest) result first by default. */
+  lowerIsBetter: boolean;
   actions: ActionLinks | null;
 }) {
   // Memoised on what shapes the columns: tanstack renders cell functions as components (data-table.tsx).
@@ -171,7 +174,7 @@ export function OptimiseResultsTable({
       columns={columns}
       data={rows}
       label="Optimisation results"
-      defaultSort={{ id: "result", dir: "desc" }}
+      defaultSort={{ id: "result", dir: lowerIsBetter ? "asc" : "desc" }}
       getRowId={(r) => String(r.pass)}
       className="optimise-results"
       pageSize={20}
