@@ -88,9 +88,15 @@ export function OptimiseHeatmap({ runs, names, x, y, criterionLabel, lowerIsBett
         controls={controls}
         legend={
           <p className="heatmap-legend muted small">
-            <span className="heatmap-swatch weak" aria-hidden="true" /> worse
-            <span className="heatmap-swatch strong" aria-hidden="true" /> better
-            {grid.cells.some((c) => c.runs > 1) ? " · each cell shows the best run with its two values" : ""}
+            <span>
+              <span className="heatmap-swatch weak" aria-hidden="true" /> worse
+            </span>
+            <span>
+              <span className="heatmap-swatch strong" aria-hidden="true" /> better
+            </span>
+            {grid.cells.some((c) => c.runs > 1) ? (
+              <span className="heatmap-note">each cell shows the best run with its two values</span>
+            ) : null}
           </p>
         }
         bodyRef={bodyRef}
