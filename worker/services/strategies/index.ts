@@ -5,6 +5,7 @@ import { createChat } from "./chat";
 import { createCode } from "./code";
 import { createStrategyCrud, type newStrategySchema } from "./crud";
 import type { StrategyDeps } from "./deps";
+import { createOptimisations } from "./optimisations";
 import { createShares } from "./shares";
 
 /** The strategy pipeline's services (DESIGN D4-D7), called by the Hono API and by Remix alike. */
@@ -35,6 +36,7 @@ export function createStrategies(deps: StrategyDeps) {
     code: createCode(deps),
     backtests,
     shares: createShares(deps, backtests),
+    optimisations: createOptimisations(deps),
   };
 }
 
