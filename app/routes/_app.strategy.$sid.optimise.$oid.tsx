@@ -6,9 +6,9 @@ import { HEATMAP_PARAMS, OptimiseHeatmap } from "../components/optimise/heatmap"
 import {
   applyRun,
   loadOptimisation,
-  OptimisationUnavailable,
   optimisationId,
   passNumber,
+  RESULTS_PAGE_SIZE,
 } from "../components/optimise/optimise.server";
 import { OptimiseProgress } from "../components/optimise/progress-banner";
 import { OptimiseResultsTable } from "../components/optimise/results-table";
@@ -22,6 +22,7 @@ import { requireSubscriber } from "../utils/auth.server";
 import { readForm } from "../utils/form.server";
 import { formatMetric } from "../utils/format";
 import { heatmapAxes } from "../utils/optimise-heatmap";
+import { tableStateFromSearch } from "../utils/table-state";
 
 export const links = () => [
   uiStylesheet,
@@ -38,18 +39,21 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (e) {
     if (isMissingStrategy(e)) throw notFound();
-    if (e instanceof OptimisationUnavailable) throw new Response(e.message, { status: 404 });
     throw e;
   }
 }
+
+/** The table's sort (best first by default: the service's `result desc` is best first for every criterion). */
+const DEFAULT_SORT = { id: "result", dir: "desc" } as const;
 
 /** One optimisation (issue 17): its progress while it runs, then its results, heatmap, Apply and .set. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireSubscriber(request, context);
   const sid = strategyId(params.sid);
   const oid = optimisationId(params.oid);
-  const view = await guarded(() => loadOptimisation(context, user, sid, oid));
   const url = new URL(request.url);
+  const table = tableStateFromSearch(url.searchParams, { sort: DEFAULT_SORT });
+  const view = await guarded(() => loadOptimisation(context, user, sid, oid, table));
   const axes = heatmapAxes(
     view.names,
     url.searchParams.get(HEATMAP_PARAMS.x),
@@ -113,7 +117,7 @@ export default function OptimisationPage() {
   }, [running, revalidate]);
 
   const base = `/strategy/${strId}/optimise/${view.optId}`;
-  const best = view.rows.find((r) => r.pass === view.bestPass) ?? null;
+  const best = view.best;
   const liveBest = live?.best ?? best?.result ?? null;
   const actions = { applyAction: base, setHref: (pass: number) => `${base}/set?pass=${pass}` };
   return (
@@ -166,6 +170,8 @@ export default function OptimisationPage() {
           <h2 id="opt-results-title">Results</h2>
           <OptimiseResultsTable
             rows={view.rows}
+            total={view.total}
+            pageSize={RESULTS_PAGE_SIZE}
             names={view.names}
             forward={view.forward !== "none"}
             lowerIsBetter={view.lowerIsBetter}
@@ -173,9 +179,9 @@ export default function OptimisationPage() {
           />
         </section>
       ) : null}
-      {axes && view.rows.length > 0 ? (
+      {axes && view.heatmap.length > 0 ? (
         <OptimiseHeatmap
-          runs={view.rows.map((r) => ({ values: r.values, result: r.result ?? null }))}
+          runs={view.heatmap}
           names={view.names}
           x={axes.x}
           y={axes.y}

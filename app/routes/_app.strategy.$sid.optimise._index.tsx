@@ -1,7 +1,8 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { optimisationLimit } from "../../worker/billing";
 import { BACKTEST_LIMITS } from "../../worker/services";
+import { OptimiseFormErrors, startOptimisation } from "../components/optimise/optimise.server";
 import { OptimiseForm } from "../components/optimise/optimise-form";
 import { isMissingStrategy, notFound, strategyId } from "../components/strategies/strategies.server";
 import { uiStylesheet } from "../components/ui/styles";
@@ -71,7 +72,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const limit = optimisationLimit(user.subscription?.slug ?? "free");
   const parsed = parseOptimiseForm(posted, spec, isoDay(now), limit);
   if (!parsed.ok) return data({ values, errors: parsed.errors, message: null }, 400);
-  return data({ values, errors: {}, message: "Optimisation is not available yet." }, 503);
+  try {
+    const { optId } = await startOptimisation(context, user, id, parsed.request, posted.forward ?? "none");
+    // Its page shows the progress live (or on reload without JavaScript), then the results.
+    return redirect(`/strategy/${id}/optimise/${optId}`);
+  } catch (e) {
+    if (e instanceof OptimiseFormErrors)
+      return data({ values, errors: e.errors, message: e.formMessage }, e.status);
+    if (isMissingStrategy(e)) throw notFound();
+    throw e;
+  }
 }
 
 export default function OptimiseIndex() {

@@ -1,10 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import {
-  cancelOptimisation,
-  OptimisationUnavailable,
-  optimisationId,
-} from "../components/optimise/optimise.server";
+import { cancelOptimisation, optimisationId } from "../components/optimise/optimise.server";
 import { isMissingStrategy, strategyId } from "../components/strategies/strategies.server";
 import { requireSubscriber } from "../utils/auth.server";
 import { readForm } from "../utils/form.server";
@@ -27,8 +23,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     await cancelOptimisation(context, user, sid, oid);
   } catch (e) {
-    if (isMissingStrategy(e) || e instanceof OptimisationUnavailable)
-      throw new Response("Not Found", { status: 404 });
+    if (isMissingStrategy(e)) throw new Response("Not Found", { status: 404 });
     throw e;
   }
   return redirect(`/strategy/${sid}/optimise/${oid}`);

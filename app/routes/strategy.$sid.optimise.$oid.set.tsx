@@ -1,10 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import {
-  OptimisationUnavailable,
-  optimisationId,
-  passNumber,
-  runSetFile,
-} from "../components/optimise/optimise.server";
+import { optimisationId, passNumber, runSetFile } from "../components/optimise/optimise.server";
 import { isMissingStrategy, strategyId } from "../components/strategies/strategies.server";
 import { requireSubscriber } from "../utils/auth.server";
 
@@ -28,8 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       },
     });
   } catch (e) {
-    if (isMissingStrategy(e) || e instanceof OptimisationUnavailable)
-      throw new Response("Not Found", { status: 404 });
+    if (isMissingStrategy(e)) throw new Response("Not Found", { status: 404 });
     throw e;
   }
 }

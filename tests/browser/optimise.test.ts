@@ -40,7 +40,6 @@ async function fillGrid(p: Page) {
   await range(p, slow, 10, 2, 16);
   await p.fill("#opt-start", day(-121));
   await p.fill("#opt-end", day(-1));
-  await p.selectOption("#opt-model", "3");
   await p.selectOption("#opt-criterion", "balance");
 }
 

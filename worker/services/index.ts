@@ -29,3 +29,4 @@ export { type NewBacktest, newBacktestSchema } from "./strategies/backtests";
 export { instructionsSchema } from "./strategies/chat";
 export { DESCRIPTION_MAX_CHARS, newStrategySchema, renameSchema } from "./strategies/crud";
 export { wireId } from "./strategies/ids";
+export { optimisationRequestSchema } from "./strategies/optimise-request";

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { MODEL_OPTIONS, PERIOD_OPTIONS } from "../../utils/backtest-form";
+import { PERIOD_OPTIONS } from "../../utils/backtest-form";
 import {
   CRITERION_OPTIONS,
   combinationCount,
@@ -112,6 +112,8 @@ export function OptimiseForm({
     <section className="card optimise-form" aria-labelledby="optimise-form-title">
       <h2 id="optimise-form-title">Optimise</h2>
       <Form method="post" ref={formRef} onChange={onChange} onSubmit={onSubmit} key={key}>
+        {/* Optimisations run on open prices only (MT5's advice for searches; a run costs milliseconds). */}
+        <input type="hidden" name="model" value="3" />
         {message ? (
           <p className="form-error" role="alert">
             {message}
@@ -290,20 +292,6 @@ export function OptimiseForm({
               {...described("opt-end", errors.dateEnd)}
             />
           </Field>
-          <Field id="opt-model" label="Modelling" error={errors.model}>
-            <select
-              id="opt-model"
-              name="model"
-              defaultValue={values.model}
-              {...described("opt-model", errors.model)}
-            >
-              {MODEL_OPTIONS.map((m) => (
-                <option key={m.value} value={m.value}>
-                  {m.label}
-                </option>
-              ))}
-            </select>
-          </Field>
           <Field id="opt-deposit" label="Deposit" error={errors.depositAmount}>
             <input
               id="opt-deposit"
@@ -330,6 +318,7 @@ export function OptimiseForm({
             ? `your ${planName} plan runs any number per optimisation`
             : `your ${planName} plan runs up to ${countText(limit)} per optimisation`}
           {search === "genetic" ? " (a genetic search runs a share of them)" : ""}
+          {" · open prices only"}
         </p>
         <div className="optimise-actions">
           <button type="submit" name="intent" value="start" className="button primary" disabled={submitting}>

@@ -153,15 +153,20 @@ function RowActions({ pass, links }: { pass: number; links: ActionLinks }) {
  */
 export function OptimiseResultsTable({
   rows,
+  total,
+  pageSize,
   names,
   forward,
   lowerIsBetter,
   actions,
 }: {
   rows: OptimiseRow[];
+  /** Server-side paging and sorting: every run's count; `rows` is the page, sorted by the loader. */
+  total?: number;
+  pageSize?: number;
   names: readonly string[];
   forward: boolean;
-  /** "Drawdown min": the best (lowest) result first by default. */
+  /** "Drawdown min" sorted in the browser: the best (lowest) result first by default (the service's order is best first). */
   lowerIsBetter: boolean;
   actions: ActionLinks | null;
 }) {
@@ -174,10 +179,11 @@ export function OptimiseResultsTable({
       columns={columns}
       data={rows}
       label="Optimisation results"
-      defaultSort={{ id: "result", dir: lowerIsBetter ? "asc" : "desc" }}
+      defaultSort={{ id: "result", dir: total === undefined && lowerIsBetter ? "asc" : "desc" }}
+      rowCount={total}
       getRowId={(r) => String(r.pass)}
       className="optimise-results"
-      pageSize={20}
+      pageSize={pageSize ?? 20}
       empty="No run has finished yet."
     />
   );

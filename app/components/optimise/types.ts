@@ -2,9 +2,10 @@ import type { OptimiseRow } from "./results-table";
 
 export type OptimisationStatus = "running" | "completed" | "cancelled" | "error";
 
-/** One optimisation as its page shows it (the loader maps the service's record to this). */
+/** One optimisation as its page shows it (optimise.server.ts maps the service's record to this). */
 export interface OptimisationView {
   optId: string;
+  /** Queued shows as running. */
   status: OptimisationStatus;
   /** Why it failed (status "error"). */
   error: string | null;
@@ -23,9 +24,15 @@ export interface OptimisationView {
   dateEnd: string;
   /** The optimised inputs' EA names, in the order given. */
   names: string[];
+  /** One page of runs, sorted as the table's URL asks (the service sorts). */
   rows: OptimiseRow[];
-  /** The best run's pass (the service chooses it on the back period). */
-  bestPass: number | null;
+  /** Runs in all. */
+  total: number;
+  /** Every run's values and result (up to 10,000), for the heatmap. */
+  heatmap: { values: Record<string, number>; result: number | null }[];
+  /** The best run (the service chooses it on the back period). */
+  best: OptimiseRow | null;
   /** Combinations the spec refused (a rule between fields). */
   skipped: number;
+  specVersion: number;
 }

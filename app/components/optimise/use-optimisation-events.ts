@@ -11,9 +11,16 @@ export interface OptimisationProgressEvent {
   finished: boolean;
 }
 
-/** An optimisation's progress from a live event, or null when the event is about something else. */
-export function readOptimisationEvent(_event: LiveEvent): OptimisationProgressEvent | null {
-  return null;
+/** An optimisation's progress from a live event (`strategy-optimisation-progress`), or null. */
+export function readOptimisationEvent(event: LiveEvent): OptimisationProgressEvent | null {
+  if (event.type !== "strategy-optimisation-progress") return null;
+  return {
+    optId: event.optId,
+    done: event.runsDone,
+    planned: event.plannedRuns,
+    best: event.bestResult ?? null,
+    finished: event.status !== "queued" && event.status !== "running",
+  };
 }
 
 /** Calls `onProgress` with every live progress event of optimisation `optId` while mounted. */
