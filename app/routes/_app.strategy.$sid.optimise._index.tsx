@@ -1,9 +1,14 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { optimisationLimit } from "../../worker/billing";
 import { BACKTEST_LIMITS } from "../../worker/services";
-import { OptimiseFormErrors, startOptimisation } from "../components/optimise/optimise.server";
+import {
+  listOptimisations,
+  OptimiseFormErrors,
+  startOptimisation,
+} from "../components/optimise/optimise.server";
 import { OptimiseForm } from "../components/optimise/optimise-form";
+import { readOptimisationEvent } from "../components/optimise/use-optimisation-events";
 import { isMissingStrategy, notFound, strategyId } from "../components/strategies/strategies.server";
 import { uiStylesheet } from "../components/ui/styles";
 import codeBacktestCss from "../styles/code-backtest.css?url";
@@ -12,6 +17,8 @@ import { requireSubscriber } from "../utils/auth.server";
 import { isoDay } from "../utils/backtest-form";
 import { symbolOptions } from "../utils/backtest-form.server";
 import { readForm } from "../utils/form.server";
+import { formatMetric } from "../utils/format";
+import { useLiveEvents } from "../utils/live-events";
 import {
   defaultOptimiseValues,
   formInputs,
@@ -44,6 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const now = Date.now();
   return {
     strId: String(id),
+    history: await listOptimisations(context, user, id),
     inputs,
     values: defaultOptimiseValues(now, inputs),
     symbols: symbolOptions(),
@@ -88,6 +96,12 @@ export default function OptimiseIndex() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const parent = useRouteLoaderData<StrategyLoader>("routes/_app.strategy.$sid");
+  const revalidator = useRevalidator();
+  // The history follows the strategy's optimisations as they start and end (in this tab or another).
+  useLiveEvents((event) => {
+    const e = readOptimisationEvent(event);
+    if (e?.finished && revalidator.state === "idle") revalidator.revalidate();
+  });
   if (parent && !parent.strategy.hasCode) return <p className="tab-message">Algo code not found</p>;
   return (
     <div className="optimise-page">
@@ -102,6 +116,19 @@ export default function OptimiseIndex() {
         today={page.today}
         firstDay={page.firstDay}
       />
+      {page.history.length > 0 ? (
+        <section className="card optimise-history" aria-labelledby="opt-history-title">
+          <h2 id="opt-history-title">Optimisations</h2>
+          <ul>
+            {page.history.map((o) => (
+              <li key={o.optId}>
+                <Link to={`/strategy/${page.strId}/optimise/${o.optId}`}>Optimisation {o.optId}</Link>
+                {`: ${o.status}, ${o.runs} runs of ${o.inputs} (${o.criterionLabel}${o.best === null ? "" : `, best ${formatMetric(o.best)}`})`}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -94,8 +94,11 @@ after(async () => {
 describe("the Optimise tab", () => {
   it("with JavaScript: runs a grid with live progress, sorts, applies the best and exports its .set", async () => {
     const frames = liveFrames(page);
+    // The tab listens to the strategy's optimisations, so the socket is open before the run starts.
+    const socket = page.waitForEvent("websocket");
     await page.reload();
     await hydrated(page);
+    await socket;
     await fillGrid(page);
     // The count follows the ranges as they are typed, beside the plan's limit.
     assert.match((await page.textContent(".optimise-count")) ?? "", /16 combinations.*up to 1,000/);
@@ -106,7 +109,9 @@ describe("the Optimise tab", () => {
     // Progress arrives as live events and the page ends on the results.
     await page.waitForSelector("table[aria-label='Optimisation results'] tbody tr", { timeout: 120_000 });
     await page.waitForSelector(".optimise-best", { timeout: 120_000 });
-    const progress = frames.filter((f) => f.includes(oid) && /optimis/i.test(f));
+    const progress = frames.filter(
+      (f) => f.includes(`"optId":"${oid}"`) && f.includes("strategy-optimisation-progress"),
+    );
     assert.ok(progress.length >= 1, `progress events for ${oid}: ${frames.join("\n")}`);
     assert.match((await page.textContent(".optimise-facts")) ?? "", /Completed.*16 of 16/);
 
