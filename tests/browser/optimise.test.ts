@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
-import { signUpFree, strategyWithCode } from "./results-setup.ts";
+import { ai, signUpFree, strategyWithCode } from "./results-setup.ts";
 import { startServer, type TestServer } from "./server.ts";
 import { hydrated, liveFrames } from "./session.ts";
 
@@ -61,7 +61,7 @@ async function fillGrid(p: Page) {
 /** The numbers of a results column, top to bottom, by the header's text. */
 async function column(p: Page, header: string): Promise<number[]> {
   const headers = await p.locator("table[aria-label='Optimisation results'] thead th").allTextContents();
-  const at = headers.findIndex((h) => h.replace(/[▲▼↕]|, sort.*$/g, "").trim() === header);
+  const at = headers.findIndex((h) => h.split(/[▲▼↕]/)[0].trim() === header);
   assert.ok(at >= 0, `no column ${header} in ${headers.join(" | ")}`);
   const cells = await p
     .locator(`table[aria-label='Optimisation results'] tbody tr td:nth-child(${at + 1})`)
@@ -162,6 +162,13 @@ describe("the Optimise tab", () => {
     assert.match(note, /version \d+/);
     await page.click(".optimise-applied a:has-text('Open the code')");
     await page.waitForURL(/\/code/);
+    // The new version clears the code (as a chat change does): generate it again, then read the EA's inputs.
+    await eventually(async () => {
+      assert.match(JSON.stringify(await ai(page, "strategy/code", { strId: sid })), /"status":"ok"/);
+    }, 30_000);
+    await eventually(async () => {
+      assert.match(JSON.stringify(await ai(page, "strategy/code/complete", { strId: sid })), /"status":"ok"/);
+    }, 60_000);
     await eventually(async () => {
       await page.goto(`${server.url}/strategy/${sid}/code?source=1`);
       const code = (await page.textContent("body")) ?? "";
@@ -197,7 +204,7 @@ describe("the Optimise tab", () => {
         assert.equal(await p.locator(".optimise-best").count(), 1);
       }, 120_000);
       assert.equal(await p.locator("table[aria-label='Optimisation results'] tbody tr").count(), 16);
-      await p.click("table[aria-label='Optimisation results'] th a:has-text('Trades')");
+      await p.locator("table[aria-label='Optimisation results'] th a", { hasText: /^Trades/ }).click();
       const trades = await column(p, "Trades");
       assert.deepEqual(
         trades,
