@@ -20,8 +20,6 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { optimisationLimit } from "../worker/billing/optimise-limits";
 import { computeReport } from "../worker/engine/report";
-import { setFile } from "../worker/engine/report/set-file";
-import { compile } from "../worker/mql5/generate/program";
 import { setAt } from "../worker/optimise/apply";
 import { CRITERIA, CRITERION_LABELS, CriterionSchema, resultValue } from "../worker/optimise/criteria";
 import { FIGURE_NAMES, type RunFigures } from "../worker/optimise/figures";
@@ -35,7 +33,7 @@ import {
   SEARCHES,
 } from "../worker/optimise/optimise";
 import { cliDates, ForwardSchema, type Periods, splitPeriods } from "../worker/optimise/periods";
-import { parseSetFile, setLine } from "../worker/optimise/set-file";
+import { optimisedSetFile, parseSetFile } from "../worker/optimise/set-file";
 import { buildSpace, type ParamRange, parseParam } from "../worker/optimise/space";
 import { warmUpMs } from "../worker/services/strategies/engine-adapter";
 import { parseSpec, type StrategySpec } from "../worker/strategy/spec";
@@ -147,26 +145,12 @@ export function resultsCsv(
 
 /** best.set: every EA input at the best run's values; the optimised ones carry their ranges (Y). */
 function bestSet(spec: StrategySpec, ranges: readonly ParamRange[], title: string): string {
-  const program = compile(spec, { strategyId: "optimise", title, mode: "full", copyright: "", link: "" });
-  const plain = setFile(program.inputGroups, [
+  return optimisedSetFile(
+    spec,
+    ranges,
+    title,
     `${title}: the best run of an optimisation (npm run optimise)`,
-  ]);
-  const byName = new Map(ranges.map((r) => [r.name, r]));
-  return plain
-    .split("\r\n")
-    .map((line) => {
-      const eq = line.indexOf("=");
-      const r = eq > 0 && !line.startsWith(";") ? byName.get(line.slice(0, eq)) : undefined;
-      if (!r) return line;
-      const fmt = (x: number) => String(x);
-      return setLine(r.name, line.slice(eq + 1), {
-        start: fmt(r.start),
-        step: fmt(r.step),
-        stop: fmt(r.stop),
-        optimise: true,
-      });
-    })
-    .join("\r\n");
+  );
 }
 
 interface Outcome {

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { BacktestRunner } from "./hubs/backtest-runner";
+import type { OptimiseCoordinator } from "./hubs/optimise-coordinator";
+import type { OptimiseWorker } from "./hubs/optimise-worker";
 import type { UserHub } from "./hubs/user-hub";
 import { DEFAULT_FEED_URL } from "./market/feed/mapping";
 import { sentryBrowser } from "./security/sentry-dsn";
@@ -16,9 +18,12 @@ import {
  * wrangler.toml does not name (README "Configuration") are declared here: each is optional, and `readConfig`
  * validates them once with their defaults. No index signature: a binding nobody declared is a type error.
  */
-export interface Env extends Omit<WranglerEnv, "USER_HUB" | "BACKTEST_RUNNER"> {
+export interface Env
+  extends Omit<WranglerEnv, "USER_HUB" | "BACKTEST_RUNNER" | "OPTIMISE_COORDINATOR" | "OPTIMISE_WORKER"> {
   USER_HUB: DurableObjectNamespace<UserHub>;
   BACKTEST_RUNNER: DurableObjectNamespace<BacktestRunner>;
+  OPTIMISE_COORDINATOR: DurableObjectNamespace<OptimiseCoordinator>;
+  OPTIMISE_WORKER: DurableObjectNamespace<OptimiseWorker>;
   /** Workers AI, for ASSISTANT_PROVIDER=workers-ai (an `[ai]` binding added at deployment). */
   AI?: Ai;
   APP_ENV?: string;
@@ -102,6 +107,8 @@ const configSchema = z.object({
   // Real prices (issue 18): the base of the tick datafeed's hour files, and its per-request timeout.
   MARKET_FEED_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_FEED_URL),
   MARKET_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  // Optimisations (issue 17): worker Durable Objects per optimisation; 1 = the coordinator runs every slice.
+  OPTIMISE_WORKERS: z.coerce.number().int().min(1).max(32).default(4),
 });
 
 export type Config = z.infer<typeof configSchema>;

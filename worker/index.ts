@@ -8,6 +8,8 @@ import { errorBody } from "./http/envelope";
 import { errors } from "./http/errors";
 import { installReadableZodMessages } from "./http/zod-messages";
 import { BacktestRunner as Runner } from "./hubs/backtest-runner";
+import { OptimiseCoordinator as Coordinator } from "./hubs/optimise-coordinator";
+import { OptimiseWorker as OptWorker } from "./hubs/optimise-worker";
 import { UserHub as Hub } from "./hubs/user-hub";
 import { runMarketIngest } from "./jobs/market-ingest";
 import { runRenewals } from "./jobs/renewals";
@@ -19,6 +21,8 @@ import { createServices } from "./services/context";
 // The Durable Objects report their errors to Sentry like the handlers below when SENTRY_DSN is set (DESIGN D15).
 export const BacktestRunner = withDurableObjectErrorReporting(Runner);
 export const UserHub = withDurableObjectErrorReporting(Hub);
+export const OptimiseCoordinator = withDurableObjectErrorReporting(Coordinator);
+export const OptimiseWorker = withDurableObjectErrorReporting(OptWorker);
 
 // Every zod issue a schema leaves without its own text reads as a sentence, in the API and the pages alike.
 installReadableZodMessages();

@@ -69,6 +69,7 @@ export default function StrategyPage() {
           { id: "build", label: "Build", to: `${base}/build`, active: onBuild },
           { id: "code", label: strategy.hasCode ? "Code" : "Generate Code", to: `${base}/code` },
           { id: "backtest", label: "Backtest", to: `${base}/backtest` },
+          { id: "optimise", label: "Optimise", to: `${base}/optimise` },
           {
             id: "results",
             label: "Results",

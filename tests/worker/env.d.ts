@@ -9,6 +9,8 @@ declare global {
     interface Env extends WorkerEnv {
       USER_HUB: WorkerEnv["USER_HUB"];
       BACKTEST_RUNNER: WorkerEnv["BACKTEST_RUNNER"];
+      OPTIMISE_COORDINATOR: WorkerEnv["OPTIMISE_COORDINATOR"];
+      OPTIMISE_WORKER: WorkerEnv["OPTIMISE_WORKER"];
       TEST_MIGRATIONS: D1Migration[];
       // The FAKE Stripe server of tests/fake-stripe/server.ts (started by vitest.config.ts).
       FAKE_STRIPE_PORT: string;

@@ -6,6 +6,7 @@ import { createApiApp } from "./app";
 import { authApi } from "./auth";
 import { billingApi } from "./billing";
 import { datafeedApi } from "./datafeed";
+import { optimisationsApi } from "./optimisations";
 import { strategiesApi } from "./strategies";
 
 /**
@@ -27,6 +28,8 @@ function buildApi() {
   app.route("/api", authApi);
   app.route("/ai", strategiesApi);
   app.route("/api", strategiesApi);
+  app.route("/ai", optimisationsApi);
+  app.route("/api", optimisationsApi);
   app.route("/", billingApi);
   app.route("/datafeed", datafeedApi);
   app.route("/admin", createAdminApi());

@@ -3,6 +3,7 @@ export * from "./catalogue";
 export * from "./catalogue-sql";
 export * from "./credits";
 export * from "./money";
+export { OPTIMISATION_RUNS_BY_PLAN, optimisationLimit } from "./optimise-limits";
 export * from "./periods";
 export * from "./plan-change";
 export * from "./product-row";

@@ -67,6 +67,21 @@ const EVENT_FIELDS = {
     etaSeconds: optional(number({ int: true, min: 0 })),
     message: optional(string),
   },
+  /** An optimisation's state (issue 17): progress while it runs, then completed, cancelled or error. */
+  "strategy-optimisation-progress": {
+    strId: id,
+    optId: id,
+    status: oneOf("queued", "running", "completed", "cancelled", "error"),
+    /** Percent of the planned runs made. */
+    progress: number({ min: 0, max: 100 }),
+    runsDone: number({ int: true, min: 0 }),
+    plannedRuns: number({ int: true, min: 0 }),
+    /** The estimated seconds left, from the pace so far. */
+    etaSeconds: optional(number({ int: true, min: 0 })),
+    /** The best run's criterion value so far (MT5's Result column). */
+    bestResult: optional(number()),
+    message: optional(string),
+  },
 } satisfies Record<string, Fields>;
 
 type EventFields = typeof EVENT_FIELDS;

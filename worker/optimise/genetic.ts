@@ -32,45 +32,94 @@ export interface GeneticOptions {
 /** Runs one combination (by number and indices); its score, or null when the spec refuses it. */
 export type Score = (n: number, indices: readonly number[]) => number | null;
 
+/** The scores of a batch's combinations, by number (null: the spec refused it). */
+export type BatchScores = ReadonlyMap<number, number | null>;
+
+/**
+ * The search in one process: every combination run as the search asks for it, in the search's order.
+ * The same search as geneticBatches (one driver of it), so a seed gives the same runs either way.
+ */
 export function geneticSearch(space: SearchSpace, evaluate: Score, o: GeneticOptions): void {
+  const known = new Map<number, number | null>();
+  const refused = (n: number, g: readonly number[]) => {
+    const s = evaluate(n, g);
+    known.set(n, s);
+    return s === null;
+  };
+  const steps = geneticBatches(space, { ...o, refused });
+  for (let step = steps.next(); !step.done; step = steps.next(known)) {
+    // every combination of the batch was run by `refused` already
+  }
+}
+
+/**
+ * The genetic search, generation by generation (issue 17: a coordinator fans each generation out to its
+ * workers). It yields batches of combination numbers to run and resumes with their scores. `refused` says
+ * at once whether the spec refuses a combination (apply.ts, no backtest), so the budget is counted as the
+ * search goes; a batch holds only combinations that are not refused. Breeding within a generation reads
+ * only the scores of earlier generations, so batching changes nothing: the same seed gives the same runs
+ * as geneticSearch.
+ */
+export function* geneticBatches(
+  space: SearchSpace,
+  o: GeneticOptions & { readonly refused: (n: number, indices: readonly number[]) => boolean },
+): Generator<number[], void, BatchScores> {
   const rng = mulberry32(o.seed);
   const dims = space.dimensions.map((d) => d.values.length);
   const D = dims.length;
   const P = o.population ?? Math.max(20, Math.min(100, Math.round(Math.sqrt(o.maxRuns) * 1.5)));
-  const scored = new Map<number, number>();
+  /** A score, filled in when its batch comes back (NaN until then). */
+  type Cell = { score: number };
+  const scored = new Map<number, Cell>();
+  let pending: number[] = [];
   let runs = 0;
   const int = (k: number) => Math.floor(rng() * k);
 
-  /** The score of a genome, running it when new and the budget allows; undefined when out of budget. */
-  const scoreOf = (g: number[]): number | undefined => {
+  /** The score cell of a genome, asking for its run when new and the budget allows; undefined when out of budget. */
+  const scoreOf = (g: number[]): Cell | undefined => {
     const n = numberOf(space, g);
     const known = scored.get(n);
     if (known !== undefined) return known;
     if (runs >= o.maxRuns || o.stop?.()) return undefined;
-    const s = evaluate(n, g);
-    if (s !== null) runs++;
-    const value = s ?? Number.NEGATIVE_INFINITY;
-    scored.set(n, value);
-    return value;
+    const cell: Cell = { score: Number.NEGATIVE_INFINITY };
+    if (!o.refused(n, g)) {
+      runs++;
+      cell.score = Number.NaN;
+      pending.push(n);
+    }
+    scored.set(n, cell);
+    return cell;
   };
+  /** Hands the pending runs out as one batch and fills their scores in. */
+  function* flush(): Generator<number[], void, BatchScores> {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    const scores = yield batch;
+    for (const n of batch) {
+      const cell = scored.get(n);
+      if (cell) cell.score = scores.get(n) ?? Number.NEGATIVE_INFINITY;
+    }
+  }
   const fresh = (g: number[]) => !scored.has(numberOf(space, g));
   const random = (): number[] => dims.map((k) => int(k));
   const clampIdx = (v: number, k: number) => (v < 0 ? 0 : v >= k ? k - 1 : v);
 
-  type Member = { genome: number[]; score: number };
+  type Member = { genome: number[]; cell: Cell };
   let population: Member[] = [];
   for (let tries = 0; population.length < P && tries < P * 20 && runs < o.maxRuns; tries++) {
     const g = random();
     if (!fresh(g)) continue;
-    const s = scoreOf(g);
-    if (s !== undefined) population.push({ genome: g, score: s });
+    const cell = scoreOf(g);
+    if (cell !== undefined) population.push({ genome: g, cell });
   }
+  yield* flush();
 
   const tournament = (): Member => {
     let best = population[int(population.length)];
     for (let i = 1; i < 3; i++) {
       const c = population[int(population.length)];
-      if (c.score > best.score) best = c;
+      if (c.cell.score > best.cell.score) best = c;
     }
     return best;
   };
@@ -108,7 +157,7 @@ export function geneticSearch(space: SearchSpace, evaluate: Score, o: GeneticOpt
   const breedBudget = o.maxRuns - Math.floor(o.maxRuns / 10);
   let stale = 0;
   while (runs < breedBudget && scored.size < space.size && population.length > 0) {
-    population.sort((x, y) => y.score - x.score);
+    population.sort((x, y) => y.cell.score - x.cell.score);
     const elite = population.slice(0, Math.max(2, Math.floor(P / 10)));
     const next: Member[] = [...elite];
     const inNext = new Set(next.map((m) => numberOf(space, m.genome)));
@@ -120,11 +169,12 @@ export function geneticSearch(space: SearchSpace, evaluate: Score, o: GeneticOpt
           : child(tournament().genome, tournament().genome);
       const n = numberOf(space, g);
       // Known genomes may return to the pool now and then, but fresh ones are what the budget is for.
+      // (A genome asked for in this generation is in `next` already, so no unscored cell is read.)
       if (inNext.has(n) || (!fresh(g) && rng() < 0.9)) continue;
-      const s = scoreOf(g);
-      if (s === undefined) break;
+      const cell = scoreOf(g);
+      if (cell === undefined) break;
       inNext.add(n);
-      next.push({ genome: g, score: s });
+      next.push({ genome: g, cell });
     }
     population = next;
     if (runs === before) {
@@ -134,42 +184,54 @@ export function geneticSearch(space: SearchSpace, evaluate: Score, o: GeneticOpt
       for (let tries = 0; tries < P * 20 && added < P / 2 && runs < breedBudget; tries++) {
         const g = random();
         if (!fresh(g)) continue;
-        const s = scoreOf(g);
-        if (s === undefined) break;
-        population.push({ genome: g, score: s });
+        const cell = scoreOf(g);
+        if (cell === undefined) break;
+        population.push({ genome: g, cell });
         added++;
       }
+      yield* flush();
       if (added === 0 || stale > 50) break;
-    } else stale = 0;
+    } else {
+      stale = 0;
+      yield* flush();
+    }
   }
-  polish();
+  yield* polish();
 
   /**
    * Hill climbing from the best combinations seen: the best one whose neighbours (one input one step up or
    * down) are not all known has them run, and again, until the budget is spent or every top result is a
-   * local peak. A genetic search finds the right hill; this finds its top.
+   * local peak. A genetic search finds the right hill; this finds its top. One batch per climbed point.
    */
-  function polish(): void {
+  function* polish(): Generator<number[], void, BatchScores> {
     const done = new Set<number>();
     while (runs < o.maxRuns && !o.stop?.()) {
       let bestN = -1;
       let bestScore = Number.NEGATIVE_INFINITY;
-      for (const [n, v] of scored)
+      for (const [n, cell] of scored) {
+        const v = cell.score;
         if (!done.has(n) && (v > bestScore || (v === bestScore && n < bestN))) {
           bestN = n;
           bestScore = v;
         }
+      }
       if (bestN < 0 || bestScore === Number.NEGATIVE_INFINITY) return;
       done.add(bestN);
       const g = indicesOf(space, bestN);
-      for (let d = 0; d < D; d++)
+      let out = false;
+      for (let d = 0; d < D && !out; d++)
         for (const delta of [-1, 1]) {
           const v = g[d] + delta;
           if (v < 0 || v >= dims[d]) continue;
           const nb = [...g];
           nb[d] = v;
-          if (scoreOf(nb) === undefined) return;
+          if (scoreOf(nb) === undefined) {
+            out = true;
+            break;
+          }
         }
+      yield* flush();
+      if (out) return;
     }
   }
 }

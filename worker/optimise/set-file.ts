@@ -2,9 +2,12 @@
  * MetaTrader 5 `.set` files with optimisation ranges (issue 17): the Strategy Tester saves each input as
  * `NAME=VALUE||START||STEP||STOP||Y` (Y: optimised over START..STOP by STEP; N: fixed at VALUE), `;` starts a
  * comment, and a plain `NAME=VALUE` line (what worker/engine/report/set-file.ts writes) is a fixed input.
- * Pure (DESIGN D9): text in, entries out.
+ * Pure (DESIGN D9): text in, entries out; and the optimised EA's inputs out.
  */
 import { z } from "zod";
+import { setFile } from "../engine/report/set-file";
+import { compile } from "../mql5/generate/program";
+import type { StrategySpec } from "../strategy/spec";
 
 export interface SetEntry {
   readonly name: string;
@@ -65,4 +68,34 @@ export function setLine(
   return range
     ? `${name}=${value}||${range.start}||${range.step}||${range.stop}||${range.optimise ? "Y" : "N"}`
     : `${name}=${value}`;
+}
+
+/**
+ * The EA's inputs for MT5's tester after an optimisation: every input of the generated EA at `spec`'s values
+ * (the chosen run's spec), the optimised ones with their ranges and marked Y, so the tester can load the
+ * result or search around it again. CRLF as MetaTrader writes it.
+ */
+export function optimisedSetFile(
+  spec: StrategySpec,
+  ranges: readonly { name: string; start: number; step: number; stop: number }[],
+  title: string,
+  comment: string,
+): string {
+  const program = compile(spec, { strategyId: "optimise", title, mode: "full", copyright: "", link: "" });
+  const plain = setFile(program.inputGroups, [comment]);
+  const byName = new Map(ranges.map((r) => [r.name, r]));
+  return plain
+    .split("\r\n")
+    .map((line) => {
+      const eq = line.indexOf("=");
+      const r = eq > 0 && !line.startsWith(";") ? byName.get(line.slice(0, eq)) : undefined;
+      if (!r) return line;
+      return setLine(r.name, line.slice(eq + 1), {
+        start: String(r.start),
+        step: String(r.step),
+        stop: String(r.stop),
+        optimise: true,
+      });
+    })
+    .join("\r\n");
 }

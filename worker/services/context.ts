@@ -9,7 +9,7 @@ import { hubSessionSockets } from "./session-sockets";
 import { createAllowlistEligibility } from "./sponsor";
 import { createStrategies } from "./strategies";
 import { hubEvents } from "./strategies/events";
-import { durableRunner } from "./strategies/runner";
+import { durableOptimiser, durableRunner } from "./strategies/runner";
 import { createSubscriptions } from "./subscriptions";
 import { createTurnstileVerifier } from "./turnstile";
 
@@ -81,6 +81,8 @@ export function createServices(env: Env, options: { now?: () => number } = {}) {
       assistant: createAssistant(config, env.AI),
       runner: durableRunner(env.BACKTEST_RUNNER),
       market,
+      optimiser: durableOptimiser(env.OPTIMISE_COORDINATOR),
+      optimiseWorkers: config.OPTIMISE_WORKERS,
     }),
   };
 }

@@ -4,6 +4,12 @@
  * Route modules reach these through `.server` files, so none of it lands in the browser bundle.
  */
 export { outbox } from "../db/schema";
+// The optimiser's pure pieces the Optimise screens read (issue 17): the form checks ranges as the search does.
+export { CRITERIA, CRITERION_LABELS, type Criterion } from "../optimise/criteria";
+export { listInputs } from "../optimise/inputs";
+export { SEARCHES, type Search } from "../optimise/optimise";
+export { ForwardSchema, splitPeriods } from "../optimise/periods";
+export { buildSpace, type ParamRange } from "../optimise/space";
 export { SESSION_TTL_MS, type SessionUser } from "./accounts";
 export { type NewCard, SandboxCardError } from "./billing/providers/sandbox";
 export { createCannyToken } from "./canny";
@@ -23,3 +29,4 @@ export { type NewBacktest, newBacktestSchema } from "./strategies/backtests";
 export { instructionsSchema } from "./strategies/chat";
 export { DESCRIPTION_MAX_CHARS, newStrategySchema, renameSchema } from "./strategies/crud";
 export { wireId } from "./strategies/ids";
+export { optimisationRequestSchema } from "./strategies/optimise-request";

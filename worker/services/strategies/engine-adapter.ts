@@ -165,11 +165,12 @@ export function startWindowedEngine(
   return engineOf(inputs, crossRates, (settings) => startWindowedBacktest(spec, source, settings));
 }
 
-function engineOf<R extends BacktestRun>(
-  inputs: EngineInputs,
-  crossRates: ReadonlyMap<string, CrossRateBars>,
-  start: (settings: BacktestSettings) => R,
-): EngineRun & { readonly run: R } {
+/**
+ * The engine's settings for the request's inputs, with the cross-rate lookup the conversion asks (imported
+ * bars, else the demo generator); `imported` and `demo.asked` say afterwards which pairs were used. The
+ * optimiser (issue 17) runs every combination with these very settings, so its runs equal single backtests.
+ */
+export function engineSettings(inputs: EngineInputs, crossRates: ReadonlyMap<string, CrossRateBars>) {
   const symbol = getSymbol(inputs.symbol);
   const demo = new DemoRates();
   const imported = new Set<string>();
@@ -179,7 +180,7 @@ function engineOf<R extends BacktestRun>(
     imported.add(pair);
     return priceAt(real, timeMs);
   };
-  const run = start({
+  const settings: BacktestSettings = {
     symbol,
     period: inputs.period,
     from: inputs.from,
@@ -193,7 +194,17 @@ function engineOf<R extends BacktestRun>(
     ...(inputs.stopsLevel ? { stopsLevelPoints: inputs.stopsLevel } : {}),
     ...(inputs.timeZone === undefined ? {} : { timeZone: inputs.timeZone }),
     rates,
-  });
+  };
+  return { settings, symbol, demo, imported };
+}
+
+function engineOf<R extends BacktestRun>(
+  inputs: EngineInputs,
+  crossRates: ReadonlyMap<string, CrossRateBars>,
+  start: (settings: BacktestSettings) => R,
+): EngineRun & { readonly run: R } {
+  const { settings, symbol, demo, imported } = engineSettings(inputs, crossRates);
+  const run = start(settings);
   function* finishing(): Pieces<EngineOutput> {
     const result = run.result();
     yield;

@@ -5,6 +5,7 @@ import { createChat } from "./chat";
 import { createCode } from "./code";
 import { createStrategyCrud, type newStrategySchema } from "./crud";
 import type { StrategyDeps } from "./deps";
+import { createOptimisations } from "./optimisations";
 import { createShares } from "./shares";
 import { createSpecEdit } from "./spec-edit";
 
@@ -38,6 +39,7 @@ export function createStrategies(deps: StrategyDeps) {
     code: createCode(deps),
     backtests,
     shares: createShares(deps, backtests),
+    optimisations: createOptimisations(deps),
   };
 }
 

@@ -2,6 +2,7 @@ import type { AccountType } from "../../engine/types";
 import type { LiveEvent } from "../../events";
 import type { StrategySpec } from "../../strategy/spec";
 import type { ChargeClaim } from "../billing/credits";
+import type { OptimisationJob } from "./optimise-work";
 
 /**
  * What the strategy pipeline needs from the rest of the worker, as small interfaces (DESIGN D1): the real
@@ -56,6 +57,13 @@ export interface RunnerPort {
   start(job: BacktestJob): Promise<boolean>;
   /** Stops the strategy's run of `backtestId` if it is the one running (issue 16). */
   cancel?(strategyId: number, backtestId: number): Promise<void>;
+}
+
+/** An optimisation's coordinator Durable Object (issue 17): one per optimisation. */
+export interface OptimiserPort {
+  start(job: OptimisationJob): Promise<boolean>;
+  /** The user cancelled: the coordinator stops within a slice and stores the runs made so far. */
+  cancel(optId: number): Promise<void>;
 }
 
 export interface BacktestInputs {

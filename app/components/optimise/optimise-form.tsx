@@ -1,0 +1,334 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { PERIOD_OPTIONS } from "../../utils/backtest-form";
+import {
+  CRITERION_OPTIONS,
+  combinationCount,
+  countText,
+  FORWARD_OPTIONS,
+  type FormInput,
+  type OptimiseFormValues,
+  postedRanges,
+  rangeFields,
+  SEARCH_OPTIONS,
+} from "../../utils/optimise-form";
+
+export interface OptimiseFormProps {
+  inputs: readonly FormInput[];
+  symbols: readonly { name: string; description: string }[];
+  values: OptimiseFormValues;
+  /** The server's messages by field name (`start.NAME`, `search`, ...); `inputs` is about the rows as a whole. */
+  errors: Readonly<Record<string, string>>;
+  /** A request-level failure (a run already going, the plan's limit). */
+  message: string | null;
+  /** The plan's most runs per optimisation; null when unlimited. */
+  limit: number | null;
+  planName: string;
+  today: string;
+  firstDay: string;
+}
+
+function described(id: string, error?: string) {
+  return error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
+}
+
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error ? (
+        <span className="error" id={`${id}-error`} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form's current values as strings (FormData of the live form). */
+function formValues(form: HTMLFormElement): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new FormData(form)) if (typeof v === "string") out[k] = v;
+  return out;
+}
+
+/**
+ * The Optimise form (issue 17): the spec's optimisable inputs (the EA's input names) each with a checkbox and
+ * START, STEP, STOP as in MT5's tester; the search, the criterion, the forward period and the test's symbol,
+ * period and dates. A plain POST validated on the server; the combinations are counted on the server on every
+ * answer ("Count combinations" asks for it without JavaScript) and live as the fields change with it.
+ */
+export function OptimiseForm({
+  inputs,
+  symbols,
+  values,
+  errors,
+  message,
+  limit,
+  planName,
+  today,
+  firstDay,
+}: OptimiseFormProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "start";
+  const formRef = useRef<HTMLFormElement>(null);
+  const [count, setCount] = useState(() => combinationCount(values.ranges));
+  const [search, setSearch] = useState(values.search);
+  const [forward, setForward] = useState(values.forward);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setCount(combinationCount(values.ranges));
+    setSearch(values.search);
+    setForward(values.forward);
+  }, [values]);
+
+  function onChange() {
+    const form = formRef.current;
+    if (!form) return;
+    const posted = formValues(form);
+    setCount(combinationCount(postedRanges(posted, inputs)));
+    setSearch(posted.search ?? "grid");
+    setForward(posted.forward ?? "none");
+  }
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    if (submitting) e.preventDefault();
+  }
+
+  const over = count !== null && limit !== null && search === "grid" && count > limit;
+  const key = JSON.stringify(values);
+  return (
+    <section className="card optimise-form" aria-labelledby="optimise-form-title">
+      <h2 id="optimise-form-title">Optimise</h2>
+      <Form method="post" ref={formRef} onChange={onChange} onSubmit={onSubmit} key={key}>
+        {/* Optimisations run on open prices only (MT5's advice for searches; a run costs milliseconds). */}
+        <input type="hidden" name="model" value="3" />
+        {message ? (
+          <p className="form-error" role="alert">
+            {message}
+          </p>
+        ) : null}
+        <fieldset
+          className="optimise-inputs"
+          aria-describedby={errors.inputs ? "opt-inputs-error" : undefined}
+        >
+          <legend>Inputs</legend>
+          <p className="muted small">
+            The EA's inputs: tick the ones to optimise and give each its start, step and stop.
+          </p>
+          {errors.inputs ? (
+            <p className="error" id="opt-inputs-error" role="alert">
+              {errors.inputs}
+            </p>
+          ) : null}
+          {inputs.length === 0 ? <p>This strategy has no inputs to optimise.</p> : null}
+          <ul className="optimise-rows">
+            {inputs.map((input) => {
+              const f = rangeFields(input.name);
+              const r = values.ranges[input.name];
+              const id = `opt-${input.name}`;
+              const rowError = errors[input.name];
+              return (
+                <li key={input.name} className="optimise-row" data-input={input.name}>
+                  <div className="optimise-row-name">
+                    <input
+                      type="checkbox"
+                      id={id}
+                      name={f.checked}
+                      value="on"
+                      defaultChecked={r?.checked ?? false}
+                    />
+                    <label htmlFor={id}>
+                      <code>{input.name}</code>
+                      <span className="muted small">
+                        {" "}
+                        = {input.value} ({input.type === "int" ? "whole" : "decimal"})
+                      </span>
+                    </label>
+                  </div>
+                  {(["start", "step", "stop"] as const).map((part) => {
+                    const fid = `${id}-${part}`;
+                    const err = errors[f[part]];
+                    return (
+                      <Field key={part} id={fid} label={part[0].toUpperCase() + part.slice(1)} error={err}>
+                        <input
+                          id={fid}
+                          type="number"
+                          name={f[part]}
+                          step="any"
+                          inputMode="decimal"
+                          defaultValue={r?.[part] ?? ""}
+                          aria-label={`${input.name} ${part}`}
+                          {...described(fid, err)}
+                        />
+                      </Field>
+                    );
+                  })}
+                  {rowError ? (
+                    <span className="error optimise-row-error" role="alert">
+                      {rowError}
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+        <div className="backtest-grid">
+          <Field id="opt-search" label="Search" error={errors.search}>
+            <select
+              id="opt-search"
+              name="search"
+              defaultValue={values.search}
+              {...described("opt-search", errors.search)}
+            >
+              {SEARCH_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="opt-criterion" label="Criterion" error={errors.criterion}>
+            <select
+              id="opt-criterion"
+              name="criterion"
+              defaultValue={values.criterion}
+              {...described("opt-criterion", errors.criterion)}
+            >
+              {CRITERION_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="opt-forward" label="Forward period" error={errors.forward}>
+            <select
+              id="opt-forward"
+              name="forward"
+              defaultValue={values.forward}
+              {...described("opt-forward", errors.forward)}
+            >
+              {FORWARD_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {/* Without JavaScript the date is always there (used when the forward period is Custom). */}
+          {!hydrated || forward === "date" ? (
+            <Field id="opt-forward-date" label="Forward from" error={errors.forwardDate}>
+              <input
+                id="opt-forward-date"
+                type="date"
+                name="forwardDate"
+                defaultValue={values.forwardDate}
+                min={firstDay}
+                max={today}
+                {...described("opt-forward-date", errors.forwardDate)}
+              />
+            </Field>
+          ) : null}
+          <Field id="opt-symbol" label="Symbol" error={errors.symbol}>
+            <select
+              id="opt-symbol"
+              name="symbol"
+              defaultValue={values.symbol}
+              {...described("opt-symbol", errors.symbol)}
+            >
+              {symbols.map((s) => (
+                <option key={s.name} value={s.name}>
+                  {`${s.name} - ${s.description}`}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="opt-period" label="Period" error={errors.period}>
+            <select
+              id="opt-period"
+              name="period"
+              defaultValue={values.period}
+              {...described("opt-period", errors.period)}
+            >
+              {PERIOD_OPTIONS.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="opt-start" label="Start date" error={errors.dateStart}>
+            <input
+              id="opt-start"
+              type="date"
+              name="dateStart"
+              defaultValue={values.dateStart}
+              min={firstDay}
+              max={today}
+              {...described("opt-start", errors.dateStart)}
+            />
+          </Field>
+          <Field id="opt-end" label="End date" error={errors.dateEnd}>
+            <input
+              id="opt-end"
+              type="date"
+              name="dateEnd"
+              defaultValue={values.dateEnd}
+              min={firstDay}
+              max={today}
+              {...described("opt-end", errors.dateEnd)}
+            />
+          </Field>
+          <Field id="opt-deposit" label="Deposit" error={errors.depositAmount}>
+            <input
+              id="opt-deposit"
+              type="number"
+              name="depositAmount"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              defaultValue={values.depositAmount}
+              {...described("opt-deposit", errors.depositAmount)}
+            />
+          </Field>
+        </div>
+        <p
+          className={over ? "optimise-count error" : "optimise-count"}
+          aria-live="polite"
+          data-count={count ?? ""}
+        >
+          <strong>
+            {count === null ? "Some ranges are not ranges yet" : `${countText(count)} combinations`}
+          </strong>
+          {" · "}
+          {limit === null
+            ? `your ${planName} plan runs any number per optimisation`
+            : `your ${planName} plan runs up to ${countText(limit)} per optimisation`}
+          {search === "genetic" ? " (a genetic search runs a share of them)" : ""}
+          {" · open prices only"}
+        </p>
+        <div className="optimise-actions">
+          <button type="submit" name="intent" value="start" className="button primary" disabled={submitting}>
+            {submitting ? "Starting..." : "Start Optimisation"}
+          </button>
+          <button type="submit" name="intent" value="count" className="button">
+            Count combinations
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

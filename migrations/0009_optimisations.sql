@@ -1,0 +1,31 @@
+CREATE TABLE `optimisations` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`strategy_id` integer NOT NULL,
+	`user_id` text NOT NULL,
+	`spec_version` integer NOT NULL,
+	`settings` text NOT NULL,
+	`ranges` text NOT NULL,
+	`search` text NOT NULL,
+	`criterion` text NOT NULL,
+	`forward` text DEFAULT 'none' NOT NULL,
+	`seed` integer DEFAULT 1 NOT NULL,
+	`combinations` integer NOT NULL,
+	`planned_runs` integer NOT NULL,
+	`status` text DEFAULT 'queued' NOT NULL,
+	`runs_done` integer DEFAULT 0 NOT NULL,
+	`progress` integer DEFAULT 0 NOT NULL,
+	`eta_seconds` integer,
+	`workers` integer DEFAULT 1 NOT NULL,
+	`best` text,
+	`results_key` text,
+	`result_runs` integer,
+	`skipped` integer DEFAULT 0 NOT NULL,
+	`error_message` text,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	`finished_at` integer,
+	FOREIGN KEY (`strategy_id`) REFERENCES `strategies`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `optimisations_strategy_idx` ON `optimisations` (`user_id`,`strategy_id`,`status`);
