@@ -40,7 +40,7 @@ import { monthsInRange } from "../worker/market/chunks";
 import { demoMonth } from "../worker/market/demo";
 import { DemoRates } from "../worker/market/demo-rates";
 import { importBars } from "../worker/market/importers";
-import { periodMs, periodOf } from "../worker/market/periods";
+import { periodOf } from "../worker/market/periods";
 import {
   DEFAULT_SERVER_TIME,
   isoWithOffset,

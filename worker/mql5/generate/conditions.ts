@@ -19,8 +19,8 @@ import {
 } from "../../strategy/spec";
 import type { Expr, FunctionDecl, Stmt } from "../ir";
 import { and, assign, bin, call, dbl, decl, id, ifThen, int, or, ret } from "../ir";
-import { type Context, handleName } from "./context";
-import { lineBuffer, lineValue, TIMEFRAME, warmUpBars } from "./indicators";
+import type { Context } from "./context";
+import { lineValue, TIMEFRAME } from "./indicators";
 import { constructAt, expressionValue, patternExpr } from "./price-constructs";
 
 /** Reads one value of an indicator buffer; defined in the program by valueFunction(). */
