@@ -1,6 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { PERIOD_OPTIONS } from "../../utils/backtest-form";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
   CRITERION_OPTIONS,
   combinationCount,
@@ -12,6 +11,8 @@ import {
   rangeFields,
   SEARCH_OPTIONS,
 } from "../../utils/optimise-form";
+import { DepositField, TestWindowFields } from "../strategies/test-window-fields";
+import { described, Field } from "../ui/fields";
 
 export interface OptimiseFormProps {
   inputs: readonly FormInput[];
@@ -26,34 +27,6 @@ export interface OptimiseFormProps {
   planName: string;
   today: string;
   firstDay: string;
-}
-
-function described(id: string, error?: string) {
-  return error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
-}
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error ? (
-        <span className="error" id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
 }
 
 /** The form's current values as strings (FormData of the live form). */
@@ -186,7 +159,7 @@ export function OptimiseForm({
           </ul>
         </fieldset>
         <div className="backtest-grid">
-          <Field id="opt-search" label="Search" error={errors.search}>
+          <Field id="opt-search" label="Search" error={errors.search} announce>
             <select
               id="opt-search"
               name="search"
@@ -200,7 +173,7 @@ export function OptimiseForm({
               ))}
             </select>
           </Field>
-          <Field id="opt-criterion" label="Criterion" error={errors.criterion}>
+          <Field id="opt-criterion" label="Criterion" error={errors.criterion} announce>
             <select
               id="opt-criterion"
               name="criterion"
@@ -214,7 +187,7 @@ export function OptimiseForm({
               ))}
             </select>
           </Field>
-          <Field id="opt-forward" label="Forward period" error={errors.forward}>
+          <Field id="opt-forward" label="Forward period" error={errors.forward} announce>
             <select
               id="opt-forward"
               name="forward"
@@ -230,7 +203,7 @@ export function OptimiseForm({
           </Field>
           {/* Without JavaScript the date is always there (used when the forward period is Custom). */}
           {!hydrated || forward === "date" ? (
-            <Field id="opt-forward-date" label="Forward from" error={errors.forwardDate}>
+            <Field id="opt-forward-date" label="Forward from" error={errors.forwardDate} announce>
               <input
                 id="opt-forward-date"
                 type="date"
@@ -242,68 +215,15 @@ export function OptimiseForm({
               />
             </Field>
           ) : null}
-          <Field id="opt-symbol" label="Symbol" error={errors.symbol}>
-            <select
-              id="opt-symbol"
-              name="symbol"
-              defaultValue={values.symbol}
-              {...described("opt-symbol", errors.symbol)}
-            >
-              {symbols.map((s) => (
-                <option key={s.name} value={s.name}>
-                  {`${s.name} - ${s.description}`}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="opt-period" label="Period" error={errors.period}>
-            <select
-              id="opt-period"
-              name="period"
-              defaultValue={values.period}
-              {...described("opt-period", errors.period)}
-            >
-              {PERIOD_OPTIONS.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="opt-start" label="Start date" error={errors.dateStart}>
-            <input
-              id="opt-start"
-              type="date"
-              name="dateStart"
-              defaultValue={values.dateStart}
-              min={firstDay}
-              max={today}
-              {...described("opt-start", errors.dateStart)}
-            />
-          </Field>
-          <Field id="opt-end" label="End date" error={errors.dateEnd}>
-            <input
-              id="opt-end"
-              type="date"
-              name="dateEnd"
-              defaultValue={values.dateEnd}
-              min={firstDay}
-              max={today}
-              {...described("opt-end", errors.dateEnd)}
-            />
-          </Field>
-          <Field id="opt-deposit" label="Deposit" error={errors.depositAmount}>
-            <input
-              id="opt-deposit"
-              type="number"
-              name="depositAmount"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              defaultValue={values.depositAmount}
-              {...described("opt-deposit", errors.depositAmount)}
-            />
-          </Field>
+          <TestWindowFields
+            prefix="opt"
+            symbols={symbols}
+            values={values}
+            errors={errors}
+            today={today}
+            firstDay={firstDay}
+          />
+          <DepositField id="opt-deposit" value={values.depositAmount} error={errors.depositAmount} />
         </div>
         <p
           className={over ? "optimise-count error" : "optimise-count"}

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
   ACCOUNT_OPTIONS,
   type BacktestFormValues,
@@ -9,11 +9,12 @@ import {
   DESCRIPTION_MAX,
   MAX_CUSTOM_DELAY_MS,
   MODEL_OPTIONS,
-  PERIOD_OPTIONS,
   TIME_ZONE_OPTIONS,
   TRIPLE_SWAP_OPTIONS,
 } from "../../utils/backtest-form";
 import { PendingAccountLink } from "../ui/account-link";
+import { described, Field } from "../ui/fields";
+import { DepositField, TestWindowFields } from "./test-window-fields";
 
 export interface BacktestFormProps {
   symbols: { name: string; description: string }[];
@@ -27,42 +28,6 @@ export interface BacktestFormProps {
   today: string;
   /** The first day of market data: the date inputs' minimum. */
   firstDay: string;
-}
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-  hint,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-  hint?: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint ? (
-        <span className="muted small" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="error" id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-/** aria attributes tying an input to its message. */
-function described(id: string, error?: string) {
-  return error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 }
 
 /**
@@ -120,57 +85,15 @@ export function BacktestForm({
           </p>
         ) : null}
         <div className="backtest-grid">
-          <Field id="bt-symbol" label="Symbol" error={shown.symbol}>
-            <select
-              id="bt-symbol"
-              name="symbol"
-              defaultValue={values.symbol}
-              {...described("bt-symbol", shown.symbol)}
-            >
-              {symbols.map((s) => (
-                <option key={s.name} value={s.name}>
-                  {`${s.name} - ${s.description}`}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="bt-period" label="Period" error={shown.period}>
-            <select
-              id="bt-period"
-              name="period"
-              defaultValue={values.period}
-              {...described("bt-period", shown.period)}
-            >
-              {PERIOD_OPTIONS.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="bt-start" label="Start date" error={shown.dateStart}>
-            <input
-              id="bt-start"
-              type="date"
-              name="dateStart"
-              defaultValue={values.dateStart}
-              min={firstDay}
-              max={today}
-              {...described("bt-start", shown.dateStart)}
-            />
-          </Field>
-          <Field id="bt-end" label="End date" error={shown.dateEnd}>
-            <input
-              id="bt-end"
-              type="date"
-              name="dateEnd"
-              defaultValue={values.dateEnd}
-              min={firstDay}
-              max={today}
-              {...described("bt-end", shown.dateEnd)}
-            />
-          </Field>
-          <Field id="bt-delay" label="Delay" error={shown.executionMode}>
+          <TestWindowFields
+            prefix="bt"
+            symbols={symbols}
+            values={values}
+            errors={shown}
+            today={today}
+            firstDay={firstDay}
+          />
+          <Field id="bt-delay" label="Delay" error={shown.executionMode} announce>
             <select
               id="bt-delay"
               name="executionMode"
@@ -193,6 +116,7 @@ export function BacktestForm({
               id="bt-custom-delay"
               label="Custom delay (ms)"
               error={shown.customDelay}
+              announce
               hint={hydrated ? undefined : "Used when the delay is 'Custom delay (ms)'."}
             >
               <input
@@ -209,7 +133,7 @@ export function BacktestForm({
               />
             </Field>
           ) : null}
-          <Field id="bt-model" label="Modelling" error={shown.model}>
+          <Field id="bt-model" label="Modelling" error={shown.model} announce>
             <select
               id="bt-model"
               name="model"
@@ -223,19 +147,8 @@ export function BacktestForm({
               ))}
             </select>
           </Field>
-          <Field id="bt-deposit" label="Deposit" error={shown.depositAmount}>
-            <input
-              id="bt-deposit"
-              type="number"
-              name="depositAmount"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              defaultValue={values.depositAmount}
-              {...described("bt-deposit", shown.depositAmount)}
-            />
-          </Field>
-          <Field id="bt-currency" label="Currency" error={shown.depositCurrency}>
+          <DepositField id="bt-deposit" value={values.depositAmount} error={shown.depositAmount} />
+          <Field id="bt-currency" label="Currency" error={shown.depositCurrency} announce>
             <select
               id="bt-currency"
               name="depositCurrency"
@@ -253,6 +166,7 @@ export function BacktestForm({
             id="bt-account"
             label="Account"
             error={shown.account}
+            announce
             hint="Netting holds one position per symbol"
           >
             <select
@@ -272,6 +186,7 @@ export function BacktestForm({
             id="bt-timezone"
             label="Server time"
             error={shown.timeZone}
+            announce
             hint="The broker's clock: D1 bars, time filters, swaps and report times follow it"
           >
             <select
@@ -291,6 +206,7 @@ export function BacktestForm({
             id="bt-commission"
             label="Commission"
             error={shown.commission}
+            announce
             hint="Per lot per side, in the deposit currency; empty: the symbol's default"
           >
             <input
@@ -305,7 +221,13 @@ export function BacktestForm({
               {...described("bt-commission", shown.commission)}
             />
           </Field>
-          <Field id="bt-swap-long" label="Swap long" error={shown.swapLong} hint="Points per lot per night">
+          <Field
+            id="bt-swap-long"
+            label="Swap long"
+            error={shown.swapLong}
+            announce
+            hint="Points per lot per night"
+          >
             <input
               id="bt-swap-long"
               type="number"
@@ -320,6 +242,7 @@ export function BacktestForm({
             id="bt-swap-short"
             label="Swap short"
             error={shown.swapShort}
+            announce
             hint="Points per lot per night"
           >
             <input
@@ -336,6 +259,7 @@ export function BacktestForm({
             id="bt-triple-swap"
             label="Triple swap on"
             error={shown.tripleSwapDay}
+            announce
             hint="Its rollover charges three nights"
           >
             <select
@@ -355,6 +279,7 @@ export function BacktestForm({
             id="bt-slippage"
             label="Slippage"
             error={shown.slippage}
+            announce
             hint="Points against you on market fills"
           >
             <input
@@ -369,7 +294,7 @@ export function BacktestForm({
             />
           </Field>
         </div>
-        <Field id="bt-description" label="Description" error={shown.description}>
+        <Field id="bt-description" label="Description" error={shown.description} announce>
           <input
             id="bt-description"
             type="text"

@@ -9,7 +9,7 @@ import {
   type TradeRulesFormData,
   WEEKDAYS,
 } from "../../utils/trade-rules-form";
-import { FormError } from "../ui/fields";
+import { Field, FormError } from "../ui/fields";
 
 /**
  * The trade rules form (issue 14): the spec's v2 exits, pending entry, entry limits and sizing. A plain
@@ -36,7 +36,7 @@ export function TradeRulesForm({
     err(name) ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 
   const field = (name: string, label: string, input: ReactNode) => (
-    <Field key={name} id={idOf(name)} label={label} error={err(name)}>
+    <Field key={name} id={idOf(name)} label={label} error={err(name)} announce>
       {input}
     </Field>
   );
@@ -208,28 +208,4 @@ export function TradeRulesForm({
 /** An element id from a field name (dots are legal in ids but awkward in CSS selectors). */
 function idOf(name: string): string {
   return `rules-${name.replace(/\./g, "-")}`;
-}
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error ? (
-        <span className="error" id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
 }

@@ -19,10 +19,14 @@ export function FormError({ children }: { children: ReactNode }) {
 export function Field(props: {
   id: string;
   label: ReactNode;
-  /** The server's message for this field, shown under it. */
+  /** The server's message for this field, shown under it (its id is `${id}-error`, see `described`). */
   error?: string | null;
   /** The label is for screen readers only (the placeholder says it on screen). */
   hideLabel?: boolean;
+  /** A line under the input saying what the value means. */
+  hint?: ReactNode;
+  /** The message is announced as it appears (forms whose answer re-renders them in place). */
+  announce?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -31,9 +35,23 @@ export function Field(props: {
         {props.label}
       </label>
       {props.children}
-      {props.error ? <span className="error">{props.error}</span> : null}
+      {props.hint ? (
+        <span className="muted small" id={`${props.id}-hint`}>
+          {props.hint}
+        </span>
+      ) : null}
+      {props.error ? (
+        <span className="error" id={`${props.id}-error`} role={props.announce ? "alert" : undefined}>
+          {props.error}
+        </span>
+      ) : null}
     </div>
   );
+}
+
+/** aria attributes tying an input to its field's message. */
+export function described(id: string, error?: string | null) {
+  return error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 }
 
 /** Either the browser keeps the value (defaultValue) or the page does (value and onChange). */
