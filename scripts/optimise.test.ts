@@ -126,6 +126,87 @@ describe("npm run optimise", () => {
     expect(readJson(path.join(viaFile, "results.json"))).toEqual(best.back.report);
   }, 120_000);
 
+  it("--walk-forward: each window trades the in-sample optimisation's best on the next months, stitched into one curve", () => {
+    const out = tmp();
+    const params = ["--param", "Inp_fast_Period=6:4:14", "--param", "Inp_slow_Period=20:20:60"];
+    const outcome = optimiseMain([
+      "--spec",
+      SPEC,
+      ...DATA,
+      "--from",
+      "2015-01-01",
+      "--to",
+      "2017-12-31",
+      ...params,
+      "--walk-forward",
+      "365:180",
+      "--out",
+      out,
+    ]);
+    if (!outcome || !("walkForward" in outcome)) throw new Error("no walk-forward outcome");
+    const wf = readJson(path.join(out, "walk-forward.json")) as {
+      efficiency: number | null;
+      outOfSampleProfit: number;
+      outOfSampleTrades: number;
+      windows: {
+        inSample: { from: string; to: string };
+        outOfSample: { from: string; to: string };
+        inputs: Record<string, number> | null;
+        outOfSampleFigures: { profit: number; trades: number } | null;
+      }[];
+    };
+    // 1,095 days: a year in sample, then 180-day steps while the out-of-sample window fits: four windows.
+    expect(wf.windows.map((w) => [w.inSample.from, w.outOfSample.from, w.outOfSample.to])).toEqual([
+      ["2015-01-01", "2016-01-01", "2016-06-28"],
+      ["2015-06-30", "2016-06-29", "2016-12-25"],
+      ["2015-12-27", "2016-12-26", "2017-06-23"],
+      ["2016-06-24", "2017-06-24", "2017-12-20"],
+    ]);
+    // The first window's inputs are what an optimisation of its in-sample year alone finds best.
+    const first = wf.windows[0];
+    const alone = optimiseMain([
+      "--spec",
+      SPEC,
+      ...DATA,
+      "--from",
+      first.inSample.from,
+      "--to",
+      first.inSample.to,
+      ...params,
+      "--out",
+      tmp(),
+    ]);
+    if (!alone || "walkForward" in alone) throw new Error("no optimisation outcome");
+    expect(first.inputs).toEqual(alone.best?.values);
+    // Its out-of-sample figures are a plain backtest of those inputs on the next 180 days.
+    const sets = Object.entries(first.inputs ?? {}).flatMap(([k, v]) => ["--set", `${k}=${v}`]);
+    const oos = backtest([
+      "--spec",
+      SPEC,
+      ...DATA,
+      "--from",
+      first.outOfSample.from,
+      "--to",
+      first.outOfSample.to,
+      ...sets,
+      "--out",
+      tmp(),
+    ]);
+    expect(oos.trades.length).toBe(first.outOfSampleFigures?.trades);
+    // The totals are the windows' sums, and the stitched balance ends on the deposit plus that profit.
+    const sum = wf.windows.reduce((a, w) => a + (w.outOfSampleFigures?.profit ?? 0), 0);
+    expect(wf.outOfSampleProfit).toBeCloseTo(sum, 2);
+    expect(wf.outOfSampleTrades).toBe(
+      wf.windows.reduce((a, w) => a + (w.outOfSampleFigures?.trades ?? 0), 0),
+    );
+    const curve = readFileSync(path.join(out, "walk-forward.csv"), "utf8").trim().split("\n");
+    expect(curve[0]).toBe("time,balance,equity");
+    expect(Number(curve.at(-1)?.split(",")[1])).toBeCloseTo(10_000 + wf.outOfSampleProfit, 1);
+    expect(() =>
+      optimiseMain([...params, "--spec", SPEC, ...DATA, "--walk-forward", "365", "--out", out]),
+    ).toThrow("--walk-forward takes IN:OUT days");
+  }, 120_000);
+
   it("refuses a range outside the field's values, an unknown input and a plan's limit, before any run", () => {
     const base = ["--spec", SPEC, ...DATA, "--from", "2018-01-01", "--to", "2018-02-28", "--out", tmp()];
     expect(() => optimiseMain([...base, "--param", "Inp_fast_Period=0:1:10"])).toThrow(

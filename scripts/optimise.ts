@@ -3,7 +3,7 @@
  *   npm run optimise -- --spec FILE (--data FILE | --demo) --symbol S --period P --from D --to D
  *     --param NAME=START:STEP:STOP ... [--search grid|genetic] [--criterion NAME] [--forward none|1/2|1/3|1/4|DATE]
  *     [--genetic-seed 1] [--max-runs N] [--plan SLUG] [--set NAME=VALUE ...] [--set-file FILE.set]
- *     [--monte-carlo RUNS] --out DIR
+ *     [--monte-carlo RUNS] [--walk-forward IN:OUT[:anchored]] --out DIR
  * and every option of `npm run backtest` (model, spread, deposit, costs, time zone...), which each run uses.
  * NAME is the EA's input name (`npm run optimise -- --spec FILE --list` prints them). A --set-file's lines
  * marked Y (MT5's tester format) are ranges to optimise, like --param; its other values and --set are the
@@ -13,6 +13,10 @@
  * each period, and the backtest command that reproduces it) and best.set (its inputs for MT5's tester,
  * the optimised ones with their ranges); with --monte-carlo, monte-carlo.json (the best run's back-period
  * trades resampled: percentile bands of the final balance and the maximal drawdown).
+ * With --walk-forward IN:OUT (days; `:anchored` keeps every in-sample window's start at --from), a walk-forward
+ * analysis runs instead of one optimisation (worker/optimise/walk-forward.ts): walk-forward.json (each window's
+ * dates, chosen inputs, in- and out-of-sample figures; the efficiency ratio) and walk-forward.csv (the
+ * out-of-sample equity and balance stitched into one curve).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -35,6 +39,7 @@ import {
 import { cliDates, ForwardSchema, type Periods, splitPeriods } from "../worker/optimise/periods";
 import { optimisedSetFile, parseSetFile } from "../worker/optimise/set-file";
 import { buildSpace, type ParamRange, parseParam } from "../worker/optimise/space";
+import { type WalkForwardResult, walkForward } from "../worker/optimise/walk-forward";
 import { warmUpMs } from "../worker/services/strategies/engine-adapter";
 import { parseSpec, type StrategySpec } from "../worker/strategy/spec";
 import { BACKTEST_OPTIONS, glueNegatives, type PreparedRun, prepareRun, readText } from "./backtest";
@@ -57,6 +62,18 @@ const OptimiseArgs = z.object({
     .min(1, "--monte-carlo takes 1 to 100000 runs")
     .max(100_000, "--monte-carlo takes 1 to 100000 runs")
     .optional(),
+  walkForward: z
+    .string()
+    .regex(
+      /^\d{1,5}:\d{1,5}(:anchored)?$/,
+      "--walk-forward takes IN:OUT days, e.g. 365:90 or 365:90:anchored",
+    )
+    .transform((v) => {
+      const [inSample, outOfSample, anchored] = v.split(":");
+      return { inSampleDays: Number(inSample), outOfSampleDays: Number(outOfSample), anchored: !!anchored };
+    })
+    .refine((w) => w.inSampleDays > 0 && w.outOfSampleDays > 0, "--walk-forward windows are at least a day")
+    .optional(),
 });
 
 const OPTIONS = {
@@ -69,6 +86,7 @@ const OPTIONS = {
   "max-runs": { type: "string" },
   plan: { type: "string" },
   "monte-carlo": { type: "string" },
+  "walk-forward": { type: "string" },
   set: { type: "string", multiple: true },
   "set-file": { type: "string" },
   list: { type: "boolean" },
@@ -159,8 +177,13 @@ interface Outcome {
   readonly seconds: number;
 }
 
+interface WalkForwardOutcome {
+  readonly walkForward: WalkForwardResult;
+  readonly seconds: number;
+}
+
 /** Runs the optimisation the command line describes and writes its files; returns what it found. */
-export function main(argv: readonly string[]): Outcome | null {
+export function main(argv: readonly string[]): Outcome | WalkForwardOutcome | null {
   const { values } = parseArgs({ args: glueNegatives(argv), options: OPTIONS, strict: true });
   const o = OptimiseArgs.safeParse({
     search: values.search,
@@ -170,6 +193,7 @@ export function main(argv: readonly string[]): Outcome | null {
     maxRuns: values["max-runs"],
     plan: values.plan,
     monteCarlo: values["monte-carlo"],
+    walkForward: values["walk-forward"],
   });
   if (!o.success)
     throw new Error(
@@ -186,6 +210,23 @@ export function main(argv: readonly string[]): Outcome | null {
   if (values.list) {
     for (const i of listInputs(run.spec)) console.log(`${i.name} = ${i.value} (${i.type})`);
     return null;
+  }
+  if (opts.walkForward) {
+    const t0 = performance.now();
+    const wf = walkForward({
+      spec: run.spec,
+      data: run.source,
+      settings: run.settings,
+      ranges,
+      search: opts.search,
+      criterion: opts.criterion,
+      seed: opts.geneticSeed,
+      maxRuns: opts.maxRuns,
+      ...opts.walkForward,
+    });
+    if (!wf.ok) throw new Error(wf.error);
+    writeWalkForward(run.a.out, wf.result, opts.criterion);
+    return { walkForward: wf.result, seconds: (performance.now() - t0) / 1000 };
   }
   const split = splitPeriods(run.settings.from, run.settings.to, opts.forward);
   if (!split.ok) throw new Error(split.error);
@@ -229,6 +270,29 @@ export function main(argv: readonly string[]): Outcome | null {
   const seconds = (performance.now() - t0) / 1000;
   writeOutputs(run, result, periods, ranges, opts, seconds);
   return { result, best: result.best, seconds };
+}
+
+function writeWalkForward(out: string, wf: WalkForwardResult, criterion: string): void {
+  mkdirSync(out, { recursive: true });
+  const summary = {
+    criterion,
+    efficiency: wf.efficiency,
+    outOfSampleProfit: Number(wf.outOfSampleProfit.toFixed(2)),
+    outOfSampleTrades: wf.outOfSampleTrades,
+    windows: wf.windows.map((w) => ({
+      inSample: cliDates(w.inSample),
+      outOfSample: cliDates(w.outOfSample),
+      inputs: w.inputs,
+      inSampleFigures: w.inSampleFigures,
+      outOfSampleFigures: w.outOfSampleFigures,
+    })),
+  };
+  writeFileSync(path.join(out, "walk-forward.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  const { time, equity, balance } = wf.stitched;
+  const lines = ["time,balance,equity"];
+  for (let i = 0; i < time.length; i++)
+    lines.push(`${new Date(time[i]).toISOString()},${balance[i].toFixed(2)},${equity[i].toFixed(2)}`);
+  writeFileSync(path.join(out, "walk-forward.csv"), `${lines.join("\n")}\n`);
 }
 
 function writeOutputs(
@@ -328,6 +392,13 @@ export async function cli(argv: readonly string[]): Promise<number> {
   try {
     const outcome = main(argv);
     if (!outcome) return 0;
+    if ("walkForward" in outcome) {
+      const wf = outcome.walkForward;
+      console.log(
+        `walk-forward: ${wf.windows.length} windows in ${outcome.seconds.toFixed(1)} s; out-of-sample profit ${wf.outOfSampleProfit.toFixed(2)} in ${wf.outOfSampleTrades} trades; efficiency ${wf.efficiency === null ? "n/a (no in-sample profit)" : wf.efficiency.toFixed(2)}`,
+      );
+      return 0;
+    }
     const { result, best, seconds } = outcome;
     console.log(
       `${result.runs.length} runs of ${result.space.size} combinations (${result.skipped.length} refused by the spec) in ${seconds.toFixed(1)} s, ${(result.runs.length / Math.max(seconds, 1e-9)).toFixed(1)} runs/s`,

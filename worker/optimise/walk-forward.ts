@@ -107,6 +107,12 @@ export function walkForward(
       stitched.equity.push(equity[i] + carried);
       stitched.balance.push(balance[i] + carried);
     }
+    // The per-bar curve stops at the last bar's start; the test then closes what is open. The window ends on
+    // that final balance (deposit + its net profit), so the stitched curve ends on the sum of the windows.
+    const end = req.settings.deposit + figures.profit + carried;
+    stitched.time.push(Math.max(span.outOfSample.to - 1, time.at(-1) ?? span.outOfSample.from));
+    stitched.equity.push(end);
+    stitched.balance.push(end);
     carried += figures.profit;
     oosProfit += figures.profit;
     oosTrades += figures.trades;
