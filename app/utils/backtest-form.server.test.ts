@@ -34,6 +34,7 @@ describe("parseBacktestForm (spec 2 s5)", () => {
         swapShort: 0,
         tripleSwapDay: 3,
         slippage: 0,
+        stopsLevel: 0,
       },
     });
   });

@@ -93,6 +93,8 @@ export interface BacktestFormValues {
   swapShort: string;
   tripleSwapDay: string;
   slippage: string;
+  /** The broker's minimum distance of pending prices from the quote, in points (0: none). */
+  stopsLevel: string;
   description: string;
 }
 
@@ -113,6 +115,7 @@ export const FORM_FIELDS: readonly (keyof BacktestFormValues)[] = [
   "swapShort",
   "tripleSwapDay",
   "slippage",
+  "stopsLevel",
   "description",
 ];
 
@@ -154,6 +157,7 @@ export function defaultFormValues(nowMs: number): BacktestFormValues {
     swapShort: "0",
     tripleSwapDay: "3",
     slippage: "0",
+    stopsLevel: "0",
     description: "",
   };
 }

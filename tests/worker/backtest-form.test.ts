@@ -85,6 +85,8 @@ describe("backtest page", () => {
     expect(page).toMatch(/<option value="hedging" selected="">Hedging<\/option>/);
     expect(page).toMatch(/<option value="netting">Netting<\/option>/);
     expect(page).toContain("Netting holds one position per symbol");
+    // Issue 14: the broker's stops level, none by default.
+    expect(input("stopsLevel")).toContain('value="0"');
     expect(page).not.toContain("Backtest History");
   });
 
@@ -120,6 +122,7 @@ describe("backtest page", () => {
       [{ depositAmount: "10000000000000" }, "The deposit cannot be more than 1,000,000,000."],
       [{ description: "d".repeat(256) }, "Description must be at most 255 characters."],
       [{ account: "exchange" }, "Choose an account type from the list."],
+      [{ stopsLevel: "2.5" }, "The stops level must be a whole number of points from 0 to 10000."],
     ];
     for (const [overrides, message] of cases) {
       const res = await post(`/strategy/${sid}/backtest`, form(overrides), cookie);

@@ -29,6 +29,26 @@ const samples: LiveEvent[] = [
   { type: "strategy-backtest-processing", strId: "1", btId: "3", processing: 1, progress: 20 },
   { type: "strategy-backtest-processing", strId: "1", btId: "3", processing: 1, progress: 42, etaSeconds: 7 },
   { type: "strategy-backtest-processing", strId: "1", btId: "3", processing: 200, message: "No data" },
+  {
+    type: "strategy-optimisation-progress",
+    strId: "1",
+    optId: "4",
+    status: "running",
+    progress: 35,
+    runsDone: 14,
+    plannedRuns: 40,
+    etaSeconds: 2,
+    bestResult: 1234.5,
+  },
+  {
+    type: "strategy-optimisation-progress",
+    strId: "1",
+    optId: "4",
+    status: "completed",
+    progress: 100,
+    runsDone: 40,
+    plannedRuns: 40,
+  },
 ];
 
 describe("parseLiveEvent (the browser's zod-free reader) and the worker's zod schema", () => {
@@ -80,8 +100,8 @@ describe("one declaration for the worker and the browser", () => {
     expectTypeOf(parseLiveEvent).returns.toEqualTypeOf<LiveEvent | null>();
   });
 
-  it("lists the seven events of spec 2 s7, each of which the samples above cover", () => {
-    expect(LIVE_EVENT_TYPES).toHaveLength(7);
+  it("lists the seven events of spec 2 s7 and issue 17's optimisation progress, each covered above", () => {
+    expect(LIVE_EVENT_TYPES).toHaveLength(8);
     expect(new Set(samples.map((e) => e.type))).toEqual(new Set(LIVE_EVENT_TYPES));
   });
 

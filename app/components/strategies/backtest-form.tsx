@@ -293,6 +293,24 @@ export function BacktestForm({
               {...described("bt-slippage", shown.slippage)}
             />
           </Field>
+          <Field
+            id="bt-stops-level"
+            label="Stops level"
+            error={shown.stopsLevel}
+            announce
+            hint="Points: pending orders closer to the price are refused"
+          >
+            <input
+              id="bt-stops-level"
+              type="number"
+              name="stopsLevel"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              defaultValue={values.stopsLevel}
+              {...described("bt-stops-level", shown.stopsLevel)}
+            />
+          </Field>
         </div>
         <Field id="bt-description" label="Description" error={shown.description} announce>
           <input
