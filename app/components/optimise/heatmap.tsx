@@ -26,6 +26,12 @@ const format = (v: number) => (Math.abs(v) >= 1000 ? v.toFixed(0) : v.toFixed(2)
  * them works without JavaScript (the page reloads with ?hx=&hy=); the drawing itself needs it, and the
  * summary tells screen readers where the best cell is.
  */
+/** The two inputs the heatmap plots, each a select of the GET form. */
+const AXES = [
+  ["x", "Horizontal input"],
+  ["y", "Vertical input"],
+] as const;
+
 export function OptimiseHeatmap({ runs, names, x, y, criterionLabel, lowerIsBetter }: HeatmapProps) {
   const [params] = useSearchParams();
   const grid = useMemo(() => heatmapGrid(runs, x, y, lowerIsBetter), [runs, x, y, lowerIsBetter]);
@@ -54,26 +60,26 @@ export function OptimiseHeatmap({ runs, names, x, y, criterionLabel, lowerIsBett
       {kept.map(([k, v]) => (
         <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
       ))}
-      <div className="field">
-        <label htmlFor="heatmap-x">Horizontal input</label>
-        <select id="heatmap-x" name={HEATMAP_PARAMS.x} defaultValue={x} key={`x-${x}`}>
-          {names.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="heatmap-y">Vertical input</label>
-        <select id="heatmap-y" name={HEATMAP_PARAMS.y} defaultValue={y} key={`y-${y}`}>
-          {names.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
+      {AXES.map(([axis, label]) => {
+        const value = axis === "x" ? x : y;
+        return (
+          <div className="field" key={axis}>
+            <label htmlFor={`heatmap-${axis}`}>{label}</label>
+            <select
+              id={`heatmap-${axis}`}
+              name={HEATMAP_PARAMS[axis]}
+              defaultValue={value}
+              key={`${axis}-${value}`}
+            >
+              {names.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+        );
+      })}
       <button type="submit" className="button">
         Show
       </button>

@@ -30,7 +30,8 @@ export interface EditOutcome {
   questions: string[];
 }
 
-const KIND_NAME: Record<IndicatorKind, string> = {
+/** An indicator kind as a reply or a question names it. */
+export const KIND_NAME: Record<IndicatorKind, string> = {
   ma: "moving average",
   rsi: "RSI",
   macd: "MACD",

@@ -1,6 +1,7 @@
 import { parseSpec, type StrategySpec } from "../spec";
 import { applyFacts, type Problem } from "./apply";
 import { describeChanges } from "./changes";
+import { KIND_NAME } from "./edit-apply";
 import { carryOver } from "./chat-memory";
 import { readClauses, unknownIndicators } from "./clauses";
 import { extractEdits } from "./edits";
@@ -184,7 +185,7 @@ export function interpret(
       const of = [...new Set(read.mentions.filter((m) => m.kind !== "ma").map((m) => m.kind))];
       followUpQuestion =
         of.length === 1
-          ? `Which length should the moving average of the ${NAMES[of[0]]} line use, and how should trades close?`
+          ? `Which length should the moving average of the ${KIND_NAME[of[0]]} line use, and how should trades close?`
           : QUESTIONS.maPeriod;
     } else if (first === "noEntry" && current === null && !hasExitFacts(facts)) {
       // Nothing opens a trade and nothing closes one: both essentials in one question.
@@ -309,18 +310,6 @@ function sameBothSides(facts: Facts, spec: StrategySpec): string | null {
     .map((i) => `${i.kind} ${"period" in i ? i.period : ""}`.trim());
   return names.length > 0 ? names.join(", ") : "the same conditions";
 }
-
-const NAMES: Record<IndicatorKind, string> = {
-  ma: "moving average",
-  rsi: "RSI",
-  macd: "MACD",
-  bollinger: "Bollinger Bands",
-  stochastic: "Stochastic",
-  atr: "ATR",
-  cci: "CCI",
-  adx: "ADX",
-  momentum: "Momentum",
-};
 
 function hasExitFacts(f: Facts): boolean {
   return (
