@@ -1,9 +1,9 @@
 import { parseSpec, type StrategySpec } from "../spec";
 import { applyFacts, type Problem } from "./apply";
 import { describeChanges } from "./changes";
-import { KIND_NAME } from "./edit-apply";
 import { carryOver } from "./chat-memory";
 import { readClauses, unknownIndicators } from "./clauses";
+import { KIND_NAME } from "./edit-apply";
 import { extractEdits } from "./edits";
 import { emptyFacts, type Facts, type IndicatorKind, type MaMethod } from "./facts";
 import { normalize, sentences } from "./normalize";
