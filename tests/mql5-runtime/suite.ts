@@ -26,8 +26,8 @@ export const VARIANTS: Variant[] = [
   { name: "data spread, 1,000,000, netting", deposit: 1_000_000, account: "netting", model: 3 },
   // Netting with margin refusals and stop-outs (one position per symbol, both sides agree).
   { name: "spread 0, 10,000, netting", spreadPoints: 0, deposit: 10_000, account: "netting", model: 3 },
-  // A broker's stop level (3 pips): the EA keeps its stops and targets outside it, and its trailing
-  // waits for room; the engine has no stop level, so only a stop within 30 points of the price differs.
+  // A broker's stop level (3 pips): the EA and the engine keep their stops and targets outside it, and
+  // their stop moves wait for room (worker/engine/stops-level.ts).
   {
     name: "data spread, 1,000,000, hedging, stops level 30",
     deposit: 1_000_000,

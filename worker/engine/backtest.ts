@@ -292,6 +292,7 @@ function setUp(
   );
   broker.netting = settings.account === "netting";
   broker.freezeLevel = settings.freezeLevelPoints ?? 0;
+  broker.stopsLevel = settings.stopsLevelPoints ?? 0;
   const sim = new Simulation(
     spec,
     strategy,

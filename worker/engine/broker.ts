@@ -22,6 +22,7 @@ import { type CostSettings, NO_COSTS, nextMidnight, rolloverNights } from "./cos
 import type { DrawdownLike } from "./drawdown";
 import { frozen } from "./freeze";
 import { netDeal } from "./netting";
+import { placeOutside, stopsAccepted } from "./stops-level";
 import type { ClosedTrade, DealEntry, EngineDeal, EngineOrder, ExitReason, OrderState } from "./types";
 
 export interface Position {
@@ -134,6 +135,11 @@ export class Broker {
   netting = false;
   /** The broker's freeze level in points (freeze.ts); 0: none. Set before the run. */
   freezeLevel = 0;
+  /**
+   * The broker's stops level in points (stops-level.ts); 0: none. Set before the run. A market order's
+   * stop and target are moved out to it; a stop move inside it is refused.
+   */
+  stopsLevel = 0;
   /** Stop modifications made by trail() and breakEven(), one per position per EA tick (Simulation.manage). */
   modifications = 0;
   // Ticket counters and the contract size are shared with netting.ts, which records its own fills.
@@ -211,8 +217,12 @@ export class Broker {
   ): Position | null {
     // Quotes sit on the symbol's grid (ask = bid + spread x point can carry float noise).
     const price = this.round(dir === 1 ? ask + this.slip : bid - this.slip);
-    const sl = Number.isNaN(slDist) ? Number.NaN : this.round(price - dir * slDist);
-    const tp = Number.isNaN(tpDist) ? Number.NaN : this.round(price + dir * tpDist);
+    let sl = Number.isNaN(slDist) ? Number.NaN : this.round(price - dir * slDist);
+    let tp = Number.isNaN(tpDist) ? Number.NaN : this.round(price + dir * tpDist);
+    if (this.stopsLevel > 0) {
+      const round = (x: number) => this.round(x);
+      ({ sl, tp } = placeOutside(dir, sl, tp, bid, round(ask), this.stopsLevel, this.symbol.point, round));
+    }
     return this.openAt(dir, lots, price, sl, tp, requestTime, time, bid);
   }
 
@@ -683,6 +693,15 @@ export class Broker {
         return true;
     }
     return false;
+  }
+
+  /**
+   * Would the broker refuse `p`'s stop moved to `sl` at this quote (inside the stops level, or the target
+   * inside it: stops-level.ts)? Never without a stops level.
+   */
+  stopRefused(p: Position, sl: number, bid: number, ask: number): boolean {
+    if (this.stopsLevel <= 0) return false;
+    return !stopsAccepted(p.dir, sl, p.tp, bid, this.round(ask), this.stopsLevel, this.symbol.point);
   }
 
   /** Within the freeze level: no modification, no close by request (freeze.ts). */

@@ -107,7 +107,8 @@ export class ExitPlan {
         p.dir === 1
           ? level < bid && (Number.isNaN(p.sl) || level > p.sl)
           : level > ask && (Number.isNaN(p.sl) || level < p.sl);
-      if (!better) continue;
+      // Inside the broker's stops level the stop waits for room (stops-level.ts).
+      if (!better || broker.stopRefused(p, level, bid, ask)) continue;
       p.sl = level;
       broker.modifications++;
     }
@@ -129,6 +130,8 @@ export class ExitPlan {
       broker.closePart(k, lots, time, bid, ask, "partial close");
       if (!part.breakEven) continue;
       const level = broker.round(p.openPrice);
+      // The EA sends the break-even once; the broker refuses it inside its stops level (stops-level.ts).
+      if (broker.stopRefused(p, level, bid, ask)) continue;
       if (Number.isNaN(p.sl) || (p.dir === 1 ? level > p.sl : level < p.sl)) {
         p.sl = level;
         broker.modifications++;

@@ -486,23 +486,34 @@ export class Simulation {
     }
   }
 
-  /** Stop losses before manageStops, to count the positions whose stop it moved. */
+  /** Stop losses and break-even marks before manageStops, to count (or undo) the moves it made. */
   private readonly slBefore: number[] = [];
+  private readonly beBefore: boolean[] = [];
 
   /**
    * Trailing stop and break-even on this EA tick. A position whose stop moved counts one modification
-   * (the EA sends one PositionModify with the final stop, even when break-even and trailing both moved it).
+   * (the EA sends one PositionModify with the final stop, even when break-even and trailing both moved it);
+   * a move the broker's stops level refuses is undone, to be tried again on a later tick (stops-level.ts).
    */
   private manage(bid: number, ask: number): void {
     // Partial closes first; their break-even is a modification of its own (the EA sends it apart).
     if (this.plan?.perTick) this.plan.partials(this.broker.quoteTime, bid, ask);
-    const positions = this.broker.positions;
+    const broker = this.broker;
+    const positions = broker.positions;
     const before = this.slBefore;
-    for (let k = 0; k < positions.length; k++) before[k] = positions[k].sl;
+    const beBefore = this.beBefore;
+    for (let k = 0; k < positions.length; k++) {
+      before[k] = positions[k].sl;
+      beBefore[k] = positions[k].breakEvenDone;
+    }
     this.manageStops(bid, ask);
     for (let k = 0; k < positions.length; k++) {
-      const sl = positions[k].sl;
-      if (sl !== before[k] && !(Number.isNaN(sl) && Number.isNaN(before[k]))) this.broker.modifications++;
+      const p = positions[k];
+      if (p.sl === before[k] || (Number.isNaN(p.sl) && Number.isNaN(before[k]))) continue;
+      if (broker.stopRefused(p, p.sl, bid, ask)) {
+        p.sl = before[k];
+        p.breakEvenDone = beBefore[k];
+      } else broker.modifications++;
     }
   }
 

@@ -66,7 +66,11 @@ export interface BacktestSettings {
    * by a signal while the exit price is within this many points of its stop or target (freeze.ts).
    */
   readonly freezeLevelPoints?: number;
-  /** The broker's stops level in points: a pending order closer to the quote is refused (pending-orders.ts). */
+  /**
+   * The broker's SYMBOL_TRADE_STOPS_LEVEL in points (default 0): a pending order closer to the quote is
+   * refused (pending-orders.ts); a market order's stop or target closer to it is moved out to it, and a stop
+   * move inside it (or while the target is inside it) is refused (stops-level.ts).
+   */
   readonly stopsLevelPoints?: number;
 }
 

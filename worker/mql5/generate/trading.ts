@@ -220,8 +220,8 @@ const place = (target: "sl" | "tp", dist: string): Stmt => {
  * MQL5 reference, "Requirements and Limitations in Making Trades": a buy's stop and target are measured
  * from the bid, a sell's from the ask, and must be at least SYMBOL_TRADE_STOPS_LEVEL points away, or the
  * broker refuses the order. A level closer than that is moved out to the stop level (and the journal
- * says so): the trade keeps a stop instead of being refused. The engine has no stop level (0); with one,
- * only trades whose stop or target lies within it can differ.
+ * says so): the trade keeps a stop instead of being refused. The engine moves them the same way
+ * (worker/engine/stops-level.ts placeOutside).
  */
 function respectStopsLevel(): Stmt[] {
   const level = id("stopsLevel");
@@ -309,7 +309,8 @@ export function openFunction(ctx: Context, comment: string): FunctionDecl {
  * Making Trades"): nothing changes while the exit price is within SYMBOL_TRADE_FREEZE_LEVEL points of the
  * stop or target (the broker would answer "frozen"); a new stop closer than SYMBOL_TRADE_STOPS_LEVEL
  * points to the exit price waits for room; and a move smaller than one tick is not sent. Without a
- * request that would be refused, the journal is not flooded on every tick. The engine has neither level.
+ * request that would be refused, the journal is not flooded on every tick. The engine models both levels
+ * (worker/engine/freeze.ts, stops-level.ts).
  */
 function brokerLimits(): Stmt[] {
   const px = id("exitPrice");
