@@ -8,7 +8,8 @@
  *     [--data-timezone UTC]
  *     [--set NAME=VALUE ...] [--set-file FILE.set] --out DIR
  * --stops-level is the broker's SYMBOL_TRADE_STOPS_LEVEL (default 0): a pending order's price closer to
- * the quote than this many points is refused.
+ * the quote than this many points is refused, a stop or target closer is moved out to it, and a stop move
+ * inside it waits for room (worker/engine/stops-level.ts).
  * --set/--set-file (issue 17) run the spec with other values of its EA inputs (scripts/set-inputs.ts).
  * --timezone is the broker's server time (issue 16; default GMT+2/+3, New York close, the MT5
  * convention): D1/H4/W1 bars, time filters, swaps and every time written are in it, and --from/--to are

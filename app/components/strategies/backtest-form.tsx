@@ -298,7 +298,7 @@ export function BacktestForm({
             label="Stops level"
             error={shown.stopsLevel}
             announce
-            hint="Points: pending orders closer to the price are refused"
+            hint="Points: pending orders closer to the price are refused; stops and targets are kept this far from it"
           >
             <input
               id="bt-stops-level"

@@ -101,7 +101,8 @@ export interface NewBacktest {
   slippage: number;
   /**
    * The broker's stops level (SYMBOL_TRADE_STOPS_LEVEL) in points: a pending order's price must be at least
-   * this far from the quote or it is refused (engine/pending-orders.ts). 0 (none) unless asked.
+   * this far from the quote or it is refused (engine/pending-orders.ts); stops and targets are kept at
+   * least this far from it (engine/stops-level.ts). 0 (none) unless asked.
    */
   stopsLevel: number;
 }
