@@ -47,6 +47,7 @@ export const ENTRY_LONG = 1;
 export const ENTRY_SHORT = 2;
 export const EXIT_LONG = 4;
 export const EXIT_SHORT = 8;
+const ENTRY_BITS = ENTRY_LONG | ENTRY_SHORT;
 
 export interface CompiledStrategy {
   readonly entryLong: Test | null;
@@ -90,6 +91,18 @@ interface Codes {
   readonly codes: Uint8Array;
 }
 
+/**
+ * The tolerance's scale, max(1, |a|, |b|), by comparisons: Math.max of three and two Math.abs in the
+ * per-bar loops below were most of their time. The same value for any a and b that are not NaN (the
+ * larger magnitude, at least 1); with a NaN, d is NaN and the code is NAN whatever the tolerance.
+ */
+function magnitude(a: number, b: number): number {
+  let m = a < 0 ? -a : a;
+  const mb = b < 0 ? -b : b;
+  if (mb > m) m = mb;
+  return m > 1 ? m : 1;
+}
+
 /** Code of l[c - ls] against r[c - rs] for every bar c, NAN where a shift reaches before bar 0. */
 function orderSeries(l: Float64Array, ls: number, r: Float64Array, rs: number, n: number): Codes {
   const out = new Uint8Array(n);
@@ -100,7 +113,7 @@ function orderSeries(l: Float64Array, ls: number, r: Float64Array, rs: number, n
     const b = r[c - rs];
     // gt(a, b) is d > t, gt(b, a) is -d > t (t > 0); neither and no NaN: equal within the tolerance.
     const d = a - b;
-    const t = EPS * Math.max(1, Math.abs(a), Math.abs(b));
+    const t = EPS * magnitude(a, b);
     const code = d > t ? GT : d < -t ? LT : Number.isNaN(d) ? NAN : EQ;
     out[c] = code;
   }
@@ -112,11 +125,10 @@ function orderConstant(l: Float64Array, ls: number, b: number, n: number): Codes
   const out = new Uint8Array(n);
   const first = Math.min(n, ls);
   out.fill(NAN, 0, first);
-  const absB = Math.abs(b);
   for (let c = first; c < n; c++) {
     const a = l[c - ls];
     const d = a - b;
-    const t = EPS * Math.max(1, Math.abs(a), absB);
+    const t = EPS * magnitude(a, b);
     const code = d > t ? GT : d < -t ? LT : Number.isNaN(d) ? NAN : EQ;
     out[c] = code;
   }
@@ -226,14 +238,48 @@ function maskOf(k: Check, n: number): Uint8Array {
   return out;
 }
 
-/** The bars whose bits meet `mask`, ascending (one pass to count, one to fill). */
-function barsWith(signals: Uint8Array, mask: number): Int32Array {
-  let count = 0;
-  for (let c = 0; c < signals.length; c++) if ((signals[c] & mask) !== 0) count++;
-  const out = new Int32Array(count);
-  let m = 0;
-  for (let c = 0; c < signals.length; c++) if ((signals[c] & mask) !== 0) out[m++] = c;
-  return out;
+/** acc &= m over [0, n) (plain arguments: see above). */
+function andInto(acc: Uint8Array, m: Uint8Array, n: number): void {
+  for (let c = 0; c < n; c++) acc[c] &= m[c];
+}
+
+/** acc |= m over [0, n). */
+function orInto(acc: Uint8Array, m: Uint8Array, n: number): void {
+  for (let c = 0; c < n; c++) acc[c] |= m[c];
+}
+
+/** ORs `bit` into signals wherever acc is set. */
+function setBits(signals: Uint8Array, acc: Uint8Array, bit: number, n: number): void {
+  for (let c = 0; c < n; c++) if (acc[c] !== 0) signals[c] |= bit;
+}
+
+/**
+ * The bars with any bit set (`active`) and those with an entry bit (`entries`), ascending: one pass to
+ * count both, one to fill both.
+ */
+function barLists(signals: Uint8Array): { active: Int32Array; entries: Int32Array } {
+  const n = signals.length;
+  let any = 0;
+  let entry = 0;
+  for (let c = 0; c < n; c++) {
+    const s = signals[c];
+    if (s !== 0) {
+      any++;
+      if ((s & ENTRY_BITS) !== 0) entry++;
+    }
+  }
+  const active = new Int32Array(any);
+  const entries = new Int32Array(entry);
+  let a = 0;
+  let e = 0;
+  for (let c = 0; c < n; c++) {
+    const s = signals[c];
+    if (s !== 0) {
+      active[a++] = c;
+      if ((s & ENTRY_BITS) !== 0) entries[e++] = c;
+    }
+  }
+  return { active, entries };
 }
 
 /** A series operand: its values (unshifted) and a key naming them, or a constant. */
@@ -443,21 +489,21 @@ export function compileStrategy(
     for (const cond of r.all) {
       const m = maskOf(check(cond), n);
       if (acc === null) acc = m;
-      else for (let c = 0; c < n; c++) acc[c] &= m[c];
+      else andInto(acc, m, n);
     }
     if (r.any.length > 0) {
       let some: Uint8Array | null = null;
       for (const cond of r.any) {
         const m = maskOf(check(cond), n);
         if (some === null) some = m;
-        else for (let c = 0; c < n; c++) some[c] |= m[c];
+        else orInto(some, m, n);
       }
       if (some !== null) {
         if (acc === null) acc = some;
-        else for (let c = 0; c < n; c++) acc[c] &= some[c];
+        else andInto(acc, some, n);
       }
     }
-    if (acc !== null) for (let c = 0; c < n; c++) if (acc[c] !== 0) signals[c] |= bit;
+    if (acc !== null) setBits(signals, acc, bit, n);
     return (c) => c >= 0 && c < n && (signals[c] & bit) !== 0;
   };
 
@@ -465,14 +511,15 @@ export function compileStrategy(
   const entryShort = spec.direction === "long" ? null : rule(spec.entry.short, ENTRY_SHORT);
   const exitLong = rule(spec.exit.long, EXIT_LONG);
   const exitShort = rule(spec.exit.short, EXIT_SHORT);
+  const { active, entries } = barLists(signals);
   return {
     entryLong,
     entryShort,
     exitLong,
     exitShort,
     signals,
-    active: barsWith(signals, ENTRY_LONG | ENTRY_SHORT | EXIT_LONG | EXIT_SHORT),
-    entries: barsWith(signals, ENTRY_LONG | ENTRY_SHORT),
+    active,
+    entries,
     lines,
     timeAllowed: timeGate(spec),
     valueOf: (op) => {
