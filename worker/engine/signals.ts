@@ -100,7 +100,8 @@ function magnitude(a: number, b: number): number {
   let m = a < 0 ? -a : a;
   const mb = b < 0 ? -b : b;
   if (mb > m) m = mb;
-  return m > 1 ? m : 1;
+  if (m < 1) m = 1;
+  return m;
 }
 
 /** Code of l[c - ls] against r[c - rs] for every bar c, NAN where a shift reaches before bar 0. */
