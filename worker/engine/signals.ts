@@ -188,32 +188,48 @@ function holds(k: Check, c: number): boolean {
   }
 }
 
-// A check over every bar at once: 1 where it holds. Each kind has its own loop over typed arrays and
+// A check over every bar at once: `bit` ORed into `out` where it holds (`out` starts as zeros, or as the
+// signals themselves for a rule of one condition). Each kind has its own loop over typed arrays and
 // plain arguments (closure variables and a property read of a check of any kind in a hot loop are slow:
 // a rule that holds on most bars spent most of its run here when it was tested bar by bar).
 
 /** Crossings: only bars whose code differs from the bar before need a second look. */
-function crossMask(codes: Uint8Array, shift: number, up: boolean, n: number, out: Uint8Array): void {
+function crossMask(
+  codes: Uint8Array,
+  shift: number,
+  up: boolean,
+  n: number,
+  out: Uint8Array,
+  bit: number,
+): void {
   // A code at x is the bar x + shift's: the last `shift` codes are past the last bar.
   const last = n - shift;
   for (let x = 1; x < last; x++) {
     const now = codes[x];
     const before = codes[x - 1];
     if (now === before) continue;
-    if (up ? now === GT && before <= EQ : now === LT && (before === EQ || before === GT)) out[x + shift] = 1;
+    if (up ? now === GT && before <= EQ : now === LT && (before === EQ || before === GT))
+      out[x + shift] |= bit;
   }
 }
 
-function codeMask(codes: Uint8Array, shift: number, want: number, n: number, out: Uint8Array): void {
-  for (let c = shift; c < n; c++) out[c] = codes[c - shift] === want ? 1 : 0;
+function codeMask(
+  codes: Uint8Array,
+  shift: number,
+  want: number,
+  n: number,
+  out: Uint8Array,
+  bit: number,
+): void {
+  for (let c = shift; c < n; c++) if (codes[c - shift] === want) out[c] |= bit;
 }
 
-function patternShifted(mask: Uint8Array, shift: number, n: number, out: Uint8Array): void {
-  for (let c = shift; c < n; c++) out[c] = mask[c - shift];
+function patternShifted(mask: Uint8Array, shift: number, n: number, out: Uint8Array, bit: number): void {
+  for (let c = shift; c < n; c++) if (mask[c - shift] === 1) out[c] |= bit;
 }
 
 /** x within [lower, upper]: the codes of (x, lower) and (x, upper), each maybe stored mirrored. */
-function betweenMask(lower: Pair, upper: Pair, n: number, out: Uint8Array): void {
+function betweenMask(lower: Pair, upper: Pair, n: number, out: Uint8Array, bit: number): void {
   const lc = lower.codes;
   const uc = upper.codes;
   const ls = lower.shift;
@@ -225,17 +241,23 @@ function betweenMask(lower: Pair, upper: Pair, n: number, out: Uint8Array): void
     const b = uc[c - us];
     const aboveLower = lSwapped ? a <= EQ : a >= EQ && a <= GT;
     const belowUpper = uSwapped ? b >= EQ && b <= GT : b <= EQ;
-    out[c] = aboveLower && belowUpper ? 1 : 0;
+    if (aboveLower && belowUpper) out[c] |= bit;
   }
 }
 
+/** ORs `bit` into out[c] for every bar c where the check holds. */
+function markInto(k: Check, n: number, out: Uint8Array, bit: number): void {
+  if (k.kind === "cross") crossMask(k.codes, k.shift, k.up, n, out, bit);
+  else if (k.kind === "code") codeMask(k.codes, k.shift, k.want, n, out, bit);
+  else if (k.kind === "mask") patternShifted(k.mask, k.shift, n, out, bit);
+  else if (k.kind === "between") betweenMask(k.lower, k.upper, n, out, bit);
+  else for (let c = 0; c < n; c++) if (holds(k, c)) out[c] |= bit;
+}
+
+/** The check as a mask over every bar: 1 where it holds, else 0. */
 function maskOf(k: Check, n: number): Uint8Array {
   const out = new Uint8Array(n);
-  if (k.kind === "cross") crossMask(k.codes, k.shift, k.up, n, out);
-  else if (k.kind === "code") codeMask(k.codes, k.shift, k.want, n, out);
-  else if (k.kind === "mask") patternShifted(k.mask, k.shift, n, out);
-  else if (k.kind === "between") betweenMask(k.lower, k.upper, n, out);
-  else for (let c = 0; c < n; c++) out[c] = holds(k, c) ? 1 : 0;
+  markInto(k, n, out, 1);
   return out;
 }
 
@@ -486,6 +508,12 @@ export function compileStrategy(
   /** ORs `bit` into the bars where the rule holds: all of `all`, and one of `any` when there are some. */
   const rule = (r: Rule | undefined, bit: number): Test | null => {
     if (!r || (r.all.length === 0 && r.any.length === 0)) return null;
+    const test: Test = (c) => c >= 0 && c < n && (signals[c] & bit) !== 0;
+    // One condition (the usual entry): its bars get the bit directly, with no mask in between.
+    if (r.all.length + r.any.length === 1) {
+      markInto(check(r.all[0] ?? r.any[0]), n, signals, bit);
+      return test;
+    }
     let acc: Uint8Array | null = null;
     for (const cond of r.all) {
       const m = maskOf(check(cond), n);
@@ -505,7 +533,7 @@ export function compileStrategy(
       }
     }
     if (acc !== null) setBits(signals, acc, bit, n);
-    return (c) => c >= 0 && c < n && (signals[c] & bit) !== 0;
+    return test;
   };
 
   const entryLong = spec.direction === "short" ? null : rule(spec.entry.long, ENTRY_LONG);
