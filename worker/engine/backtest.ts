@@ -28,7 +28,7 @@ import { delayFunction } from "./delay";
 import { DrawdownTracker } from "./drawdown";
 import { driveOpenPrices } from "./open-prices";
 import { RealTickCursor, type RealTickWindow } from "./real-ticks";
-import { summarise } from "./report/summary";
+import { type SummaryData, summarise } from "./report/summary";
 import type { ReportInput } from "./report/types";
 import type { SeriesCache } from "./series-cache";
 import { compileStrategy } from "./signals";
@@ -383,6 +383,9 @@ function resultOf(
     mfe: t.mfe,
     mae: t.mae,
   }));
+  // The summary is built on its first read: an optimisation's runs take their figures from `report`
+  // (worker/optimise/figures.ts) and never read it, and it was a few % of such a run.
+  let summary: SummaryData | undefined;
   const report: ReportInput = {
     initialDeposit: settings.deposit,
     trades: reportTrades,
@@ -402,7 +405,10 @@ function resultOf(
     trades,
     curve: { time: sim.barTime.view(), equity: sim.barEquity.view(), balance: sim.barBalance.view() },
     report,
-    summary: summarise({ initialDeposit: settings.deposit, trades: reportTrades }),
+    get summary() {
+      summary ??= summarise({ initialDeposit: settings.deposit, trades: reportTrades });
+      return summary;
+    },
     notes,
     modelRun,
     account: settings.account ?? "hedging",

@@ -74,7 +74,26 @@ export function openedPosition(
   entry: Pick<Position, "ticket" | "dir" | "lots" | "openPrice" | "openTime" | "margin" | "sl" | "tp">,
   commission: number,
 ): Position {
-  return { ...entry, breakEvenDone: false, mfe: 0, mae: 0, floating: 0, swap: 0, commission, entries: 1 };
+  // Every field written out, in one literal: a spread ({ ...entry }) clones the argument's hidden class
+  // and then grows it property by property, and V8 fell off its fast path there (a third of a 74k-bar
+  // run's time went into this function). A literal gives every position one fixed shape.
+  return {
+    ticket: entry.ticket,
+    dir: entry.dir,
+    lots: entry.lots,
+    openPrice: entry.openPrice,
+    openTime: entry.openTime,
+    margin: entry.margin,
+    sl: entry.sl,
+    tp: entry.tp,
+    breakEvenDone: false,
+    mfe: 0,
+    mae: 0,
+    floating: 0,
+    swap: 0,
+    commission,
+    entries: 1,
+  };
 }
 
 /** The history's first deal: the deposit, a "balance" deal (MT5's report opens with it). */

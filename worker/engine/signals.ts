@@ -47,6 +47,7 @@ export const ENTRY_LONG = 1;
 export const ENTRY_SHORT = 2;
 export const EXIT_LONG = 4;
 export const EXIT_SHORT = 8;
+const ENTRY_BITS = ENTRY_LONG | ENTRY_SHORT;
 
 export interface CompiledStrategy {
   readonly entryLong: Test | null;
@@ -90,6 +91,19 @@ interface Codes {
   readonly codes: Uint8Array;
 }
 
+/**
+ * The tolerance's scale, max(1, |a|, |b|), by comparisons: Math.max of three and two Math.abs in the
+ * per-bar loops below were most of their time. The same value for any a and b that are not NaN (the
+ * larger magnitude, at least 1); with a NaN, d is NaN and the code is NAN whatever the tolerance.
+ */
+function magnitude(a: number, b: number): number {
+  let m = a < 0 ? -a : a;
+  const mb = b < 0 ? -b : b;
+  if (mb > m) m = mb;
+  if (m < 1) m = 1;
+  return m;
+}
+
 /** Code of l[c - ls] against r[c - rs] for every bar c, NAN where a shift reaches before bar 0. */
 function orderSeries(l: Float64Array, ls: number, r: Float64Array, rs: number, n: number): Codes {
   const out = new Uint8Array(n);
@@ -100,7 +114,7 @@ function orderSeries(l: Float64Array, ls: number, r: Float64Array, rs: number, n
     const b = r[c - rs];
     // gt(a, b) is d > t, gt(b, a) is -d > t (t > 0); neither and no NaN: equal within the tolerance.
     const d = a - b;
-    const t = EPS * Math.max(1, Math.abs(a), Math.abs(b));
+    const t = EPS * magnitude(a, b);
     const code = d > t ? GT : d < -t ? LT : Number.isNaN(d) ? NAN : EQ;
     out[c] = code;
   }
@@ -112,11 +126,10 @@ function orderConstant(l: Float64Array, ls: number, b: number, n: number): Codes
   const out = new Uint8Array(n);
   const first = Math.min(n, ls);
   out.fill(NAN, 0, first);
-  const absB = Math.abs(b);
   for (let c = first; c < n; c++) {
     const a = l[c - ls];
     const d = a - b;
-    const t = EPS * Math.max(1, Math.abs(a), absB);
+    const t = EPS * magnitude(a, b);
     const code = d > t ? GT : d < -t ? LT : Number.isNaN(d) ? NAN : EQ;
     out[c] = code;
   }
@@ -175,32 +188,48 @@ function holds(k: Check, c: number): boolean {
   }
 }
 
-// A check over every bar at once: 1 where it holds. Each kind has its own loop over typed arrays and
+// A check over every bar at once: `bit` ORed into `out` where it holds (`out` starts as zeros, or as the
+// signals themselves for a rule of one condition). Each kind has its own loop over typed arrays and
 // plain arguments (closure variables and a property read of a check of any kind in a hot loop are slow:
 // a rule that holds on most bars spent most of its run here when it was tested bar by bar).
 
 /** Crossings: only bars whose code differs from the bar before need a second look. */
-function crossMask(codes: Uint8Array, shift: number, up: boolean, n: number, out: Uint8Array): void {
+function crossMask(
+  codes: Uint8Array,
+  shift: number,
+  up: boolean,
+  n: number,
+  out: Uint8Array,
+  bit: number,
+): void {
   // A code at x is the bar x + shift's: the last `shift` codes are past the last bar.
   const last = n - shift;
   for (let x = 1; x < last; x++) {
     const now = codes[x];
     const before = codes[x - 1];
     if (now === before) continue;
-    if (up ? now === GT && before <= EQ : now === LT && (before === EQ || before === GT)) out[x + shift] = 1;
+    if (up ? now === GT && before <= EQ : now === LT && (before === EQ || before === GT))
+      out[x + shift] |= bit;
   }
 }
 
-function codeMask(codes: Uint8Array, shift: number, want: number, n: number, out: Uint8Array): void {
-  for (let c = shift; c < n; c++) out[c] = codes[c - shift] === want ? 1 : 0;
+function codeMask(
+  codes: Uint8Array,
+  shift: number,
+  want: number,
+  n: number,
+  out: Uint8Array,
+  bit: number,
+): void {
+  for (let c = shift; c < n; c++) if (codes[c - shift] === want) out[c] |= bit;
 }
 
-function patternShifted(mask: Uint8Array, shift: number, n: number, out: Uint8Array): void {
-  for (let c = shift; c < n; c++) out[c] = mask[c - shift];
+function patternShifted(mask: Uint8Array, shift: number, n: number, out: Uint8Array, bit: number): void {
+  for (let c = shift; c < n; c++) if (mask[c - shift] === 1) out[c] |= bit;
 }
 
 /** x within [lower, upper]: the codes of (x, lower) and (x, upper), each maybe stored mirrored. */
-function betweenMask(lower: Pair, upper: Pair, n: number, out: Uint8Array): void {
+function betweenMask(lower: Pair, upper: Pair, n: number, out: Uint8Array, bit: number): void {
   const lc = lower.codes;
   const uc = upper.codes;
   const ls = lower.shift;
@@ -212,28 +241,68 @@ function betweenMask(lower: Pair, upper: Pair, n: number, out: Uint8Array): void
     const b = uc[c - us];
     const aboveLower = lSwapped ? a <= EQ : a >= EQ && a <= GT;
     const belowUpper = uSwapped ? b >= EQ && b <= GT : b <= EQ;
-    out[c] = aboveLower && belowUpper ? 1 : 0;
+    if (aboveLower && belowUpper) out[c] |= bit;
   }
 }
 
+/** ORs `bit` into out[c] for every bar c where the check holds. */
+function markInto(k: Check, n: number, out: Uint8Array, bit: number): void {
+  if (k.kind === "cross") crossMask(k.codes, k.shift, k.up, n, out, bit);
+  else if (k.kind === "code") codeMask(k.codes, k.shift, k.want, n, out, bit);
+  else if (k.kind === "mask") patternShifted(k.mask, k.shift, n, out, bit);
+  else if (k.kind === "between") betweenMask(k.lower, k.upper, n, out, bit);
+  else for (let c = 0; c < n; c++) if (holds(k, c)) out[c] |= bit;
+}
+
+/** The check as a mask over every bar: 1 where it holds, else 0. */
 function maskOf(k: Check, n: number): Uint8Array {
   const out = new Uint8Array(n);
-  if (k.kind === "cross") crossMask(k.codes, k.shift, k.up, n, out);
-  else if (k.kind === "code") codeMask(k.codes, k.shift, k.want, n, out);
-  else if (k.kind === "mask") patternShifted(k.mask, k.shift, n, out);
-  else if (k.kind === "between") betweenMask(k.lower, k.upper, n, out);
-  else for (let c = 0; c < n; c++) out[c] = holds(k, c) ? 1 : 0;
+  markInto(k, n, out, 1);
   return out;
 }
 
-/** The bars whose bits meet `mask`, ascending (one pass to count, one to fill). */
-function barsWith(signals: Uint8Array, mask: number): Int32Array {
-  let count = 0;
-  for (let c = 0; c < signals.length; c++) if ((signals[c] & mask) !== 0) count++;
-  const out = new Int32Array(count);
-  let m = 0;
-  for (let c = 0; c < signals.length; c++) if ((signals[c] & mask) !== 0) out[m++] = c;
-  return out;
+/** acc &= m over [0, n) (plain arguments: see above). */
+function andInto(acc: Uint8Array, m: Uint8Array, n: number): void {
+  for (let c = 0; c < n; c++) acc[c] &= m[c];
+}
+
+/** acc |= m over [0, n). */
+function orInto(acc: Uint8Array, m: Uint8Array, n: number): void {
+  for (let c = 0; c < n; c++) acc[c] |= m[c];
+}
+
+/** ORs `bit` into signals wherever acc is set. */
+function setBits(signals: Uint8Array, acc: Uint8Array, bit: number, n: number): void {
+  for (let c = 0; c < n; c++) if (acc[c] !== 0) signals[c] |= bit;
+}
+
+/**
+ * The bars with any bit set (`active`) and those with an entry bit (`entries`), ascending: one pass to
+ * count both, one to fill both.
+ */
+function barLists(signals: Uint8Array): { active: Int32Array; entries: Int32Array } {
+  const n = signals.length;
+  let any = 0;
+  let entry = 0;
+  for (let c = 0; c < n; c++) {
+    const s = signals[c];
+    if (s !== 0) {
+      any++;
+      if ((s & ENTRY_BITS) !== 0) entry++;
+    }
+  }
+  const active = new Int32Array(any);
+  const entries = new Int32Array(entry);
+  let a = 0;
+  let e = 0;
+  for (let c = 0; c < n; c++) {
+    const s = signals[c];
+    if (s !== 0) {
+      active[a++] = c;
+      if ((s & ENTRY_BITS) !== 0) entries[e++] = c;
+    }
+  }
+  return { active, entries };
 }
 
 /** A series operand: its values (unshifted) and a key naming them, or a constant. */
@@ -439,40 +508,47 @@ export function compileStrategy(
   /** ORs `bit` into the bars where the rule holds: all of `all`, and one of `any` when there are some. */
   const rule = (r: Rule | undefined, bit: number): Test | null => {
     if (!r || (r.all.length === 0 && r.any.length === 0)) return null;
+    const test: Test = (c) => c >= 0 && c < n && (signals[c] & bit) !== 0;
+    // One condition (the usual entry): its bars get the bit directly, with no mask in between.
+    if (r.all.length + r.any.length === 1) {
+      markInto(check(r.all[0] ?? r.any[0]), n, signals, bit);
+      return test;
+    }
     let acc: Uint8Array | null = null;
     for (const cond of r.all) {
       const m = maskOf(check(cond), n);
       if (acc === null) acc = m;
-      else for (let c = 0; c < n; c++) acc[c] &= m[c];
+      else andInto(acc, m, n);
     }
     if (r.any.length > 0) {
       let some: Uint8Array | null = null;
       for (const cond of r.any) {
         const m = maskOf(check(cond), n);
         if (some === null) some = m;
-        else for (let c = 0; c < n; c++) some[c] |= m[c];
+        else orInto(some, m, n);
       }
       if (some !== null) {
         if (acc === null) acc = some;
-        else for (let c = 0; c < n; c++) acc[c] &= some[c];
+        else andInto(acc, some, n);
       }
     }
-    if (acc !== null) for (let c = 0; c < n; c++) if (acc[c] !== 0) signals[c] |= bit;
-    return (c) => c >= 0 && c < n && (signals[c] & bit) !== 0;
+    if (acc !== null) setBits(signals, acc, bit, n);
+    return test;
   };
 
   const entryLong = spec.direction === "short" ? null : rule(spec.entry.long, ENTRY_LONG);
   const entryShort = spec.direction === "long" ? null : rule(spec.entry.short, ENTRY_SHORT);
   const exitLong = rule(spec.exit.long, EXIT_LONG);
   const exitShort = rule(spec.exit.short, EXIT_SHORT);
+  const { active, entries } = barLists(signals);
   return {
     entryLong,
     entryShort,
     exitLong,
     exitShort,
     signals,
-    active: barsWith(signals, ENTRY_LONG | ENTRY_SHORT | EXIT_LONG | EXIT_SHORT),
-    entries: barsWith(signals, ENTRY_LONG | ENTRY_SHORT),
+    active,
+    entries,
     lines,
     timeAllowed: timeGate(spec),
     valueOf: (op) => {
