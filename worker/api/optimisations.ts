@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { monteCarloRequestSchema } from "../services/strategies/backtest-monte-carlo";
 import { wireId } from "../services/strategies/ids";
 import {
   optimisationRequestSchema,
@@ -12,6 +13,7 @@ import { jsonBody } from "./validate";
 
 const byStrategy = z.object({ strId: wireId });
 const byOptimisation = byStrategy.extend({ optId: wireId });
+const monteCarloBody = byStrategy.extend({ backtestId: wireId, ...monteCarloRequestSchema.shape });
 const newRequest = byStrategy.extend(optimisationRequestSchema().shape);
 
 /**
@@ -19,6 +21,10 @@ const newRequest = byStrategy.extend(optimisationRequestSchema().shape);
  * like the other strategy operations: a subscriber's own rows only, every body validated by zod.
  */
 export const optimisationsApi = new Hono<ApiEnv>()
+  .post("/strategy/backtest/monte-carlo", subscriber, jsonBody(monteCarloBody), async (c) => {
+    const { strId, backtestId, ...request } = c.req.valid("json");
+    return ok(await c.get("services").strategies.monteCarlo(c.get("user").id, strId, backtestId, request));
+  })
   .post("/strategy/optimise/inputs", subscriber, jsonBody(byStrategy), async (c) => {
     const { strId } = c.req.valid("json");
     return ok(await c.get("services").strategies.optimisations.inputs(c.get("user").id, strId));

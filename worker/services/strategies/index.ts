@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { log } from "../../log";
+import { createMonteCarlo } from "./backtest-monte-carlo";
 import { createBacktests } from "./backtests";
 import { createChat } from "./chat";
 import { createCode } from "./code";
@@ -38,6 +39,8 @@ export function createStrategies(deps: StrategyDeps) {
     spec: createSpecEdit(deps),
     code: createCode(deps),
     backtests,
+    /** Monte Carlo on a completed backtest's trades (issue 17 Robustness). */
+    monteCarlo: createMonteCarlo(backtests),
     shares: createShares(deps, backtests),
     optimisations: createOptimisations(deps),
   };
