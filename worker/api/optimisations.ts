@@ -7,6 +7,7 @@ import {
   resultsQuerySchema,
   runChoiceSchema,
 } from "../services/strategies/optimise-request";
+import { walkForwardFieldsSchema } from "../services/strategies/optimise-walk-forward";
 import { type ApiEnv, ok } from "./app";
 import { subscriber } from "./guards";
 import { jsonBody } from "./validate";
@@ -15,6 +16,7 @@ const byStrategy = z.object({ strId: wireId });
 const byOptimisation = byStrategy.extend({ optId: wireId });
 const monteCarloBody = byStrategy.extend({ backtestId: wireId, ...monteCarloRequestSchema.shape });
 const newRequest = byStrategy.extend(optimisationRequestSchema().shape);
+const walkForwardBody = newRequest.extend(walkForwardFieldsSchema.shape);
 
 /**
  * Optimisations (issue 17; docs/optimisation.md "Service and API"), served under `/ai/...` and `/api/...`
@@ -32,6 +34,14 @@ export const optimisationsApi = new Hono<ApiEnv>()
   .post("/strategy/optimise/new", subscriber, jsonBody(newRequest), async (c) => {
     const { strId, ...input } = c.req.valid("json");
     return ok(await c.get("services").strategies.optimisations.start(c.get("user"), strId, input));
+  })
+  .post("/strategy/optimise/walk-forward", subscriber, jsonBody(walkForwardBody), async (c) => {
+    const { strId, inSampleDays, outOfSampleDays, anchored, ...input } = c.req.valid("json");
+    return ok(
+      await c
+        .get("services")
+        .strategies.walkForward(c.get("user"), strId, input, { inSampleDays, outOfSampleDays, anchored }),
+    );
   })
   .post("/strategy/optimisations", subscriber, jsonBody(byStrategy), async (c) => {
     const { strId } = c.req.valid("json");

@@ -37,3 +37,8 @@ export { instructionsSchema } from "./strategies/chat";
 export { DESCRIPTION_MAX_CHARS, newStrategySchema, renameSchema } from "./strategies/crud";
 export { wireId } from "./strategies/ids";
 export { optimisationRequestSchema } from "./strategies/optimise-request";
+export {
+  WALK_FORWARD_LIMITS,
+  type WalkForwardAnswer,
+  walkForwardFieldsSchema,
+} from "./strategies/optimise-walk-forward";

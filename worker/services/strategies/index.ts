@@ -7,6 +7,7 @@ import { createCode } from "./code";
 import { createStrategyCrud, type newStrategySchema } from "./crud";
 import type { StrategyDeps } from "./deps";
 import { createOptimisations } from "./optimisations";
+import { createWalkForward } from "./optimise-walk-forward";
 import { createShares } from "./shares";
 import { createSpecEdit } from "./spec-edit";
 
@@ -43,6 +44,8 @@ export function createStrategies(deps: StrategyDeps) {
     monteCarlo: createMonteCarlo(backtests),
     shares: createShares(deps, backtests),
     optimisations: createOptimisations(deps),
+    /** Walk-forward analysis over the optimisation's request (issue 17 Robustness), run in the request. */
+    walkForward: createWalkForward(deps),
   };
 }
 
