@@ -2,13 +2,16 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { Link, useActionData, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { optimisationLimit } from "../../worker/billing";
 import { BACKTEST_LIMITS } from "../../worker/services";
+import { chartLinks } from "../components/charts/links";
 import {
   listOptimisations,
   OptimiseFormErrors,
+  runWalkForward,
   startOptimisation,
 } from "../components/optimise/optimise.server";
 import { OptimiseForm } from "../components/optimise/optimise-form";
 import { readOptimisationEvent } from "../components/optimise/use-optimisation-events";
+import { WalkForwardResult } from "../components/optimise/walk-forward-result";
 import { isMissingStrategy, notFound, strategyId } from "../components/strategies/strategies.server";
 import { uiStylesheet } from "../components/ui/styles";
 import codeBacktestCss from "../styles/code-backtest.css?url";
@@ -29,6 +32,7 @@ import type { StrategyLoader } from "./_app.strategy.$sid";
 
 export const links = () => [
   uiStylesheet,
+  ...chartLinks(),
   { rel: "stylesheet", href: codeBacktestCss },
   { rel: "stylesheet", href: optimiseCss },
 ];
@@ -80,6 +84,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const limit = optimisationLimit(user.subscription?.slug ?? "free");
   const parsed = parseOptimiseForm(posted, spec, isoDay(now), limit);
   if (!parsed.ok) return data({ values, errors: parsed.errors, message: null }, 400);
+  if (posted.intent === "walk-forward") {
+    // Walk-forward (issue 17 Robustness) runs in this request and answers the form with its windows.
+    try {
+      const walkForward = await runWalkForward(context, user, id, parsed.request, posted);
+      return { values, errors: {}, message: null, walkForward };
+    } catch (e) {
+      if (e instanceof OptimiseFormErrors)
+        return data({ values, errors: e.errors, message: e.formMessage }, e.status);
+      if (isMissingStrategy(e)) throw notFound();
+      throw e;
+    }
+  }
   try {
     const { optId } = await startOptimisation(context, user, id, parsed.request, posted.forward ?? "none");
     // Its page shows the progress live (or on reload without JavaScript), then the results.
@@ -116,6 +132,9 @@ export default function OptimiseIndex() {
         today={page.today}
         firstDay={page.firstDay}
       />
+      {answer && "walkForward" in answer && answer.walkForward ? (
+        <WalkForwardResult view={answer.walkForward} />
+      ) : null}
       {page.history.length > 0 ? (
         <section className="card optimise-history" aria-labelledby="opt-history-title">
           <h2 id="opt-history-title">Optimisations</h2>

@@ -1,8 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { CompletedBanner } from "../components/results/completed-banner";
 import { GraphPanel } from "../components/results/graph-panel";
 import { LowerTabs } from "../components/results/lower-tabs";
+import { loadMonteCarlo } from "../components/results/monte-carlo.server";
 import { ProcessingBanner } from "../components/results/processing-banner";
 import { ResultFiles } from "../components/results/result-files";
 import {
@@ -46,7 +47,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     );
     const completed = screen.backtest.processingStatus === "completed";
     const share = completed ? await context.services.strategies.shares.active(user.id, sid, bid) : null;
-    return { ...screen, share, origin: url.origin };
+    // The Monte Carlo tab (issue 17) runs its simulation here when its form was sent; a refused form is a 400.
+    const mc =
+      completed && screen.tab === "robustness"
+        ? await loadMonteCarlo(context.services.strategies.monteCarlo, user.id, sid, bid, url.searchParams)
+        : null;
+    return data(
+      { ...screen, share, origin: url.origin, monteCarlo: mc?.view ?? null },
+      { status: mc?.status ?? 200 },
+    );
   } catch (e) {
     if (isMissingStrategy(e)) throw notFound();
     if (isMissingBacktest(e)) throw backtestNotFound();
@@ -55,7 +64,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function BacktestResults() {
-  const { backtest: bt, tab, graphData, tabData, share, origin } = useLoaderData<typeof loader>();
+  const { backtest: bt, tab, graphData, tabData, share, origin, monteCarlo } = useLoaderData<typeof loader>();
   const canPlay = supportsCandles(bt.inputs.symbol);
   const exportBase = `/strategy/${bt.strId}/results/${bt.backtestId}/export`;
   return (
@@ -80,7 +89,7 @@ export default function BacktestResults() {
       ) : null}
       <SummaryBox bt={bt} />
       {graphData ? <GraphPanel data={graphData} canPlay={canPlay} zone={bt.inputs.timeZone} /> : null}
-      <LowerTabs bt={bt} data={tabData} current={tab} exportBase={exportBase} />
+      <LowerTabs bt={bt} data={tabData} current={tab} exportBase={exportBase} monteCarlo={monteCarlo} />
       {bt.processingStatus === "completed" ? (
         <>
           <ResultFiles

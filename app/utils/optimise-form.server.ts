@@ -49,6 +49,9 @@ export function defaultOptimiseValues(nowMs: number, inputs: readonly FormInput[
     criterion: "balance",
     forward: "none",
     forwardDate: "",
+    wfIn: "90",
+    wfOut: "30",
+    wfAnchored: "",
     ranges: Object.fromEntries(inputs.map((i) => [i.name, defaultRange(i)])),
   };
 }
@@ -71,6 +74,10 @@ export function postedOptimiseValues(
     criterion: pick("criterion"),
     forward: pick("forward"),
     forwardDate: pick("forwardDate"),
+    wfIn: pick("wfIn"),
+    wfOut: pick("wfOut"),
+    // An unticked box is absent from a post: absent means not anchored, whatever the default.
+    wfAnchored: values.wfAnchored === "on" ? "on" : "",
     ranges: postedRanges(values, inputs),
   };
 }

@@ -33,6 +33,10 @@ export interface OptimiseFormValues {
   forward: string;
   /** The forward period's first day when `forward` is "date". */
   forwardDate: string;
+  /** Walk-forward (issue 17): in-sample and out-of-sample days, and "on" when anchored. */
+  wfIn: string;
+  wfOut: string;
+  wfAnchored: string;
   ranges: Record<string, RangeValues>;
 }
 

@@ -14,17 +14,18 @@ export const GRAPH_LABELS: Readonly<Record<Graph, string>> = {
   candle: "Candle",
 };
 
-export const LOWER_TABS = ["results", "orders", "deals", "trades"] as const;
+export const LOWER_TABS = ["results", "orders", "deals", "trades", "robustness"] as const;
 export type LowerTab = (typeof LOWER_TABS)[number];
 export const LOWER_TAB_LABELS: Readonly<Record<LowerTab, string>> = {
   results: "Results & Export",
   orders: "Orders",
   deals: "Deals",
   trades: "Trades",
+  robustness: "Monte Carlo",
 };
 
 /** Table params of the tables (`orders_page`, `deals_sort` ...). */
-export const TABLE_PREFIX: Readonly<Record<Exclude<LowerTab, "results">, string>> = {
+export const TABLE_PREFIX: Readonly<Record<Exclude<LowerTab, "results" | "robustness">, string>> = {
   orders: "orders",
   deals: "deals",
   trades: "trades",

@@ -50,8 +50,11 @@ export interface MonteCarloResult {
   readonly fan: readonly (readonly Band[])[];
 }
 
+/** What the Monte Carlo input needs of a closed trade (the engine's trades, or the stored Trades rows). */
+export type McSourceTrade = Pick<ClosedTrade, "profit" | "entryPrice" | "exitPrice" | "direction" | "volume">;
+
 /** The Monte Carlo input of a backtest's trades: money per point from each trade's own result. */
-export function mcTrades(trades: readonly ClosedTrade[], contractSize: number, point: number): McTrade[] {
+export function mcTrades(trades: readonly McSourceTrade[], contractSize: number, point: number): McTrade[] {
   return trades.map((t) => {
     // The price move the profit came from gives the deposit-currency value of a point (conversion included);
     // a trade closed at its entry price falls back to volume x contract size x point.

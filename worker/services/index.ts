@@ -15,6 +15,13 @@ export { type NewCard, SandboxCardError } from "./billing/providers/sandbox";
 export { createCannyToken } from "./canny";
 export type { Services } from "./context";
 export { SWITCH_MARKETS_SPONSOR } from "./sponsor";
+export {
+  MONTE_CARLO_LIMITS,
+  MONTE_CARLO_PARAMS,
+  type MonteCarloAnswer,
+  type MonteCarloFields,
+  monteCarloFromSearch,
+} from "./strategies/backtest-monte-carlo";
 export { BACKTEST_LIMITS, readBacktestRequest } from "./strategies/backtest-request";
 export {
   type BacktestSummary,
@@ -30,3 +37,8 @@ export { instructionsSchema } from "./strategies/chat";
 export { DESCRIPTION_MAX_CHARS, newStrategySchema, renameSchema } from "./strategies/crud";
 export { wireId } from "./strategies/ids";
 export { optimisationRequestSchema } from "./strategies/optimise-request";
+export {
+  WALK_FORWARD_LIMITS,
+  type WalkForwardAnswer,
+  walkForwardFieldsSchema,
+} from "./strategies/optimise-walk-forward";

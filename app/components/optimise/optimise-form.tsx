@@ -248,7 +248,75 @@ export function OptimiseForm({
             Count combinations
           </button>
         </div>
+        <WalkForwardFields values={values} errors={errors} />
       </Form>
     </section>
+  );
+}
+
+/**
+ * Walk-forward analysis (issue 17 Robustness) of the same inputs, ranges, search and criterion: the window
+ * lengths and the anchored choice, and its own submit button ("walk-forward" intent), so it posts the whole
+ * form without JavaScript and the answer shows each window under it.
+ */
+function WalkForwardFields({
+  values,
+  errors,
+}: {
+  values: OptimiseFormValues;
+  errors: Readonly<Record<string, string>>;
+}) {
+  const navigation = useNavigation();
+  const running = navigation.state === "submitting" && navigation.formData?.get("intent") === "walk-forward";
+  return (
+    <fieldset className="optimise-walk-forward">
+      <legend>Walk-forward analysis</legend>
+      <p className="muted small">
+        Optimises the ranges above on each in-sample window, trades the best inputs on the out-of-sample
+        window after it, moves on by the out-of-sample length and repeats; the out-of-sample results make one
+        equity curve. Every window's runs count towards your plan's runs per optimisation.
+      </p>
+      <div className="optimise-wf-fields">
+        <Field id="opt-wf-in" label="In-sample (days)" error={errors.wfIn} announce>
+          <input
+            id="opt-wf-in"
+            name="wfIn"
+            type="number"
+            min={7}
+            step={1}
+            inputMode="numeric"
+            defaultValue={values.wfIn}
+            key={`in-${values.wfIn}`}
+            {...described("opt-wf-in", errors.wfIn)}
+          />
+        </Field>
+        <Field id="opt-wf-out" label="Out-of-sample (days)" error={errors.wfOut} announce>
+          <input
+            id="opt-wf-out"
+            name="wfOut"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            defaultValue={values.wfOut}
+            key={`out-${values.wfOut}`}
+            {...described("opt-wf-out", errors.wfOut)}
+          />
+        </Field>
+        <div className="checkbox">
+          <input
+            id="opt-wf-anchored"
+            type="checkbox"
+            name="wfAnchored"
+            value="on"
+            defaultChecked={values.wfAnchored === "on"}
+          />
+          <label htmlFor="opt-wf-anchored">Anchored (every in-sample window starts on the first day)</label>
+        </div>
+        <button type="submit" name="intent" value="walk-forward" className="button" disabled={running}>
+          {running ? "Running..." : "Run Walk-Forward"}
+        </button>
+      </div>
+    </fieldset>
   );
 }

@@ -5,7 +5,12 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { AppError } from "../../../worker/http";
-import { optimisationRequestSchema, type SessionUser } from "../../../worker/services";
+import {
+  optimisationRequestSchema,
+  type SessionUser,
+  type WalkForwardAnswer,
+  walkForwardFieldsSchema,
+} from "../../../worker/services";
 import type { OptimiseFormRequest } from "../../utils/optimise-form.server";
 import type { SortState } from "../../utils/table-state";
 import type { FigureRow, OptimiseRow } from "./results-table";
@@ -76,6 +81,62 @@ export async function startOptimisation(
     if (!(e instanceof AppError) || e.status >= 500) throw e;
     if (e.code === "VALIDATION_ERROR")
       throw new OptimiseFormErrors({ [fieldOf(e, forwardChoice)]: e.userMessage }, e.status, null);
+    throw new OptimiseFormErrors({}, e.status, e.userMessage);
+  }
+}
+
+/** The walk-forward fields' form names (optimise-form.tsx) and the service's. */
+const WALK_FORWARD_FORM = { wfIn: "inSampleDays", wfOut: "outOfSampleDays" } as const;
+
+/**
+ * Runs a walk-forward analysis of the form's request (issue 17 Robustness): the windows' lengths checked by
+ * the service's own schema, then the service runs it; its refusals come back as OptimiseFormErrors under the
+ * field they concern, as a start's do.
+ */
+export async function runWalkForward(
+  context: AppLoadContext,
+  user: SessionUser,
+  strId: number,
+  request: OptimiseFormRequest,
+  posted: Readonly<Record<string, string>>,
+): Promise<WalkForwardAnswer> {
+  const number = (v: string | undefined) => (v === undefined || v.trim() === "" ? undefined : Number(v));
+  const fields = walkForwardFieldsSchema.safeParse({
+    inSampleDays: number(posted.wfIn),
+    outOfSampleDays: number(posted.wfOut),
+    anchored: posted.wfAnchored === "on",
+  });
+  if (!fields.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of fields.error.issues) {
+      const form = Object.entries(WALK_FORWARD_FORM).find(([, name]) => name === issue.path[0])?.[0];
+      errors[form ?? "wfIn"] ??= issue.message;
+    }
+    throw new OptimiseFormErrors(errors, 400, null);
+  }
+  const parsed = optimisationRequestSchema().safeParse({
+    settings: {
+      symbol: request.symbol,
+      period: request.period,
+      dateStart: request.dateStart,
+      dateEnd: request.dateEnd,
+      depositAmount: request.depositAmount,
+      depositCurrency: "USD",
+      executionMode: 0,
+    },
+    ranges: request.ranges,
+    search: request.search,
+    criterion: request.criterion,
+  });
+  if (!parsed.success)
+    throw new OptimiseFormErrors({}, 400, parsed.error.issues[0]?.message ?? "Check the form.");
+  try {
+    return await context.services.strategies.walkForward(user, strId, parsed.data, fields.data);
+  } catch (e) {
+    if (!(e instanceof AppError) || e.status >= 500) throw e;
+    const field = typeof e.details?.field === "string" ? e.details.field : "";
+    if (e.code === "VALIDATION_ERROR" && field === "inSampleDays")
+      throw new OptimiseFormErrors({ wfIn: e.userMessage }, e.status, null);
     throw new OptimiseFormErrors({}, e.status, e.userMessage);
   }
 }

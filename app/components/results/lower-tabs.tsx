@@ -2,11 +2,13 @@ import { useSearchParams } from "@remix-run/react";
 import { LOWER_TAB_LABELS, LOWER_TABS, withParam } from "../../utils/results-view";
 import { Tabs } from "../ui/tabs";
 import { MetricsPanel } from "./metrics-panel";
+import type { MonteCarloView } from "./monte-carlo.server";
+import { MonteCarloPanel } from "./monte-carlo-panel";
 import { DealsTable, OrdersTable, TradesTable } from "./report-tables";
 import type { ResultsBacktest, ResultsTabData } from "./types";
 
 /**
- * Spec 2 s2 lower tabs 'Results & Export', 'Orders', 'Deals', and Trades (issue 16) (`?tab=`). While processing they read
+ * Spec 2 s2 lower tabs 'Results & Export', 'Orders', 'Deals', Trades (issue 16) and Monte Carlo (issue 17) (`?tab=`). While processing they read
  * 'In Progress...'; on error they render nothing (spec 2 s4).
  */
 export function LowerTabs({
@@ -14,11 +16,14 @@ export function LowerTabs({
   data,
   current,
   exportBase,
+  monteCarlo = null,
 }: {
   bt: ResultsBacktest;
   data: ResultsTabData | null;
   current: (typeof LOWER_TABS)[number];
   exportBase: string;
+  /** The Monte Carlo tab's form and result (issue 17), when it is the tab shown. */
+  monteCarlo?: MonteCarloView | null;
 }) {
   const [search] = useSearchParams();
   return (
@@ -35,7 +40,7 @@ export function LowerTabs({
         }))}
       />
       <div className="results-lower-body">
-        <TabBody bt={bt} data={data} exportBase={exportBase} />
+        <TabBody bt={bt} data={data} exportBase={exportBase} monteCarlo={monteCarlo} />
       </div>
     </section>
   );
@@ -45,13 +50,16 @@ function TabBody({
   bt,
   data,
   exportBase,
+  monteCarlo,
 }: {
   bt: ResultsBacktest;
   data: ResultsTabData | null;
   exportBase: string;
+  monteCarlo: MonteCarloView | null;
 }) {
   if (bt.processingStatus === "processing") return <p className="muted">In Progress...</p>;
   if (bt.processingStatus === "error" || !data) return null;
+  if (monteCarlo) return <MonteCarloPanel view={monteCarlo} currency={bt.inputs.depositCurrency} />;
   if (data.orders) {
     const page = data.orders.value;
     if (!page) return <p className="form-error">{data.orders.error}</p>;

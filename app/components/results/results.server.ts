@@ -178,7 +178,9 @@ async function tabData(
   let deals: Section<Page<DealRowData> & { totals: DealTotals }> | null = null;
   let trades: Section<Page<TradeRowData>> | null = null;
   let results: Section<Record<string, string>> | null = null;
-  if (tab === "trades") {
+  if (tab === "robustness") {
+    // The Monte Carlo tab's data is the route's own (monte-carlo.server.ts): it reads the trades itself.
+  } else if (tab === "trades") {
     const all = await read(
       "trades",
       () => backtests.results(userId, sid, bid, "trades"),

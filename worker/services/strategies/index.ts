@@ -1,11 +1,13 @@
 import type { z } from "zod";
 import { log } from "../../log";
+import { createMonteCarlo } from "./backtest-monte-carlo";
 import { createBacktests } from "./backtests";
 import { createChat } from "./chat";
 import { createCode } from "./code";
 import { createStrategyCrud, type newStrategySchema } from "./crud";
 import type { StrategyDeps } from "./deps";
 import { createOptimisations } from "./optimisations";
+import { createWalkForward } from "./optimise-walk-forward";
 import { createShares } from "./shares";
 import { createSpecEdit } from "./spec-edit";
 
@@ -38,8 +40,12 @@ export function createStrategies(deps: StrategyDeps) {
     spec: createSpecEdit(deps),
     code: createCode(deps),
     backtests,
+    /** Monte Carlo on a completed backtest's trades (issue 17 Robustness). */
+    monteCarlo: createMonteCarlo(backtests),
     shares: createShares(deps, backtests),
     optimisations: createOptimisations(deps),
+    /** Walk-forward analysis over the optimisation's request (issue 17 Robustness), run in the request. */
+    walkForward: createWalkForward(deps),
   };
 }
 

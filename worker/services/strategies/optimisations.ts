@@ -41,6 +41,29 @@ export const OPT_INTERRUPTED = "The optimisation was interrupted. Please run it 
 /** A live optimisation whose heartbeat (updated_at) is older than this lost its coordinator. */
 export const OPT_HEARTBEAT_STALE_MS = 30_000;
 
+/** Every run's backtest settings, as a backtest job stores them (the optimisation's and walk-forward's). */
+export function optimisationInputs(input: NewOptimisation): BacktestInputs {
+  return {
+    symbol: input.settings.symbol,
+    period: input.settings.period,
+    dateStart: input.settings.dateStart,
+    dateEnd: input.settings.dateEnd,
+    executionMode:
+      input.settings.executionMode === -2 ? (input.settings.customDelay ?? 0) : input.settings.executionMode,
+    model: input.settings.model,
+    depositAmount: input.settings.depositAmount,
+    depositCurrency: input.settings.depositCurrency,
+    account: input.settings.account,
+    timeZone: input.settings.timeZone,
+    commission: input.settings.commission,
+    swapLong: input.settings.swapLong,
+    swapShort: input.settings.swapShort,
+    tripleSwapDay: input.settings.tripleSwapDay,
+    slippage: input.settings.slippage,
+    stopsLevel: input.settings.stopsLevel,
+  };
+}
+
 type Row = typeof optimisations.$inferSelect;
 
 const rowSchema = z.object({
@@ -223,27 +246,7 @@ export function createOptimisations(deps: StrategyDeps) {
     if (!built.ok)
       throw errors.validation("ranges", `${built.error[0]?.toUpperCase()}${built.error.slice(1)}.`);
     const size = built.space.size;
-    const settings: BacktestInputs = {
-      symbol: input.settings.symbol,
-      period: input.settings.period,
-      dateStart: input.settings.dateStart,
-      dateEnd: input.settings.dateEnd,
-      executionMode:
-        input.settings.executionMode === -2
-          ? (input.settings.customDelay ?? 0)
-          : input.settings.executionMode,
-      model: input.settings.model,
-      depositAmount: input.settings.depositAmount,
-      depositCurrency: input.settings.depositCurrency,
-      account: input.settings.account,
-      timeZone: input.settings.timeZone,
-      commission: input.settings.commission,
-      swapLong: input.settings.swapLong,
-      swapShort: input.settings.swapShort,
-      tripleSwapDay: input.settings.tripleSwapDay,
-      slippage: input.settings.slippage,
-      stopsLevel: input.settings.stopsLevel,
-    };
+    const settings = optimisationInputs(input);
     const forward = ForwardSchema.parse(input.forward);
     const { from, to } = jobRange({ backtestId: 0, strategyId, userId, specVersion: 0, inputs: settings });
     const split = splitPeriods(from, Math.min(to, now() + 86_400_000), forward);

@@ -6,7 +6,7 @@
  * engine's settings of that backtest (engine-adapter.ts engineSettings), so a run's figures are the single
  * backtest's (a worker test checks the best run after Apply).
  */
-import { EngineError } from "../../engine/types";
+import { type BacktestSettings, EngineError, type SourceData } from "../../engine/types";
 import { MarketError } from "../../market/errors";
 import { tryPeriodOf } from "../../market/periods";
 import { ServerTimeError, serverZone } from "../../market/server-time";
@@ -85,6 +85,9 @@ export interface PreparedOptimisation {
   readonly periods: Periods;
   readonly evaluator: Evaluator;
   readonly demo: boolean;
+  /** The data and engine settings the evaluator runs on (a walk-forward optimises its windows on them). */
+  readonly data: SourceData;
+  readonly settings: BacktestSettings;
 }
 
 /** The space of the job's ranges on its spec, or the refusal (checked again here: the spec is the stored one). */
@@ -180,7 +183,15 @@ export async function prepareOptimisation(
     periods: split.periods,
     criterion: job.request.criterion,
   });
-  return { spec, space, periods: split.periods, evaluator, demo };
+  return {
+    spec,
+    space,
+    periods: split.periods,
+    evaluator,
+    demo,
+    data: { bars, period: dataPeriod },
+    settings,
+  };
 }
 
 export type CombinationOutcome =
