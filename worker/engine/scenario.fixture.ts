@@ -2,10 +2,12 @@
  * Test-only builders for hand-made scenarios: a few bars with chosen prices, a spec from a literal and
  * settings with the defaults of the backtest form (EURUSD, USD 10,000, leverage 100, no delay), spread 0.
  */
+
+import type { z } from "zod";
 import { barsFromRows } from "../market/bars";
 import { getSymbol } from "../market/catalogue";
-import type { Bars } from "../market/types";
-import { parseSpec, type StrategySpec, type StrategySpecInput } from "../strategy/spec";
+import type { Bars, Period } from "../market/types";
+import { type OperandSchema, parseSpec, type StrategySpec, type StrategySpecInput } from "../strategy/spec";
 import { Broker } from "./broker";
 import { Converter } from "./conversion";
 import { DrawdownTracker } from "./drawdown";
@@ -39,17 +41,45 @@ export function specOf(input: StrategySpecInput): StrategySpec {
   return r.spec;
 }
 
+type OperandInput = z.input<typeof OperandSchema>;
+
+export const CLOSE = { type: "price", field: "CLOSE" } as const;
+export const indicator = (ref: string) => ({ type: "indicator", ref }) as const;
+export const constant = (value: number) => ({ type: "constant", value }) as const;
+
+/** Long when `left` crosses above `right`, short when it crosses below `shortRight` (by default `right`). */
+export function crossEntry(left: OperandInput, right: OperandInput, shortRight: OperandInput = right) {
+  return {
+    long: { all: [{ type: "crossesAbove" as const, left, right }] },
+    short: { all: [{ type: "crossesBelow" as const, left, right: shortRight }] },
+  };
+}
+
+/** SMA(fast) against SMA(slow) on `timeframe`: long on the cross up, short on the cross down, 1 lot. */
+export function smaCross(
+  timeframe: Period,
+  extra: Partial<StrategySpecInput> = {},
+  [fast, slow]: readonly [fast: number, slow: number] = [10, 20],
+): StrategySpec {
+  return specOf({
+    specVersion: 2,
+    timeframe,
+    indicators: [
+      { id: "fast", kind: "SMA", period: fast },
+      { id: "slow", kind: "SMA", period: slow },
+    ],
+    entry: crossEntry(indicator("fast"), indicator("slow")),
+    sizing: { type: "fixed", lots: 1 },
+    ...extra,
+  });
+}
+
 /** Long when the closed bar's close crosses above `level`; short when it crosses below. */
 export function levelCross(level: number, extra: Partial<StrategySpecInput> = {}): StrategySpec {
-  const close = { type: "price", field: "CLOSE" } as const;
-  const constant = { type: "constant", value: level } as const;
   return specOf({
     specVersion: 2,
     timeframe: "M1",
-    entry: {
-      long: { all: [{ type: "crossesAbove", left: close, right: constant }] },
-      short: { all: [{ type: "crossesBelow", left: close, right: constant }] },
-    },
+    entry: crossEntry(CLOSE, constant(level)),
     sizing: { type: "fixed", lots: 1 },
     ...extra,
   });
