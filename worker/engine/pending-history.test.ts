@@ -6,9 +6,9 @@
  * (scenario.fixture.ts), prices chosen so each outcome is known by hand.
  */
 import { describe, expect, it } from "vitest";
-import { at, BASE, breakout, run } from "./pending.fixture";
+import { at, BASE, BRACKET_BARS, bracket, breakout, run } from "./pending.fixture";
 import { orderRows } from "./rows";
-import { CLOSE, type Ohlc, specOf } from "./scenario.fixture";
+import type { Ohlc } from "./scenario.fixture";
 import type { EngineOrder } from "./types";
 
 /** The pending orders of a run (not the market orders that close positions). */
@@ -53,36 +53,8 @@ describe("the Orders list of pending entries", () => {
   });
 
   it("lists the other order of a bracket as canceled by the fill (oco)", () => {
-    const spec = specOf({
-      specVersion: 2,
-      timeframe: "M1",
-      entry: {
-        long: { all: [{ type: "greaterThan", left: CLOSE, right: { type: "constant", value: 0 } }] },
-        short: { all: [{ type: "greaterThan", left: CLOSE, right: { type: "constant", value: 0 } }] },
-      },
-      pendingEntry: {
-        order: "stop",
-        long: {
-          type: "expression",
-          a: { type: "price", field: "HIGH" },
-          offset: { value: 20, unit: "pips" },
-        },
-        short: {
-          type: "expression",
-          a: { type: "price", field: "LOW" },
-          offset: { value: -20, unit: "pips" },
-        },
-        oco: true,
-      },
-      sizing: { type: "fixed", lots: 1 },
-    });
     // Bar 1 falls to 1.0970 before it rises: the sell stop at 1.0975 fills, the buy stop at 1.1025 goes.
-    const rows: Ohlc[] = [
-      [1.1, 1.1005, 1.0995, 1.1001],
-      [1.1, 1.103, 1.097, 1.101],
-      [1.101, 1.1015, 1.1005, 1.1012],
-    ];
-    const r = run(spec, rows);
+    const r = run(bracket(true), BRACKET_BARS);
     const orders = pendingOf(r.orders);
     expect(orders.map((o) => [o.type, o.state, o.price, o.comment])).toEqual([
       ["sell stop", "filled", 1.0975, ""],

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { runBacktest } from "./backtest";
-import { at, BASE, breakout, run } from "./pending.fixture";
-import { barsOf, CLOSE, levelCross, MINUTE, MONDAY, type Ohlc, settingsOf, specOf } from "./scenario.fixture";
+import { at, BASE, BRACKET_BARS, bracket, breakout, run } from "./pending.fixture";
+import { barsOf, CLOSE, levelCross, MINUTE, MONDAY, type Ohlc, settingsOf } from "./scenario.fixture";
 
 describe("a buy stop at a price construct", () => {
   it("fills when the ask reaches its price, at that price, with stop and target placed from it", () => {
@@ -71,45 +71,13 @@ describe("expiry", () => {
 });
 
 describe("brackets", () => {
-  // Both rules hold on every bar; orders 20 pips beyond the last closed bar's high and low. Bar 1 is
-  // bullish: its low (1.0970) comes before its high (1.1030), so the sell stop at 1.0975 fills first.
-  const both = (oco: boolean) =>
-    specOf({
-      specVersion: 2,
-      timeframe: "M1",
-      entry: {
-        long: { all: [{ type: "greaterThan", left: CLOSE, right: { type: "constant", value: 0 } }] },
-        short: { all: [{ type: "greaterThan", left: CLOSE, right: { type: "constant", value: 0 } }] },
-      },
-      pendingEntry: {
-        order: "stop",
-        long: {
-          type: "expression",
-          a: { type: "price", field: "HIGH" },
-          offset: { value: 20, unit: "pips" },
-        },
-        short: {
-          type: "expression",
-          a: { type: "price", field: "LOW" },
-          offset: { value: -20, unit: "pips" },
-        },
-        oco,
-      },
-      sizing: { type: "fixed", lots: 1 },
-    });
-  const rows: Ohlc[] = [
-    [1.1, 1.1005, 1.0995, 1.1001],
-    [1.1, 1.103, 1.097, 1.101],
-    [1.101, 1.1015, 1.1005, 1.1012],
-  ];
-
   it("one cancels the other: the first fill deletes the other order", () => {
-    const r = run(both(true), rows);
+    const r = run(bracket(true), BRACKET_BARS);
     expect(r.trades.map((t) => [t.direction, t.entryPrice])).toEqual([["short", 1.0975]]);
   });
 
   it("without oco both orders fill (a hedging account holds both)", () => {
-    const r = run(both(false), rows);
+    const r = run(bracket(false), BRACKET_BARS);
     expect(r.trades.map((t) => [t.direction, t.entryPrice]).sort()).toEqual([
       ["long", 1.1025],
       ["short", 1.0975],
@@ -117,7 +85,7 @@ describe("brackets", () => {
   });
 
   it("a long and a short signal on one bar place both orders instead of cancelling out", () => {
-    const r = run(both(true), rows);
+    const r = run(bracket(true), BRACKET_BARS);
     expect(r.trades).toHaveLength(1);
   });
 });

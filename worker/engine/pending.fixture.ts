@@ -1,6 +1,6 @@
 /**
- * Test-only: the breakout of the pending-entry tests (pending-orders, pending-history) and the bars it
- * was priced on, so both read the same scenario.
+ * Test-only: the breakout and the bracket of the pending-entry tests (pending-orders, pending-history) and
+ * the bars they were priced on, so both read the same scenarios.
  */
 import type { StrategySpec, StrategySpecInput } from "../strategy/spec";
 import { runBacktest } from "./backtest";
@@ -41,6 +41,35 @@ export const BASE: Ohlc[] = [
   [1.101, 1.102, 1.1005, 1.1015],
   [1.1015, 1.104, 1.101, 1.1035],
   [1.1035, 1.1038, 1.103, 1.1036],
+];
+
+/**
+ * A bracket: both rules hold on every bar; stop orders 20 pips beyond the last closed bar's high and low,
+ * one cancelling the other when `oco`.
+ */
+export function bracket(oco: boolean) {
+  return specOf({
+    specVersion: 2,
+    timeframe: "M1",
+    entry: {
+      long: { all: [{ type: "greaterThan", left: CLOSE, right: constant(0) }] },
+      short: { all: [{ type: "greaterThan", left: CLOSE, right: constant(0) }] },
+    },
+    pendingEntry: {
+      order: "stop",
+      long: { type: "expression", a: { type: "price", field: "HIGH" }, offset: { value: 20, unit: "pips" } },
+      short: { type: "expression", a: { type: "price", field: "LOW" }, offset: { value: -20, unit: "pips" } },
+      oco,
+    },
+    sizing: { type: "fixed", lots: 1 },
+  });
+}
+
+// Bar 1 is bullish: its low (1.0970) comes before its high (1.1030), so the sell stop at 1.0975 fills first.
+export const BRACKET_BARS: Ohlc[] = [
+  [1.1, 1.1005, 1.0995, 1.1001],
+  [1.1, 1.103, 1.097, 1.101],
+  [1.101, 1.1015, 1.1005, 1.1012],
 ];
 
 /** `spec` on `rows` as M1 bars from Monday 00:00 with one spread (points) for all. */
