@@ -6,9 +6,9 @@
  * (scenario.fixture.ts), prices chosen so each outcome is known by hand.
  */
 import { describe, expect, it } from "vitest";
-import { at, BASE, BRACKET_BARS, bracket, breakout, run } from "./pending.fixture";
+import { BASE, BRACKET_BARS, bracket, breakout, run } from "./pending.fixture";
 import { orderRows } from "./rows";
-import type { Ohlc } from "./scenario.fixture";
+import { at, type Ohlc } from "./scenario.fixture";
 import type { EngineOrder } from "./types";
 
 /** The pending orders of a run (not the market orders that close positions). */

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { runBacktest } from "./backtest";
-import { at, BASE, BRACKET_BARS, bracket, breakout, run } from "./pending.fixture";
-import { barsOf, CLOSE, levelCross, MINUTE, MONDAY, type Ohlc, settingsOf } from "./scenario.fixture";
+import { BASE, BRACKET_BARS, bracket, breakout, run } from "./pending.fixture";
+import { at, barsOf, CLOSE, levelCross, MINUTE, MONDAY, type Ohlc, settingsOf } from "./scenario.fixture";
 
 describe("a buy stop at a price construct", () => {
   it("fills when the ask reaches its price, at that price, with stop and target placed from it", () => {

@@ -7,9 +7,6 @@ import { runBacktest } from "./backtest";
 import { barsOf, CLOSE, constant, MINUTE, MONDAY, type Ohlc, settingsOf, specOf } from "./scenario.fixture";
 import type { BacktestResult, BacktestSettings } from "./types";
 
-/** The start of bar `bar` of the scenario's M1 bars. */
-export const at = (bar: number) => MONDAY + bar * MINUTE;
-
 /** Buy stop 20 pips above the 2-bar high when the close crosses above 1.1000 (long only). */
 export function breakout(extra: Partial<StrategySpecInput> = {}, pending: Record<string, unknown> = {}) {
   return specOf({

@@ -20,6 +20,23 @@ export const HOUR = 3_600_000;
 
 export type Ohlc = readonly [open: number, high: number, low: number, close: number];
 
+/** `seconds` into M1 bar `bar` from Monday 00:00. */
+export const at = (bar: number, seconds = 0) => MONDAY + bar * MINUTE + seconds * 1000;
+
+/** The close crosses above 1.1000 on bar 1 (low 1.0988), so levelCross(1.1) buys at bar 2's open, 1.1000. */
+export const CROSS_UP: Ohlc[] = [
+  [1.099, 1.0995, 1.0985, 1.099],
+  [1.099, 1.1004, 1.0988, 1.1002],
+];
+
+/** CROSS_UP, then the close crosses back below 1.1000 on bar 3: under levelCross(1.1) a long, then a short. */
+export const LONG_THEN_SHORT: Ohlc[] = [
+  ...CROSS_UP,
+  [1.1, 1.103, 1.0995, 1.1005],
+  [1.1005, 1.101, 1.098, 1.0985],
+  [1.098, 1.099, 1.097, 1.0975],
+];
+
 /** Consecutive bars `stepMs` apart from `start`, with one spread (points) and tick volume for all. */
 export function barsOf(rows: readonly Ohlc[], start = MONDAY, stepMs = MINUTE, spread = 0, volume = 4): Bars {
   return barsFromRows(
