@@ -5,6 +5,7 @@ import { api, CARDS } from "./billing-helpers.ts";
 import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
 import { ai, signUpFree, startBacktest, strategyWithCode } from "./results-setup.ts";
 import { startServer, type TestServer } from "./server.ts";
+import { hydrated } from "./session.ts";
 
 /**
  * Issue 16: a long backtest's results page shows the runner's progress (percent and time left, from live
@@ -78,10 +79,6 @@ function asProgress(text: string): Progress | null {
     ...(typeof eta === "number" ? { etaSeconds: eta } : {}),
     ...(typeof message === "string" ? { message } : {}),
   };
-}
-
-async function hydrated(p: Page) {
-  await p.waitForSelector("html[data-hydrated='true']", { state: "attached" });
 }
 
 before(async () => {

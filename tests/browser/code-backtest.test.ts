@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { eventually, newPage, uniqueEmail } from "./browser.ts";
-import { chooseFreeAndContinue, hydrated, liveFrames, signUpForm, startSession } from "./session.ts";
+import { hydrated, liveFrames, newTraderStrategy, startSession } from "./session.ts";
 
 // The code tab and the backtest page (spec 2 s2, s4) in Chromium, with JavaScript on and off.
 
@@ -11,17 +11,8 @@ const session = startSession();
 
 /** Sign-up, Free plan, the welcome page's Continue, then a strategy from the first example prompt. */
 async function strategyFromExample(page: Page, javaScript: boolean): Promise<string> {
-  await signUpForm(page, session.server.url, uniqueEmail(javaScript ? "cb-js" : "cb-nojs"), "Code Trader");
-  await chooseFreeAndContinue(page, session.server.url, javaScript);
-  if (javaScript) await hydrated(page);
-  await page.click("a:has-text('Go long when the 6 MA crosses the 12 MA.')");
-  await eventually(async () =>
-    assert.equal(await page.inputValue("#description"), "Go long when the 6 MA crosses the 12 MA."),
-  );
-  await page.click("button:has-text('Create Strategy')");
-  await page.waitForURL(/\/strategy\/\d+\/build$/);
-  const sid = /\/strategy\/(\d+)\/build$/.exec(page.url())?.[1];
-  assert.ok(sid, page.url());
+  const email = uniqueEmail(javaScript ? "cb-js" : "cb-nojs");
+  const sid = await newTraderStrategy(page, session.server.url, email, "Code Trader", javaScript);
   await page.locator(".chat-agent").first().waitFor();
   return sid;
 }

@@ -3,8 +3,9 @@ import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
 import { assertFits } from "./layout.ts";
-import { signUpFree, startBacktest, strategyWithCode } from "./results-setup.ts";
+import { figure, finishedResults, signUpFree, startBacktest, strategyWithCode } from "./results-setup.ts";
 import { startServer, type TestServer } from "./server.ts";
+import { hydrated } from "./session.ts";
 
 /**
  * Issue 16 Charts and Compare: balance and equity over time with the drawdown beneath, drawn on the server
@@ -18,16 +19,6 @@ let page: Page;
 let sid = "";
 const runs: { bid: string; url: string; netProfit: number; equityDd: number }[] = [];
 
-async function figure(p: Page, label: string): Promise<string> {
-  return (
-    (await p
-      .locator(".metric", { has: p.locator("dt", { hasText: label }) })
-      .locator("dd")
-      .first()
-      .textContent()) ?? ""
-  ).trim();
-}
-
 before(async () => {
   server = await startServer();
   browser = await launch();
@@ -38,9 +29,7 @@ before(async () => {
   for (const days of [120, 45]) {
     const bid = await startBacktest(page, sid, days);
     const url = `${server.url}/strategy/${sid}/results/${bid}`;
-    await page.goto(url);
-    await page.locator(".results-processing").waitFor({ state: "detached", timeout: 90_000 });
-    await page.goto(url);
+    await finishedResults(page, url);
     const netProfit = Number((await figure(page, "Total Net Profit")).replaceAll(" ", ""));
     // "5.76% (609.40)": the percent.
     const equityDd = Number.parseFloat(await figure(page, "Equity Drawdown Relative"));
@@ -108,7 +97,7 @@ describe("the balance and equity chart", () => {
 
   it("shows the figures under the pointer, zooms to a dragged span and resets", async () => {
     await page.goto(runs[0].url);
-    await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
+    await hydrated(page);
     const chart = page.locator("figure.equity-chart");
     const balance = chart.locator("path.time-balance");
     const overlay = chart.locator(".time-overlay");
@@ -235,7 +224,7 @@ describe("compare", () => {
 
   it("with JavaScript the pointer shows every backtest's balance at that time", async () => {
     await page.goto(`${server.url}/strategy/${sid}/compare?b=${runs[0].bid}&b=${runs[1].bid}`);
-    await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
+    await hydrated(page);
     const chart = page.locator("figure.compare-chart");
     await chart.scrollIntoViewIfNeeded();
     const box = await chart.locator(".time-overlay").boundingBox();

@@ -6,7 +6,7 @@ import { after, before, describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launch, newPage, uniqueEmail } from "./browser.ts";
-import { signUpFree, startBacktest, strategyWithCode } from "./results-setup.ts";
+import { figure, finishedResults, signUpFree, startBacktest, strategyWithCode } from "./results-setup.ts";
 import { startServer, type TestServer } from "./server.ts";
 
 /** Issue 16: the Trades tab without JavaScript, and every download of a result opened and parsed. */
@@ -27,13 +27,9 @@ before(async () => {
   const sid = await strategyWithCode(page);
   const bid = await startBacktest(page, sid, 120);
   resultsUrl = `${server.url}/strategy/${sid}/results/${bid}`;
-  await page.goto(resultsUrl);
-  await page.locator(".results-processing").waitFor({ state: "detached", timeout: 90_000 });
-  await page.goto(resultsUrl);
-  const metric = (label: string) =>
-    page.locator(".metric", { has: page.locator("dt", { hasText: label }) }).locator("dd");
-  netProfit = ((await metric("Total Net Profit").first().textContent()) ?? "").trim();
-  totalTrades = Number((await metric("Total Trades").first().textContent())?.trim());
+  await finishedResults(page, resultsUrl);
+  netProfit = await figure(page, "Total Net Profit");
+  totalTrades = Number(await figure(page, "Total Trades"));
   assert.ok(totalTrades > 10, `enough trades to page (${totalTrades})`);
 });
 

@@ -2,9 +2,7 @@
 // through the JSON API from the page (the session cookie rides along), for the results screen's tests and
 // scripts/measure-results.ts.
 import type { Page } from "playwright-core";
-import { chooseFreeAndContinue, hydrated, signUpForm } from "./session.ts";
-
-export const EXAMPLE = "Go long when the 6 MA crosses the 12 MA.";
+import { chooseFreeAndContinue, createFromExample, hydrated, signUpForm } from "./session.ts";
 
 /** A new account on the Free plan, past the welcome page, on the new-strategy form. */
 export async function signUpFree(page: Page, base: string, email: string) {
@@ -40,12 +38,7 @@ function okData(answer: unknown): unknown {
 
 /** The strategy from the example prompt (the New Strategy form), with its code ready: its id. */
 export async function strategyWithCode(page: Page): Promise<string> {
-  await hydrated(page);
-  await page.click(`a:has-text('${EXAMPLE}')`);
-  await page.click("button:has-text('Create Strategy')");
-  await page.waitForURL(/\/strategy\/\d+\/build$/);
-  const sid = /\/strategy\/(\d+)\/build$/.exec(page.url())?.[1];
-  if (!sid) throw new Error(`no strategy id in ${page.url()}`);
+  const sid = await createFromExample(page, new URL(page.url()).origin);
   await hydrated(page);
   // The example gives no exit, and the assistant asks for one instead of inventing it: answer it,
   // so the backtest trades often enough to page its tables. The first turn may still be running
@@ -93,4 +86,22 @@ export async function startBacktest(page: Page, sid: string, days = 60): Promise
   const bid = field(data, "backtestId");
   if (typeof bid !== "string") throw new Error(`no backtest id: ${JSON.stringify(data)}`);
   return bid;
+}
+
+/** Opens a results page once its run has finished (the processing banner gone), fresh from the server. */
+export async function finishedResults(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator(".results-processing").waitFor({ state: "detached", timeout: 90_000 });
+  await page.goto(url);
+}
+
+/** A headline figure of the results page as shown, e.g. "Total Net Profit". */
+export async function figure(page: Page, label: string): Promise<string> {
+  return (
+    (await page
+      .locator(".metric", { has: page.locator("dt", { hasText: label }) })
+      .locator("dd")
+      .first()
+      .textContent()) ?? ""
+  ).trim();
 }

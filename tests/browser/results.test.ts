@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
 import { signUpFree, startBacktest, strategyWithCode } from "./results-setup.ts";
 import { startServer, type TestServer } from "./server.ts";
+import { hydrated } from "./session.ts";
 
 /** The backtest results screen (spec 2 s2-s4) in Chromium, with JavaScript and without it. */
 
@@ -14,10 +15,6 @@ let page: Page;
 let sid = "";
 let bid = "";
 let resultsUrl = "";
-
-async function hydrated(p: Page) {
-  await p.waitForSelector("html[data-hydrated='true']", { state: "attached" });
-}
 
 before(async () => {
   server = await startServer();

@@ -1,8 +1,10 @@
 // What every browser test file sets up the same way: one `wrangler dev` and one Chromium for the file, and
 // the first steps of a new trader through the real forms (sign-up, the Free plan, the welcome page).
+
+import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launch } from "./browser.ts";
+import { eventually, launch } from "./browser.ts";
 import { startServer, type TestServer } from "./server.ts";
 
 export interface Session {
@@ -63,6 +65,38 @@ export async function chooseFreeAndContinue(page: Page, base: string, javaScript
   if (javaScript) await hydrated(page);
   await page.click("button:has-text('Continue')");
   await page.waitForURL(`${base}/strategy/ai/new`);
+}
+
+/** The new-strategy form's first example prompt. */
+export const EXAMPLE = "Go long when the 6 MA crosses the 12 MA.";
+
+/**
+ * From the new-strategy form: the first example prompt fills the description, Create Strategy opens the new
+ * strategy's build tab. Its id.
+ */
+export async function createFromExample(page: Page, base: string, javaScript = true): Promise<string> {
+  if (javaScript) await hydrated(page);
+  await page.click(`a:has-text('${EXAMPLE}')`);
+  if (!javaScript) await page.waitForURL(`${base}/strategy/ai/new?example=1`);
+  await eventually(async () => assert.equal(await page.inputValue("#description"), EXAMPLE));
+  await page.click("button:has-text('Create Strategy')");
+  await page.waitForURL(/\/strategy\/\d+\/build$/);
+  const sid = /\/strategy\/(\d+)\/build$/.exec(page.url())?.[1];
+  assert.ok(sid, page.url());
+  return sid;
+}
+
+/** A new trader (sign-up, Free, the welcome page's Continue) with a strategy from the example prompt: its id. */
+export async function newTraderStrategy(
+  page: Page,
+  base: string,
+  email: string,
+  name: string,
+  javaScript: boolean,
+) {
+  await signUpForm(page, base, email, name);
+  await chooseFreeAndContinue(page, base, javaScript);
+  return createFromExample(page, base, javaScript);
 }
 
 /** The live-event frames the page receives on its /ai/connect socket, in order, as the test goes on. */

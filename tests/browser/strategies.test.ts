@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { eventually, newPage, uniqueEmail } from "./browser.ts";
-import { chooseFreeAndContinue, hydrated, signUpForm, startSession } from "./session.ts";
+import { newPage, uniqueEmail } from "./browser.ts";
+import { chooseFreeAndContinue, createFromExample, hydrated, signUpForm, startSession } from "./session.ts";
 
 const session = startSession();
 
@@ -10,20 +10,6 @@ const session = startSession();
 async function newSubscriber(page: Page, email: string, javaScript: boolean) {
   await signUpForm(page, session.server.url, email, "Strategy Trader");
   await chooseFreeAndContinue(page, session.server.url, javaScript);
-}
-
-async function createFromExample(page: Page, javaScript: boolean): Promise<string> {
-  if (javaScript) await hydrated(page);
-  await page.click("a:has-text('Go long when the 6 MA crosses the 12 MA.')");
-  if (!javaScript) await page.waitForURL(`${session.server.url}/strategy/ai/new?example=1`);
-  await eventually(async () =>
-    assert.equal(await page.inputValue("#description"), "Go long when the 6 MA crosses the 12 MA."),
-  );
-  await page.click("button:has-text('Create Strategy')");
-  await page.waitForURL(/\/strategy\/\d+\/build$/);
-  const sid = /\/strategy\/(\d+)\/build$/.exec(page.url())?.[1];
-  assert.ok(sid, page.url());
-  return sid;
 }
 
 /** The inline title edit on My Strategies (spec 2 s2): pencil opens it, Enter saves. */
@@ -41,7 +27,7 @@ describe("JavaScript off", () => {
   it("creates a strategy from an example prompt and shows the reply and the outline", async () => {
     const { context, page } = await newPage(session.browser, { javaScript: false });
     await newSubscriber(page, uniqueEmail("st-new"), false);
-    await createFromExample(page, false);
+    await createFromExample(page, session.server.url, false);
     await page.locator(".chat-user", { hasText: "Go long when the 6 MA crosses the 12 MA." }).waitFor();
     await page.locator(".chat-agent").first().waitFor();
     const outline = (await page.textContent(".outline-text")) ?? "";
@@ -53,7 +39,7 @@ describe("JavaScript off", () => {
   it("renames a strategy inline: the pencil opens the title, Enter saves it", async () => {
     const { context, page } = await newPage(session.browser, { javaScript: false });
     await newSubscriber(page, uniqueEmail("st-ren0"), false);
-    await createFromExample(page, false);
+    await createFromExample(page, session.server.url, false);
     await page.goto(`${session.server.url}/`);
     await renameWithEnter(page, "My Strategy", "Plain form title");
     assert.equal(new URL(page.url()).searchParams.get("edit"), null);
@@ -63,7 +49,7 @@ describe("JavaScript off", () => {
   it("archives a strategy from the list and restores it from the archive", async () => {
     const { context, page } = await newPage(session.browser, { javaScript: false });
     await newSubscriber(page, uniqueEmail("st-arch"), false);
-    await createFromExample(page, false);
+    await createFromExample(page, session.server.url, false);
     await page.goto(`${session.server.url}/`);
     await page.locator("td", { hasText: "My Strategy" }).first().waitFor();
     await page.click("a:has-text('Delete strategy')");
@@ -97,7 +83,7 @@ describe("JavaScript on", () => {
       });
     });
     await newSubscriber(page, uniqueEmail("st-chat"), true);
-    await createFromExample(page, true);
+    await createFromExample(page, session.server.url, true);
     await hydrated(page);
     await page.locator(".chat-agent").first().waitFor();
     // A marker on the window survives only if the page is never reloaded.
@@ -173,7 +159,7 @@ describe("JavaScript on", () => {
   it("holds back a chat message over 8,000 characters with the reason, and wraps long words", async () => {
     const { context, page } = await newPage(session.browser, { javaScript: true });
     await newSubscriber(page, uniqueEmail("st-bubble"), true);
-    await createFromExample(page, true);
+    await createFromExample(page, session.server.url, true);
     await hydrated(page);
     await page.locator(".chat-agent").first().waitFor();
     const box = page.locator("textarea[placeholder='Type your message here']");
@@ -209,7 +195,7 @@ describe("JavaScript on", () => {
   it("lights the Summary dot when a new outline arrives, until the user looks at it", async () => {
     const { context, page } = await newPage(session.browser, { javaScript: true });
     await newSubscriber(page, uniqueEmail("st-dot"), true);
-    await createFromExample(page, true);
+    await createFromExample(page, session.server.url, true);
     await hydrated(page);
     await page.locator(".chat-agent").first().waitFor();
     const panel = page.locator("details.outline-panel");
@@ -248,7 +234,7 @@ describe("JavaScript on", () => {
   it("shows My Strategies with its spinner while a client navigation loads the list", async () => {
     const { context, page } = await newPage(session.browser, { javaScript: true });
     await newSubscriber(page, uniqueEmail("st-spin"), true);
-    await createFromExample(page, true);
+    await createFromExample(page, session.server.url, true);
     await page.goto(`${session.server.url}/strategy/deleted`);
     await hydrated(page);
     // Hold the list's data request, as a slow network would, until the spinner has been seen.
@@ -277,7 +263,7 @@ describe("JavaScript on", () => {
   it("edits a title inline: Enter saves, Escape and the cross cancel, at most 70 characters", async () => {
     const { context, page } = await newPage(session.browser, { javaScript: true });
     await newSubscriber(page, uniqueEmail("st-ren"), true);
-    await createFromExample(page, true);
+    await createFromExample(page, session.server.url, true);
     await page.goto(`${session.server.url}/`);
     await hydrated(page);
     const input = page.locator("input[aria-label='Strategy title']");

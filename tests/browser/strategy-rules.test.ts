@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { eventually, newPage, uniqueEmail } from "./browser.ts";
-import { chooseFreeAndContinue, hydrated, signUpForm, startSession } from "./session.ts";
+import { newPage, uniqueEmail } from "./browser.ts";
+import { hydrated, newTraderStrategy, startSession } from "./session.ts";
 
 /**
  * The trade rules form (issue 14), with JavaScript off and on: opened from the build tab's summary, a
@@ -12,23 +12,8 @@ import { chooseFreeAndContinue, hydrated, signUpForm, startSession } from "./ses
 const session = startSession();
 
 async function strategy(page: Page, javaScript: boolean): Promise<string> {
-  await signUpForm(
-    page,
-    session.server.url,
-    uniqueEmail(javaScript ? "rules-js" : "rules-nojs"),
-    "Rules Trader",
-  );
-  await chooseFreeAndContinue(page, session.server.url, javaScript);
-  if (javaScript) await hydrated(page);
-  await page.click("a:has-text('Go long when the 6 MA crosses the 12 MA.')");
-  await eventually(async () =>
-    assert.equal(await page.inputValue("#description"), "Go long when the 6 MA crosses the 12 MA."),
-  );
-  await page.click("button:has-text('Create Strategy')");
-  await page.waitForURL(/\/strategy\/\d+\/build$/);
-  const sid = /\/strategy\/(\d+)\/build$/.exec(page.url())?.[1];
-  assert.ok(sid, page.url());
-  return sid;
+  const email = uniqueEmail(javaScript ? "rules-js" : "rules-nojs");
+  return newTraderStrategy(page, session.server.url, email, "Rules Trader", javaScript);
 }
 
 async function editRules(javaScript: boolean) {

@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
 import { ai, signUpFree, strategyWithCode } from "./results-setup.ts";
 import { startServer, type TestServer } from "./server.ts";
+import { hydrated } from "./session.ts";
 
 // Issue 11: every table of the strategy screens fits its card at 1280 and 1920 px (Backtest History hid
 // Description and Actions, Deals hid Balance and Comment, a 70-character title pushed My Strategies'
@@ -57,10 +58,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function hydrated(p: Page) {
-  await p.waitForSelector("html[data-hydrated='true']", { state: "attached" });
-}
 
 /** The table's width against its card's (the bordered .data-table box), in CSS pixels. */
 async function widths(p: Page, label: string): Promise<{ table: number; card: number; page: number }> {

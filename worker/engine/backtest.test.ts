@@ -2,16 +2,20 @@ import { describe, expect, it } from "vitest";
 import { concatBars } from "../market/bars";
 import { getSymbol } from "../market/catalogue";
 import { runBacktest } from "./backtest";
-import { barsOf, HOUR, levelCross, MINUTE, MONDAY, type Ohlc, settingsOf, specOf } from "./scenario.fixture";
+import {
+  at,
+  barsOf,
+  CROSS_UP,
+  HOUR,
+  levelCross,
+  MINUTE,
+  MONDAY,
+  type Ohlc,
+  settingsOf,
+  specOf,
+} from "./scenario.fixture";
 import { MAX_TICKS_PER_BAR } from "./ticks";
 import { EngineError } from "./types";
-
-// Bars 0-1 make the close cross above 1.1000 on bar 1, so the long fills at bar 2's open (1.1000).
-const CROSS_UP: Ohlc[] = [
-  [1.099, 1.0995, 1.0985, 1.099],
-  [1.099, 1.1004, 1.0988, 1.1002],
-];
-const t = (bar: number, seconds = 0) => MONDAY + bar * MINUTE + seconds * 1000;
 
 function run(rows: Ohlc[], spec = levelCross(1.1), extra: Parameters<typeof settingsOf>[1] = {}, spread = 0) {
   const bars = barsOf(rows, MONDAY, MINUTE, spread);
@@ -40,13 +44,13 @@ describe("fills", () => {
       { spreadPoints: undefined },
       20,
     );
-    expect(r.orders[0]).toMatchObject({ type: "buy", state: "filled", timeSetup: t(2), timeDone: t(2) });
+    expect(r.orders[0]).toMatchObject({ type: "buy", state: "filled", timeSetup: at(2), timeDone: at(2) });
     expect(r.orders[0].price).toBeCloseTo(1.1002, 10);
     expect(r.trades).toHaveLength(1);
     const trade = r.trades[0];
     expect(trade.exitReason).toBe("end");
     expect(trade.exitPrice).toBe(1.102);
-    expect(trade.exitTime).toBe(t(3, 45));
+    expect(trade.exitTime).toBe(at(3, 45));
     expect(trade.profit).toBeCloseTo((1.102 - 1.1002) * 100_000, 6);
     expect(r.deals.at(-1)?.comment).toBe("end of test");
   });
@@ -82,7 +86,7 @@ describe("stop loss and take profit (1-minute OHLC tick order decides)", () => {
     const r = run([...CROSS_UP, bar2, [1.101, 1.111, 1.094, 1.105]], sltp);
     expect(r.orders[0]).toMatchObject({ sl: 1.095, tp: 1.11 });
     expect(r.trades).toHaveLength(1);
-    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.095, exitTime: t(3, 15) });
+    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.095, exitTime: at(3, 15) });
     expect(r.trades[0].profit).toBeCloseTo(-500, 6);
     expect(r.deals.at(-1)?.comment).toBe("sl 1.09500");
   });
@@ -90,7 +94,7 @@ describe("stop loss and take profit (1-minute OHLC tick order decides)", () => {
   it("a bear bar visits the high first: the 100-pip target fills, +$1000, and the strategy stays flat", () => {
     const r = run([...CROSS_UP, bar2, [1.105, 1.111, 1.094, 1.101], [1.101, 1.102, 1.1005, 1.1015]], sltp);
     expect(r.trades).toHaveLength(1);
-    expect(r.trades[0]).toMatchObject({ exitReason: "tp", exitPrice: 1.11, exitTime: t(3, 15) });
+    expect(r.trades[0]).toMatchObject({ exitReason: "tp", exitPrice: 1.11, exitTime: at(3, 15) });
     expect(r.trades[0].profit).toBeCloseTo(1000, 6);
   });
 
@@ -109,7 +113,7 @@ describe("stop loss and take profit (1-minute OHLC tick order decides)", () => {
 
   it("a gap through the stop fills at the gapped open, not at the stop", () => {
     const r = run([...CROSS_UP, bar2, [1.09, 1.1, 1.089, 1.095]], sltp);
-    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.09, exitTime: t(3) });
+    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.09, exitTime: at(3) });
   });
 });
 
@@ -165,7 +169,7 @@ describe("money management", () => {
 describe("execution delay", () => {
   it("a 20 s delay fills at the first modelled tick after it (the bar's high at 30 s)", () => {
     const r = run([...CROSS_UP, [1.1, 1.1008, 1.0996, 1.1005]], levelCross(1.1), { executionMode: 20_000 });
-    expect(r.orders[0]).toMatchObject({ timeSetup: t(2), timeDone: t(2, 30), price: 1.1008 });
+    expect(r.orders[0]).toMatchObject({ timeSetup: at(2), timeDone: at(2, 30), price: 1.1008 });
   });
 
   it("the random delay is reproducible with the same seed", () => {
@@ -251,8 +255,8 @@ describe("modelling", () => {
     const bars = barsOf(rows, MONDAY, MINUTE, 0, 40);
     const a = runBacktest(sltp, { bars, period: "M1" }, settingsOf(bars, { model: 0 }));
     expect(a.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.095 });
-    expect(a.trades[0].exitTime).toBeGreaterThan(t(3));
-    expect(a.trades[0].exitTime).toBeLessThan(t(4));
+    expect(a.trades[0].exitTime).toBeGreaterThan(at(3));
+    expect(a.trades[0].exitTime).toBeLessThan(at(4));
     // Every bar's 40 ticks are counted, also those of the flat bars whose ticks are not generated.
     expect(a.report.ticks).toBe(4 * 40);
     const b = runBacktest(sltp, { bars, period: "M1" }, settingsOf(bars, { model: 0 }));
@@ -362,7 +366,7 @@ describe("outputs for the report", () => {
       expect(e).toBeCloseTo(expected[i], 6);
     });
     expect(r.report.barEquity).toHaveLength(4);
-    expect(r.curve.time[3]).toBe(t(3));
+    expect(r.curve.time[3]).toBe(at(3));
     const entries = Object.values(r.summary.entriesData.hourly).reduce((s, b) => s + b.entries, 0);
     expect(entries).toBe(1);
   });

@@ -17,7 +17,7 @@ import { parseSpec } from "../strategy/spec";
 import { runBacktest } from "./backtest";
 import { chargesSwap, NO_COSTS, rolloverNights } from "./costs";
 import { leanEurusdH1 } from "./lean.fixture";
-import { specOf } from "./scenario.fixture";
+import { CLOSE, crossEntry, indicator, specOf } from "./scenario.fixture";
 import type { BacktestSettings } from "./types";
 
 const DAY = 86_400_000;
@@ -163,16 +163,11 @@ function fxcm(side: "bid" | "ask"): Bars {
 describe("the data's spread (FXCM GBPUSD M1 bid and ask, February 2012)", () => {
   const symbol = getSymbol("GBPUSD");
   const m1 = withAskSpread(fxcm("bid"), fxcm("ask"), symbol.point);
-  const close = { type: "price", field: "CLOSE" } as const;
-  const sma = { type: "indicator", ref: "ma" } as const;
   const spec = specOf({
     specVersion: 2,
     timeframe: "M15",
     indicators: [{ id: "ma", kind: "SMA", period: 20, appliedPrice: "CLOSE" }],
-    entry: {
-      long: { all: [{ type: "crossesAbove", left: close, right: sma }] },
-      short: { all: [{ type: "crossesBelow", left: close, right: sma }] },
-    },
+    entry: crossEntry(CLOSE, indicator("ma")),
     sizing: { type: "fixed", lots: 1 },
     maxOpenPositions: 1,
     closeOnOpposite: true,

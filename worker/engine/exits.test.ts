@@ -6,15 +6,9 @@
 import { describe, expect, it } from "vitest";
 import type { StrategySpecInput } from "../strategy/spec";
 import { runBacktest } from "./backtest";
-import { barsOf, levelCross, MINUTE, MONDAY, type Ohlc, settingsOf } from "./scenario.fixture";
+import { at, barsOf, CROSS_UP, levelCross, MONDAY, type Ohlc, settingsOf } from "./scenario.fixture";
 
-// The close crosses above 1.1000 on bar 1 (low 1.0988), so a buy fills at bar 2's open, 1.1000.
-const CROSS_UP: Ohlc[] = [
-  [1.099, 1.0995, 1.0985, 1.099],
-  [1.099, 1.1004, 1.0988, 1.1002],
-];
 const FLAT: Ohlc = [1.1, 1.1001, 1.0999, 1.1];
-const t = (bar: number, seconds = 0) => MONDAY + bar * MINUTE + seconds * 1000;
 /** The previous bar's low minus 2 pips: 1.0988 - 0.0002 = 1.0986 for the buy above (R = 14 pips). */
 const LOW_MINUS_2: NonNullable<StrategySpecInput["exits"]> = {
   stop: {
@@ -39,7 +33,7 @@ describe("structural stops and R targets", () => {
     expect(r.orders[0]).toMatchObject({ type: "buy", price: 1.1, sl: 1.0986, tp: null });
     expect(r.trades).toHaveLength(1);
     // Bar 3 is bearish: its high tick at 15 s, its low at 30 s.
-    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.0986, exitTime: t(3, 30) });
+    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.0986, exitTime: at(3, 30) });
   });
 
   it("sends no order when the level is not below the price (the previous high, above the ask)", () => {
@@ -65,8 +59,8 @@ describe("partial close", () => {
       { sizing: { type: "fixed", lots: 1 } },
     );
     expect(r.trades.map((x) => [x.volume, x.exitPrice, x.exitReason, x.exitTime])).toEqual([
-      [0.5, 1.1016, "signal", t(2, 30)],
-      [0.5, 1.1, "sl", t(3, 30)],
+      [0.5, 1.1016, "signal", at(2, 30)],
+      [0.5, 1.1, "sl", at(3, 30)],
     ]);
     expect(r.deals.filter((d) => d.entry === "out").map((d) => d.volume)).toEqual([0.5, 0.5]);
     expect(r.modifications).toBe(1);
@@ -96,7 +90,7 @@ describe("trailing by a price", () => {
     );
     // New bars 3 and 4 read the lows of bars 2 and 3, 1.0996 and 1.1005: the stop ends at 1.1005 and is
     // hit on bar 4's low tick (bearish: at 30 s).
-    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.1005, exitTime: t(4, 30) });
+    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.1005, exitTime: at(4, 30) });
     expect(r.modifications).toBe(2);
   });
 });
@@ -104,14 +98,14 @@ describe("trailing by a price", () => {
 describe("time exits", () => {
   it("closes a position at the open of the 2nd bar after its entry bar", () => {
     const r = run([...CROSS_UP, FLAT, FLAT, FLAT, FLAT], { afterBars: 2 });
-    expect(r.trades[0]).toMatchObject({ exitReason: "signal", exitTime: t(4) });
+    expect(r.trades[0]).toMatchObject({ exitReason: "signal", exitTime: at(4) });
   });
 
   it("closes everything from a time of day on the days listed, and opens nothing then", () => {
     // Monday: bar 3 opens at 00:03, in the window; the cross back up on bar 4 opens nothing at 00:05.
     const rows: Ohlc[] = [...CROSS_UP, FLAT, [1.1, 1.1, 1.098, 1.099], [1.099, 1.1004, 1.0988, 1.1002], FLAT];
     const monday = run(rows, { closeAt: { time: "00:03", weekdays: [1] } });
-    expect(monday.trades.map((x) => [x.exitReason, x.exitTime])).toEqual([["signal", t(3)]]);
+    expect(monday.trades.map((x) => [x.exitReason, x.exitTime])).toEqual([["signal", at(3)]]);
     const tuesday = run(rows, { closeAt: { time: "00:03", weekdays: [2] } });
     expect(tuesday.trades.map((x) => x.exitReason)).toEqual(["end"]);
   });
@@ -124,13 +118,13 @@ describe("staircase trailing (exits.steps)", () => {
     // Bar 3 (bullish) reaches 1.1014 at 30 s: 14 pips, one step: 1.1000 - 10 + 5 pips = 1.0995.
     const r = run([...CROSS_UP, FLAT, [1.1, 1.1014, 1.0999, 1.101], [1.101, 1.1012, 1.099, 1.0992]], STEPS);
     expect(r.trades).toHaveLength(1);
-    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.0995, exitTime: t(4, 30) });
+    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.0995, exitTime: at(4, 30) });
   });
 
   it("after two steps locks the entry price (every step moves the stop 5 pips more)", () => {
     // 21 pips at bar 3's high: two steps, 1.1000 - 10 + 2 x 5 pips = 1.1000.
     const r = run([...CROSS_UP, FLAT, [1.1, 1.1021, 1.0999, 1.1015], [1.1012, 1.1013, 1.099, 1.0995]], STEPS);
-    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.1, exitTime: t(4, 30) });
+    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.1, exitTime: at(4, 30) });
   });
 
   it("does nothing below one step, and never loosens a stop it moved", () => {

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { runBacktest } from "./backtest";
 import type { Broker } from "./broker";
-import { barsOf, defaultBroker, MINUTE, MONDAY, type Ohlc, settingsOf, specOf } from "./scenario.fixture";
+import {
+  barsOf,
+  CLOSE,
+  constant,
+  crossEntry,
+  defaultBroker,
+  MINUTE,
+  MONDAY,
+  type Ohlc,
+  settingsOf,
+  specOf,
+} from "./scenario.fixture";
 import type { AccountType } from "./types";
 
 const NaN_ = Number.NaN;
@@ -107,15 +118,13 @@ const ABOVE: Ohlc[] = [
   [0.8505, 0.853, 0.85, 0.852],
   [0.852, 0.853, 0.851, 0.8525],
 ];
-const close = { type: "price", field: "CLOSE" } as const;
-const level = (value: number) => ({ type: "constant", value }) as const;
 
 function run(rows: Ohlc[], account: AccountType, extra: Record<string, unknown>) {
   const bars = barsOf(rows, MONDAY, MINUTE);
   const spec = specOf({
     specVersion: 2,
     timeframe: "M1",
-    entry: { long: { all: [{ type: "greaterThan", left: close, right: level(0.85) }] } },
+    entry: { long: { all: [{ type: "greaterThan", left: CLOSE, right: constant(0.85) }] } },
     sizing: { type: "fixed", lots: 1 },
     ...extra,
   });
@@ -153,10 +162,7 @@ describe("strategies on a netting account (spec SEMANTICS)", () => {
     const extra = {
       maxOpenPositions: 2,
       closeOnOpposite: false,
-      entry: {
-        long: { all: [{ type: "crossesAbove", left: close, right: level(0.85) }] },
-        short: { all: [{ type: "crossesBelow", left: close, right: level(0.8495) }] },
-      },
+      entry: crossEntry(CLOSE, constant(0.85), constant(0.8495)),
     };
     const hedging = run(rows, "hedging", extra);
     expect(hedging.trades.map((t) => t.direction).sort()).toEqual(["long", "short"]);
@@ -176,10 +182,7 @@ describe("strategies on a netting account (spec SEMANTICS)", () => {
     const net = run(rows, "netting", {
       maxOpenPositions: 3,
       closeOnOpposite: true,
-      entry: {
-        long: { all: [{ type: "crossesAbove", left: close, right: level(0.85) }] },
-        short: { all: [{ type: "crossesBelow", left: close, right: level(0.85) }] },
-      },
+      entry: crossEntry(CLOSE, constant(0.85)),
     });
     expect(net.deals.slice(1).map((d) => [d.type, d.entry])).toEqual([
       ["buy", "in"],

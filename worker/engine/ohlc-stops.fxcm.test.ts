@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { getSymbol } from "../market/catalogue";
 import type { Bars } from "../market/types";
 import { runBacktest } from "./backtest";
-import { specOf } from "./scenario.fixture";
+import { smaCross } from "./scenario.fixture";
 
 function fxcmBid(): Bars {
   const file = path.resolve(
@@ -131,34 +131,7 @@ function reference(m1: Bars): Ref[] {
 
 describe("1-minute OHLC on real GBPUSD M1 (FXCM, Feb 2012): M15 SMA cross with 10-pip SL, 20-pip TP", () => {
   const m1 = fxcmBid();
-  const spec = specOf({
-    specVersion: 2,
-    timeframe: "M15",
-    indicators: [
-      { id: "fast", kind: "SMA", period: 10 },
-      { id: "slow", kind: "SMA", period: 20 },
-    ],
-    entry: {
-      long: {
-        all: [
-          {
-            type: "crossesAbove",
-            left: { type: "indicator", ref: "fast" },
-            right: { type: "indicator", ref: "slow" },
-          },
-        ],
-      },
-      short: {
-        all: [
-          {
-            type: "crossesBelow",
-            left: { type: "indicator", ref: "fast" },
-            right: { type: "indicator", ref: "slow" },
-          },
-        ],
-      },
-    },
-    sizing: { type: "fixed", lots: 1 },
+  const spec = smaCross("M15", {
     stopLoss: { unit: "pips", value: 10 },
     takeProfit: { unit: "pips", value: 20 },
   });

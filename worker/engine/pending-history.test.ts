@@ -6,53 +6,10 @@
  * (scenario.fixture.ts), prices chosen so each outcome is known by hand.
  */
 import { describe, expect, it } from "vitest";
-import type { StrategySpecInput } from "../strategy/spec";
-import { runBacktest } from "./backtest";
+import { BASE, BRACKET_BARS, bracket, breakout, run } from "./pending.fixture";
 import { orderRows } from "./rows";
-import { barsOf, MINUTE, MONDAY, type Ohlc, settingsOf, specOf } from "./scenario.fixture";
-import type { BacktestSettings, EngineOrder } from "./types";
-
-const close = { type: "price", field: "CLOSE" } as const;
-const at = (bar: number) => MONDAY + bar * MINUTE;
-
-/** Buy stop 20 pips above the 2-bar high when the close crosses above 1.1000 (long only). */
-function breakout(pending: Record<string, unknown> = {}) {
-  return specOf({
-    specVersion: 2,
-    timeframe: "M1",
-    direction: "long",
-    entry: {
-      long: { all: [{ type: "crossesAbove", left: close, right: { type: "constant", value: 1.1 } }] },
-    },
-    pendingEntry: {
-      order: "stop",
-      long: {
-        type: "expression",
-        a: { type: "extreme", side: "highest", bars: 2 },
-        offset: { value: 20, unit: "pips" },
-      },
-      ...pending,
-    },
-    sizing: { type: "fixed", lots: 1 },
-    stopLoss: { unit: "pips", value: 30 },
-    takeProfit: { unit: "pips", value: 60 },
-  } as StrategySpecInput);
-}
-
-// Bar 1 closes above 1.1000; the 2-bar high is 1.1012, so the buy stop waits at 1.1032 from bar 2's
-// open. Bar 3 rises through it.
-const BASE: Ohlc[] = [
-  [1.099, 1.0995, 1.0985, 1.099],
-  [1.099, 1.1012, 1.0988, 1.101],
-  [1.101, 1.102, 1.1005, 1.1015],
-  [1.1015, 1.104, 1.101, 1.1035],
-  [1.1035, 1.1038, 1.103, 1.1036],
-];
-
-function run(spec: ReturnType<typeof specOf>, rows: readonly Ohlc[], extra: Partial<BacktestSettings> = {}) {
-  const bars = barsOf(rows, MONDAY, MINUTE, 0);
-  return runBacktest(spec, { bars, period: "M1" }, settingsOf(bars, extra));
-}
+import { at, type Ohlc } from "./scenario.fixture";
+import type { EngineOrder } from "./types";
 
 /** The pending orders of a run (not the market orders that close positions). */
 const pendingOf = (orders: readonly EngineOrder[]) => orders.filter((o) => / (stop|limit)$/.test(o.type));
@@ -70,7 +27,7 @@ describe("the Orders list of pending entries", () => {
   });
 
   it("lists an order that expired, at the tick it was deleted, with nothing traded", () => {
-    const r = run(breakout({ expiry: { type: "bars", bars: 1 } }), BASE);
+    const r = run(breakout({}, { expiry: { type: "bars", bars: 1 } }), BASE);
     expect(r.trades).toEqual([]);
     expect(pendingOf(r.orders)).toMatchObject([
       { type: "buy stop", state: "expired", price: 1.1032, timeSetup: at(2), timeDone: at(3), volume: 1 },
@@ -96,36 +53,8 @@ describe("the Orders list of pending entries", () => {
   });
 
   it("lists the other order of a bracket as canceled by the fill (oco)", () => {
-    const spec = specOf({
-      specVersion: 2,
-      timeframe: "M1",
-      entry: {
-        long: { all: [{ type: "greaterThan", left: close, right: { type: "constant", value: 0 } }] },
-        short: { all: [{ type: "greaterThan", left: close, right: { type: "constant", value: 0 } }] },
-      },
-      pendingEntry: {
-        order: "stop",
-        long: {
-          type: "expression",
-          a: { type: "price", field: "HIGH" },
-          offset: { value: 20, unit: "pips" },
-        },
-        short: {
-          type: "expression",
-          a: { type: "price", field: "LOW" },
-          offset: { value: -20, unit: "pips" },
-        },
-        oco: true,
-      },
-      sizing: { type: "fixed", lots: 1 },
-    });
     // Bar 1 falls to 1.0970 before it rises: the sell stop at 1.0975 fills, the buy stop at 1.1025 goes.
-    const rows: Ohlc[] = [
-      [1.1, 1.1005, 1.0995, 1.1001],
-      [1.1, 1.103, 1.097, 1.101],
-      [1.101, 1.1015, 1.1005, 1.1012],
-    ];
-    const r = run(spec, rows);
+    const r = run(bracket(true), BRACKET_BARS);
     const orders = pendingOf(r.orders);
     expect(orders.map((o) => [o.type, o.state, o.price, o.comment])).toEqual([
       ["sell stop", "filled", 1.0975, ""],
@@ -135,7 +64,7 @@ describe("the Orders list of pending entries", () => {
   });
 
   it("shows each state in the report's rows, an unfilled order with no volume filled", () => {
-    const r = run(breakout({ expiry: { type: "bars", bars: 1 } }), BASE);
+    const r = run(breakout({}, { expiry: { type: "bars", bars: 1 } }), BASE);
     const rows = orderRows(r.orders, 5);
     expect(rows.map((row) => [row.Type, row.State, row.Price, row.Volume])).toEqual([
       ["buy stop", "expired", "1.10320", "0.00 / 1.00"],

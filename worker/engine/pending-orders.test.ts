@@ -5,58 +5,9 @@
  * sizing forms. Prices are chosen so each outcome is known by hand.
  */
 import { describe, expect, it } from "vitest";
-import type { StrategySpecInput } from "../strategy/spec";
 import { runBacktest } from "./backtest";
-import { barsOf, levelCross, MINUTE, MONDAY, type Ohlc, settingsOf, specOf } from "./scenario.fixture";
-import type { BacktestSettings } from "./types";
-
-const close = { type: "price", field: "CLOSE" } as const;
-const at = (bar: number) => MONDAY + bar * MINUTE;
-
-/** Buy stop 20 pips above the 2-bar high when the close crosses above 1.1000 (long only). */
-function breakout(extra: Partial<StrategySpecInput> = {}, pending: Record<string, unknown> = {}) {
-  return specOf({
-    specVersion: 2,
-    timeframe: "M1",
-    direction: "long",
-    entry: {
-      long: { all: [{ type: "crossesAbove", left: close, right: { type: "constant", value: 1.1 } }] },
-    },
-    pendingEntry: {
-      order: "stop",
-      long: {
-        type: "expression",
-        a: { type: "extreme", side: "highest", bars: 2 },
-        offset: { value: 20, unit: "pips" },
-      },
-      ...pending,
-    },
-    sizing: { type: "fixed", lots: 1 },
-    stopLoss: { unit: "pips", value: 30 },
-    takeProfit: { unit: "pips", value: 60 },
-    ...extra,
-  } as StrategySpecInput);
-}
-
-// Bar 1 closes above 1.1000 (the signal); the 2-bar high is 1.1012, so the buy stop waits at 1.1032
-// from bar 2's open. Bar 3 rises through it.
-const BASE: Ohlc[] = [
-  [1.099, 1.0995, 1.0985, 1.099],
-  [1.099, 1.1012, 1.0988, 1.101],
-  [1.101, 1.102, 1.1005, 1.1015],
-  [1.1015, 1.104, 1.101, 1.1035],
-  [1.1035, 1.1038, 1.103, 1.1036],
-];
-
-function run(
-  spec: ReturnType<typeof specOf>,
-  rows: readonly Ohlc[],
-  extra: Partial<BacktestSettings> = {},
-  spread = 0,
-) {
-  const bars = barsOf(rows, MONDAY, MINUTE, spread);
-  return runBacktest(spec, { bars, period: "M1" }, settingsOf(bars, extra));
-}
+import { BASE, BRACKET_BARS, bracket, breakout, run } from "./pending.fixture";
+import { at, barsOf, CLOSE, levelCross, MINUTE, MONDAY, type Ohlc, settingsOf } from "./scenario.fixture";
 
 describe("a buy stop at a price construct", () => {
   it("fills when the ask reaches its price, at that price, with stop and target placed from it", () => {
@@ -95,7 +46,7 @@ describe("a buy stop at a price construct", () => {
       {},
       {
         order: "limit",
-        long: { type: "expression", a: close, offset: { value: -10, unit: "pips" } },
+        long: { type: "expression", a: CLOSE, offset: { value: -10, unit: "pips" } },
       },
     );
     // Limit at bar 1's close - 10 pips = 1.1000; bar 3 dips to 1.0995.
@@ -120,45 +71,13 @@ describe("expiry", () => {
 });
 
 describe("brackets", () => {
-  // Both rules hold on every bar; orders 20 pips beyond the last closed bar's high and low. Bar 1 is
-  // bullish: its low (1.0970) comes before its high (1.1030), so the sell stop at 1.0975 fills first.
-  const both = (oco: boolean) =>
-    specOf({
-      specVersion: 2,
-      timeframe: "M1",
-      entry: {
-        long: { all: [{ type: "greaterThan", left: close, right: { type: "constant", value: 0 } }] },
-        short: { all: [{ type: "greaterThan", left: close, right: { type: "constant", value: 0 } }] },
-      },
-      pendingEntry: {
-        order: "stop",
-        long: {
-          type: "expression",
-          a: { type: "price", field: "HIGH" },
-          offset: { value: 20, unit: "pips" },
-        },
-        short: {
-          type: "expression",
-          a: { type: "price", field: "LOW" },
-          offset: { value: -20, unit: "pips" },
-        },
-        oco,
-      },
-      sizing: { type: "fixed", lots: 1 },
-    });
-  const rows: Ohlc[] = [
-    [1.1, 1.1005, 1.0995, 1.1001],
-    [1.1, 1.103, 1.097, 1.101],
-    [1.101, 1.1015, 1.1005, 1.1012],
-  ];
-
   it("one cancels the other: the first fill deletes the other order", () => {
-    const r = run(both(true), rows);
+    const r = run(bracket(true), BRACKET_BARS);
     expect(r.trades.map((t) => [t.direction, t.entryPrice])).toEqual([["short", 1.0975]]);
   });
 
   it("without oco both orders fill (a hedging account holds both)", () => {
-    const r = run(both(false), rows);
+    const r = run(bracket(false), BRACKET_BARS);
     expect(r.trades.map((t) => [t.direction, t.entryPrice]).sort()).toEqual([
       ["long", 1.1025],
       ["short", 1.0975],
@@ -166,7 +85,7 @@ describe("brackets", () => {
   });
 
   it("a long and a short signal on one bar place both orders instead of cancelling out", () => {
-    const r = run(both(true), rows);
+    const r = run(bracket(true), BRACKET_BARS);
     expect(r.trades).toHaveLength(1);
   });
 });

@@ -12,28 +12,16 @@ import type { Bars } from "../market/types";
 import type { StrategySpec } from "../strategy/spec";
 import { startWindowedBacktest, type WindowedRun } from "./backtest";
 import { mulberry32 } from "./rng";
-import { MONDAY, specOf } from "./scenario.fixture";
+import { MONDAY, smaCross } from "./scenario.fixture";
 import type { BacktestResult, BacktestSettings, Model } from "./types";
 
 const DAY = 86_400_000;
 const EURUSD = getSymbol("EURUSD");
-const ma = (ref: string) => ({ type: "indicator", ref }) as const;
-
-const spec: StrategySpec = specOf({
-  specVersion: 2,
-  timeframe: "M5",
-  indicators: [
-    { id: "fast", kind: "SMA", period: 3 },
-    { id: "slow", kind: "SMA", period: 8 },
-  ],
-  entry: {
-    long: { all: [{ type: "crossesAbove", left: ma("fast"), right: ma("slow") }] },
-    short: { all: [{ type: "crossesBelow", left: ma("fast"), right: ma("slow") }] },
-  },
-  stopLoss: { unit: "pips", value: 8 },
-  takeProfit: { unit: "pips", value: 12 },
-  sizing: { type: "fixed", lots: 1 },
-});
+const spec: StrategySpec = smaCross(
+  "M5",
+  { stopLoss: { unit: "pips", value: 8 }, takeProfit: { unit: "pips", value: 12 } },
+  [3, 8],
+);
 
 /** Three days of ticks, 1 to 6 s apart, a random walk of bids with a spread of 3 to 17 points. */
 function makeTicks(): Ticks {

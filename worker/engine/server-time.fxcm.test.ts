@@ -16,7 +16,7 @@ import { importBars } from "../market/importers";
 import { serverZone, toServerTime } from "../market/server-time";
 import type { Bars } from "../market/types";
 import { runBacktest } from "./backtest";
-import { specOf } from "./scenario.fixture";
+import { smaCross } from "./scenario.fixture";
 import type { ClosedTrade } from "./types";
 
 const symbol = getSymbol("GBPUSD");
@@ -36,26 +36,7 @@ const m1Utc = withAskSpread(fxcm("bid"), fxcm("ask"), symbol.point);
 const zone = serverZone("GMT+2/+3");
 const m1Server = toServerTime(m1Utc, zone);
 
-const sma = (id: string, period: number) => ({
-  id,
-  kind: "SMA" as const,
-  period,
-  appliedPrice: "CLOSE" as const,
-});
-const fast = { type: "indicator", ref: "fast" } as const;
-const slow = { type: "indicator", ref: "slow" } as const;
-const spec = specOf({
-  specVersion: 2,
-  timeframe: "D1",
-  indicators: [sma("fast", 2), sma("slow", 4)],
-  entry: {
-    long: { all: [{ type: "crossesAbove", left: fast, right: slow }] },
-    short: { all: [{ type: "crossesBelow", left: fast, right: slow }] },
-  },
-  sizing: { type: "fixed", lots: 1 },
-  maxOpenPositions: 1,
-  closeOnOpposite: true,
-});
+const spec = smaCross("D1", { maxOpenPositions: 1, closeOnOpposite: true }, [2, 4]);
 
 const DAY = 86_400_000;
 const weekday = (t: number) => new Date(t).getUTCDay();

@@ -11,32 +11,14 @@ import { concatBars } from "../market/bars";
 import { getSymbol } from "../market/catalogue";
 import { demoMonth } from "../market/demo";
 import type { Bars, Period } from "../market/types";
-import type { StrategySpec, StrategySpecInput } from "../strategy/spec";
+import type { StrategySpec } from "../strategy/spec";
 import { runBacktest } from "./backtest";
 import { leanEurusdH1 } from "./lean.fixture";
 import { mulberry32 } from "./rng";
-import { specOf } from "./scenario.fixture";
+import { expectSameRun } from "./same-run.fixture";
+import { indicator, smaCross, specOf } from "./scenario.fixture";
 import { generateTicks, lastTickBid, lastTickTime } from "./ticks";
 import type { BacktestResult, BacktestSettings, Model } from "./types";
-
-const ma = (ref: string) => ({ type: "indicator", ref }) as const;
-
-function smaCross(timeframe: "H1" | "M15", extra: Partial<StrategySpecInput> = {}): StrategySpec {
-  return specOf({
-    specVersion: 2,
-    timeframe,
-    indicators: [
-      { id: "fast", kind: "SMA", period: 10 },
-      { id: "slow", kind: "SMA", period: 20 },
-    ],
-    entry: {
-      long: { all: [{ type: "crossesAbove", left: ma("fast"), right: ma("slow") }] },
-      short: { all: [{ type: "crossesBelow", left: ma("fast"), right: ma("slow") }] },
-    },
-    sizing: { type: "fixed", lots: 1 },
-    ...extra,
-  });
-}
 
 /** MACD/RSI entries, ATR stop and target, risk sizing, trailing stop and break-even, London hours. */
 function managed(timeframe: "H1" | "M15"): StrategySpec {
@@ -53,12 +35,12 @@ function managed(timeframe: "H1" | "M15"): StrategySpec {
         all: [
           {
             type: "crossesAbove",
-            left: ma("macd"),
+            left: indicator("macd"),
             right: { type: "indicator", ref: "macd", line: "signal" },
           },
           {
             type: "between",
-            operand: ma("rsi"),
+            operand: indicator("rsi"),
             lower: { type: "constant", value: 40 },
             upper: { type: "constant", value: 70 },
           },
@@ -68,12 +50,12 @@ function managed(timeframe: "H1" | "M15"): StrategySpec {
         all: [
           {
             type: "crossesBelow",
-            left: ma("macd"),
+            left: indicator("macd"),
             right: { type: "indicator", ref: "macd", line: "signal" },
           },
           {
             type: "between",
-            operand: ma("rsi"),
+            operand: indicator("rsi"),
             lower: { type: "constant", value: 30 },
             upper: { type: "constant", value: 60 },
           },
@@ -90,44 +72,12 @@ function managed(timeframe: "H1" | "M15"): StrategySpec {
   });
 }
 
-function close(a: number, b: number): void {
-  expect(Math.abs(a - b)).toBeLessThan(1e-6);
-}
-
+/** `fast` is `full` as a trader sees it, and both placed and ended the same orders. */
 function same(fast: BacktestResult, full: BacktestResult, minTrades: number): void {
-  expect(full.trades.length).toBeGreaterThanOrEqual(minTrades);
-  expect(fast.trades.length).toBe(full.trades.length);
-  full.trades.forEach((t, i) => {
-    const u = fast.trades[i];
-    expect([u.entryTime, u.exitTime, u.entryPrice, u.exitPrice, u.exitReason, u.volume]).toEqual([
-      t.entryTime,
-      t.exitTime,
-      t.entryPrice,
-      t.exitPrice,
-      t.exitReason,
-      t.volume,
-    ]);
-    close(u.profit, t.profit);
-    close(u.mfe, t.mfe);
-    close(u.mae, t.mae);
-  });
+  expectSameRun(fast, full, minTrades);
   expect(fast.orders.map((o) => [o.timeDone, o.state, o.comment])).toEqual(
     full.orders.map((o) => [o.timeDone, o.state, o.comment]),
   );
-  const a = full.report.equityDrawdown;
-  const b = fast.report.equityDrawdown;
-  close(b.absolute, a.absolute);
-  close(b.maximal, a.maximal);
-  close(b.maximalPercent, a.maximalPercent);
-  close(b.relative, a.relative);
-  close(b.relativePercent, a.relativePercent);
-  close(fast.report.marginLevelMin ?? 0, full.report.marginLevelMin ?? 0);
-  expect(fast.report.ticks).toBe(full.report.ticks);
-  expect(fast.report.barEquity.length).toBe(full.report.barEquity.length);
-  full.report.barEquity.forEach((e, i) => {
-    close(fast.report.barEquity[i], e);
-  });
-  close(fast.finalBalance, full.finalBalance);
 }
 
 function both(

@@ -10,28 +10,19 @@ import { getSymbol } from "../market/catalogue";
 import { demoMonth } from "../market/demo";
 import type { StrategySpec } from "../strategy/spec";
 import { runBacktest, startBacktest, startWindowedBacktest } from "./backtest";
-import { specOf } from "./scenario.fixture";
+import { smaCross } from "./scenario.fixture";
 import type { BacktestSettings, Model } from "./types";
 
-const ma = (ref: string) => ({ type: "indicator", ref }) as const;
-
 /** SMA cross with a stop, a target and a trailing stop, so trades open and close inside steps. */
-const spec: StrategySpec = specOf({
-  specVersion: 2,
-  timeframe: "M15",
-  indicators: [
-    { id: "fast", kind: "SMA", period: 5 },
-    { id: "slow", kind: "SMA", period: 20 },
-  ],
-  entry: {
-    long: { all: [{ type: "crossesAbove", left: ma("fast"), right: ma("slow") }] },
-    short: { all: [{ type: "crossesBelow", left: ma("fast"), right: ma("slow") }] },
+const spec: StrategySpec = smaCross(
+  "M15",
+  {
+    stopLoss: { unit: "pips", value: 15 },
+    takeProfit: { unit: "pips", value: 25 },
+    trailingStop: { distance: { unit: "pips", value: 10 } },
   },
-  stopLoss: { unit: "pips", value: 15 },
-  takeProfit: { unit: "pips", value: 25 },
-  trailingStop: { distance: { unit: "pips", value: 10 } },
-  sizing: { type: "fixed", lots: 1 },
-});
+  [5, 20],
+);
 
 const months = [demoMonth(getSymbol("EURUSD"), "2023-02"), demoMonth(getSymbol("EURUSD"), "2023-03")];
 const bars = concatBars(months);

@@ -6,31 +6,32 @@
  */
 import { balanceSeries } from "../engine/report/balance";
 import { DrawdownTracker } from "../engine/report/drawdown";
+import type { ReportNumbers } from "../engine/report/metrics";
 import { linearRegression } from "../engine/report/regression";
 import { sharpeRatio } from "../engine/report/sharpe";
 import { tradeStats } from "../engine/report/trade-stats";
 import type { BacktestResult } from "../engine/types";
 
-export interface RunFigures {
+/** The report's figures of the same name mean the same here (ReportNumbers: null where MT5 has none). */
+type SharedFigures =
+  | "grossProfit"
+  | "grossLoss"
+  | "profitFactor"
+  | "expectedPayoff"
+  | "recoveryFactor"
+  | "sharpeRatio"
+  | "profitTradesPercent"
+  | "balanceDrawdownMaxPercent"
+  | "equityDrawdownMaxPercent";
+
+export interface RunFigures extends Pick<ReportNumbers, SharedFigures> {
   readonly finalBalance: number;
   readonly profit: number;
-  readonly grossProfit: number;
-  readonly grossLoss: number;
-  /** Null as in the report: no loss to divide by (MT5's DBL_MAX when there is a profit) or no trades. */
-  readonly profitFactor: number | null;
-  readonly expectedPayoff: number;
-  /** Null when the equity never drew down. */
-  readonly recoveryFactor: number | null;
-  /** MT5's Sharpe ratio; null when undefined (fewer than 2 changing bars, no variance). */
-  readonly sharpeRatio: number | null;
   /** Correlation of the balance after each trade with a straight line; null below 2 points. */
   readonly lrCorrelation: number | null;
   readonly trades: number;
-  readonly profitTradesPercent: number;
   readonly balanceDrawdownMax: number;
-  readonly balanceDrawdownMaxPercent: number;
   readonly equityDrawdownMax: number;
-  readonly equityDrawdownMaxPercent: number;
 }
 
 /** The figures of a finished backtest. */

@@ -17,14 +17,22 @@ export const users = sqliteTable(
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
 );
 
+/**
+ * The owning user's id (D2: every user-owned row carries user_id): required, and the row is deleted with
+ * its user. A new column builder per call, as each table needs its own.
+ */
+export function ownerId() {
+  return text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+}
+
 export const sessions = sqliteTable(
   "sessions",
   {
     /** SHA-256 of the cookie token (hex); the token itself is never stored (D3). */
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     createdAt: integer("created_at").notNull(),
     lastSeenAt: integer("last_seen_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
@@ -36,9 +44,7 @@ export const passwordResets = sqliteTable(
   "password_resets",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     usedAt: integer("used_at"),
@@ -57,9 +63,7 @@ export const outbox = sqliteTable("outbox", {
 
 export const contactMessages = sqliteTable("contact_messages", {
   id: text("id").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownerId(),
   message: text("message").notNull(),
   createdAt: integer("created_at").notNull(),
 });

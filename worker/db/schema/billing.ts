@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "./accounts";
+import { ownerId } from "./accounts";
 
 // DESIGN D2 and D8: our D1 ledger is the source of truth for plans, subscriptions, credits, invoices and
 // usage; money is integer minor units with a currency; times are UTC epoch milliseconds. Every user-owned
@@ -42,9 +42,7 @@ export const subscriptions = sqliteTable(
   "subscriptions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     planSlug: text("plan_slug").notNull(),
     /** active | pending (payment processing) | canceled | expired */
     status: text("status").notNull(),
@@ -84,9 +82,7 @@ export const creditGrants = sqliteTable(
   "credit_grants",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     /** plan | addon */
     kind: text("kind").notNull(),
     subscriptionId: text("subscription_id"),
@@ -123,9 +119,7 @@ export const creditMovements = sqliteTable(
   "credit_movements",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     grantId: text("grant_id"),
     /** consume | grant */
     kind: text("kind").notNull(),
@@ -150,9 +144,7 @@ export const invoices = sqliteTable(
   "invoices",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     number: text("number").notNull(),
     /** subscribe | upgrade | addon | renewal */
     kind: text("kind").notNull(),
@@ -210,9 +202,7 @@ export const refunds = sqliteTable(
   "refunds",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     invoiceId: text("invoice_id").notNull(),
     provider: text("provider").notNull(),
     providerPaymentId: text("provider_payment_id").notNull(),
@@ -232,9 +222,7 @@ export const refunds = sqliteTable(
 export const billingCustomers = sqliteTable(
   "billing_customers",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     provider: text("provider").notNull(),
     customerId: text("customer_id").notNull(),
     createdAt: integer("created_at").notNull(),
@@ -247,9 +235,7 @@ export const paymentMethods = sqliteTable(
   "payment_methods",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     provider: text("provider").notNull(),
     brand: text("brand").notNull(),
     last4: text("last4").notNull(),

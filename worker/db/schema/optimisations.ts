@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./accounts";
-import { strategies } from "./strategies";
+import { ownerId } from "./accounts";
+import { strategyRef } from "./strategies";
 
 // Issue 17 (DESIGN D8b): an optimisation's request, state and best run. Its runs (one row each: inputs and
 // summary figures) are one R2 object per optimisation (docs/optimisation.md "Service and API"): a grid of
@@ -11,12 +11,8 @@ export const optimisations = sqliteTable(
   "optimisations",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    strategyId: integer("strategy_id")
-      .notNull()
-      .references(() => strategies.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    strategyId: strategyRef(),
+    userId: ownerId(),
     /** The spec version optimised (its inputs' names and defaults). */
     specVersion: integer("spec_version").notNull(),
     /** JSON of the backtest settings every run uses (symbol, period, dates, model, deposit, costs...). */

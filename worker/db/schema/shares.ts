@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./accounts";
+import { ownerId } from "./accounts";
 import { backtests } from "./strategies";
 
 /**
@@ -10,9 +10,7 @@ export const backtestShares = sqliteTable(
   "backtest_shares",
   {
     token: text("token").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     strategyId: integer("strategy_id").notNull(),
     backtestId: integer("backtest_id")
       .notNull()

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./accounts";
+import { ownerId } from "./accounts";
 
 // DESIGN D2 and D4-D6: strategies, every spec version, the chat, generated code versions and backtests.
 // Every row carries user_id and every query filters by it. Times are UTC epoch milliseconds.
@@ -10,9 +10,7 @@ export const strategies = sqliteTable(
   "strategies",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     title: text("title").notNull(),
     description: text("description").notNull(),
     /** active | archived (spec 2 s4: delete archives; restore brings it back). */
@@ -29,12 +27,17 @@ export const strategies = sqliteTable(
 );
 
 /** Every StrategySpec version ever produced (DESIGN D4), so code and backtests name the one they used. */
+/** The strategy a row belongs to: required, and the row is deleted with its strategy. */
+export function strategyRef() {
+  return integer("strategy_id")
+    .notNull()
+    .references(() => strategies.id, { onDelete: "cascade" });
+}
+
 export const strategySpecs = sqliteTable(
   "strategy_specs",
   {
-    strategyId: integer("strategy_id")
-      .notNull()
-      .references(() => strategies.id, { onDelete: "cascade" }),
+    strategyId: strategyRef(),
     version: integer("version").notNull(),
     userId: text("user_id").notNull(),
     /** The validated StrategySpec JSON. */
@@ -49,9 +52,7 @@ export const strategyMessages = sqliteTable(
   "strategy_messages",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    strategyId: integer("strategy_id")
-      .notNull()
-      .references(() => strategies.id, { onDelete: "cascade" }),
+    strategyId: strategyRef(),
     userId: text("user_id").notNull(),
     /** user | agent */
     role: text("role").notNull(),
@@ -72,9 +73,7 @@ export const strategyCodes = sqliteTable(
   "strategy_codes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    strategyId: integer("strategy_id")
-      .notNull()
-      .references(() => strategies.id, { onDelete: "cascade" }),
+    strategyId: strategyRef(),
     userId: text("user_id").notNull(),
     specVersion: integer("spec_version").notNull(),
     /** CODE_STATE of worker/mql5/states.ts. */
@@ -95,9 +94,7 @@ export const backtests = sqliteTable(
   "backtests",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    strategyId: integer("strategy_id")
-      .notNull()
-      .references(() => strategies.id, { onDelete: "cascade" }),
+    strategyId: strategyRef(),
     userId: text("user_id").notNull(),
     codeId: integer("code_id").notNull(),
     specVersion: integer("spec_version").notNull(),

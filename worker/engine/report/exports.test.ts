@@ -1,19 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { runBacktest } from "../backtest";
 import { dealRows, orderRows } from "../rows";
-import { barsOf, levelCross, settingsOf } from "../scenario.fixture";
+import { barsOf, LONG_THEN_SHORT, levelCross, settingsOf } from "../scenario.fixture";
 import { csvField, rowsCsv } from "./csv";
 import { escapeHtml, htmlReport } from "./html";
 import { computeReport } from "./metrics";
 import { tradeRows } from "./trades";
 
-const bars = barsOf([
-  [1.099, 1.0995, 1.0985, 1.099],
-  [1.099, 1.1004, 1.0988, 1.1002],
-  [1.1, 1.103, 1.0995, 1.1005],
-  [1.1005, 1.101, 1.098, 1.0985],
-  [1.098, 1.099, 1.097, 1.0975],
-]);
+const bars = barsOf(LONG_THEN_SHORT);
 const result = runBacktest(levelCross(1.1), { bars, period: "M1" }, settingsOf(bars));
 const deals = dealRows(result.deals, 5);
 

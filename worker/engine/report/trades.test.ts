@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { runBacktest } from "../backtest";
-import { barsOf, levelCross, MINUTE, MONDAY, settingsOf } from "../scenario.fixture";
+import { barsOf, LONG_THEN_SHORT, levelCross, MINUTE, MONDAY, settingsOf } from "../scenario.fixture";
 import { holdingTime, tradeRows } from "./trades";
 
 describe("tradeRows", () => {
   it("pairs each entry deal with its exit: a long then a short on a level cross, with MFE and MAE", () => {
-    const bars = barsOf([
-      [1.099, 1.0995, 1.0985, 1.099],
-      [1.099, 1.1004, 1.0988, 1.1002],
-      [1.1, 1.103, 1.0995, 1.1005],
-      [1.1005, 1.101, 1.098, 1.0985],
-      [1.098, 1.099, 1.097, 1.0975],
-    ]);
+    const bars = barsOf(LONG_THEN_SHORT);
     const r = runBacktest(levelCross(1.1), { bars, period: "M1" }, settingsOf(bars));
     const rows = tradeRows(r.trades, 5);
     expect(rows.map((t) => [t.Trade, t.Direction, t["Open Price"], t["Close Price"]])).toEqual([
