@@ -120,6 +120,54 @@ describe("v2 exits and the middle band", () => {
     expect(compareField("stop_loss", { rule: "10-bar low" }, {}, stopped(bars))).toMatch(/short/);
   });
 
+  it("a rule stop at an indicator per side, or a few pips beyond the signal candle", () => {
+    const s = spec({
+      indicators: [
+        { id: "lo", kind: "SMA", period: 5, appliedPrice: "LOW" },
+        { id: "hi", kind: "SMA", period: 5, appliedPrice: "HIGH" },
+      ],
+      entry: { long: { all: [cross] }, short: { all: [down] } },
+      exits: { stop: { long: { type: "indicator", ref: "lo" }, short: { type: "indicator", ref: "hi" } } },
+    });
+    const rule = { rule: "SMA(5,low) for longs, SMA(5,high) for shorts" };
+    expect(compareField("stop_loss", rule, {}, s)).toBeNull();
+    const swapped = { rule: "SMA(5,high) for longs, SMA(5,low) for shorts" };
+    expect(compareField("stop_loss", swapped, {}, s)).toMatch(/expected/);
+    const off = (field: string, value: number) => ({
+      type: "expression",
+      a: px(field),
+      offset: { value, unit: "pips" },
+    });
+    const beyond = { rule: "3 pips beyond the entry bar's low/high" };
+    expect(
+      compareField("stop_loss", beyond, {}, stopped({ long: off("LOW", -3), short: off("HIGH", 3) })),
+    ).toBeNull();
+    expect(compareField("stop_loss", beyond, {}, stopped(candle))).toMatch(/expected/);
+  });
+
+  it("a stop per side is the close moved by each side's distance", () => {
+    const at = (value: number, unit = "points") => ({
+      type: "expression",
+      a: px("CLOSE"),
+      offset: { value, unit },
+    });
+    const e = { long_points: 25, short_points: 15 };
+    expect(compareField("stop_loss", e, {}, stopped({ long: at(-25), short: at(15) }))).toBeNull();
+    // 4-digit points are pips too.
+    expect(
+      compareField("stop_loss", e, {}, stopped({ long: at(-25, "pips"), short: at(15, "pips") })),
+    ).toBeNull();
+    expect(compareField("stop_loss", e, {}, stopped({ long: at(-15), short: at(25) }))).toMatch(/expected/);
+    expect(compareField("stop_loss", e, {}, stopped(candle))).toMatch(/expected/);
+  });
+
+  it("a close at a time of day is exits.closeAt in UTC; 'buy next open' is a market entry", () => {
+    const closing = (time: string) => stopped(candle, { closeAt: { time } });
+    expect(compareExit("close all trades at 11:00 EST", closing("16:00"))).toBeNull();
+    expect(compareExit("close all trades at 11:00 EST", closing("11:00"))).toMatch(/expected/);
+    expect(compareEntry("close crosses above 1: buy next open", stopped(candle), "long", {})).toBeNull();
+  });
+
   it("an R target is exits.targetR when the stop is structural", () => {
     expect(compareField("take_profit", { rr: 2 }, {}, stopped(candle, { targetR: 2 }))).toBeNull();
     expect(compareField("take_profit", { rr: 3 }, {}, stopped(candle, { targetR: 2 }))).toMatch(/expected/);

@@ -17,6 +17,7 @@ import {
   type Op,
   type Operand,
   parseExit,
+  parseOperand,
   parseRule,
   type RuleShape,
   showRule,
@@ -259,6 +260,19 @@ export function compareExit(
   if (typeof expected !== "string") return "exit: unscorable";
   const long = ruleShape(spec, spec.exit.long);
   const short = ruleShape(spec, spec.exit.short);
+  // "close all trades at 12:00 EST": a time exit (v2 exits.closeAt), its clock in UTC as the time filter's.
+  const at =
+    /^close (?:all trades |any position |every position |all positions )?at (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?$/i.exec(
+      expected.trim(),
+    );
+  if (at) {
+    const h = (Number(at[1]) + ZONE_SHIFT[(at[3] ?? "utc").toLowerCase()]) % 24;
+    const want = `${String(h).padStart(2, "0")}:${at[2]}`;
+    const got = spec.exits?.closeAt;
+    return got && got.time === want && !got.weekdays
+      ? null
+      : `exit: expected a close at ${want} UTC, got ${JSON.stringify(got ?? null)}`;
+  }
   const show = `got long ${showRule(long)} / short ${showRule(short)}${spec.closeOnOpposite ? " + opposite" : ""}`;
   const e = parseExit(expected, contextOf(all, ["entry_long", "entry_short"]));
   if (!e.ok) return unscorable("exit", e.why);
@@ -358,8 +372,13 @@ export function compareStopRule(expected: Json, spec: StrategySpec): string | nu
     return `stop_loss: expected ${JSON.stringify(e)}, got a stop at a price level`;
   const text = e.rule.toLowerCase();
   const n = /(\d+)[\s-]*(?:bar|candle)/.exec(text);
+  // "SMA(5,low) for longs, SMA(5,high) for shorts": a level named per side in the corpus notation.
+  const perSide = /^(.+?)\s+for longs?,\s*(.+?)\s+for shorts?$/.exec(e.rule.trim());
+  // "2 pips beyond the entry bar's low/high": the candle's extreme moved away from the price.
+  const beyond = /(\d*\.?\d+)\s*(pips?|points?)\s+(?:beyond|below|above|under|past)\b/.exec(text);
   const want = (side: "long" | "short"): Operand | null => {
     const low = side === "long";
+    if (perSide) return parseOperand(perSide[low ? 1 : 2], { last: null });
     if (n)
       return {
         t: "extreme",
@@ -368,8 +387,12 @@ export function compareStopRule(expected: Json, spec: StrategySpec): string | nu
         shift: 0,
         tf: spec.timeframe,
       };
-    if (/\b(?:previous|prior|last|signal|preceding)\b/.test(text) && /\b(?:candle|bar)\b/.test(text))
-      return { t: "price", field: low ? "low" : "high" };
+    if (/\b(?:previous|prior|last|signal|preceding|entry)\b/.test(text) && /\b(?:candle|bar)\b/.test(text)) {
+      const at: Operand = { t: "price", field: low ? "low" : "high" };
+      if (!beyond) return at;
+      const unit = beyond[2].startsWith("pip") ? "pips" : "points";
+      return { t: "expr", a: at, k: 1, off: { value: (low ? -1 : 1) * Number(beyond[1]), unit } };
+    }
     return null;
   };
   for (const side of ["long", "short"] as const) {
@@ -378,6 +401,41 @@ export function compareStopRule(expected: Json, spec: StrategySpec): string | nu
     if (!w) return `stop_loss: rule "${e.rule}" beyond the scorer's grammar`;
     const got = stop?.[side];
     if (!got || !operandMatch(w, operandOf(spec, got))) return `stop_loss: expected ${e.rule} (${side})`;
+  }
+  return null;
+}
+
+const PER_SIDE_KEYS = ["long_pips", "short_pips", "long_points", "short_points"];
+
+/**
+ * A stop at a different distance per side ("20 points below the entry for buys, 10 above for sells"): v2
+ * states it as exits.stop per side, the last close (the price the order is sent at) moved by the distance;
+ * a side without one takes stopLoss.
+ */
+export function compareSideStops(e: Record<string, Json>, spec: StrategySpec): string | null {
+  for (const side of ["long", "short"] as const) {
+    if (spec.direction !== "both" && spec.direction !== side) continue;
+    const unit = `${side}_pips` in e ? "pips" : `${side}_points` in e ? "points" : null;
+    if (!unit) continue;
+    const value = Number(e[`${side}_${unit}`]);
+    const level = spec.exits?.stop?.[side];
+    if (!level) {
+      const r = distanceMatch({ [unit]: value }, spec.stopLoss, `stop_loss (${side})`);
+      if (r) return r;
+      continue;
+    }
+    // The distance read as the distance forms above read it: "points" may be 4-digit pips.
+    const got = operandOf(spec, level);
+    const sign = side === "long" ? -1 : 1;
+    const off = got.t === "expr" && !got.b ? got.off : undefined;
+    const distOk =
+      off !== undefined &&
+      (unit === "points"
+        ? (off.unit === "points" || off.unit === "pips") && eq(off.value, sign * value)
+        : (off.unit === "pips" && eq(off.value, sign * value)) ||
+          (off.unit === "points" && eq(off.value, sign * value * 10)));
+    if (!(got.t === "expr" && distOk && operandMatch({ t: "price", field: "close" }, got.a)))
+      return `stop_loss: expected ${value} ${unit} from the entry (${side})`;
   }
   return null;
 }
@@ -654,7 +712,13 @@ export function compareField(
       return compareExit(expected, spec, all);
     case "stop_loss":
       if (expected === null) return spec.stopLoss || spec.exits?.stop ? "stop_loss: expected none" : null;
+      if (PER_SIDE_KEYS.some((k) => k in rec(expected))) return compareSideStops(rec(expected), spec);
       if (spec.exits?.stop && !spec.stopLoss) return compareStopRule(expected, spec);
+      // A structural stop (v2 exits.stop) that the spec states as a distance, or not at all.
+      if ("rule" in rec(expected))
+        return spec.stopLoss
+          ? `stop_loss: expected the level "${rec(expected).rule}", got a distance`
+          : "stop_loss: missing";
       return compareStop(expected, spec.stopLoss, "stop_loss");
     case "take_profit":
       if (expected === null)

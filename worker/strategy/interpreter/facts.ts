@@ -124,6 +124,15 @@ export type ParamValues = Partial<Record<ParamName, number>>;
 /** Where a structural stop goes: the previous candle's extreme, or the extreme of the last N bars. */
 export type StopLevel = { type: "candle" } | { type: "bars"; bars: number };
 
+/**
+ * A stop given for one side (side-stops.ts): a distance from the entry, the signal candle's extreme (maybe a
+ * few pips beyond it), or a line such as a moving average. Built as StrategySpec v2 exits.stop.
+ */
+export type SideStop =
+  | { type: "distance"; distance: { unit: "pips" | "points"; value: number } }
+  | { type: "candle"; offset: { unit: "pips" | "points"; value: number } | null }
+  | { type: "operand"; operand: Operand };
+
 export interface Facts {
   clauses: Clause[];
   /** "Do the opposite for short" / "vice versa": mirror the given side to the other one. */
@@ -132,6 +141,8 @@ export interface Facts {
   direction: "long" | "short" | "both" | null;
   closeOnOpposite: boolean | null;
   stopLoss: Distance | null;
+  /** Stops stated per side or at a level (exits.stop); a side without one keeps stopLoss. */
+  sideStops: Partial<Record<Side, SideStop>> | null;
   takeProfit: Distance | null;
   trailing: { distance: Distance; start: Distance | null } | null;
   breakEven: { trigger: Distance; offset: Distance | null } | null;
@@ -155,6 +166,7 @@ export function emptyFacts(): Facts {
     direction: null,
     closeOnOpposite: null,
     stopLoss: null,
+    sideStops: null,
     takeProfit: null,
     trailing: null,
     breakEven: null,
