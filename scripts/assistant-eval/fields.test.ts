@@ -101,6 +101,24 @@ describe("scoring rules against v2 specs", () => {
     expect(compareExit("long: RSI(9) falls below 60; short: RSI(9) rises above 45", s)).toMatch(/expected/);
     expect(compareEntry("RSI(9) < 30, then close > open", s, "long", {})).toMatch(/not expressible in v2/);
   });
+
+  it("an exit on the opposite cross of a named kind is the long entry's cross turned round", () => {
+    const mas = [
+      { id: "f", kind: "EMA", period: 7 },
+      { id: "s", kind: "EMA", period: 21 },
+    ];
+    const f = { type: "indicator", ref: "f" };
+    const sl = { type: "indicator", ref: "s" };
+    const s = spec({
+      direction: "long",
+      indicators: mas,
+      entry: { long: { all: [{ type: "crossesAbove", left: f, right: sl }] } },
+      exit: { long: { all: [{ type: "crossesBelow", left: f, right: sl }] } },
+    });
+    const all = { entry_long: "EMA(7) crosses above EMA(21)" };
+    expect(compareExit("opposite EMA cross", s, all)).toBeNull();
+    expect(compareExit("opposite SMA cross", s, all)).not.toBeNull();
+  });
 });
 
 describe("v2 exits and the middle band", () => {

@@ -250,6 +250,22 @@ export function compareEntry(
     : `entry_${side}: expected ${showRule(e.value)}, got ${showRule(got)}`;
 }
 
+/**
+ * "opposite SMA cross" in an exit: the long entry's cross of that kind the other way round (a phrase for both
+ * sides is read for buys and mirrored for sells).
+ */
+function oppositeCross(exit: string, entryLong: Json): string {
+  if (typeof entryLong !== "string") return exit;
+  return exit.replace(/\bopposite ([A-Za-z]+) cross\b/g, (whole: string, kind: string) => {
+    const cross = new RegExp(
+      String.raw`(${kind}\([^)]*\)) crosses (above|below) (${kind}\([^)]*\))`,
+      "i",
+    ).exec(entryLong);
+    if (!cross) return whole;
+    return `${cross[1]} crosses ${cross[2].toLowerCase() === "above" ? "below" : "above"} ${cross[3]}`;
+  });
+}
+
 /** "close long when X; close short when Y", "long: X; short: Y", or one phrase for the traded side(s). */
 export function compareExit(
   expected: Json,
@@ -274,7 +290,7 @@ export function compareExit(
       : `exit: expected a close at ${want} UTC, got ${JSON.stringify(got ?? null)}`;
   }
   const show = `got long ${showRule(long)} / short ${showRule(short)}${spec.closeOnOpposite ? " + opposite" : ""}`;
-  const e = parseExit(expected, contextOf(all, ["entry_long", "entry_short"]));
+  const e = parseExit(oppositeCross(expected, all.entry_long), contextOf(all, ["entry_long", "entry_short"]));
   if (!e.ok) return unscorable("exit", e.why);
   if (!("both" in e.value)) {
     const { long: a, short: b } = e.value;

@@ -26,6 +26,14 @@ describe("condition grammar", () => {
     expect(c).toMatch(/"period":6.* crosses .*"period":12/);
   });
 
+  it("reads a slope said of two lines as a slope of each", () => {
+    const got = conditions("%k and %d are headed down");
+    expect(got).toHaveLength(2);
+    expect(got[0]).toMatch(/"line":"main".* below .*"line":"main"/);
+    expect(got[1]).toMatch(/"line":"signal".* below .*"line":"signal"/);
+    expect(conditions("the 20 ema is directed up")[0]).toMatch(/"period":20.* above .*"period":20/);
+  });
+
   it("reads comparisons with words and signs", () => {
     expect(conditions("rsi under 30")[0]).toMatch(/ below 30$/);
     expect(conditions("rsi > 70")[0]).toMatch(/ above 70$/);

@@ -398,14 +398,21 @@ export function parseConditions(
     }
     // "the 50 sma is rising" / "sloping down": a slope, the line against its own previous bar.
     const slope = SLOPE_UP.has(t) ? "up" : SLOPE_DOWN.has(t) ? "down" : null;
-    const slopeWord = /^(sloping|slopes|pointing|points|trending|heading|angled)$/.test(t);
+    const slopeWord =
+      /^(sloping|slopes|pointing|points|trending|heading|headed|directed|angled|turning|looking)$/.test(t);
     const slopeDir =
       slope ?? (slopeWord ? (UP.has(tokens[i + 1]) ? "up" : DOWN.has(tokens[i + 1]) ? "down" : null) : null);
     if (slopeDir !== null && rightOf(slopeWord ? i + 1 : i) < 0) {
       const l = leftOperand(i);
       if (l && l.op.type !== "constant") {
-        const before: Operand = { ...l.op, shift: l.op.shift + 1 };
-        conditions.push({ op: slopeDir === "up" ? "above" : "below", left: l.op, right: before });
+        const op = slopeDir === "up" ? "above" : "below";
+        // "%k and %d are heading up": each line of the pair against its own previous bar.
+        const pair = tokens[l.index - 1] === "and" ? opAt(l.index - 2) : null;
+        if (pair && pair.type !== "constant" && !used.has(l.index - 2)) {
+          conditions.push({ op, left: pair, right: { ...pair, shift: pair.shift + 1 } });
+          used.add(l.index - 2);
+        }
+        conditions.push({ op, left: l.op, right: { ...l.op, shift: l.op.shift + 1 } });
         used.add(l.index);
         if (slopeWord) i++;
         continue;
