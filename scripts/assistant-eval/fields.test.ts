@@ -102,6 +102,31 @@ describe("scoring rules against v2 specs", () => {
     expect(compareEntry("RSI(9) < 30, then close > open", s, "long", {})).toMatch(/not expressible in v2/);
   });
 
+  it("a signal that places a pending order is the rule plus v2 pendingEntry", () => {
+    const ema = [{ id: "e", kind: "EMA", period: 12 }];
+    const ref = { type: "indicator", ref: "e" };
+    const pending = (order: string, field: string, at: string) =>
+      spec({
+        direction: "long",
+        indicators: ema,
+        entry: { long: { all: [{ type: "greaterThan", left: px("CLOSE"), right: ref }] } },
+        pendingEntry: { order, long: px(field), expiry: { type: "timeOfDay", at } },
+      });
+    const phrase = "close > EMA(12): buy stop at that candle's high, valid until 17:00 EST";
+    expect(compareEntry(phrase, pending("stop", "HIGH", "22:00"), "long", {})).toBeNull();
+    expect(compareEntry(phrase, pending("stop", "HIGH", "17:00"), "long", {})).toMatch(/expire/);
+    expect(compareEntry(phrase, pending("limit", "HIGH", "22:00"), "long", {})).toMatch(/stop order/);
+    expect(compareEntry(phrase, pending("stop", "LOW", "22:00"), "long", {})).toMatch(
+      /expected the order at/,
+    );
+    const market = spec({
+      direction: "long",
+      indicators: ema,
+      entry: { long: { all: [{ type: "greaterThan", left: px("CLOSE"), right: ref }] } },
+    });
+    expect(compareEntry(phrase, market, "long", {})).toMatch(/market entry/);
+  });
+
   it("an exit on the opposite cross of a named kind is the long entry's cross turned round", () => {
     const mas = [
       { id: "f", kind: "EMA", period: 7 },

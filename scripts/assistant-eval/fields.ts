@@ -20,6 +20,7 @@ import {
   parseOperand,
   parseRule,
   type RuleShape,
+  showOperand,
   showRule,
 } from "./phrase";
 
@@ -234,6 +235,8 @@ export function compareEntry(
   const got = ruleShape(spec, spec.entry[side]);
   if (expected === null) return null;
   if (typeof expected !== "string") return "unscorable phrase";
+  const pending = PENDING.exec(expected.trim());
+  if (pending) return comparePending(pending, spec, side, all);
   const otherField = side === "long" ? "entry_short" : "entry_long";
   const other = all[otherField];
   let e = parseRule(expected, contextOf(all, side === "short" ? ["entry_long"] : []));
@@ -264,6 +267,56 @@ function oppositeCross(exit: string, entryLong: Json): string {
     if (!cross) return whole;
     return `${cross[1]} crosses ${cross[2].toLowerCase() === "above" ? "below" : "above"} ${cross[3]}`;
   });
+}
+
+/** "CONDITION: buy stop at that candle's high, valid until 00:00 GMT": a signal that places a pending order. */
+const PENDING =
+  /^(.+?):\s*(buy|sell) (stop|limit) (?:at (.+?)|(\d*\.?\d+) (pips?|points?) (above|below) (.+?))(?:,\s*valid until (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?)?$/i;
+
+/** The signal against the entry rule, the order against v2 pendingEntry (type, this side's price, expiry). */
+function comparePending(
+  m: RegExpExecArray,
+  spec: StrategySpec,
+  side: "long" | "short",
+  all: Record<string, Json>,
+): string | null {
+  const field = `entry_${side}`;
+  const cond = parseRule(m[1], contextOf(all, side === "short" ? ["entry_long"] : []));
+  if (!cond.ok) return unscorable(field, cond.why);
+  if (side === "long" ? spec.direction === "short" : spec.direction === "long")
+    return `${field}: side not traded`;
+  const got = ruleShape(spec, spec.entry[side]);
+  if (!shapeMatch(cond.value, got, false))
+    return `${field}: expected ${showRule(cond.value)}, got ${showRule(got)}`;
+  const levelText = (m[4] ?? m[8])
+    .replace(/^(?:that|the|its|this) (?:candle|bar)'s /i, "")
+    .replace(/^its /i, "");
+  const base = parseOperand(levelText, { last: null });
+  if (!base) return unscorable(field, `operand "${levelText}"`);
+  const want: Operand = m[5]
+    ? {
+        t: "expr",
+        a: base,
+        k: 1,
+        off: {
+          value: (m[7].toLowerCase() === "above" ? 1 : -1) * Number(m[5]),
+          unit: /^pip/i.test(m[6]) ? "pips" : "points",
+        },
+      }
+    : base;
+  const pe = spec.pendingEntry;
+  const price = pe?.[side];
+  if (!pe || !price) return `${field}: expected a pending ${m[2]} ${m[3]} order, got a market entry`;
+  if (pe.order !== m[3].toLowerCase()) return `${field}: expected a ${m[3]} order, got a ${pe.order} order`;
+  if (!operandMatch(want, operandOf(spec, price)))
+    return `${field}: expected the order at ${showOperand(want)}, got ${showOperand(operandOf(spec, price))}`;
+  if (m[9] !== undefined) {
+    const h = (Number(m[9]) + ZONE_SHIFT[(m[11] ?? "utc").toLowerCase()]) % 24;
+    const at = `${String(h).padStart(2, "0")}:${m[10]}`;
+    if (pe.expiry?.type !== "timeOfDay" || pe.expiry.at !== at)
+      return `${field}: expected the order to expire at ${at} UTC, got ${JSON.stringify(pe.expiry ?? null)}`;
+  }
+  return null;
 }
 
 /** "close long when X; close short when Y", "long: X; short: Y", or one phrase for the traded side(s). */

@@ -519,8 +519,13 @@ const NOT_V2: [RegExp, string][] = [
 /** A whole rule phrase: atoms joined by AND, or by OR, or AND with one parenthesised OR group. */
 export function parseRule(raw: string, ctx: Ctx = { last: null }): Parsed<RuleShape> {
   // "...: buy next open": a market order, which every entry of the spec is (filled at the next bar's open).
+  // "(last) candle opened below X and closed above it": the bar's open and close against X.
   const s = raw
     .trim()
+    .replace(
+      /^(?:the )?(?:last )?(?:candle|bar) opened (above|below) (.+?) and closed (above|below) it$/i,
+      "open $1 $2 AND close $3 $2",
+    )
     .replace(
       /\s*:\s*(?:buy|sell|enter)\s+(?:at\s+)?(?:the\s+)?(?:next|following)\s+(?:bar'?s?\s+|candle'?s?\s+)?open$/i,
       "",

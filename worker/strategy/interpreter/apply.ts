@@ -235,6 +235,25 @@ export function applyFacts(
     }
   }
   if (facts.sideStops) applySideStops(draft, b, facts.sideStops, direction);
+  if (facts.pending) {
+    // A pending order per traded side that has an entry rule; a side the text gave no price for mirrors the
+    // other's candle extreme (high for buys, low for sells).
+    const p = facts.pending;
+    const flip = (o: Operand | undefined): Operand | undefined =>
+      o?.type === "price" && (o.field === "HIGH" || o.field === "LOW")
+        ? { ...o, field: o.field === "HIGH" ? "LOW" : "HIGH" }
+        : undefined;
+    const long = draft.entry.long && direction !== "short" ? (p.long ?? flip(p.short)) : undefined;
+    const short = draft.entry.short && direction !== "long" ? (p.short ?? flip(p.long)) : undefined;
+    if (long || short)
+      draft.pendingEntry = {
+        order: p.order,
+        ...(long ? { long } : {}),
+        ...(short ? { short } : {}),
+        oco: true,
+        ...(p.expiry ? { expiry: p.expiry } : {}),
+      };
+  }
   if (facts.takeProfit?.unit === "rr" && draft.exits?.stop && !draft.stopLoss) {
     // "Target 2R" with a stop at a candle's low: the target is measured from that stop (exits.targetR).
     draft.exits = { ...draft.exits, targetR: facts.takeProfit.value };

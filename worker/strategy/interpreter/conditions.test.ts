@@ -34,6 +34,13 @@ describe("condition grammar", () => {
     expect(conditions("the 20 ema is directed up")[0]).toMatch(/"period":20.* above .*"period":20/);
   });
 
+  it("reads the bar's open and 'it' for the line named before", () => {
+    const got = conditions("the last candle opened below the 12 ema and closed above it");
+    expect(got).toHaveLength(2);
+    expect(got[0]).toMatch(/^open below ma:.*"period":12/);
+    expect(got[1]).toMatch(/^close .*ma:.*"period":12/);
+  });
+
   it("reads comparisons with words and signs", () => {
     expect(conditions("rsi under 30")[0]).toMatch(/ below 30$/);
     expect(conditions("rsi > 70")[0]).toMatch(/ above 70$/);

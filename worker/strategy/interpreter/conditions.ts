@@ -231,6 +231,19 @@ export function parseConditions(
   subject: Operand | null = null,
 ): ParsedConditions {
   const tokens: string[] = text.match(TOKEN) ?? [];
+  // "opens below the 20 ema and closes above it": "it" after a comparison is the line named last before it.
+  for (let i = 1; i < tokens.length; i++) {
+    if (tokens[i] !== "it" || !(UP.has(tokens[i - 1]) || DOWN.has(tokens[i - 1]))) continue;
+    for (let j = i - 2; j >= 0; j--) {
+      const t = tokens[j];
+      if (!t.startsWith("§")) continue;
+      const o = operands[t.charCodeAt(1) - 65];
+      if (o?.type === "indicator" || o?.type === "level") {
+        tokens[i] = t;
+        break;
+      }
+    }
+  }
   const opAt = (i: number): Operand | null => {
     const t = tokens[i];
     if (t === undefined) return null;

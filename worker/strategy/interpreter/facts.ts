@@ -1,4 +1,4 @@
-import type { Operand as SpecOperand } from "../spec";
+import type { Expiry, Operand as SpecOperand } from "../spec";
 
 // The interpreter's own intermediate representation: what one message says, before it is
 // applied to a StrategySpec. Keeping it independent of the schema keeps the language side
@@ -133,8 +133,17 @@ export type SideStop =
   | { type: "candle"; offset: { unit: "pips" | "points"; value: number } | null }
   | { type: "operand"; operand: Operand };
 
+/** A pending entry (pending.ts): the order type, each side's price, when an unfilled order goes. */
+export interface PendingFacts {
+  order: "stop" | "limit";
+  long?: SpecOperand;
+  short?: SpecOperand;
+  expiry: Expiry | null;
+}
+
 export interface Facts {
   clauses: Clause[];
+  pending: PendingFacts | null;
   /** "Do the opposite for short" / "vice versa": mirror the given side to the other one. */
   mirror: boolean;
   /** Explicit direction restriction ("long only", "no shorts", "both ways"). */
@@ -162,6 +171,7 @@ export interface Facts {
 export function emptyFacts(): Facts {
   return {
     clauses: [],
+    pending: null,
     mirror: false,
     direction: null,
     closeOnOpposite: null,

@@ -225,6 +225,11 @@ const REWRITES: ReadonlyArray<Rewrite> = [
     "",
   ],
   [/\b(when|if)\s+(?:when|if)\b/g, "$1"],
+  // "the last candle opens below the ema": the bar's open price, not its close.
+  [
+    /\b(?:the\s+)?(?:(?:last|previous|prior|current|signal)\s+)?(?:candle|bar)\s+(?:opens|opened|is\s+opened|was\s+opened)\s+(above|below|under|over)\b/g,
+    "the open price is $1",
+  ],
   // ", i.e. not above 80": a restatement of the condition before it, which would otherwise read as a second one.
   [/\s*,?\s*\b(?:i\.e\.|ie\.|that\s+is(?:\s+to\s+say)?,|in\s+other\s+words,?)\s*[^,.;:\n]*/g, ""],
   // "the stochastic' lines", "the macds' signal": a possessive apostrophe after a name.

@@ -228,6 +228,7 @@ const EXTRACTORS: Extractor[] = [
 
 /** Fills the risk fields of `facts` from `text` and returns the text with the used phrases blanked. */
 export function extractRisk(text: string, facts: Facts): string {
+  // Stops per side first: the plain stop-loss reading would take the first side's distance for both.
   const out = runExtractors(extractSideStops(text, facts), EXTRACTORS, facts);
   // "no stop" / "without a stop" alone: an explicit wish, not an omission.
   if (/\b(?:no|without(?: a| any)?)\s+stop\b(?!\s+(?:trading|loss))/.test(out)) facts.noStopWanted = true;
