@@ -101,6 +101,49 @@ describe("scoring rules against v2 specs", () => {
     expect(compareExit("long: RSI(9) falls below 60; short: RSI(9) rises above 45", s)).toMatch(/expected/);
     expect(compareEntry("RSI(9) < 30, then close > open", s, "long", {})).toMatch(/not expressible in v2/);
   });
+
+  it("a signal that places a pending order is the rule plus v2 pendingEntry", () => {
+    const ema = [{ id: "e", kind: "EMA", period: 12 }];
+    const ref = { type: "indicator", ref: "e" };
+    const pending = (order: string, field: string, at: string) =>
+      spec({
+        direction: "long",
+        indicators: ema,
+        entry: { long: { all: [{ type: "greaterThan", left: px("CLOSE"), right: ref }] } },
+        pendingEntry: { order, long: px(field), expiry: { type: "timeOfDay", at } },
+      });
+    const phrase = "close > EMA(12): buy stop at that candle's high, valid until 17:00 EST";
+    expect(compareEntry(phrase, pending("stop", "HIGH", "22:00"), "long", {})).toBeNull();
+    expect(compareEntry(phrase, pending("stop", "HIGH", "17:00"), "long", {})).toMatch(/expire/);
+    expect(compareEntry(phrase, pending("limit", "HIGH", "22:00"), "long", {})).toMatch(/stop order/);
+    expect(compareEntry(phrase, pending("stop", "LOW", "22:00"), "long", {})).toMatch(
+      /expected the order at/,
+    );
+    const market = spec({
+      direction: "long",
+      indicators: ema,
+      entry: { long: { all: [{ type: "greaterThan", left: px("CLOSE"), right: ref }] } },
+    });
+    expect(compareEntry(phrase, market, "long", {})).toMatch(/market entry/);
+  });
+
+  it("an exit on the opposite cross of a named kind is the long entry's cross turned round", () => {
+    const mas = [
+      { id: "f", kind: "EMA", period: 7 },
+      { id: "s", kind: "EMA", period: 21 },
+    ];
+    const f = { type: "indicator", ref: "f" };
+    const sl = { type: "indicator", ref: "s" };
+    const s = spec({
+      direction: "long",
+      indicators: mas,
+      entry: { long: { all: [{ type: "crossesAbove", left: f, right: sl }] } },
+      exit: { long: { all: [{ type: "crossesBelow", left: f, right: sl }] } },
+    });
+    const all = { entry_long: "EMA(7) crosses above EMA(21)" };
+    expect(compareExit("opposite EMA cross", s, all)).toBeNull();
+    expect(compareExit("opposite SMA cross", s, all)).not.toBeNull();
+  });
 });
 
 describe("v2 exits and the middle band", () => {
@@ -118,6 +161,54 @@ describe("v2 exits and the middle band", () => {
     );
     const bars = { long: { type: "extreme", side: "lowest", bars: 10, shift: 0 }, short: px("HIGH") };
     expect(compareField("stop_loss", { rule: "10-bar low" }, {}, stopped(bars))).toMatch(/short/);
+  });
+
+  it("a rule stop at an indicator per side, or a few pips beyond the signal candle", () => {
+    const s = spec({
+      indicators: [
+        { id: "lo", kind: "SMA", period: 5, appliedPrice: "LOW" },
+        { id: "hi", kind: "SMA", period: 5, appliedPrice: "HIGH" },
+      ],
+      entry: { long: { all: [cross] }, short: { all: [down] } },
+      exits: { stop: { long: { type: "indicator", ref: "lo" }, short: { type: "indicator", ref: "hi" } } },
+    });
+    const rule = { rule: "SMA(5,low) for longs, SMA(5,high) for shorts" };
+    expect(compareField("stop_loss", rule, {}, s)).toBeNull();
+    const swapped = { rule: "SMA(5,high) for longs, SMA(5,low) for shorts" };
+    expect(compareField("stop_loss", swapped, {}, s)).toMatch(/expected/);
+    const off = (field: string, value: number) => ({
+      type: "expression",
+      a: px(field),
+      offset: { value, unit: "pips" },
+    });
+    const beyond = { rule: "3 pips beyond the entry bar's low/high" };
+    expect(
+      compareField("stop_loss", beyond, {}, stopped({ long: off("LOW", -3), short: off("HIGH", 3) })),
+    ).toBeNull();
+    expect(compareField("stop_loss", beyond, {}, stopped(candle))).toMatch(/expected/);
+  });
+
+  it("a stop per side is the close moved by each side's distance", () => {
+    const at = (value: number, unit = "points") => ({
+      type: "expression",
+      a: px("CLOSE"),
+      offset: { value, unit },
+    });
+    const e = { long_points: 25, short_points: 15 };
+    expect(compareField("stop_loss", e, {}, stopped({ long: at(-25), short: at(15) }))).toBeNull();
+    // 4-digit points are pips too.
+    expect(
+      compareField("stop_loss", e, {}, stopped({ long: at(-25, "pips"), short: at(15, "pips") })),
+    ).toBeNull();
+    expect(compareField("stop_loss", e, {}, stopped({ long: at(-15), short: at(25) }))).toMatch(/expected/);
+    expect(compareField("stop_loss", e, {}, stopped(candle))).toMatch(/expected/);
+  });
+
+  it("a close at a time of day is exits.closeAt in UTC; 'buy next open' is a market entry", () => {
+    const closing = (time: string) => stopped(candle, { closeAt: { time } });
+    expect(compareExit("close all trades at 11:00 EST", closing("16:00"))).toBeNull();
+    expect(compareExit("close all trades at 11:00 EST", closing("11:00"))).toMatch(/expected/);
+    expect(compareEntry("close crosses above 1: buy next open", stopped(candle), "long", {})).toBeNull();
   });
 
   it("an R target is exits.targetR when the stop is structural", () => {

@@ -17,8 +17,10 @@ import {
   type Op,
   type Operand,
   parseExit,
+  parseOperand,
   parseRule,
   type RuleShape,
+  showOperand,
   showRule,
 } from "./phrase";
 
@@ -233,6 +235,8 @@ export function compareEntry(
   const got = ruleShape(spec, spec.entry[side]);
   if (expected === null) return null;
   if (typeof expected !== "string") return "unscorable phrase";
+  const pending = PENDING.exec(expected.trim());
+  if (pending) return comparePending(pending, spec, side, all);
   const otherField = side === "long" ? "entry_short" : "entry_long";
   const other = all[otherField];
   let e = parseRule(expected, contextOf(all, side === "short" ? ["entry_long"] : []));
@@ -249,6 +253,72 @@ export function compareEntry(
     : `entry_${side}: expected ${showRule(e.value)}, got ${showRule(got)}`;
 }
 
+/**
+ * "opposite SMA cross" in an exit: the long entry's cross of that kind the other way round (a phrase for both
+ * sides is read for buys and mirrored for sells).
+ */
+function oppositeCross(exit: string, entryLong: Json): string {
+  if (typeof entryLong !== "string") return exit;
+  return exit.replace(/\bopposite ([A-Za-z]+) cross\b/g, (whole: string, kind: string) => {
+    const cross = new RegExp(
+      String.raw`(${kind}\([^)]*\)) crosses (above|below) (${kind}\([^)]*\))`,
+      "i",
+    ).exec(entryLong);
+    if (!cross) return whole;
+    return `${cross[1]} crosses ${cross[2].toLowerCase() === "above" ? "below" : "above"} ${cross[3]}`;
+  });
+}
+
+/** "CONDITION: buy stop at that candle's high, valid until 00:00 GMT": a signal that places a pending order. */
+const PENDING =
+  /^(.+?):\s*(buy|sell) (stop|limit) (?:at (.+?)|(\d*\.?\d+) (pips?|points?) (above|below) (.+?))(?:,\s*valid until (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?)?$/i;
+
+/** The signal against the entry rule, the order against v2 pendingEntry (type, this side's price, expiry). */
+function comparePending(
+  m: RegExpExecArray,
+  spec: StrategySpec,
+  side: "long" | "short",
+  all: Record<string, Json>,
+): string | null {
+  const field = `entry_${side}`;
+  const cond = parseRule(m[1], contextOf(all, side === "short" ? ["entry_long"] : []));
+  if (!cond.ok) return unscorable(field, cond.why);
+  if (side === "long" ? spec.direction === "short" : spec.direction === "long")
+    return `${field}: side not traded`;
+  const got = ruleShape(spec, spec.entry[side]);
+  if (!shapeMatch(cond.value, got, false))
+    return `${field}: expected ${showRule(cond.value)}, got ${showRule(got)}`;
+  const levelText = (m[4] ?? m[8])
+    .replace(/^(?:that|the|its|this) (?:candle|bar)'s /i, "")
+    .replace(/^its /i, "");
+  const base = parseOperand(levelText, { last: null });
+  if (!base) return unscorable(field, `operand "${levelText}"`);
+  const want: Operand = m[5]
+    ? {
+        t: "expr",
+        a: base,
+        k: 1,
+        off: {
+          value: (m[7].toLowerCase() === "above" ? 1 : -1) * Number(m[5]),
+          unit: /^pip/i.test(m[6]) ? "pips" : "points",
+        },
+      }
+    : base;
+  const pe = spec.pendingEntry;
+  const price = pe?.[side];
+  if (!pe || !price) return `${field}: expected a pending ${m[2]} ${m[3]} order, got a market entry`;
+  if (pe.order !== m[3].toLowerCase()) return `${field}: expected a ${m[3]} order, got a ${pe.order} order`;
+  if (!operandMatch(want, operandOf(spec, price)))
+    return `${field}: expected the order at ${showOperand(want)}, got ${showOperand(operandOf(spec, price))}`;
+  if (m[9] !== undefined) {
+    const h = (Number(m[9]) + ZONE_SHIFT[(m[11] ?? "utc").toLowerCase()]) % 24;
+    const at = `${String(h).padStart(2, "0")}:${m[10]}`;
+    if (pe.expiry?.type !== "timeOfDay" || pe.expiry.at !== at)
+      return `${field}: expected the order to expire at ${at} UTC, got ${JSON.stringify(pe.expiry ?? null)}`;
+  }
+  return null;
+}
+
 /** "close long when X; close short when Y", "long: X; short: Y", or one phrase for the traded side(s). */
 export function compareExit(
   expected: Json,
@@ -259,8 +329,21 @@ export function compareExit(
   if (typeof expected !== "string") return "exit: unscorable";
   const long = ruleShape(spec, spec.exit.long);
   const short = ruleShape(spec, spec.exit.short);
+  // "close all trades at 12:00 EST": a time exit (v2 exits.closeAt), its clock in UTC as the time filter's.
+  const at =
+    /^close (?:all trades |any position |every position |all positions )?at (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?$/i.exec(
+      expected.trim(),
+    );
+  if (at) {
+    const h = (Number(at[1]) + ZONE_SHIFT[(at[3] ?? "utc").toLowerCase()]) % 24;
+    const want = `${String(h).padStart(2, "0")}:${at[2]}`;
+    const got = spec.exits?.closeAt;
+    return got && got.time === want && !got.weekdays
+      ? null
+      : `exit: expected a close at ${want} UTC, got ${JSON.stringify(got ?? null)}`;
+  }
   const show = `got long ${showRule(long)} / short ${showRule(short)}${spec.closeOnOpposite ? " + opposite" : ""}`;
-  const e = parseExit(expected, contextOf(all, ["entry_long", "entry_short"]));
+  const e = parseExit(oppositeCross(expected, all.entry_long), contextOf(all, ["entry_long", "entry_short"]));
   if (!e.ok) return unscorable("exit", e.why);
   if (!("both" in e.value)) {
     const { long: a, short: b } = e.value;
@@ -358,8 +441,13 @@ export function compareStopRule(expected: Json, spec: StrategySpec): string | nu
     return `stop_loss: expected ${JSON.stringify(e)}, got a stop at a price level`;
   const text = e.rule.toLowerCase();
   const n = /(\d+)[\s-]*(?:bar|candle)/.exec(text);
+  // "SMA(5,low) for longs, SMA(5,high) for shorts": a level named per side in the corpus notation.
+  const perSide = /^(.+?)\s+for longs?,\s*(.+?)\s+for shorts?$/.exec(e.rule.trim());
+  // "2 pips beyond the entry bar's low/high": the candle's extreme moved away from the price.
+  const beyond = /(\d*\.?\d+)\s*(pips?|points?)\s+(?:beyond|below|above|under|past)\b/.exec(text);
   const want = (side: "long" | "short"): Operand | null => {
     const low = side === "long";
+    if (perSide) return parseOperand(perSide[low ? 1 : 2], { last: null });
     if (n)
       return {
         t: "extreme",
@@ -368,8 +456,12 @@ export function compareStopRule(expected: Json, spec: StrategySpec): string | nu
         shift: 0,
         tf: spec.timeframe,
       };
-    if (/\b(?:previous|prior|last|signal|preceding)\b/.test(text) && /\b(?:candle|bar)\b/.test(text))
-      return { t: "price", field: low ? "low" : "high" };
+    if (/\b(?:previous|prior|last|signal|preceding|entry)\b/.test(text) && /\b(?:candle|bar)\b/.test(text)) {
+      const at: Operand = { t: "price", field: low ? "low" : "high" };
+      if (!beyond) return at;
+      const unit = beyond[2].startsWith("pip") ? "pips" : "points";
+      return { t: "expr", a: at, k: 1, off: { value: (low ? -1 : 1) * Number(beyond[1]), unit } };
+    }
     return null;
   };
   for (const side of ["long", "short"] as const) {
@@ -378,6 +470,41 @@ export function compareStopRule(expected: Json, spec: StrategySpec): string | nu
     if (!w) return `stop_loss: rule "${e.rule}" beyond the scorer's grammar`;
     const got = stop?.[side];
     if (!got || !operandMatch(w, operandOf(spec, got))) return `stop_loss: expected ${e.rule} (${side})`;
+  }
+  return null;
+}
+
+const PER_SIDE_KEYS = ["long_pips", "short_pips", "long_points", "short_points"];
+
+/**
+ * A stop at a different distance per side ("20 points below the entry for buys, 10 above for sells"): v2
+ * states it as exits.stop per side, the last close (the price the order is sent at) moved by the distance;
+ * a side without one takes stopLoss.
+ */
+export function compareSideStops(e: Record<string, Json>, spec: StrategySpec): string | null {
+  for (const side of ["long", "short"] as const) {
+    if (spec.direction !== "both" && spec.direction !== side) continue;
+    const unit = `${side}_pips` in e ? "pips" : `${side}_points` in e ? "points" : null;
+    if (!unit) continue;
+    const value = Number(e[`${side}_${unit}`]);
+    const level = spec.exits?.stop?.[side];
+    if (!level) {
+      const r = distanceMatch({ [unit]: value }, spec.stopLoss, `stop_loss (${side})`);
+      if (r) return r;
+      continue;
+    }
+    // The distance read as the distance forms above read it: "points" may be 4-digit pips.
+    const got = operandOf(spec, level);
+    const sign = side === "long" ? -1 : 1;
+    const off = got.t === "expr" && !got.b ? got.off : undefined;
+    const distOk =
+      off !== undefined &&
+      (unit === "points"
+        ? (off.unit === "points" || off.unit === "pips") && eq(off.value, sign * value)
+        : (off.unit === "pips" && eq(off.value, sign * value)) ||
+          (off.unit === "points" && eq(off.value, sign * value * 10)));
+    if (!(got.t === "expr" && distOk && operandMatch({ t: "price", field: "close" }, got.a)))
+      return `stop_loss: expected ${value} ${unit} from the entry (${side})`;
   }
   return null;
 }
@@ -654,7 +781,13 @@ export function compareField(
       return compareExit(expected, spec, all);
     case "stop_loss":
       if (expected === null) return spec.stopLoss || spec.exits?.stop ? "stop_loss: expected none" : null;
+      if (PER_SIDE_KEYS.some((k) => k in rec(expected))) return compareSideStops(rec(expected), spec);
       if (spec.exits?.stop && !spec.stopLoss) return compareStopRule(expected, spec);
+      // A structural stop (v2 exits.stop) that the spec states as a distance, or not at all.
+      if ("rule" in rec(expected))
+        return spec.stopLoss
+          ? `stop_loss: expected the level "${rec(expected).rule}", got a distance`
+          : "stop_loss: missing";
       return compareStop(expected, spec.stopLoss, "stop_loss");
     case "take_profit":
       if (expected === null)

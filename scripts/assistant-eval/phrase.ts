@@ -510,7 +510,7 @@ const NOT_V2: [RegExp, string][] = [
   [/\bthen\b|\bfollowed by\b|\bonce it is\b|\bwhile\b|dipped/i, "a sequence of events (state across bars)"],
   [/\bclose (?:all trades |any position )?(?:at|before) (?:\d|the end|end)/i, "a time-of-day exit"],
   [/\bspread\b|\bsince last order\b/i, "a spread or order-timing filter"],
-  [/\bbuy limit\b|\bvalid until\b|\bnext open\b/i, "a limit or expiring order"],
+  [/\bbuy limit\b|\bvalid until\b/i, "a limit or expiring order"],
   [/\btrendline|resistance|support|kumo|cloud|uptrend|downtrend/i, "a drawn or undefined level"],
   [/\bof RSI\b|\bEMA\(\d+\) of\b/i, "an indicator of an indicator"],
   [/\btrailing exit\b|\btake profit at\b/i, "an exit that is a stop or target level"],
@@ -518,7 +518,18 @@ const NOT_V2: [RegExp, string][] = [
 
 /** A whole rule phrase: atoms joined by AND, or by OR, or AND with one parenthesised OR group. */
 export function parseRule(raw: string, ctx: Ctx = { last: null }): Parsed<RuleShape> {
-  const s = raw.trim();
+  // "...: buy next open": a market order, which every entry of the spec is (filled at the next bar's open).
+  // "(last) candle opened below X and closed above it": the bar's open and close against X.
+  const s = raw
+    .trim()
+    .replace(
+      /^(?:the )?(?:last )?(?:candle|bar) opened (above|below) (.+?) and closed (above|below) it$/i,
+      "open $1 $2 AND close $3 $2",
+    )
+    .replace(
+      /\s*:\s*(?:buy|sell|enter)\s+(?:at\s+)?(?:the\s+)?(?:next|following)\s+(?:bar'?s?\s+|candle'?s?\s+)?open$/i,
+      "",
+    );
   if (OPPOSITE.test(s)) return { ok: true, value: { all: [], any: [], opposite: true } };
   if (/^trailing stop only$/i.test(s)) return { ok: true, value: { all: [], any: [] } };
   for (const [re, what] of NOT_V2)

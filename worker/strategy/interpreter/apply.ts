@@ -1,7 +1,7 @@
 import { PERIODS } from "../../market/types";
-import { type Rule, SESSION_HOURS, type StrategySpec, type TimeFilter } from "../spec";
+import { type Operand, type Rule, SESSION_HOURS, type StrategySpec, type TimeFilter } from "../spec";
 import { Builder, same } from "./builder";
-import type { Condition, Facts, IndicatorMention, Problem, Side } from "./facts";
+import type { Condition, Facts, IndicatorMention, Problem, Side, SideStop } from "./facts";
 import { mirrorCondition, mirrorRule } from "./mirror";
 import { addTo } from "./rules";
 import { applyEdits, referenced } from "./spec-edits";
@@ -112,7 +112,10 @@ export function applyFacts(
     }
   }
 
-  // 4. Mirror and direction.
+  // 4. Mirror and direction. Averages of highs and of lows the text declares are offered to the mirror (a line
+  //    of highs for buys is its line of lows for sells); the ones no rule reads go again in step 8.
+  for (const m of mentions)
+    if (m.kind === "ma" && m.period !== null && (m.price === "high" || m.price === "low")) b.indicator(m);
   if (facts.mirror) {
     const from: Side | null =
       touched.long && !touched.short
@@ -233,6 +236,26 @@ export function applyFacts(
       // A stop in pips or ATR replaces a structural one (exits.stop wins over stopLoss for its side).
       if (draft.exits?.stop) delete draft.exits.stop;
     }
+  }
+  if (facts.sideStops) applySideStops(draft, b, facts.sideStops, direction);
+  if (facts.pending) {
+    // A pending order per traded side that has an entry rule; a side the text gave no price for mirrors the
+    // other's candle extreme (high for buys, low for sells).
+    const p = facts.pending;
+    const flip = (o: Operand | undefined): Operand | undefined =>
+      o?.type === "price" && (o.field === "HIGH" || o.field === "LOW")
+        ? { ...o, field: o.field === "HIGH" ? "LOW" : "HIGH" }
+        : undefined;
+    const long = draft.entry.long && direction !== "short" ? (p.long ?? flip(p.short)) : undefined;
+    const short = draft.entry.short && direction !== "long" ? (p.short ?? flip(p.long)) : undefined;
+    if (long || short)
+      draft.pendingEntry = {
+        order: p.order,
+        ...(long ? { long } : {}),
+        ...(short ? { short } : {}),
+        oco: true,
+        ...(p.expiry ? { expiry: p.expiry } : {}),
+      };
   }
   if (facts.takeProfit?.unit === "rr" && draft.exits?.stop && !draft.stopLoss) {
     // "Target 2R" with a stop at a candle's low: the target is measured from that stop (exits.targetR).
@@ -376,4 +399,43 @@ function orInto(rule: Rule | undefined, conds: readonly Rule["any"][number][]): 
   for (const c of conds) if (!any.some((x) => same(x, c))) any.push(c);
   const all = rule && rule.all.length === 1 && rule.any.length === 0 ? [] : (rule?.all ?? []);
   return { all, any };
+}
+
+/**
+ * Stops per side or at a level (v2 exits.stop): a distance from the entry is the last close (the price the
+ * order goes out at) moved by it; a candle's extreme mirrors to the other side when only one is given.
+ */
+function applySideStops(
+  draft: StrategySpec,
+  b: Builder,
+  stops: Partial<Record<Side, SideStop>>,
+  direction: StrategySpec["direction"],
+): void {
+  const level = (side: Side, stop: SideStop): Operand | null => {
+    const away = side === "long" ? -1 : 1;
+    if (stop.type === "operand") return b.operand(stop.operand);
+    const base: Operand =
+      stop.type === "distance"
+        ? { type: "price", field: "CLOSE", shift: 0 }
+        : { type: "price", field: side === "long" ? "LOW" : "HIGH", shift: 0 };
+    const off = stop.type === "distance" ? stop.distance : stop.offset;
+    return off
+      ? { type: "expression", a: base, k: 1, offset: { unit: off.unit, value: away * off.value } }
+      : base;
+  };
+  const out: { long?: Operand; short?: Operand } = {};
+  for (const side of ["long", "short"] as const) {
+    const other: Side = side === "long" ? "short" : "long";
+    const own = stops[side];
+    const mirrored = !own && stops[other]?.type === "candle" ? stops[other] : undefined;
+    const stop = own ?? mirrored;
+    if (!stop || (direction !== "both" && direction !== side)) continue;
+    const op = level(side, stop);
+    if (op) out[side] = op;
+  }
+  if (!out.long && !out.short) return;
+  draft.exits = { ...(draft.exits ?? {}), stop: out };
+  // Every traded side has its own level: a distance stop would only be shadowed by it.
+  const traded: Side[] = direction === "both" ? ["long", "short"] : [direction];
+  if (traded.every((s) => out[s] !== undefined)) delete draft.stopLoss;
 }

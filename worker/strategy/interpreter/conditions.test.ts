@@ -26,6 +26,35 @@ describe("condition grammar", () => {
     expect(c).toMatch(/"period":6.* crosses .*"period":12/);
   });
 
+  it("reads a slope said of two lines as a slope of each", () => {
+    const got = conditions("%k and %d are headed down");
+    expect(got).toHaveLength(2);
+    expect(got[0]).toMatch(/"line":"main".* below .*"line":"main"/);
+    expect(got[1]).toMatch(/"line":"signal".* below .*"line":"signal"/);
+    expect(conditions("the 20 ema is directed up")[0]).toMatch(/"period":20.* above .*"period":20/);
+  });
+
+  it("reads the bar's open and 'it' for the line named before", () => {
+    const got = conditions("the last candle opened below the 12 ema and closed above it");
+    expect(got).toHaveLength(2);
+    expect(got[0]).toMatch(/^open below ma:.*"period":12/);
+    expect(got[1]).toMatch(/^close .*ma:.*"period":12/);
+  });
+
+  it("reads one comparison said of two subjects as two conditions", () => {
+    const got = conditions("the close price and the low price are above the 30 sma");
+    expect(got).toHaveLength(2);
+    expect(got[0]).toMatch(/^close above ma:/);
+    expect(got[1]).toMatch(/^low above ma:/);
+    // A cross keeps its single subject.
+    expect(conditions("the 5 ema and the 8 ema cross above the 30 sma")).toHaveLength(1);
+  });
+
+  it("reads reaching an exact value as crossing it, but not a distance", () => {
+    expect(conditions("cci value equals 0")[0]).toMatch(/ crosses 0$/);
+    expect(normalize("the target is equal to 15 pips")).toBe("the target is equal to 15 pips");
+  });
+
   it("reads comparisons with words and signs", () => {
     expect(conditions("rsi under 30")[0]).toMatch(/ below 30$/);
     expect(conditions("rsi > 70")[0]).toMatch(/ above 70$/);

@@ -231,6 +231,19 @@ export function parseConditions(
   subject: Operand | null = null,
 ): ParsedConditions {
   const tokens: string[] = text.match(TOKEN) ?? [];
+  // "opens below the 20 ema and closes above it": "it" after a comparison is the line named last before it.
+  for (let i = 1; i < tokens.length; i++) {
+    if (tokens[i] !== "it" || !(UP.has(tokens[i - 1]) || DOWN.has(tokens[i - 1]))) continue;
+    for (let j = i - 2; j >= 0; j--) {
+      const t = tokens[j];
+      if (!t.startsWith("§")) continue;
+      const o = operands[t.charCodeAt(1) - 65];
+      if (o?.type === "indicator" || o?.type === "level") {
+        tokens[i] = t;
+        break;
+      }
+    }
+  }
   const opAt = (i: number): Operand | null => {
     const t = tokens[i];
     if (t === undefined) return null;
@@ -398,14 +411,21 @@ export function parseConditions(
     }
     // "the 50 sma is rising" / "sloping down": a slope, the line against its own previous bar.
     const slope = SLOPE_UP.has(t) ? "up" : SLOPE_DOWN.has(t) ? "down" : null;
-    const slopeWord = /^(sloping|slopes|pointing|points|trending|heading|angled)$/.test(t);
+    const slopeWord =
+      /^(sloping|slopes|pointing|points|trending|heading|headed|directed|angled|turning|looking)$/.test(t);
     const slopeDir =
       slope ?? (slopeWord ? (UP.has(tokens[i + 1]) ? "up" : DOWN.has(tokens[i + 1]) ? "down" : null) : null);
     if (slopeDir !== null && rightOf(slopeWord ? i + 1 : i) < 0) {
       const l = leftOperand(i);
       if (l && l.op.type !== "constant") {
-        const before: Operand = { ...l.op, shift: l.op.shift + 1 };
-        conditions.push({ op: slopeDir === "up" ? "above" : "below", left: l.op, right: before });
+        const op = slopeDir === "up" ? "above" : "below";
+        // "%k and %d are heading up": each line of the pair against its own previous bar.
+        const pair = tokens[l.index - 1] === "and" ? opAt(l.index - 2) : null;
+        if (pair && pair.type !== "constant" && !used.has(l.index - 2)) {
+          conditions.push({ op, left: pair, right: { ...pair, shift: pair.shift + 1 } });
+          used.add(l.index - 2);
+        }
+        conditions.push({ op, left: l.op, right: { ...l.op, shift: l.op.shift + 1 } });
         used.add(l.index);
         if (slopeWord) i++;
         continue;
@@ -513,6 +533,20 @@ export function parseConditions(
       const negated = tokens.slice(from, i).some((w) => NEGATION.has(w));
       op = (dir === "down") !== negated ? "below" : "above";
     }
+    // "the close and the high are above the band": one comparison said of two subjects (states only).
+    if (l && op !== "crossesAbove" && op !== "crossesBelow" && op !== "crosses") {
+      let k = l.index - 1;
+      if (tokens[k] === "the") k--;
+      if (tokens[k] === "and") {
+        k--;
+        if (tokens[k] === "the") k--;
+        const first = k >= 0 && tokens[k].startsWith("§") && !used.has(k) ? opAt(k) : null;
+        if (first && first.type !== "constant" && !sameOperand(first, left)) {
+          conditions.push({ op, left: first, right });
+          used.add(k);
+        }
+      }
+    }
     conditions.push(closeCross ? { op, left, right, closing: true } : { op, left, right });
     used.add(r);
     if (l) used.add(l.index);
@@ -541,4 +575,8 @@ export function parseConditions(
     }
   }
   return { conditions, vagueCross };
+}
+
+function sameOperand(a: Operand, b: Operand): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -1,4 +1,4 @@
-import type { Operand as SpecOperand } from "../spec";
+import type { Expiry, Operand as SpecOperand } from "../spec";
 
 // The interpreter's own intermediate representation: what one message says, before it is
 // applied to a StrategySpec. Keeping it independent of the schema keeps the language side
@@ -124,14 +124,34 @@ export type ParamValues = Partial<Record<ParamName, number>>;
 /** Where a structural stop goes: the previous candle's extreme, or the extreme of the last N bars. */
 export type StopLevel = { type: "candle" } | { type: "bars"; bars: number };
 
+/**
+ * A stop given for one side (side-stops.ts): a distance from the entry, the signal candle's extreme (maybe a
+ * few pips beyond it), or a line such as a moving average. Built as StrategySpec v2 exits.stop.
+ */
+export type SideStop =
+  | { type: "distance"; distance: { unit: "pips" | "points"; value: number } }
+  | { type: "candle"; offset: { unit: "pips" | "points"; value: number } | null }
+  | { type: "operand"; operand: Operand };
+
+/** A pending entry (pending.ts): the order type, each side's price, when an unfilled order goes. */
+export interface PendingFacts {
+  order: "stop" | "limit";
+  long?: SpecOperand;
+  short?: SpecOperand;
+  expiry: Expiry | null;
+}
+
 export interface Facts {
   clauses: Clause[];
+  pending: PendingFacts | null;
   /** "Do the opposite for short" / "vice versa": mirror the given side to the other one. */
   mirror: boolean;
   /** Explicit direction restriction ("long only", "no shorts", "both ways"). */
   direction: "long" | "short" | "both" | null;
   closeOnOpposite: boolean | null;
   stopLoss: Distance | null;
+  /** Stops stated per side or at a level (exits.stop); a side without one keeps stopLoss. */
+  sideStops: Partial<Record<Side, SideStop>> | null;
   takeProfit: Distance | null;
   trailing: { distance: Distance; start: Distance | null } | null;
   breakEven: { trigger: Distance; offset: Distance | null } | null;
@@ -151,10 +171,12 @@ export interface Facts {
 export function emptyFacts(): Facts {
   return {
     clauses: [],
+    pending: null,
     mirror: false,
     direction: null,
     closeOnOpposite: null,
     stopLoss: null,
+    sideStops: null,
     takeProfit: null,
     trailing: null,
     breakEven: null,

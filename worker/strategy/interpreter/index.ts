@@ -7,6 +7,7 @@ import { KIND_NAME } from "./edit-apply";
 import { extractEdits } from "./edits";
 import { emptyFacts, type Facts, type IndicatorKind, type MaMethod } from "./facts";
 import { normalize, sentences } from "./normalize";
+import { extractPending } from "./pending";
 import { extractRisk } from "./risk";
 import { extractTiming } from "./timing";
 
@@ -125,7 +126,8 @@ function readMessage(message: string, current: StrategySpec | null) {
   const facts = emptyFacts();
   const normalized = normalize(message);
   const unknown = unknownIndicators(normalized);
-  let text = extractEdits(normalized, facts, current !== null);
+  // Pending orders before the edits: "a buy stop at the high of the last candle" is an entry, not a stop.
+  let text = extractEdits(extractPending(normalized, facts), facts, current !== null);
   text = extractRisk(text, facts);
   text = extractTiming(text, facts);
   const read = readClauses(

@@ -27,6 +27,9 @@ describe("normalize", () => {
     ],
     ["RSI (length = 9, applied price = median)", "rsi (9) of median"],
     ["the high price of the last candle is above it", "the high price is above it"],
+    ["cci is under 100, i.e. not overbought, and rising", "cci is under 100, and rising"],
+    ["the macds' lines", "the macds lines"],
+    ["Both Stochastic lines are pointing down", "%k and %d are pointing down"],
   ])("%s → %s", (input, out) => {
     expect(normalize(input)).toBe(out);
   });

@@ -225,6 +225,25 @@ const REWRITES: ReadonlyArray<Rewrite> = [
     "",
   ],
   [/\b(when|if)\s+(?:when|if)\b/g, "$1"],
+  // "when momentum equals 0": a line of real values is never exactly at a level; it means crossing it.
+  [
+    /\b(?:value\s+)?(?:equals|is\s+equal\s+to|becomes|becomes\s+equal\s+to)\s+(?=[-+]?\d+(?:\.\d+)?(?!\d|\.\d)(?!\s*(?:pips?|points?|%|percent|lots?|x\b|times|atr|r\b)))/g,
+    "crosses ",
+  ],
+  // "the last candle opens below the ema": the bar's open price, not its close.
+  [
+    /\b(?:the\s+)?(?:(?:last|previous|prior|current|signal)\s+)?(?:candle|bar)\s+(?:opens|opened|is\s+opened|was\s+opened)\s+(above|below|under|over)\b/g,
+    "the open price is $1",
+  ],
+  // ", i.e. not above 80": a restatement of the condition before it, which would otherwise read as a second one.
+  [/\s*,?\s*\b(?:i\.e\.|ie\.|that\s+is(?:\s+to\s+say)?,|in\s+other\s+words,?)\s*[^,.;:\n]*/g, ""],
+  // "the stochastic' lines", "the macds' signal": a possessive apostrophe after a name.
+  [/\b([a-z]+)'(?=\s)/g, "$1"],
+  // "both stochastic lines are heading up": each of the two lines.
+  [
+    /\b(?:both\s+)?(?:the\s+)?(stochastic|stoch)(?:'s)?\s+lines\s+(?:are\s+)?(heading|headed|directed|pointing|sloping|turning|rising|falling)\b/g,
+    "%k and %d are $2",
+  ],
   // "the 4 EMA reverses and crosses the 13 EMA": a cross back.
   [/\b(?:reverses?|reversed|turns?|turned)\s+(?:back\s+)?(?:and|to)\s+cross(?:es|ed)?\b/g, "crosses back"],
 ];

@@ -1,5 +1,6 @@
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Distance, Facts, Sizing } from "./facts";
+import { extractSideStops } from "./side-stops";
 
 // Money management phrases: stop loss, take profit, trailing stop, break-even, sizing.
 // Each extractor blanks what it used so the condition grammar never sees "30 pips".
@@ -227,7 +228,8 @@ const EXTRACTORS: Extractor[] = [
 
 /** Fills the risk fields of `facts` from `text` and returns the text with the used phrases blanked. */
 export function extractRisk(text: string, facts: Facts): string {
-  const out = runExtractors(text, EXTRACTORS, facts);
+  // Stops per side first: the plain stop-loss reading would take the first side's distance for both.
+  const out = runExtractors(extractSideStops(text, facts), EXTRACTORS, facts);
   // "no stop" / "without a stop" alone: an explicit wish, not an omission.
   if (/\b(?:no|without(?: a| any)?)\s+stop\b(?!\s+(?:trading|loss))/.test(out)) facts.noStopWanted = true;
   return out;

@@ -53,6 +53,19 @@ export function referenced(spec: StrategySpec): Set<string> {
     }
   }
   for (const d of distancesOf(spec)) if (d.unit === "atr") ids.add(d.ref);
+  // v2 price levels outside the rules: structural stops and trails, pending orders' prices.
+  const levels = [
+    spec.exits?.stop?.long,
+    spec.exits?.stop?.short,
+    spec.exits?.trail?.long,
+    spec.exits?.trail?.short,
+    spec.pendingEntry?.long,
+    spec.pendingEntry?.short,
+  ];
+  for (const o of levels) {
+    if (!o) continue;
+    for (const b of o.type === "expression" ? [o.a, o.b] : [o]) if (b?.type === "indicator") ids.add(b.ref);
+  }
   return ids;
 }
 

@@ -17,6 +17,9 @@ describe("timing phrases", () => {
     ["weekly chart", "W1"],
     ["the 1h", "H1"],
     ["monthly", "MN1"],
+    // A level of the day or week is no chart: the chart named elsewhere stands.
+    ["when the weekly high and the daily low are 80 pips apart, on the 30 minute chart", "M30"],
+    ["the daily range must exceed 40 pips", null],
   ])("timeframe %s → %s", (text, tf) => {
     expect(timing(text).tf).toBe(tf);
   });

@@ -205,7 +205,7 @@ const EXTRACTORS: Extractor[] = [
   // Timeframes.
   {
     re: new RegExp(
-      `\\b(?:on\\s+|use\\s+|using\\s+|to\\s+)?(?:the\\s+|a\\s+)?(?:(\\d+)\\s*(minute|min|m|hour|hr|h)${TF_CONTEXT}?|(m(?:1|2|3|4|5|6|10|12|15|20|30)|h(?:1|2|3|4|6|8|12)|d1|w1|mn1?)${TF_CONTEXT}?|(hourly|daily|weekly|monthly|day|week|month)${TF_CONTEXT}|(hourly|daily|weekly|monthly)|(?:1\\s+)?(day|week|month)${TF_CONTEXT}|(1h|4h|15m|5m|30m|1m)\\b)\\b`,
+      `\\b(?:on\\s+|use\\s+|using\\s+|to\\s+)?(?:the\\s+|a\\s+)?(?:(\\d+)\\s*(minute|min|m|hour|hr|h)${TF_CONTEXT}?|(m(?:1|2|3|4|5|6|10|12|15|20|30)|h(?:1|2|3|4|6|8|12)|d1|w1|mn1?)${TF_CONTEXT}?|(hourly|daily|weekly|monthly|day|week|month)${TF_CONTEXT}|(hourly|daily|weekly|monthly)(?!\\s+(?:highs?|lows?|open|close|closing|opening|range|pivots?|extremes?|levels?|trend|atr|vwap))|(?:1\\s+)?(day|week|month)${TF_CONTEXT}|(1h|4h|15m|5m|30m|1m)\\b)\\b`,
       "g",
     ),
     apply: (m, f, before) => {
