@@ -20,6 +20,7 @@ import {
 import { hubEvents } from "../services/strategies/events";
 import type { BacktestJob } from "../services/strategies/ports";
 import { nextSliceBars, SLICE_FIRST_BARS } from "../services/strategies/slice-budget";
+import { pauseIfDue, yieldNow } from "../services/yield-pacer";
 
 const jobSchema = z.object({
   backtestId: z.number().int(),
@@ -47,9 +48,6 @@ const ALARM_MS = 2_000;
 const PROGRESS_MS = 400;
 /** While data loads (one invocation, many R2 reads), the heartbeat is kept by a timer. */
 const HEARTBEAT_MS = 2_000;
-
-/** Lets whatever waits on the isolate (a page, another run's alarm) go first. */
-const yieldNow = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The run this instance is driving; its engine state lives only here, in memory. */
 interface Active {
@@ -141,9 +139,11 @@ export class BacktestRunner extends DurableObject<Env> {
         if (this.active !== active) return; // cancelled or replaced meanwhile
         if (done) break;
         // A step that loaded a month (generated in pieces, with yields) says nothing of the pace of bars.
-        if (monthsLoaded(prepared) === loadedBefore)
-          active.sliceBars = nextSliceBars(active.sliceBars, Date.now() - sliceStart);
-        await yieldNow(); // waiting requests run here
+        const loadedMonth = monthsLoaded(prepared) !== loadedBefore;
+        if (!loadedMonth) active.sliceBars = nextSliceBars(active.sliceBars, Date.now() - sliceStart);
+        // Waiting requests run here: after every slice of bars (sized to that budget), and after a month's load
+        // only once the isolate has been held a slice's time since the load's last yield (yield-pacer.ts).
+        await (loadedMonth ? pauseIfDue() : yieldNow());
         if (this.active !== active) return;
         const now = Date.now();
         if (now - reported >= PROGRESS_MS) {
@@ -166,7 +166,7 @@ export class BacktestRunner extends DurableObject<Env> {
       await this.end(active);
       return;
     }
-    await finishBacktest(job, prepared, ports, yieldNow);
+    await finishBacktest(job, prepared, ports, pauseIfDue);
     await this.end(active);
   }
 

@@ -271,9 +271,10 @@ function narrow(values: Float64Array, n: number): IntColumn {
     if (v < lo) lo = v;
     if (v > hi) hi = v;
   }
-  if (lo >= 0 && hi <= 0xff) return Uint8Array.from(values.subarray(0, n));
-  if (lo >= 0 && hi <= 0xffff) return Uint16Array.from(values.subarray(0, n));
-  if (lo >= -0x80000000 && hi <= 0x7fffffff) return Int32Array.from(values.subarray(0, n));
+  // The constructors copy element by element natively; `.from` walks an iterator (a tenth of a month's time).
+  if (lo >= 0 && hi <= 0xff) return new Uint8Array(values.subarray(0, n));
+  if (lo >= 0 && hi <= 0xffff) return new Uint16Array(values.subarray(0, n));
+  if (lo >= -0x80000000 && hi <= 0x7fffffff) return new Int32Array(values.subarray(0, n));
   return values.slice(0, n);
 }
 
@@ -339,10 +340,11 @@ export function packDemoMonth(s: SymbolInfo, month: MonthKey): PackedDemoMonth {
 }
 
 /**
- * Bars generated between two pauses of packDemoMonthInPieces: about 2 ms of work (a month is some 31,000
- * bars and about 28 ms), so a caller that yields at every pause keeps the isolate free for others (issue 11).
+ * Bars generated between two pauses of packDemoMonthInPieces: about half a millisecond of work (a month is some
+ * 31,000 bars and about 28 ms over two passes). The caller decides at each pause whether to yield (the runner
+ * yields once it has held the isolate a few milliseconds), so the pieces only have to be small (issue 11).
  */
-export const DEMO_PIECE_BARS = 2_048;
+export const DEMO_PIECE_BARS = 1_024;
 
 /**
  * packDemoMonth's work, pausing (yield) after every `piece` bars of each of its two passes, so the
@@ -373,6 +375,9 @@ export function* packDemoMonthInPieces(
   let dayKey = -1;
   let regime = 1;
   let acc = 0;
+  // A countdown to the next pause, not `(i + 1) % piece`: a division per bar (a float one when piece is
+  // Infinity) was a tenth of the generator's time.
+  let untilPause = piece;
   for (let i = 0; i < n; i++) {
     const t = time[i];
     const day = Math.floor(t / DAY);
@@ -387,7 +392,10 @@ export function* packDemoMonthInPieces(
     acc += r;
     path[i] = acc;
     sig[i] = sd;
-    if ((i + 1) % piece === 0) yield;
+    if (--untilPause === 0) {
+      untilPause = piece;
+      yield;
+    }
   }
   // Brownian bridge: pin the last close to next month's opening level.
   const drift = n > 0 ? (path[n - 1] - Math.log(level1 / level0)) / n : 0;
@@ -402,6 +410,7 @@ export function* packDemoMonthInPieces(
   const min = 1; // lowest price in points
   const firstOpen = Math.max(min, Math.round(level0 * scale));
   let prev = firstOpen;
+  untilPause = piece;
   for (let i = 0; i < n; i++) {
     const t = time[i];
     const sd = sig[i];
@@ -425,10 +434,13 @@ export function* packDemoMonthInPieces(
     spreadP[i] = Math.max(1, Math.round(s.spread * m));
     const moved = sd > 0 ? Math.abs(c - o) / px : 0;
     volumeP[i] = Math.max(1, Math.round(ticks * activity[hour] * (0.5 + rng.next()) * (0.7 + 0.4 * moved)));
-    if ((i + 1) % piece === 0) yield;
+    if (--untilPause === 0) {
+      untilPause = piece;
+      yield;
+    }
   }
   const narrowed = narrow(closeP, n);
-  const close = narrowed instanceof Float64Array ? narrowed : Int32Array.from(narrowed);
+  const close = narrowed instanceof Float64Array ? narrowed : new Int32Array(narrowed);
   return {
     kind: "packed-demo",
     month,

@@ -137,9 +137,9 @@ export interface CandleStoreOptions {
    */
   maxMonths?: number;
   /**
-   * Awaited between pieces of a demo month's generation (about 2 ms each, demo.ts DEMO_PIECE_BARS), so
-   * the caller's isolate serves waiting requests meanwhile (the BacktestRunner's store, issue 11). Without
-   * it a month is generated in one go.
+   * Awaited between pieces of a demo month's generation (about half a millisecond each, demo.ts
+   * DEMO_PIECE_BARS), so the caller's isolate can serve waiting requests meanwhile (the BacktestRunner's store,
+   * issue 11); it chooses at which pauses to yield. Without it a month is generated in one go.
    */
   pause?: () => Promise<void>;
 }

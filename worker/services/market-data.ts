@@ -18,6 +18,7 @@ import {
   type Manifest,
   parseManifest,
 } from "../market/store";
+import { pauseIfDue } from "./yield-pacer";
 
 export class R2BlobStore implements BlobStore {
   constructor(private readonly bucket: R2Bucket) {}
@@ -60,7 +61,7 @@ const runnerStores = new WeakMap<R2Bucket, CandleStore>();
  * compressed and written to R2 on the run's path (that was most of a cold run's seconds); demo data is
  * deterministic, and the chart's datafeed still stores the months it reads. Same isolate cache as the
  * other stores, so a month read once is not generated again while it stays cached. A month it generates
- * is made in pieces with a yield between them, so a page request waits a piece, not a month (issue 11).
+ * is made in pieces, yielding every few milliseconds, so a page request waits that long, not a month (issue 11).
  */
 export function runnerCandleStore(bucket: R2Bucket): CandleStore {
   let store = runnerStores.get(bucket);
@@ -69,8 +70,9 @@ export function runnerCandleStore(bucket: R2Bucket): CandleStore {
       blobs: new R2BlobStore(bucket),
       cache: isolateCache,
       persistDemo: false,
-      // A demo month is generated in pieces of a couple of milliseconds, yielding to waiting requests between them.
-      pause: () => new Promise((resolve) => setTimeout(resolve, 0)),
+      // A demo month is generated in small pieces; between them the runner yields to waiting requests once it
+      // has held the isolate a few milliseconds (yield-pacer.ts).
+      pause: pauseIfDue,
     });
     runnerStores.set(bucket, store);
   }
