@@ -245,7 +245,8 @@ export function lzmaDecompress(input: Uint8Array, maxOutput = LZMA_MAX_OUTPUT): 
     let dist = 0;
     for (;;) {
       let m = 1;
-      for (let j = 0; j < bits; j++) {
+      const top = 1 << bits;
+      do {
         k = tree + m;
         p = probs[k];
         bound = Math.imul(range >>> 11, p);
@@ -259,8 +260,8 @@ export function lzmaDecompress(input: Uint8Array, maxOutput = LZMA_MAX_OUTPUT): 
           code = (code << 8) | buf[ip++];
         }
         m = (m << 1) | bit;
-      }
-      const v = m - (1 << bits);
+      } while (m < top);
+      const v = m - top;
       if (pass === LENGTH) {
         len += v;
         if (lenBase !== LEN) break;
