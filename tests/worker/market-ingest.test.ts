@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { hourFileUrl } from "../../worker/market/feed/mapping";
-import { DAY, FEED_SYMBOL, HOUR } from "../fake-feed/fixture";
+import { DAY, FEED_SYMBOL, HOUR, SLOW_HOUR } from "../fake-feed/fixture";
 import { ADMIN_TOKEN } from "./built-worker";
 import { envelope, ORIGIN } from "./helpers";
 
@@ -19,9 +19,9 @@ const built = z
   .parse(await import(/* @vite-ignore */ BUILD));
 const feedEnv = { ...env, ADMIN_TOKEN, MARKET_FEED_URL: FEED };
 
-async function call(path: string, init: RequestInit = {}): Promise<Response> {
+async function call(path: string, init: RequestInit = {}, workerEnv: object = feedEnv): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await built.default.fetch(new Request(`${ORIGIN}${path}`, init), feedEnv, ctx);
+  const res = await built.default.fetch(new Request(`${ORIGIN}${path}`, init), workerEnv, ctx);
   await waitOnExecutionContext(ctx);
   return z.instanceof(Response).parse(res);
 }
@@ -40,14 +40,18 @@ const summary = z.object({
   next: z.string().nullable(),
 });
 
-async function ingest(q: Record<string, string>) {
-  const res = await call(`/admin/market/ingest?${new URLSearchParams(q)}`, { method: "POST", headers: auth });
+async function ingest(q: Record<string, string>, workerEnv: object = feedEnv) {
+  const res = await call(
+    `/admin/market/ingest?${new URLSearchParams(q)}`,
+    { method: "POST", headers: auth },
+    workerEnv,
+  );
   const body = envelope.parse(await res.json());
   return { status: res.status, body };
 }
 
-async function ingested(q: Record<string, string>) {
-  const { status, body } = await ingest(q);
+async function ingested(q: Record<string, string>, workerEnv: object = feedEnv) {
+  const { status, body } = await ingest(q, workerEnv);
   if (status !== 200 || body.status !== "ok") throw new Error(`ingest failed: ${JSON.stringify(body)}`);
   return summary.parse(body.data);
 }
@@ -87,8 +91,8 @@ const monthReport = z.object({
   failed: z.array(z.object({ hour: z.string(), error: z.string() })),
 });
 
-async function integrity() {
-  const res = await call(`/admin/market/integrity?symbol=${FEED_SYMBOL}&from=2024-01&to=2024-01`, {
+async function integrity(month = "2024-01") {
+  const res = await call(`/admin/market/integrity?symbol=${FEED_SYMBOL}&from=${month}&to=${month}`, {
     headers: auth,
   });
   const body = envelope.parse(await res.json());
@@ -187,5 +191,26 @@ describe("datafeed ingest", () => {
     expect(next.bars.map(({ time, close }) => ({ time, close }))).toEqual([
       { time: at(25) / 1000, close: 1.271 },
     ]);
+  });
+
+  it("reports an hour whose file comes after the timeout as failed (after its retries) and stores nothing of it", async () => {
+    // The fake feed sends SLOW_HOUR's valid file only after SLOW_FEED_DELAY_MS; a short
+    // MARKET_FEED_TIMEOUT_MS makes the three tries give up soon. max_hours=1: only that hour.
+    const slowEnv = { ...feedEnv, MARKET_FEED_TIMEOUT_MS: "300" };
+    const day = new Date(SLOW_HOUR).toISOString().slice(0, 10);
+    const manifestBefore = await (await env.BUCKET.get(`candles/${FEED_SYMBOL}/manifest.json`))?.text();
+    const r = await ingested({ symbol: FEED_SYMBOL, from: day, to: day, max_hours: "1" }, slowEnv);
+    expect(r).toMatchObject({ hoursFetched: 1, ticksStored: 0, daysWritten: 0, done: false });
+    expect(r.failed).toEqual([{ hour: `${day}T00`, error: "timed out after 300 ms (after 3 tries)" }]);
+    expect(await hits(SLOW_HOUR)).toBe(3);
+
+    // Nothing of the hour is stored: no tick chunk for its day, the M1 store as it was; the month's
+    // report counts the failure, which the next call fetches again.
+    expect(await env.BUCKET.get(`ticks/${FEED_SYMBOL}/${day}.bin`)).toBeNull();
+    expect(await (await env.BUCKET.get(`candles/${FEED_SYMBOL}/manifest.json`))?.text()).toBe(manifestBefore);
+    expect(await integrity(day.slice(0, 7))).toMatchObject({ hoursFetched: 0, ticks: 0, failedFiles: 1 });
+    const again = await ingested({ symbol: FEED_SYMBOL, from: day, to: day, max_hours: "1" }, slowEnv);
+    expect(again).toMatchObject({ hoursPending: 24, hoursFetched: 1, hoursSkipped: 0 });
+    expect(await hits(SLOW_HOUR)).toBe(6);
   });
 });

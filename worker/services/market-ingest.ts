@@ -197,6 +197,9 @@ export function createIngest(o: IngestOptions) {
         spikes: check.spikes,
       };
     }
+    // Every hour failed and the day had nothing stored: nothing to write. A failure leaves only its log
+    // entry (the next call fetches the hour again), never an empty day in the tick store.
+    if (!raw && fetched.every((f) => f.status === "failed")) return { ticksStored, written: false };
     const ticks = concatTicks([...byHour.entries()].sort((a, b) => a[0] - b[0]).map(([, t]) => t));
     const chunk = encodeTickChunk(ticks, { symbol: feed.symbol.name, digits: feed.digits, dayStart: day });
     const written = await objects.putDay(feed.symbol.name, day, chunk, raw);
