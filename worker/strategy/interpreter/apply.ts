@@ -112,7 +112,10 @@ export function applyFacts(
     }
   }
 
-  // 4. Mirror and direction.
+  // 4. Mirror and direction. Averages of highs and of lows the text declares are offered to the mirror (a line
+  //    of highs for buys is its line of lows for sells); the ones no rule reads go again in step 8.
+  for (const m of mentions)
+    if (m.kind === "ma" && m.period !== null && (m.price === "high" || m.price === "low")) b.indicator(m);
   if (facts.mirror) {
     const from: Side | null =
       touched.long && !touched.short

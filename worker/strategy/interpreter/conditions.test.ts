@@ -41,6 +41,20 @@ describe("condition grammar", () => {
     expect(got[1]).toMatch(/^close .*ma:.*"period":12/);
   });
 
+  it("reads one comparison said of two subjects as two conditions", () => {
+    const got = conditions("the close price and the low price are above the 30 sma");
+    expect(got).toHaveLength(2);
+    expect(got[0]).toMatch(/^close above ma:/);
+    expect(got[1]).toMatch(/^low above ma:/);
+    // A cross keeps its single subject.
+    expect(conditions("the 5 ema and the 8 ema cross above the 30 sma")).toHaveLength(1);
+  });
+
+  it("reads reaching an exact value as crossing it, but not a distance", () => {
+    expect(conditions("cci value equals 0")[0]).toMatch(/ crosses 0$/);
+    expect(normalize("the target is equal to 15 pips")).toBe("the target is equal to 15 pips");
+  });
+
   it("reads comparisons with words and signs", () => {
     expect(conditions("rsi under 30")[0]).toMatch(/ below 30$/);
     expect(conditions("rsi > 70")[0]).toMatch(/ above 70$/);

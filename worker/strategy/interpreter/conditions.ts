@@ -533,6 +533,20 @@ export function parseConditions(
       const negated = tokens.slice(from, i).some((w) => NEGATION.has(w));
       op = (dir === "down") !== negated ? "below" : "above";
     }
+    // "the close and the high are above the band": one comparison said of two subjects (states only).
+    if (l && op !== "crossesAbove" && op !== "crossesBelow" && op !== "crosses") {
+      let k = l.index - 1;
+      if (tokens[k] === "the") k--;
+      if (tokens[k] === "and") {
+        k--;
+        if (tokens[k] === "the") k--;
+        const first = k >= 0 && tokens[k].startsWith("§") && !used.has(k) ? opAt(k) : null;
+        if (first && first.type !== "constant" && !sameOperand(first, left)) {
+          conditions.push({ op, left: first, right });
+          used.add(k);
+        }
+      }
+    }
     conditions.push(closeCross ? { op, left, right, closing: true } : { op, left, right });
     used.add(r);
     if (l) used.add(l.index);
@@ -561,4 +575,8 @@ export function parseConditions(
     }
   }
   return { conditions, vagueCross };
+}
+
+function sameOperand(a: Operand, b: Operand): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

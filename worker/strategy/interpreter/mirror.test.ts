@@ -15,6 +15,24 @@ describe("mirror", () => {
       : { type: "indicator", ref: id, line, shift: 0 };
   const k = (value: number): Operand => ({ type: "constant", value });
 
+  it("trades the bar's high for its low, and a line of highs for its twin of lows", () => {
+    const channel: Indicator[] = [
+      { id: "hi", kind: "EMA", period: 21, appliedPrice: "HIGH" },
+      { id: "lo", kind: "EMA", period: 21, appliedPrice: "LOW" },
+      { id: "hi8", kind: "EMA", period: 8, appliedPrice: "HIGH" },
+    ];
+    const high: Operand = { type: "price", field: "HIGH", shift: 0 };
+    expect(mirrorCondition({ type: "greaterThan", left: high, right: ref("hi") }, channel)).toEqual({
+      type: "lessThan",
+      left: { type: "price", field: "LOW", shift: 0 },
+      right: ref("lo"),
+    });
+    // No twin of lows: the line stays.
+    expect(mirrorCondition({ type: "greaterThan", left: high, right: ref("hi8") }, channel)).toMatchObject({
+      right: ref("hi8"),
+    });
+  });
+
   it("reflects oscillator levels around their midpoint", () => {
     expect(mirrorCondition({ type: "crossesAbove", left: ref("rsi"), right: k(30) }, indicators)).toEqual({
       type: "crossesBelow",

@@ -50,11 +50,31 @@ function swapBand(op: Operand, indicators: readonly Indicator[]): Operand {
           : {}),
       };
   }
+  // The bar's high and low trade places ("the high above the line" for buys is "the low below it" for sells).
+  if (op.type === "price" && (op.field === "HIGH" || op.field === "LOW"))
+    return { ...op, field: op.field === "HIGH" ? "LOW" : "HIGH" };
   const ind = indicatorOf(op, indicators);
+  // A line of highs and a line of lows (an SMMA of highs beside the same SMMA of lows) trade places too.
+  const twin = ind && op.type === "indicator" ? highLowTwin(ind, indicators) : undefined;
+  if (twin && op.type === "indicator") return { ...op, ref: twin.id };
   if (op.type !== "indicator" || ind?.kind !== "BOLLINGER") return op;
   if (op.line === "upper") return { ...op, line: "lower" };
   if (op.line === "lower") return { ...op, line: "upper" };
   return op;
+}
+
+function highLowTwin(ind: Indicator, indicators: readonly Indicator[]): Indicator | undefined {
+  if (!("appliedPrice" in ind) || (ind.appliedPrice !== "HIGH" && ind.appliedPrice !== "LOW"))
+    return undefined;
+  const want = ind.appliedPrice === "HIGH" ? "LOW" : "HIGH";
+  const { id: _id, appliedPrice: _p, ...rest } = ind;
+  return indicators.find((o) => {
+    if (o.id === ind.id || !("appliedPrice" in o) || o.appliedPrice !== want) return false;
+    const { id: _oid, appliedPrice: _op, ...other } = o;
+    return (
+      JSON.stringify(other, Object.keys(other).sort()) === JSON.stringify(rest, Object.keys(rest).sort())
+    );
+  });
 }
 
 function swapLevel<T extends Operand>(op: T): T {

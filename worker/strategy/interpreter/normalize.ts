@@ -225,6 +225,11 @@ const REWRITES: ReadonlyArray<Rewrite> = [
     "",
   ],
   [/\b(when|if)\s+(?:when|if)\b/g, "$1"],
+  // "when momentum equals 0": a line of real values is never exactly at a level; it means crossing it.
+  [
+    /\b(?:value\s+)?(?:equals|is\s+equal\s+to|becomes|becomes\s+equal\s+to)\s+(?=[-+]?\d+(?:\.\d+)?(?!\d|\.\d)(?!\s*(?:pips?|points?|%|percent|lots?|x\b|times|atr|r\b)))/g,
+    "crosses ",
+  ],
   // "the last candle opens below the ema": the bar's open price, not its close.
   [
     /\b(?:the\s+)?(?:(?:last|previous|prior|current|signal)\s+)?(?:candle|bar)\s+(?:opens|opened|is\s+opened|was\s+opened)\s+(above|below|under|over)\b/g,
