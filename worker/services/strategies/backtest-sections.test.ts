@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { barsOf, levelCross, MINUTE, MONDAY, type Ohlc } from "../../engine/scenario.fixture";
+import { levelCross, type Ohlc } from "../../engine/scenario.fixture";
 import { RESULT_SECTIONS } from "./backtest-sections";
-import { runEngine } from "./engine-adapter";
+import { runOnM1 } from "./engine-adapter.fixture";
 
 // A long opened on the cross and closed at the end: one trade, orders, deals, a summary and a report.
 const ROWS: Ohlc[] = [
@@ -12,16 +12,7 @@ const ROWS: Ohlc[] = [
 ];
 
 function stored() {
-  const out = runEngine(levelCross(1.1), barsOf(ROWS, MONDAY, MINUTE), "M1", {
-    symbol: "EURUSD",
-    period: "M1",
-    from: MONDAY,
-    to: MONDAY + ROWS.length * MINUTE,
-    model: 2,
-    delayMs: 0,
-    deposit: 10_000,
-    currency: "USD",
-  });
+  const out = runOnM1(levelCross(1.1), ROWS);
   // What finishBacktest puts in R2 and the results screen reads back.
   const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
   return { out, json };

@@ -3,6 +3,7 @@ import { barsOf, levelCross, MINUTE, MONDAY, type Ohlc } from "../../engine/scen
 import { barsFromRows } from "../../market/bars";
 import { DemoRates } from "../../market/demo-rates";
 import { runEngine } from "./engine-adapter";
+import { runOnM1 } from "./engine-adapter.fixture";
 
 // The close crosses above 0.8500 on bar 1: a long fills at bar 2's open and closes at the end.
 const ROWS: Ohlc[] = [
@@ -21,23 +22,7 @@ function flatHour(price: number) {
 }
 
 function run(symbol: string, currency: string, cross = new Map<string, ReturnType<typeof flatHour>>()) {
-  const bars = barsOf(ROWS, MONDAY, MINUTE);
-  return runEngine(
-    levelCross(0.85),
-    bars,
-    "M1",
-    {
-      symbol,
-      period: "M1",
-      from: MONDAY,
-      to: MONDAY + ROWS.length * MINUTE,
-      model: 2,
-      delayMs: 0,
-      deposit: 10_000,
-      currency,
-    },
-    cross,
-  );
+  return runOnM1(levelCross(0.85), ROWS, symbol, currency, cross);
 }
 
 describe("runEngine's currency conversion", () => {
