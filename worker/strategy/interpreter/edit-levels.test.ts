@@ -61,6 +61,22 @@ describe("threshold edits", () => {
   });
 });
 
+describe("two levels in one message", () => {
+  it("sets the higher as overbought and the lower as oversold", () => {
+    const r = interpret("change the rsi levels to 33 and 67", build(OSC));
+    expect(levels(r.spec, "long")).toEqual([33, 20]);
+    expect(levels(r.spec, "short")).toEqual([67, 20]);
+  });
+
+  it("replaces each old value by the new one in its place, for levels and for average lengths", () => {
+    const r = interpret("let's do 78/22 instead of 70/30", build(OSC));
+    expect(levels(r.spec, "long")).toEqual([22, 20]);
+    expect(levels(r.spec, "short")).toEqual([78, 20]);
+    const ma = interpret("use 12/40 instead of 10/30", build(CROSS));
+    expect(ma.spec?.indicators.flatMap((i) => (i.kind === "EMA" ? [i.period] : []))).toEqual([12, 40]);
+  });
+});
+
 describe("ATR multiples", () => {
   it("changes the stop's multiple and keeps it in ATR", () => {
     const r = interpret("change the atr multiplier of the stop to 2.2", build(CROSS));

@@ -188,6 +188,31 @@ export const LEVEL_EXTRACTORS: ChatExtractor[] = [
       return true;
     },
   },
+  // Two levels at once: "use 75/25 instead of 80/20" (each old value becomes the new one in its place),
+  // "change the levels to 35 and 65", "rsi levels 20/80" (the higher one is the overbought level).
+  {
+    re: new RegExp(
+      `\\b(?:${VERB}\\s+)?(?:the\\s+)?(?:${KIND}\\s+)?(?:(levels?|thresholds?|overbought\\s*(?:\\/|and)\\s*oversold|oversold\\s*(?:\\/|and)\\s*overbought)(?:\\s+levels?)?\\s*(?:to|=|:|at|of)?\\s*)?${NUM}\\s*(?:\\/|and|,)\\s*${NUM}(?:\\s+(instead)(?:\\s+of\\s+${NUM}\\s*(?:\\/|and|,)\\s*${NUM})?)?(?:\\s+(?:for|on)\\s+(?:the\\s+)?${KIND})?(?!\\s*(?:pips?|points?|%|bars?|ema|sma|ma\\b))`,
+      "g",
+    ),
+    needsSpec: true,
+    apply: (m, f) => {
+      const [a, b] = [Number(m[3]), Number(m[4])];
+      const levelWord = m[2] !== undefined;
+      const instead = m[5] !== undefined;
+      if (!levelWord && !instead) return false;
+      const kind = kindOf(m[1] ?? m[8]);
+      if (m[6] !== undefined && m[7] !== undefined) {
+        f.edits.push({ type: "setLevel", kind, which: null, from: Number(m[6]), to: a });
+        f.edits.push({ type: "setLevel", kind, which: null, from: Number(m[7]), to: b });
+        return true;
+      }
+      if (!levelWord || a === b) return false;
+      f.edits.push({ type: "setLevel", kind, which: "upper", from: null, to: Math.max(a, b) });
+      f.edits.push({ type: "setLevel", kind, which: "lower", from: null, to: Math.min(a, b) });
+      return true;
+    },
+  },
   // "use 25 instead of 20 for adx", "rsi 25 instead of 30", "change the rsi level from 30 to 25".
   {
     re: new RegExp(
