@@ -61,6 +61,24 @@ describe("threshold edits", () => {
   });
 });
 
+describe("a centre-line filter", () => {
+  const TREND =
+    "H4: buy when the close is above the 100 SMA and the RSI(14) is above 50, sell the opposite. Stop 40 pips.";
+
+  it("moves the buys' level as said and mirrors it for sells, saying so", () => {
+    const r = interpret("change the rsi filter to 58", build(TREND));
+    expect(levels(r.spec, "long")).toContain(58);
+    expect(levels(r.spec, "short")).toContain(42);
+    expect(r.clarifications).toMatch(/mirror level, 42/);
+  });
+
+  it("moves the sells' level when sells are named", () => {
+    const r = interpret("make the sell level 40", build(TREND));
+    expect(levels(r.spec, "short")).toContain(40);
+    expect(levels(r.spec, "long")).toContain(60);
+  });
+});
+
 describe("two levels in one message", () => {
   it("sets the higher as overbought and the lower as oversold", () => {
     const r = interpret("change the rsi levels to 33 and 67", build(OSC));

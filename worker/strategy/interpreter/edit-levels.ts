@@ -233,7 +233,7 @@ export const LEVEL_EXTRACTORS: ChatExtractor[] = [
   // "set the rsi level to 55", "make the overbought level 75", "oversold at 25", "rsi sell level = 65".
   {
     re: new RegExp(
-      `\\b(?:${VERB}\\s+)?(?:the\\s+)?(?:${KIND}(?:'s)?\\s+)?(?:(overbought|oversold)(?:\\s+(?:level|threshold|line|zone))?|${WHICH}\\s+(?:level|threshold)|(?:level|threshold))s?\\s*(?:to|=|:|at|of)?\\s*${NUM}(?!\\s*(?:pips?|points?|%|bars?|candles?|periods?))`,
+      `\\b(?:${VERB}\\s+)?(?:the\\s+)?(?:${KIND}(?:'s)?\\s+)?(?:(overbought|oversold)(?:\\s+(?:level|threshold|line|zone))?|${WHICH}\\s+(?:level|threshold)|(?:level|threshold)|(?<=(?:rsi|cci|adx|stochastic|momentum)(?:'s)?\\s+)(?:filter|condition))s?\\s*(?:to|=|:|at|of)?\\s*${NUM}(?!\\s*(?:pips?|points?|%|bars?|candles?|periods?))`,
       "g",
     ),
     needsSpec: true,
@@ -380,7 +380,7 @@ export function setLevel(draft: StrategySpec, e: SetLevel, out: EditOutcome): vo
       );
       return;
     }
-  } else if (e.which !== null) {
+  } else if (e.which !== null && !((e.which === "long" || e.which === "short") && centreLine(found))) {
     const w = e.which;
     found = found.filter((s) => (w === "entry" || w === "exit" ? s.part === w : s.side === w));
     if (found.length === 0) {
@@ -416,6 +416,19 @@ export function setLevel(draft: StrategySpec, e: SetLevel, out: EditOutcome): vo
     out.notes.push(`The ${label(kinds[0])} level is already ${e.to}.`);
     return;
   }
+  // One centre-line level shared by both sides ("RSI above 50" for buys, "below 50" for sells): the side named
+  // (buys unless sells are named) gets the new level, the other side its mirror, as the rules were written.
+  const centre = CENTRE[kinds[0]];
+  if (centre !== undefined && centreLine(found) && e.to !== centre) {
+    const lead: Side = e.which === "short" ? "short" : "long";
+    const mirror = 2 * centre - e.to;
+    rewrite(draft, (s) => found.some((c) => same(c, s)) && s.side === lead, e.to);
+    rewrite(draft, (s) => found.some((c) => same(c, s)) && s.side !== lead, mirror);
+    out.notes.push(
+      `${lead === "long" ? "Sells" : "Buys"} use the mirror level, ${mirror}; tell me if both sides should use ${e.to}.`,
+    );
+    return;
+  }
   const chosen = new Set(found);
   const keep = (s: Slot) =>
     [...chosen].some(
@@ -432,6 +445,23 @@ function lengthInstead(draft: StrategySpec, kind: string | null, from: number, t
   );
   for (const ind of hits) if ("period" in ind) replaceIndicator(draft, ind, { ...ind, period: to });
   return hits.length > 0;
+}
+
+/** Both sides compare one oscillator with its centre ("RSI above 50" for buys, "below 50" for sells). */
+function centreLine(found: readonly Slot[]): boolean {
+  const kinds = new Set(found.map((s) => s.ind.kind));
+  const [kind] = [...kinds];
+  const centre = CENTRE[kind];
+  return (
+    kinds.size === 1 &&
+    centre !== undefined &&
+    found.every((s) => s.value === centre) &&
+    new Set(found.map((s) => s.side)).size === 2
+  );
+}
+
+function same(a: Slot, b: Slot): boolean {
+  return a.side === b.side && a.part === b.part && a.ind.id === b.ind.id && a.value === b.value;
 }
 
 /** The other side's price of a pending order: the high for the low, and the offset the other way. */
