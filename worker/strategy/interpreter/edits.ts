@@ -1,3 +1,4 @@
+import { LEVEL_EXTRACTORS } from "./edit-levels";
 import { CHAT_EXTRACTORS } from "./edit-phrases";
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Facts, IndicatorKind, MaMethod } from "./facts";
@@ -168,10 +169,11 @@ const EXTRACTORS: Extractor[] = [
 
 /** Records the edits found in `text` and returns the text without them. */
 export function extractEdits(text: string, facts: Facts, hasSpec: boolean): string {
-  // The older extractors first (their phrases are the more specific), then the chat edits of edit-phrases.ts.
+  // The older extractors first (their phrases are the more specific), then levels and order types
+  // (edit-levels.ts: "30 to 25" there is a level before it is a length), then the chat edits of edit-phrases.ts.
   return runExtractors(
     text,
-    [...EXTRACTORS, ...CHAT_EXTRACTORS].filter((ex) => hasSpec || !ex.needsSpec),
+    [...EXTRACTORS, ...LEVEL_EXTRACTORS, ...CHAT_EXTRACTORS].filter((ex) => hasSpec || !ex.needsSpec),
     facts,
   );
 }

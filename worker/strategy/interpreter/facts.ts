@@ -113,6 +113,18 @@ export type Edit =
   | { type: "maxTradesPerDay"; value: number }
   | { type: "maxSpread"; value: number; unit: "pips" | "points" }
   | { type: "pendingOrder"; order: "stop" | "limit" | "market" }
+  // "Enter with a buy stop 5 pips above the high": the side's order price (edit-levels.ts).
+  | { type: "pendingAt"; order: "stop" | "limit"; side: Side; price: SpecOperand }
+  // "Set the RSI level to 55", "overbought 75", "25 instead of 20 for ADX": a rule's threshold (edit-levels.ts).
+  | {
+      type: "setLevel";
+      kind: IndicatorKind | null;
+      which: "upper" | "lower" | "long" | "short" | "entry" | "exit" | null;
+      from: number | null;
+      to: number;
+    }
+  // "Change the ATR multiplier of the stop to 2.5": the multiple of an ATR distance (edit-levels.ts).
+  | { type: "setAtrMultiple"; which: "stop" | "target" | "trail" | null; value: number }
   | { type: "pendingExpiry"; bars: number | null; at: string | null }
   | { type: "serverTime" }
   | { type: "undo" };

@@ -10,6 +10,7 @@ import { normalize, sentences } from "./normalize";
 import { extractPending } from "./pending";
 import { extractRisk } from "./risk";
 import { extractTiming } from "./timing";
+import { statedZone, zoneNote } from "./zones";
 
 // The embedded, offline, deterministic assistant (DESIGN D4 "interpreter"): one chat message
 // plus the current spec in, the next spec version and the reply out.
@@ -225,6 +226,16 @@ export function interpret(
     if (newStopless && !facts.noStopWanted && !applied.notes.includes("assumedExit")) {
       notes.push("No stop loss is set; tell me one if you want it (e.g. 30 pips or 2 x ATR).");
     }
+    // Hours given in GMT or New York time are kept as given, and the reply says what they mean on the
+    // broker's server clock, which the spec's times are read on (zones.ts).
+    const zone = statedZone(normalized);
+    const zoned =
+      zone &&
+      zoneNote(zone, spec, {
+        hours: facts.hours !== null,
+        closeAt: facts.edits.some((e) => e.type === "closeAt"),
+      });
+    if (zoned) notes.push(zoned);
   }
   const NOTE_TEXT: Record<string, string> = {
     assumedExit:

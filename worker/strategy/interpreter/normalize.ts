@@ -1,3 +1,4 @@
+import { rewriteConstructs } from "./constructs";
 import { LEVEL_REWRITES } from "./levels";
 import { replaceNumberWords } from "./numbers";
 import { sectionize } from "./sections";
@@ -263,6 +264,7 @@ export function normalize(message: string): string {
   text = replaceNumberWords(text);
   text = expandMaChains(text);
   text = referToPeriod(text);
+  text = rewriteConstructs(text);
   for (const [pattern, replacement] of LEVEL_REWRITES) text = text.replace(pattern, replacement);
   // Number words may have produced "50 ema" forms that the rewrites above already handled for digits.
   text = text.replace(

@@ -9,6 +9,7 @@ import {
   type StrategySpec,
 } from "../spec";
 import { applyChatEdit } from "./edit-apply";
+import { setAtrMultiple, setLevel, setPendingAt } from "./edit-levels";
 import type { Edit, Problem } from "./facts";
 import { indicatorId, isMa, maKind } from "./indicators";
 
@@ -262,9 +263,20 @@ export function applyEdits(
       case "undo":
         // Needs the previous version: index.ts answers it before any edit is applied.
         break;
+      case "setLevel":
+        setLevel(draft, e, { notes, questions });
+        break;
+      case "setAtrMultiple":
+        setAtrMultiple(draft, e, { notes, questions });
+        break;
+      case "pendingAt":
+        // Both sides' orders of one message are placed together, after the loop.
+        break;
       default:
         applyChatEdit(draft, e, { notes, questions });
     }
   }
+  const pending = edits.filter((e): e is Extract<Edit, { type: "pendingAt" }> => e.type === "pendingAt");
+  if (pending.length > 0) setPendingAt(draft, pending, { notes, questions });
   return { notes, problems, questions };
 }

@@ -164,10 +164,10 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
-  // Sessions: "only trade london", "during the new york session", "london and ny sessions",
+  // Sessions: "only trade london" (but "17:00 new york time" names a clock, zones.ts), "during the new york session", "london and ny sessions",
   // "london and ny", "also trade new york too".
   {
-    re: /\b(?:(?:only\s+)?(?:trade|trading|entries|enter)\s+(?:only\s+)?(?:during|in|on)?\s*|during\s+|in\s+)?(?:the\s+)?((?:london|new york|ny|tokyo|asian|asia|sydney|european|us|american)(?:\s*(?:\/|\band\b|&|\bor\b|,|-|\+)\s*(?:the\s+)?(?:london|new york|ny|tokyo|asian|asia|sydney|european|us|american))*)(?:\s+(?:sessions|session|open|hours|market|overlap))(?:\s+only)?(?:\s+(?:too|as\s+well))?|\b(?:only\s+)?(?:trade\s+|trading\s+)?(?:only\s+)?(?:during\s+)?(?:the\s+)?((?:london|new york|tokyo|asian)(?:\s*(?:\/|\band\b|&|\bor\b|,|\+)\s*(?:the\s+)?(?:london|new york|ny|tokyo|asian))*)(?:\s+only)?(?:\s+(?:too|as\s+well))?\b/g,
+    re: /\b(?:(?:only\s+)?(?:trade|trading|entries|enter)\s+(?:only\s+)?(?:during|in|on)?\s*|during\s+|in\s+)?(?:the\s+)?((?:london|new york|ny|tokyo|asian|asia|sydney|european|us|american)(?:\s*(?:\/|\band\b|&|\bor\b|,|-|\+)\s*(?:the\s+)?(?:london|new york|ny|tokyo|asian|asia|sydney|european|us|american))*)(?:\s+(?:sessions|session|open|hours|market|overlap))(?:\s+only)?(?:\s+(?:too|as\s+well))?|\b(?:only\s+)?(?:trade\s+|trading\s+)?(?:only\s+)?(?:during\s+)?(?:the\s+)?((?:london|new york|tokyo|asian)(?:\s*(?:\/|\band\b|&|\bor\b|,|\+)\s*(?:the\s+)?(?:london|new york|ny|tokyo|asian))*)(?!\s+(?:time|local\s+time|clock))(?:\s+only)?(?:\s+(?:too|as\s+well))?\b/g,
     apply: (m, f, before) => {
       const phrase = m[1] ?? m[2] ?? "";
       const out = new Set<Session>();

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import type { StrategySpec } from "../spec";
+import { interpret } from "./index";
+import { statedZone } from "./zones";
+
+// Hours given in a named zone (issue 15): kept as given, and the reply says what they are on the server clock.
+// Phrasings are our own.
+
+function build(message: string): StrategySpec {
+  const r = interpret(message, null);
+  if (!r.spec) throw new Error(`no spec for ${message}: ${r.clarifications}`);
+  return r.spec;
+}
+
+const BASE = "H1: buy when the 12 EMA crosses above the 26 EMA, sell when it crosses below. Stop 25 pips.";
+
+describe("stated time zones", () => {
+  it("names the zone beside a time, and not a session or the server clock", () => {
+    expect(statedZone("trade 9:00-15:00 utc")).toBe("utc");
+    expect(statedZone("between 6 and 14 gmt")).toBe("utc");
+    expect(statedZone("close at 4pm est")).toBe("newyork");
+    expect(statedZone("from est 7pm to est 4am")).toBe("newyork");
+    expect(statedZone("only trade 08:00-17:00 server time")).toBeNull();
+    expect(statedZone("only trade the london session")).toBeNull();
+  });
+
+  it("keeps GMT hours as given and says what they are on a GMT+2/+3 server", () => {
+    const r = interpret("only trade 06:00-14:00 GMT", build(BASE));
+    expect(r.spec?.timeFilter?.hours).toEqual({ from: 6, to: 14 });
+    expect(r.followUpQuestion).toBeNull();
+    expect(r.clarifications).toMatch(/server time UTC/);
+    expect(r.clarifications).toMatch(/08:00-16:00 server time in winter and 09:00-17:00 in summer/);
+  });
+
+  it("gives New York times the server's constant seven hours, without adding a New York session", () => {
+    const r = interpret("close everything at 15:00 new york time", build(BASE));
+    expect(r.spec?.exits?.closeAt?.time).toBe("15:00");
+    expect(r.spec?.timeFilter).toBeUndefined();
+    expect(r.clarifications).toMatch(/closing at 22:00 server time all year/);
+  });
+
+  it("says nothing about zones for server hours", () => {
+    const r = interpret("only trade 08:00-17:00", build(BASE));
+    expect(r.clarifications).not.toMatch(/GMT\+2\/\+3 server \(the usual one\)/);
+  });
+});
