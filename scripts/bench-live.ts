@@ -131,5 +131,19 @@ export async function benchUser(url: string, plan: "free" | "quant") {
     await completed(backtestId, onEvent);
     return performance.now() - t0;
   }
-  return { backtest, close: () => ws.close(1000, "done") };
+  /** Resolves with the first live event `accept` takes (the optimisation bench waits on its own events). */
+  function until(accept: (e: unknown) => boolean, timeoutMs = 600_000): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no awaited event in ${timeoutMs / 1000} s`)),
+        timeoutMs,
+      );
+      ws.addEventListener("message", (m) => {
+        if (!accept(JSON.parse(String(m.data)))) return;
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+  return { backtest, post, strId, until, close: () => ws.close(1000, "done") };
 }
