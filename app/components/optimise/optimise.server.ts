@@ -29,6 +29,24 @@ export class OptimiseFormErrors extends Error {
   }
 }
 
+/** The form's request as the service's optimisation request takes it (a USD deposit, instant execution). */
+function serviceRequest(request: OptimiseFormRequest) {
+  return {
+    settings: {
+      symbol: request.symbol,
+      period: request.period,
+      dateStart: request.dateStart,
+      dateEnd: request.dateEnd,
+      depositAmount: request.depositAmount,
+      depositCurrency: "USD",
+      executionMode: 0,
+    },
+    ranges: request.ranges,
+    search: request.search,
+    criterion: request.criterion,
+  };
+}
+
 /** The form field a service error is about (its `details.field`, e.g. `settings.dateStart`). */
 function fieldOf(e: AppError, forward: string): string {
   const raw = typeof e.details?.field === "string" ? e.details.field : "";
@@ -50,18 +68,7 @@ export async function startOptimisation(
   forwardChoice: string,
 ): Promise<{ optId: string }> {
   const parsed = optimisationRequestSchema().safeParse({
-    settings: {
-      symbol: request.symbol,
-      period: request.period,
-      dateStart: request.dateStart,
-      dateEnd: request.dateEnd,
-      depositAmount: request.depositAmount,
-      depositCurrency: "USD",
-      executionMode: 0,
-    },
-    ranges: request.ranges,
-    search: request.search,
-    criterion: request.criterion,
+    ...serviceRequest(request),
     forward: request.forward,
   });
   if (!parsed.success) {
@@ -114,20 +121,7 @@ export async function runWalkForward(
     }
     throw new OptimiseFormErrors(errors, 400, null);
   }
-  const parsed = optimisationRequestSchema().safeParse({
-    settings: {
-      symbol: request.symbol,
-      period: request.period,
-      dateStart: request.dateStart,
-      dateEnd: request.dateEnd,
-      depositAmount: request.depositAmount,
-      depositCurrency: "USD",
-      executionMode: 0,
-    },
-    ranges: request.ranges,
-    search: request.search,
-    criterion: request.criterion,
-  });
+  const parsed = optimisationRequestSchema().safeParse(serviceRequest(request));
   if (!parsed.success)
     throw new OptimiseFormErrors({}, 400, parsed.error.issues[0]?.message ?? "Check the form.");
   try {

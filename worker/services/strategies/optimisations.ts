@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import { optimisationLimit } from "../../billing/optimise-limits";
+import type { Db } from "../../db/client";
 import { optimisations, strategies, strategySpecs } from "../../db/schema";
 import { errors } from "../../http/errors";
 import { applyInputs, formatInputIssues } from "../../optimise/apply";
@@ -13,7 +14,7 @@ import { optimisedSetFile } from "../../optimise/set-file";
 import { buildSpace } from "../../optimise/space";
 import { renderOutline } from "../../strategy/outline";
 import { billingErrors } from "../billing/errors";
-import { activeStrategy, findStrategy, specAt } from "./access";
+import { activeStrategy, findStrategy, type StrategyRow, specAt } from "./access";
 import { storedInputsSchema } from "./backtest-request";
 import { jobRange } from "./backtest-work";
 import type { CodeUser } from "./code";
@@ -40,6 +41,32 @@ export const OPT_CANCELLED = "You cancelled this optimisation. The runs made so 
 export const OPT_INTERRUPTED = "The optimisation was interrupted. Please run it again.";
 /** A live optimisation whose heartbeat (updated_at) is older than this lost its coordinator. */
 export const OPT_HEARTBEAT_STALE_MS = 30_000;
+
+/**
+ * The strategy an optimisation or a walk-forward searches, and the size of the space its ranges span over
+ * the current spec: refused while the subscription is pending, without a spec, or with ranges the spec
+ * cannot take (a VALIDATION_ERROR on `ranges` in the space's own words).
+ */
+export async function strategySpace(
+  db: Db,
+  user: CodeUser,
+  strategyId: number,
+  ranges: NewOptimisation["ranges"],
+): Promise<{ strategy: StrategyRow; size: number }> {
+  const strategy = await activeStrategy(db, user.id, strategyId);
+  if (user.subscription?.status === "pending") throw billingErrors.subscriptionPending();
+  const spec = await specAt(db, user.id, strategyId, strategy.specVersion);
+  if (!spec) throw strategyErrors.noSpec();
+  const built = buildSpace(spec, ranges);
+  if (!built.ok)
+    throw errors.validation("ranges", `${built.error[0]?.toUpperCase()}${built.error.slice(1)}.`);
+  return { strategy, size: built.space.size };
+}
+
+/** Runs one search makes: the whole grid, or the genetic search's budget (a tenth of the space by default). */
+export function plannedRuns(input: NewOptimisation, size: number): number {
+  return input.search === "grid" ? size : Math.min(input.maxRuns ?? defaultMaxRuns(size), size);
+}
 
 /** Every run's backtest settings, as a backtest job stores them (the optimisation's and walk-forward's). */
 export function optimisationInputs(input: NewOptimisation): BacktestInputs {
@@ -238,20 +265,13 @@ export function createOptimisations(deps: StrategyDeps) {
 
   async function start(user: CodeUser, strategyId: number, input: NewOptimisation) {
     const userId = user.id;
-    const strategy = await activeStrategy(db, userId, strategyId);
-    if (user.subscription?.status === "pending") throw billingErrors.subscriptionPending();
-    const spec = await specAt(db, userId, strategyId, strategy.specVersion);
-    if (!spec) throw strategyErrors.noSpec();
-    const built = buildSpace(spec, input.ranges);
-    if (!built.ok)
-      throw errors.validation("ranges", `${built.error[0]?.toUpperCase()}${built.error.slice(1)}.`);
-    const size = built.space.size;
+    const { strategy, size } = await strategySpace(db, user, strategyId, input.ranges);
     const settings = optimisationInputs(input);
     const forward = ForwardSchema.parse(input.forward);
     const { from, to } = jobRange({ backtestId: 0, strategyId, userId, specVersion: 0, inputs: settings });
     const split = splitPeriods(from, Math.min(to, now() + 86_400_000), forward);
     if (!split.ok) throw errors.validation("forward", `The ${split.error}.`);
-    const planned = input.search === "grid" ? size : Math.min(input.maxRuns ?? defaultMaxRuns(size), size);
+    const planned = plannedRuns(input, size);
     const slug = (await deps.credits.limits(userId)).slug ?? "free";
     const limit = optimisationLimit(slug);
     if (limit !== null && planned > limit) throw optimiseErrors.limit(planned, limit);

@@ -10,15 +10,10 @@ import { z } from "zod";
 import { optimisationLimit } from "../../billing/optimise-limits";
 import { errors } from "../../http/errors";
 import type { RunFigures } from "../../optimise/figures";
-import { defaultMaxRuns } from "../../optimise/optimise";
-import { buildSpace } from "../../optimise/space";
 import { walkForward, walkForwardWindows } from "../../optimise/walk-forward";
-import { billingErrors } from "../billing/errors";
-import { activeStrategy, specAt } from "./access";
 import type { CodeUser } from "./code";
 import type { StrategyDeps } from "./deps";
-import { strategyErrors } from "./errors";
-import { optimisationInputs } from "./optimisations";
+import { optimisationInputs, plannedRuns, strategySpace } from "./optimisations";
 import { optimiseErrors } from "./optimise-errors";
 import { optimiseDataPorts } from "./optimise-ports";
 import type { NewOptimisation } from "./optimise-request";
@@ -87,15 +82,8 @@ export function createWalkForward(deps: StrategyDeps) {
     windows: WalkForwardFields,
   ) {
     const userId = user.id;
-    const strategy = await activeStrategy(db, userId, strategyId);
-    if (user.subscription?.status === "pending") throw billingErrors.subscriptionPending();
-    const spec = await specAt(db, userId, strategyId, strategy.specVersion);
-    if (!spec) throw strategyErrors.noSpec();
-    const built = buildSpace(spec, input.ranges);
-    if (!built.ok)
-      throw errors.validation("ranges", `${built.error[0]?.toUpperCase()}${built.error.slice(1)}.`);
-    const size = built.space.size;
-    const perWindow = input.search === "grid" ? size : Math.min(input.maxRuns ?? defaultMaxRuns(size), size);
+    const { strategy, size } = await strategySpace(db, user, strategyId, input.ranges);
+    const perWindow = plannedRuns(input, size);
     const settings = optimisationInputs(input);
     const request = {
       ranges: input.ranges,

@@ -1,6 +1,6 @@
 import { periodMs } from "../../market/periods";
 import type { Indicator, Operand as SpecOperand, StrategySpec } from "../spec";
-import type { Edit, IndicatorKind, ParamName, ParamValues } from "./facts";
+import { type Edit, type IndicatorKind, type ParamName, type ParamValues, SPEC_KIND } from "./facts";
 import { isMa } from "./indicators";
 import { replaceIndicator } from "./spec-edits";
 
@@ -41,17 +41,6 @@ export const KIND_NAME: Record<IndicatorKind, string> = {
   cci: "CCI",
   adx: "ADX",
   momentum: "Momentum",
-};
-const SPEC_KIND: Record<IndicatorKind, string> = {
-  ma: "MA",
-  rsi: "RSI",
-  macd: "MACD",
-  bollinger: "BOLLINGER",
-  stochastic: "STOCHASTIC",
-  atr: "ATR",
-  cci: "CCI",
-  adx: "ADX",
-  momentum: "MOMENTUM",
 };
 
 /** A kind's settings in MetaTrader's input order, and the field each is stored in. */

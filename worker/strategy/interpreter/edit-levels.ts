@@ -2,7 +2,7 @@ import type { BasicOperand, Condition, Indicator, Operand, Rule, StrategySpec } 
 import type { EditOutcome } from "./edit-apply";
 import type { ChatExtractor } from "./edit-phrases";
 import { kindOf } from "./edit-phrases";
-import type { Edit, IndicatorKind, Side } from "./facts";
+import { type Edit, type Side, SPEC_KIND } from "./facts";
 import { isMa } from "./indicators";
 import { LEVEL, levelOf } from "./levels";
 import { replaceIndicator } from "./spec-edits";
@@ -246,17 +246,6 @@ export const LEVEL_EXTRACTORS: ChatExtractor[] = [
   },
 ];
 
-const SPEC_KIND: Record<IndicatorKind, string> = {
-  ma: "MA",
-  rsi: "RSI",
-  macd: "MACD",
-  bollinger: "BOLLINGER",
-  stochastic: "STOCHASTIC",
-  atr: "ATR",
-  cci: "CCI",
-  adx: "ADX",
-  momentum: "MOMENTUM",
-};
 const NAME: Record<string, string> = {
   BOLLINGER: "Bollinger Bands",
   STOCHASTIC: "Stochastic",

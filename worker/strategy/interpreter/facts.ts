@@ -38,6 +38,19 @@ export type IndicatorMention =
 
 export type IndicatorKind = IndicatorMention["kind"];
 
+/** The spec's indicator kind a mentioned kind edits (a chat edit finds its indicators by this). */
+export const SPEC_KIND: Record<IndicatorKind, string> = {
+  ma: "MA",
+  rsi: "RSI",
+  macd: "MACD",
+  bollinger: "BOLLINGER",
+  stochastic: "STOCHASTIC",
+  atr: "ATR",
+  cci: "CCI",
+  adx: "ADX",
+  momentum: "MOMENTUM",
+};
+
 export type Operand =
   | { type: "indicator"; ind: IndicatorMention; shift: number }
   /** A v2 price level ("the 20 day high", "yesterday's low + 2 pips"), already in the spec's form (levels.ts). */
