@@ -83,10 +83,34 @@ try {
         await page.waitForTimeout(1200);
         await shot(`results-${graph}`);
       }
-      for (const tab of ["trades", "orders", "deals"]) {
+      for (const tab of ["trades", "orders", "deals", "robustness"]) {
         await page.goto(`${results}?tab=${tab}`);
         await shot(`results-${tab}`);
       }
+      // The read-only share view, as someone without an account sees it.
+      await page.goto(results);
+      await page.click("button:has-text('Create share link')");
+      const shareUrl = await page.locator("a.share-link").first().getAttribute("href");
+      if (shareUrl) {
+        const visitor = await browser.newContext({ viewport: { width, height: 860 }, colorScheme: theme });
+        const shared = await visitor.newPage();
+        await shared.goto(shareUrl);
+        await shared.screenshot({ path: `${out}/shared-result-${theme}-${width}.png`, fullPage: true });
+        await visitor.close();
+      }
+      // A second run (open prices, another deposit) so Compare has two curves to overlay.
+      await page.goto(`${server.url}/strategy/${sid}/backtest`);
+      await page.selectOption("select[name=model]", "2");
+      await page.click("section.backtest-form button:has-text('Run Backtest')");
+      await page.waitForURL(/\/results\/\d+$/);
+      await page.getByText("Backtest completed!").waitFor({ timeout: 240_000 });
+      const first = /\/results\/(\d+)/.exec(results)?.[1] ?? "";
+      const second = /\/results\/(\d+)/.exec(page.url())?.[1] ?? "";
+      await page.goto(`${server.url}/strategy/${sid}/compare?b=${first}&b=${second}`);
+      await page.waitForTimeout(800);
+      await shot("compare");
+      await page.goto(`${server.url}/strategy/${sid}/optimise`);
+      await shot("optimise-form");
       await page.goto(`${server.url}/strategy/${sid}/backtest`);
       await shot("backtest-history");
       await page.goto(`${server.url}/`);
