@@ -10,13 +10,32 @@
  * the server clock repeats an hour (high/low extremes, last close, summed volume, smallest spread), the
  * same values bit for bit (demo-server.test.ts compares them on real demo months).
  */
-import { emptyBars } from "./bars";
+import { emptyBars, lowerBound } from "./bars";
 import { monthRange } from "./chunks";
 import { type PackedDemoMonth, tradingMinutes } from "./demo";
 import type { ServerZone } from "./server-time";
 import type { Bars } from "./types";
 
 const MINUTE = 60_000;
+
+/**
+ * The trading minutes of the last few months asked (demo.ts tradingMinutes): a run reads each month three
+ * times, as itself and as the day either side of its neighbours, and the times are the same every time.
+ */
+const recentMinutes = new Map<string, Float64Array>();
+const RECENT_MONTHS = 4;
+
+function minutesOf(month: string, start: number, end: number): Float64Array {
+  const hit = recentMinutes.get(month);
+  if (hit) return hit;
+  const minutes = tradingMinutes(start, end);
+  if (recentMinutes.size >= RECENT_MONTHS) {
+    const oldest = recentMinutes.keys().next().value;
+    if (oldest !== undefined) recentMinutes.delete(oldest);
+  }
+  recentMinutes.set(month, minutes);
+  return minutes;
+}
 
 export interface ServerDemoRange {
   /** The server-time range kept, [fromMs, toMs). */
@@ -58,7 +77,7 @@ export function serverDemoBars(
   for (const p of months) {
     const { start, end } = monthRange(p.month);
     if (end <= r.utcFrom || start >= utcEnd) continue;
-    const minutes = tradingMinutes(start, end);
+    const minutes = minutesOf(p.month, start, end);
     if (minutes.length !== p.length) {
       throw new Error(`packed demo month ${p.month} has ${p.length} bars, not ${minutes.length}`);
     }
@@ -66,14 +85,15 @@ export function serverDemoBars(
     const closes = p.close;
     const volumes = p.volume;
     const spreads = p.spread;
-    let o = p.firstOpen;
-    for (let i = 0; i < minutes.length; i++) {
+    const i0 = lowerBound(minutes, r.utcFrom);
+    const i1 = lowerBound(minutes, utcEnd);
+    // Every open is the previous close.
+    let o = i0 === 0 ? p.firstOpen : closes[i0 - 1];
+    for (let i = i0; i < i1; i++) {
       const c = closes[i];
       const prevClose = o;
       o = c;
       const t = minutes[i];
-      if (t < r.utcFrom) continue;
-      if (t >= utcEnd) break;
       if (t < segStart || t >= segEnd) {
         offset = zone.offsetAt(t);
         segStart = t;
