@@ -223,7 +223,7 @@ const ROLLOVER_TO = 22 * 60 + 15;
  * The trading minutes of [start, end) (whole UTC days), oldest first, as isTradingMinute says, walked a
  * day at a time: a day is wholly open, wholly closed, or cut at 22:00 (Friday close, Sunday open).
  */
-function tradingMinutes(start: number, end: number): Float64Array {
+export function tradingMinutes(start: number, end: number): Float64Array {
   const time = new Float64Array(Math.round((end - start) / MINUTE));
   let n = 0;
   for (let day = start; day < end; day += DAY) {

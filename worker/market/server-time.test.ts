@@ -22,6 +22,44 @@ describe("server time zones", () => {
     expect(ny.offsetAt(Date.UTC(2005, 3, 4))).toBe(3 * HOUR);
   });
 
+  it("answers Intl's offset at every hour of March to November, with the span each offset holds", () => {
+    // Cairo repeats an hour on a Thursday evening and skips one on a Friday (2023), Lord Howe moves by 30 minutes.
+    for (const name of ["Africa/Cairo", "Australia/Lord_Howe", "America/New_York"]) {
+      const fmt = new Intl.DateTimeFormat("en-US", {
+        timeZone: name,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+      });
+      const intl = (utc: number) => {
+        const p: Record<string, number> = {};
+        for (const part of fmt.formatToParts(new Date(utc))) p[part.type] = Number(part.value);
+        return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - utc;
+      };
+      // Two zones of one name: the second answers from what the first asked Intl (remembered per name).
+      for (const zone of [serverZone(name), serverZone(name)]) {
+        let changes = 0;
+        const spans = new Set<number>();
+        // Every hour from March to November (each zone's changes of 2023 fall in it) and every span's last minute.
+        for (let t = Date.UTC(2023, 2, 1); t < Date.UTC(2023, 11, 1); t += HOUR) {
+          const offset = zone.offsetAt(t);
+          expect(offset).toBe(intl(t));
+          const until = zone.offsetUntil(t);
+          expect(until).toBeGreaterThan(t);
+          if (spans.has(until)) continue;
+          spans.add(until);
+          expect(zone.offsetAt(until - 60_000)).toBe(offset);
+          expect(intl(until - 60_000)).toBe(offset);
+          if (intl(until) !== offset) changes++;
+        }
+        expect(changes).toBe(2);
+      }
+    }
+  });
+
   it("puts server midnight at 17:00 in New York all year", () => {
     for (const utc of [Date.UTC(2017, 0, 10, 22), Date.UTC(2017, 6, 10, 21)]) {
       expect(new Date(ny.toServer(utc)).toISOString()).toMatch(/T00:00:00/);

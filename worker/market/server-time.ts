@@ -35,6 +35,8 @@ export interface ServerZone {
   toServer(utcMs: number): number;
   /** Server clock minus UTC (ms) at a server-time instant (the later offset inside a repeated hour). */
   offsetAtServer(serverMs: number): number;
+  /** The UTC instant up to which offsetAt(utcMs) holds (exclusive), to the end of utcMs's day at most. */
+  offsetUntil(utcMs: number): number;
 }
 
 /** Intl's offset of an IANA zone at a UTC instant, to the minute; throws RangeError for an unknown zone. */
@@ -56,9 +58,37 @@ function intlOffset(zone: string): (utcMs: number) => number {
   };
 }
 
+/** Offsets asked of Intl, per zone name, kept for the isolate: an offset at an instant never changes. */
+const knownOffsets = new Map<string, Map<number, number>>();
+/** Instants kept per zone at most (about 250 years of days): past it the zone's offsets are forgotten. */
+const MAX_KNOWN_OFFSETS = 100_000;
+
+/**
+ * `raw` remembered across the isolate's zones of the same name (issue 11): every backtest builds its zone
+ * anew, and a formatToParts call costs tens of microseconds, so a 10-year run's two passes over its days were
+ * a few hundred milliseconds of Intl alone; now each day is asked once per isolate.
+ */
+function rememberedOffsets(name: string, raw: (utcMs: number) => number): (utcMs: number) => number {
+  let known = knownOffsets.get(name);
+  if (!known) {
+    known = new Map();
+    knownOffsets.set(name, known);
+  }
+  const memo = known;
+  return (utc) => {
+    const hit = memo.get(utc);
+    if (hit !== undefined) return hit;
+    if (memo.size >= MAX_KNOWN_OFFSETS) memo.clear();
+    const offset = raw(utc);
+    memo.set(utc, offset);
+    return offset;
+  };
+}
+
 /**
  * A zone's offset with a one-day segment cache: real zones change offset at most once a day, so the
- * offsets at a UTC day's first and last minute decide it, and a change inside the day is found by a
+ * offsets at the start of a UTC day and of the next one decide it (the next day's start is the next day's
+ * first question: one Intl call a day, remembered per zone name), and a change inside the day is found by a
  * binary search over its minutes. Shifting a year of M1 bars then costs a few Intl calls per day.
  */
 class CachedZone implements ServerZone {
@@ -67,17 +97,23 @@ class CachedZone implements ServerZone {
   private segEnd = 0;
   private segOffset = 0;
 
+  private readonly raw: (utcMs: number) => number;
+
   constructor(
     readonly name: string,
     readonly label: string,
-    private readonly raw: (utcMs: number) => number,
-  ) {}
+    raw: (utcMs: number) => number,
+  ) {
+    this.raw = rememberedOffsets(name, raw);
+  }
 
   offsetAt(utcMs: number): number {
     if (utcMs >= this.segStart && utcMs < this.segEnd) return this.segOffset;
     const day = Math.floor(utcMs / DAY) * DAY;
     const first = this.raw(day);
-    const last = this.raw(day + DAY - MINUTE);
+    // Unchanged at the next day's start: unchanged all day (one change a day at most). Else the day's last
+    // minute says whether the change is inside the day or exactly at its end.
+    const last = this.raw(day + DAY) === first ? first : this.raw(day + DAY - MINUTE);
     if (first === last) {
       this.segStart = day;
       this.segEnd = day + DAY;
@@ -109,6 +145,11 @@ class CachedZone implements ServerZone {
     return utcMs + this.offsetAt(utcMs);
   }
 
+  offsetUntil(utcMs: number): number {
+    this.offsetAt(utcMs);
+    return this.segEnd;
+  }
+
   offsetAtServer(serverMs: number): number {
     const guess = this.offsetAt(serverMs - this.offsetAt(serverMs));
     return this.offsetAt(serverMs - guess);
@@ -122,6 +163,7 @@ export const UTC_SERVER: ServerZone = {
   offsetAt: () => 0,
   toServer: (t) => t,
   offsetAtServer: () => 0,
+  offsetUntil: () => Number.POSITIVE_INFINITY,
 };
 
 export class ServerTimeError extends Error {

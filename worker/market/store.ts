@@ -31,9 +31,11 @@ import {
   packedBytes,
   unpackDemoMonth,
 } from "./demo";
+import { serverDemoBars } from "./demo-server";
 import { MarketError } from "./errors";
 import type { ImportIssue, ImportResult } from "./importers/common";
 import { assertAggregatable, bucketStart, tryPeriodOf } from "./periods";
+import { type ServerZone, toServerTime } from "./server-time";
 import type { Bars, Period, SymbolInfo } from "./types";
 
 /** What the store needs from R2 (or any key-value blob store). */
@@ -145,6 +147,7 @@ export interface CandleStoreOptions {
 }
 
 const BYTES_PER_BAR = 56;
+const DAY_MS = 86_400_000;
 
 /** load()'s answer for a demo month the caller is to generate itself. */
 const ABSENT = Symbol("absent");
@@ -234,10 +237,16 @@ export class CandleStore {
     month: MonthKey,
     span?: { start: number; end: number },
   ): Promise<MonthData | null> {
+    const data = await this.cachedMonth(symbol, month);
+    return data ? monthOfCached(data, span) : null;
+  }
+
+  /** One month as the cache keeps it (a demo month packed), read or generated on a miss; null as month(). */
+  private async cachedMonth(symbol: SymbolInfo, month: MonthKey): Promise<CachedMonth | null> {
     const entry = (await this.manifest(symbol.name)).months[month];
     const cacheKey = `${symbol.name}/${month}/${entry ? `${entry.period}:${entry.rev}` : "demo"}`;
     const hit = this.cache.get(cacheKey);
-    if (hit) return monthOfCached(hit, span);
+    if (hit) return hit;
     let p = this.inflight.get(cacheKey);
     if (!p) {
       p = this.load(symbol, month, entry).finally(() => this.inflight.delete(cacheKey));
@@ -252,7 +261,42 @@ export class CandleStore {
       data,
       "kind" in data ? packedBytes(data) + 256 : data.bars.length * BYTES_PER_BAR + 256,
     );
-    return monthOfCached(data, span);
+    return data;
+  }
+
+  /**
+   * M1 bars with open times in [fromMs, toMs) of the broker's server clock: exactly
+   * `sliceTime(toServerTime(candles(symbol, "M1", fromMs - DAY, toMs + DAY).bars, zone), fromMs, toMs)` (no
+   * zone is a day from UTC), how a backtest that models ticks reads each month of its range (issue 11). Demo
+   * months are decoded from their packed form straight into server time (demo-server.ts); a range that
+   * touches imported data goes the long way.
+   */
+  async serverM1(
+    symbolName: string,
+    zone: ServerZone,
+    fromMs: number,
+    toMs: number,
+  ): Promise<{ bars: Bars; demo: boolean }> {
+    const utcFrom = zone.isUtc ? fromMs : fromMs - DAY_MS;
+    const utcTo = zone.isUtc ? toMs : toMs + DAY_MS;
+    const viaCandles = async () => {
+      const a = await this.candles(symbolName, "M1", utcFrom, utcTo);
+      return { bars: sliceTime(toServerTime(a.bars, zone), fromMs, toMs), demo: a.demo };
+    };
+    if (!Number.isFinite(fromMs) || !Number.isFinite(toMs) || toMs <= fromMs) return viaCandles();
+    const symbol = getSymbol(symbolName);
+    const months = monthsInRange(utcFrom, utcTo);
+    if (months.length > 3) return viaCandles();
+    const packed: PackedDemoMonth[] = [];
+    for (const m of months) {
+      const data = await this.cachedMonth(symbol, m);
+      if (!data) continue;
+      if (!("kind" in data)) return viaCandles();
+      packed.push(data);
+    }
+    const nowMs = bucketStart(this.now(), "M1");
+    const bars = serverDemoBars(packed, zone, { fromMs, toMs, utcFrom, utcTo, nowMs });
+    return { bars, demo: packed.length > 0 };
   }
 
   private async load(
@@ -339,8 +383,11 @@ export class CandleStore {
         };
       }
     }
-    const out = new BarsBuilder(256);
     const sources: CandleAnswer["sources"] = [];
+    // Each month's bars at `period`, joined once all are read: the builder is sized to their sum up front, so
+    // it never grows (doubling from a small guess copied a month of M1 many times over; issue 11) and its
+    // columns are handed out as they are when no bucket straddled two months.
+    const parts: Bars[] = [];
     // Read ahead a few months while aggregating the current one. A read-ahead that fails is awaited
     // only when its turn comes, and never when an earlier month throws first: the no-op catch marks
     // it handled so it cannot surface as an unhandled rejection (awaiting it still throws).
@@ -360,7 +407,12 @@ export class CandleStore {
       sources.push({ month: data.month, period: data.period, demo: data.demo });
       let bars = sliceTime(data.bars, span.start, span.end);
       if (data.demo) bars = sliceIndex(bars, 0, lowerBound(bars.time, now));
-      const agg = aggregate(bars, data.period, period);
+      parts.push(aggregate(bars, data.period, period));
+    }
+    let total = 0;
+    for (const agg of parts) total += agg.length;
+    const out = new BarsBuilder(total);
+    for (const agg of parts) {
       if (out.appendIncreasing(agg)) continue;
       for (let j = 0; j < agg.length; j++) {
         if (out.lastTime() === agg.time[j]) {

@@ -44,6 +44,7 @@ export function workerBacktestPorts(deps: Pick<StrategyDeps, "db" | "bucket" | "
       const answer = await deps.market.store.candles(symbol, period, fromMs, toMs);
       return { bars: answer.bars, demo: answer.demo };
     },
+    serverM1: (symbol, zone, fromMs, toMs) => deps.market.store.serverM1(symbol, zone, fromMs, toMs),
     crossRates: (pair, fromMs, toMs) => importedCrossRates(deps.market.store, pair, fromMs, toMs),
     ticks: storedTickPorts(new R2BlobStore(bucket)),
     async putSection(job, section, json) {

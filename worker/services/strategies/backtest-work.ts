@@ -45,6 +45,16 @@ export interface BacktestWorkPorts {
     fromMs: number,
     toMs: number,
   ): Promise<{ bars: Bars; demo: boolean }>;
+  /**
+   * M1 in server time over [fromMs, toMs): what serverCandles(candles, zone) answers for M1, read without the
+   * UTC copy in between (CandleStore.serverM1, issue 11). Without it the M1 of a run comes through candles.
+   */
+  serverM1?(
+    symbol: string,
+    zone: ServerZone,
+    fromMs: number,
+    toMs: number,
+  ): Promise<{ bars: Bars; demo: boolean }>;
   /** Imported bars of a cross pair for the currency conversion, or null (the demo rates are used). */
   crossRates?(pair: string, fromMs: number, toMs: number): Promise<CrossRateBars | null>;
   /** Stored real ticks (model 1, backtest-ticks.ts); without them model 1 runs on generated ticks. */
@@ -254,7 +264,7 @@ export async function prepareBacktest(
  */
 export async function stepBacktest(
   p: PreparedBacktest,
-  ports: Pick<BacktestWorkPorts, "candles" | "ticks">,
+  ports: Pick<BacktestWorkPorts, "candles" | "serverM1" | "ticks">,
   maxBars: number,
 ): Promise<boolean> {
   const w = p.windows;
@@ -265,12 +275,7 @@ export async function stepBacktest(
   if (w.aggregator) {
     const month = w.months[w.scanned];
     if (month) {
-      const { bars, demo } = await serverCandles(ports.candles, p.zone)(
-        w.symbol,
-        "M1",
-        month.start,
-        month.end,
-      );
+      const { bars, demo } = await serverM1Of(ports, p.zone)(w.symbol, month.start, month.end);
       if (demo) p.demo = true;
       w.aggregator.add(bars);
       await w.ticks?.scan(month, demo);
@@ -304,8 +309,7 @@ export async function stepBacktest(
     // Real ticks drive a day per step (backtest-ticks.ts), which keeps a step short on its own.
     const month = w.months[w.driven];
     if (!month) throw new Error("every month was driven but the run is not over");
-    const load = async () =>
-      (await serverCandles(ports.candles, p.zone)(w.symbol, "M1", month.start, month.end)).bars;
+    const load = async () => (await serverM1Of(ports, p.zone)(w.symbol, month.start, month.end)).bars;
     const { monthDone, runDone } = await w.ticks.driveStep(run, month, load);
     if (monthDone) w.driven++;
     return runDone;
@@ -314,7 +318,7 @@ export async function stepBacktest(
     // Loading a month is a step of its own: the runner sizes its slices by the pace of driving bars alone.
     const month = w.months[w.driven];
     if (!month) throw new Error("every month was driven but the run is not over");
-    const { bars } = await serverCandles(ports.candles, p.zone)(w.symbol, "M1", month.start, month.end);
+    const { bars } = await serverM1Of(ports, p.zone)(w.symbol, month.start, month.end);
     w.driven++;
     run.feed(bars);
     w.feeding = true;
@@ -325,6 +329,17 @@ export async function stepBacktest(
   if (run.advance(maxBars)) return true;
   if (run.doneBars - before < maxBars) w.feeding = false;
   return false;
+}
+
+/** The loader of a windowed run's months of server-time M1: ports.serverM1 when there is one. */
+function serverM1Of(
+  ports: Pick<BacktestWorkPorts, "candles" | "serverM1">,
+  zone: ServerZone,
+): (symbol: string, fromMs: number, toMs: number) => Promise<{ bars: Bars; demo: boolean }> {
+  const direct = ports.serverM1?.bind(ports);
+  if (direct) return (symbol, fromMs, toMs) => direct(symbol, zone, fromMs, toMs);
+  const viaCandles = serverCandles(ports.candles, zone);
+  return (symbol, fromMs, toMs) => viaCandles(symbol, "M1", fromMs, toMs);
 }
 
 /** Months loaded so far by a windowed run (both passes); a step that changed it loaded data, not bars only. */
