@@ -34,6 +34,7 @@ import {
   riskLotsFunction,
   valueFunction,
 } from "./trading";
+import { zonedHours } from "./zone-time";
 
 export interface CompileOptions {
   readonly strategyId: string;
@@ -236,6 +237,7 @@ function onInit(ctx: Context): FunctionDecl {
       expr(method("trade", "SetTypeFillingBySymbol", id("_Symbol"))),
       { kind: "comment", text: "1 pip = 10 points on 3- and 5-digit quotes, 1 point otherwise." },
       ...setPip,
+      ...(zonedHours(ctx)?.init ?? []),
       ...createHandles(ctx),
       ret(id("INIT_SUCCEEDED")),
     ],
