@@ -284,6 +284,11 @@ function header(spec: StrategySpec, opts: CompileOptions): string[] {
       "- Time filter hours are broker server time, read with TimeCurrent() (the hours in",
       "  MetaTrader's charts); backtest with your broker's time zone to match.",
     );
+    if (spec.timeFilter?.hours?.zone !== undefined)
+      lines.push(
+        `- Entry hours are ${clean(spec.timeFilter.hours.zone)} time with its daylight saving: set`,
+        "  InpServerZone to your broker's server time zone (GMT+2/+3 on most brokers).",
+      );
   }
   return lines;
 }
