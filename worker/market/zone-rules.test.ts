@@ -34,11 +34,11 @@ function intlOffset(zone: string, utc: number): number {
 
 /**
  * The instants where a zone's rule and the database could differ in a year: a minute before and at
- * each change the rule makes, and every second day (a change the rule lacks shows there).
+ * each change the rule makes, and every fifth day (a change the rule lacks shows there).
  */
 function probes(zone: ZoneRule, year: number): number[] {
   const out: number[] = [];
-  for (let t = Date.UTC(year, 0, 1) / 1000; t < Date.UTC(year + 1, 0, 1) / 1000; t += 2 * 86_400 + 3_600)
+  for (let t = Date.UTC(year, 0, 1) / 1000; t < Date.UTC(year + 1, 0, 1) / 1000; t += 5 * 86_400 + 3_600)
     out.push(t);
   if (zone.dst !== "none") for (const c of summerTime(zone.dst, zone.std, year)) out.push(c - 60, c);
   return out;
@@ -68,7 +68,7 @@ describe("zone rules", () => {
     expect(nthSunday(2024, 12, 1)).toBe(Date.UTC(2024, 11, 1) / 86_400_000);
   });
 
-  it("agrees with the IANA database at every change and every other day, 1997-2037, for every zone", () => {
+  it("agrees with the IANA database at every change and every fifth day, 1997-2037, for every zone", () => {
     expect(ZONE_RULES.flatMap((zone) => mismatches(zone, [1997, 2037]))).toEqual([]);
   });
 
