@@ -67,6 +67,11 @@ export interface MarketFile {
   readonly bars: Bars;
   readonly period: Period;
   readonly symbol: SymbolInfo;
+  /**
+   * The server zone's name: the engine converts through it for hours in a named zone; the EA's
+   * InpServerZone defaults to the same GMT+2/+3.
+   */
+  readonly zone: string;
 }
 
 /**
@@ -80,7 +85,8 @@ export function readMarketFile(file: string, symbolName: string, zone = DEFAULT_
   const text = (file.endsWith(".gz") ? gunzipSync(buf) : buf).toString("utf8");
   const r = importBars(text, { symbol, fileName: path.basename(file).replace(/\.gz$/, "") });
   if (r.errors.length > 0) throw new Error(`${file}: ${r.errorCount} bad rows (${r.format} format)`);
-  return { bars: toServerTime(r.bars, serverZone(zone)), period: r.resolution, symbol };
+  const server = serverZone(zone);
+  return { bars: toServerTime(r.bars, server), period: r.resolution, symbol, zone: server.name };
 }
 
 /** A temp folder for one run's files; `dispose` removes it. */
@@ -358,6 +364,7 @@ export function engineRun(
     freezeLevelPoints: variant.freezeLevel,
     // The engine refuses a pending order inside the stops level, as the tester's broker does.
     stopsLevelPoints: variant.stopsLevel,
+    timeZone: market.zone,
   };
   const result = runBacktest(spec, { bars: market.bars, period: market.period }, settings);
   const digits = market.symbol.digits;

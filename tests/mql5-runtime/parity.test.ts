@@ -204,6 +204,18 @@ describe("the harness can fail", () => {
     expect(c.differences.length).toBeGreaterThan(0);
   });
 
+  it("an EA reading London's hours without its summer time trades differently (hours in a named zone)", async () => {
+    expect(mutants[8].mq5).not.toBe(example("london-hours-zone").mq5);
+    const { c } = await compare(mutants[8], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
+  it("an EA reading London's hours on the server clock trades differently (hours in a named zone)", async () => {
+    expect(mutants[9].mq5).not.toBe(example("london-hours-zone").mq5);
+    const { c } = await compare(mutants[9], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
   it("an EA trading twice the spec's lots differs on every trade (volume is compared)", async () => {
     const { c, engine, ea } = await compare(mutants[2], VARIANTS[0]);
     expect(ea.trades.length).toBe(engine.length);

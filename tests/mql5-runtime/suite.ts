@@ -151,6 +151,16 @@ function expireLate(mq5: string): string {
   return mq5.replace("input int InpExpiryMinute = 1200;", "input int InpExpiryMinute = 1260;");
 }
 
+/** London hours without London's summer time (the zone read as UTC, London's winter clock). */
+function londonWithoutSummerTime(mq5: string): string {
+  return mq5.replace('input string InpHoursZone = "Europe/London";', 'input string InpHoursZone = "UTC";');
+}
+
+/** London hours read on the server's clock (the zone ignored). */
+function londonOnServerClock(mq5: string): string {
+  return mq5.replace("int zonedHour = ZonedHour((long)TimeCurrent());", "int zonedHour = t.hour;");
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -163,6 +173,8 @@ export const mutants: Entry[] = (
         { ...example("friday-close"), name: "mutant: Friday close at 22:00" },
         { ...example("london-breakout-bracket"), name: "mutant: no OCO" },
         { ...example("london-breakout-bracket"), name: "mutant: late expiry" },
+        { ...example("london-hours-zone"), name: "mutant: London without summer time" },
+        { ...example("london-hours-zone"), name: "mutant: London hours on the server clock" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -175,5 +187,7 @@ export const mutants: Entry[] = (
     laterFridayClose,
     keepOtherOrder,
     expireLate,
+    londonWithoutSummerTime,
+    londonOnServerClock,
   ][k](e.mq5),
 }));

@@ -18,6 +18,7 @@
 import { aggregate } from "../market/aggregate";
 import { lowerBound } from "../market/bars";
 import { canAggregate, PERIOD_SECONDS, periodMs } from "../market/periods";
+import { serverZone, UTC_SERVER } from "../market/server-time";
 import type { Bars, Period } from "../market/types";
 import { type StrategySpec, specReadsPrices } from "../strategy/spec";
 import { BarRng } from "./bar-rng";
@@ -277,7 +278,10 @@ function setUp(
   const { point, digits } = settings.symbol;
   // Offsets in pips (v2 expressions): 10 points on 3- and 5-digit quotes, as the simulation's distances.
   const pip = digits === 3 || digits === 5 ? point * 10 : point;
-  const strategy = compileStrategy(spec, signalBars, { point, pip }, run.cache);
+  // Hours in a named zone convert the server clock through UTC (zoned-hours.ts); no timeZone: UTC.
+  const server =
+    spec.timeFilter?.hours?.zone === undefined ? UTC_SERVER : serverZone(settings.timeZone ?? "UTC");
+  const strategy = compileStrategy(spec, signalBars, { point, pip }, run.cache, server);
   const converter = new Converter(settings.symbol, settings.currency, settings.rates);
   const drawdown = new DrawdownTracker(settings.deposit);
   const broker = new Broker(

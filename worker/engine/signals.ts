@@ -6,7 +6,9 @@
  */
 import { type AppliedPrice, appliedPrice } from "../indicators";
 import { periodMs } from "../market/periods";
+import { type ServerZone, UTC_SERVER } from "../market/server-time";
 import type { Bars } from "../market/types";
+import { zoneRule } from "../market/zone-rules";
 import {
   type Condition,
   type Operand,
@@ -19,6 +21,7 @@ import { dayNumber, HOUR_MS, isoWeekday, msOfDay } from "./clock";
 import { type IndicatorSeries, indicatorSeries, type LineSeries } from "./indicator-series";
 import { constructSeries, expressionSeries, type PriceUnits, patternMask } from "./price-constructs";
 import type { SeriesCache } from "./series-cache";
+import { zonedHour } from "./zoned-hours";
 
 type Test = (c: number) => boolean;
 
@@ -320,13 +323,15 @@ interface Pair {
 
 /**
  * `units`: the symbol's point and pip, needed by offsets in pips or points (price-constructs.ts); the
- * backtest passes its symbol's.
+ * backtest passes its symbol's. `server`: the broker's server time zone of the bars' times (default UTC),
+ * needed only by hours in a named zone (timeFilter.hours.zone).
  */
 export function compileStrategy(
   spec: StrategySpec,
   bars: Bars,
   units?: PriceUnits,
   cache?: SeriesCache,
+  server: ServerZone = UTC_SERVER,
 ): CompiledStrategy {
   const n = bars.length;
   // Applied prices are read, never written (kernels and conditions only read their inputs): one array
@@ -550,7 +555,7 @@ export function compileStrategy(
     active,
     entries,
     lines,
-    timeAllowed: timeGate(spec),
+    timeAllowed: timeGate(spec, server),
     valueOf: (op) => {
       const { values, shift } = seriesOf(op);
       if (shift === 0) return values;
@@ -566,13 +571,17 @@ function inHours(hour: number, from: number, to: number): boolean {
   return from < to ? hour >= from && hour < to : hour >= from || hour < to;
 }
 
-function timeGate(spec: StrategySpec): (timeMs: number) => boolean {
+function timeGate(spec: StrategySpec, server: ServerZone): (timeMs: number) => boolean {
   const f = spec.timeFilter;
   if (!f) return () => true;
+  // The schema admits only zones with a written rule; a zone it lacks would be a bug, not input.
+  const zone = f.hours?.zone === undefined ? undefined : zoneRule(f.hours.zone);
+  if (f.hours?.zone !== undefined && zone === undefined) throw new Error(`no rule for zone ${f.hours.zone}`);
   return (timeMs) => {
     const day = dayNumber(timeMs);
     const hour = Math.floor(msOfDay(timeMs) / HOUR_MS);
-    if (f.hours && !inHours(hour, f.hours.from, f.hours.to)) return false;
+    const hoursHour = zone === undefined ? hour : zonedHour(timeMs, server, zone);
+    if (f.hours && !inHours(hoursHour, f.hours.from, f.hours.to)) return false;
     if (f.weekdays) {
       const wd = isoWeekday(day);
       if (!f.weekdays.includes(wd)) return false;

@@ -1,3 +1,4 @@
+import { zoneRule } from "../market/zone-rules";
 import { describeExits } from "./outline-exits";
 import { describeNewIndicator, describeNewLine, timeframeSuffix } from "./outline-indicators";
 import { describeLimits, describePendingEntry, describeSizingForm } from "./outline-orders";
@@ -275,6 +276,16 @@ export function describeWeekdays(days: readonly number[]): string {
   return joinAnd(sorted.map((d) => WEEKDAYS[d - 1]));
 }
 
+/** Hours in a named zone (market/zone-rules.ts): "Entries only 08:00-12:00 London time (Europe/London, with daylight saving)". */
+function describeZonedHours(from: number, to: number, name: string): string {
+  const zone = zoneRule(name);
+  const hours = `${pad(from)}-${pad(to)}`;
+  const wraps = to <= from ? ", past midnight" : "";
+  if (zone === undefined || zone.name === "UTC") return `Entries only ${hours} ${zone?.name ?? name}${wraps}`;
+  const dst = zone.dst === "none" ? "no daylight saving" : "with daylight saving";
+  return `Entries only ${hours} ${zone.city} time (${zone.name}, ${dst}${wraps})`;
+}
+
 export function describeTimeFilter(tf: TimeFilter): string[] {
   const lines: string[] = [];
   if (tf.sessions && tf.sessions.length > 0) {
@@ -284,7 +295,8 @@ export function describeTimeFilter(tf: TimeFilter): string[] {
     });
     lines.push(`Sessions: ${joinAnd(names, "or")}`);
   }
-  if (tf.hours) lines.push(`Hours: ${pad(tf.hours.from)} to ${pad(tf.hours.to)} server time`);
+  if (tf.hours?.zone !== undefined) lines.push(describeZonedHours(tf.hours.from, tf.hours.to, tf.hours.zone));
+  else if (tf.hours) lines.push(`Hours: ${pad(tf.hours.from)} to ${pad(tf.hours.to)} server time`);
   if (tf.weekdays) lines.push(`Days: ${describeWeekdays(tf.weekdays)}`);
   return lines;
 }

@@ -30,7 +30,10 @@
  *     `direction` only limits what may be OPENED: entry.short of a long-only spec is ignored.
  *     Long and short entry signals on the same bar contradict each other: neither opens.
  *   - The time filter gates ENTRIES only (exits, stops and targets always run). Times are broker server
- *     time (the backtest's zone, MT5's TimeCurrent()), as an MT5 trader reads hours.
+ *     time (the backtest's zone, MT5's TimeCurrent()), as an MT5 trader reads hours; `hours.zone` names
+ *     a time zone instead (market/zone-rules.ts): the hour is the zone's local hour, daylight saving
+ *     included, of the server time converted to UTC with the server's zone (weekdays and sessions stay
+ *     server time).
  *   - Distances: 1 pip = 10 points on 3- and 5-digit symbols, 1 point otherwise; `atr` is
  *     `multiple` x the referenced ATR indicator at shift 0 (the last closed bar) when the order is sent;
  *     `percent` is a percentage of the fill price. Stop loss and take profit are placed from the fill price.
@@ -42,6 +45,7 @@
  */
 import { z } from "zod";
 import { PERIODS } from "../market/types";
+import { ZONE_MESSAGE, zoneRule } from "../market/zone-rules";
 import { exitsSchema } from "./spec-exits";
 import {
   AppliedPriceSchema,
@@ -191,9 +195,19 @@ const Hour = z.number().int().min(0).max(24);
 
 export const TimeFilterSchema = z.object({
   hours: z
-    .object({ from: Hour, to: Hour })
+    .object({
+      from: Hour,
+      to: Hour,
+      zone: z
+        .string()
+        .max(64)
+        .optional()
+        .describe(
+          'IANA time zone of the hours, e.g. "Europe/London", with its daylight saving; default server time',
+        ),
+    })
     .optional()
-    .describe("server-time hours [from, to); wraps past midnight when to <= from"),
+    .describe("hours [from, to) in `zone` (default broker server time); wraps past midnight when to <= from"),
   weekdays: z
     .array(z.number().int().min(1).max(7))
     .optional()
@@ -391,6 +405,13 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
   }
   if (tf?.hours && tf.hours.from === tf.hours.to) {
     ctx.addIssue({ code: "custom", path: ["timeFilter", "hours"], message: "hours from and to must differ" });
+  }
+  if (tf?.hours?.zone !== undefined && zoneRule(tf.hours.zone) === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["timeFilter", "hours", "zone"],
+      message: `"${tf.hours.zone}": ${ZONE_MESSAGE}`,
+    });
   }
 });
 

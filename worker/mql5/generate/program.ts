@@ -34,6 +34,7 @@ import {
   riskLotsFunction,
   valueFunction,
 } from "./trading";
+import { zonedHours } from "./zone-time";
 
 export interface CompileOptions {
   readonly strategyId: string;
@@ -236,6 +237,7 @@ function onInit(ctx: Context): FunctionDecl {
       expr(method("trade", "SetTypeFillingBySymbol", id("_Symbol"))),
       { kind: "comment", text: "1 pip = 10 points on 3- and 5-digit quotes, 1 point otherwise." },
       ...setPip,
+      ...(zonedHours(ctx)?.init ?? []),
       ...createHandles(ctx),
       ret(id("INIT_SUCCEEDED")),
     ],
@@ -282,6 +284,11 @@ function header(spec: StrategySpec, opts: CompileOptions): string[] {
       "- Time filter hours are broker server time, read with TimeCurrent() (the hours in",
       "  MetaTrader's charts); backtest with your broker's time zone to match.",
     );
+    if (spec.timeFilter?.hours?.zone !== undefined)
+      lines.push(
+        `- Entry hours are ${clean(spec.timeFilter.hours.zone)} time with its daylight saving: set`,
+        "  InpServerZone to your broker's server time zone (GMT+2/+3 on most brokers).",
+      );
   }
   return lines;
 }

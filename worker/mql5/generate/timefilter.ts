@@ -4,12 +4,14 @@
  *
  * The EA reads TimeCurrent(), the broker's server time, live and in MetaTrader's tester alike; our
  * backtests evaluate the same hours in the backtest's server time zone (issue 16), so the two agree
- * with no offset to set.
+ * with no offset to set. Hours in a named zone (hours.zone) need the server's zone as an input instead
+ * (zone-time.ts).
  */
 import { SESSION_HOURS, SESSIONS, type TimeFilter } from "../../strategy/spec";
 import type { Expr, FunctionDecl, Stmt } from "../ir";
 import { and, assign, bin, call, decl, field, id, ifThen, int, not, or, ret } from "../ir";
 import type { Context } from "./context";
+import { zonedHours } from "./zone-time";
 
 // MqlDateTime.day_of_week counts 0 = Sunday .. 6 = Saturday.
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
@@ -34,26 +36,31 @@ export function timeFilterFunction(ctx: Context, tf: TimeFilter): FunctionDecl {
     { kind: "expr", expr: call("TimeToStruct", id("now"), id("t")) },
   ];
   if (tf.hours) {
+    // Hours in a named zone (zone-time.ts) compare that zone's hour; the rest stays server time.
+    const zoned = zonedHours(ctx);
+    const clock = zoned === undefined ? "server time" : "InpHoursZone time";
     const from = ctx.input(
       "Time filter",
       "int",
       "InpHourFrom",
       int(tf.hours.from),
-      "Entries from hour (server time, inclusive)",
+      `Entries from hour (${clock}, inclusive)`,
     );
     const to = ctx.input(
       "Time filter",
       "int",
       "InpHourTo",
       int(tf.hours.to),
-      "Entries until hour (server time, exclusive)",
+      `Entries until hour (${clock}, exclusive)`,
     );
+    const h = zoned === undefined ? hour : id("zonedHour");
+    if (zoned !== undefined) body.push(decl("int", "zonedHour", zoned.hour));
     body.push(
       ifThen(
         bin("<", from, to),
-        [ifThen(or(bin("<", hour, from), bin(">=", hour, to)), [ret(id("false"))])],
+        [ifThen(or(bin("<", h, from), bin(">=", h, to)), [ret(id("false"))])],
         // Wrapping window, e.g. 22 -> 2: outside only when both before `from` and at/after `to`.
-        [ifThen(and(bin("<", hour, from), bin(">=", hour, to)), [ret(id("false"))])],
+        [ifThen(and(bin("<", h, from), bin(">=", h, to)), [ret(id("false"))])],
       ),
     );
   }
