@@ -41,6 +41,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   // MetaTrader's Stochastic is the slow one: "slow %K", "slow stochastic" name the same lines.
   [/\bslow\s+(?=%[kd]\b|stochastic\b)/g, ""],
   [/\b(?:trailling|trailng|traling)\b/g, "trailing"],
+  // "the SEL order", "purchase": a side's order by another spelling or word.
+  [/\bsel\b(?=\s+(?:orders?|positions?|trades?|entry|signals?|deals?|when|if)\b)/g, "sell"],
   [/\bpip(?:'?s)\b/g, "pips"],
   [/\bpts\b/g, "points"],
   [/\bmins?\b/g, "minute"],

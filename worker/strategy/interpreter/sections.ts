@@ -34,7 +34,11 @@ const SETTINGS_WORD =
 /** The role of a label written before a colon ("conditions for opening long positions", "buy entry"). */
 export function labelRole(label: string): Role | "other" {
   const l = label.trim();
-  if (l.length === 0 || /\d/.test(l) || l.split(/\s+/).length > 7) return "other";
+  const words = l.split(/\s+/).length;
+  if (l.length === 0 || /\d/.test(l) || words > 12) return "other";
+  // A long label is a heading only when it names its side or the exit ("conditions that have to be met for
+  // the sell order").
+  if (words > 7 && !LONG_WORD.test(l) && !SHORT_WORD.test(l) && !EXIT_WORD.test(l)) return "other";
   const settings = SETTINGS_WORD.test(l);
   // An item's own label under a heading ("trigger:", "filter:") keeps the heading's role.
   if (!RULE_WORD.test(l)) return settings ? null : "other";
@@ -150,7 +154,12 @@ export function sectionize(text: string): string {
   HEADINGS.forEach(([re, role], i) => {
     marked = marked.replace(re, () => `\n${MARK}${i}${MARK}${role ?? ""}\n`);
   });
-  marked = marked.replace(LABEL, (whole, lead: string, label: string) => {
+  marked = marked.replace(LABEL, (whole, lead: string, rawLabel: string) => {
+    // "price under 14 ema conditions to close sell order:": the average's name after its length ends the item
+    // before the label; it is no word of the label.
+    const named = /\d\s*$/.test(lead) ? /^((?:sma|ema|smma|lwma|ma)\s+)(.*)$/.exec(rawLabel) : null;
+    const label = named ? named[2] : rawLabel;
+    if (named) lead = `${lead}${named[1]}`;
     const role = labelRole(label);
     if (role === "other") return whole;
     // A label of settings ("stop loss:", "time frame:") ends the rules above it and stays as written.
