@@ -146,6 +146,8 @@ const BORROWING = new Set([
   "exit",
   "enter",
 ]);
+/** Words that join a second predicate to the same subject ("is below 80 and also rising"). */
+const JOINING = new Set(["and", "also", "but", "still", "is", "are", "yet"]);
 const SKIP_AFTER_PREP = new Set([
   "the",
   "its",
@@ -282,6 +284,18 @@ export function parseConditions(
     const w = tokens[j];
     return w !== undefined && /^[a-z]{3,}$/.test(w) && !BORROWING.has(w);
   };
+  /** The subject of the condition just read when only joining words lie between it and i ("... and also"). */
+  const joinedSubject = (i: number): { op: Operand; index: number } | null => {
+    const last = conditions.at(-1);
+    if (!last || last.left.type === "constant") return null;
+    let j = i - 1;
+    while (j >= 0 && JOINING.has(tokens[j])) j--;
+    const ends = (t: string) => t.startsWith("§") || /^[-+]?\d/.test(t) || /^(?:positive|negative)$/.test(t);
+    if (j === i - 1 || j < 0 || !(used.has(j) || ends(tokens[j])))
+      return null;
+    const k = tokens.findIndex((t, n) => t.startsWith("§") && opAt(n) === last.left);
+    return { op: last.left, index: k >= 0 ? k : j };
+  };
   const leftOperand = (verbIndex: number): { op: Operand; index: number } | null => {
     const j = leftOf(verbIndex);
     if (j >= 0) {
@@ -416,7 +430,8 @@ export function parseConditions(
     const slopeDir =
       slope ?? (slopeWord ? (UP.has(tokens[i + 1]) ? "up" : DOWN.has(tokens[i + 1]) ? "down" : null) : null);
     if (slopeDir !== null && rightOf(slopeWord ? i + 1 : i) < 0) {
-      const l = leftOperand(i);
+      // "is below 80 and rising": a slope joined to the comparison before it is said of the same line.
+      const l = leftOperand(i) ?? joinedSubject(i);
       if (l && l.op.type !== "constant") {
         const op = slopeDir === "up" ? "above" : "below";
         // "%k and %d are heading up": each line of the pair against its own previous bar.

@@ -18,4 +18,30 @@ export const ENTRY_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "'rsi period N' before 'higher than', the MACD-signal difference as the histogram, 'and larger than on the previous bar' as a slope",
+    turns: [
+      {
+        say: "Go long if RSI period 7 higher than 55 and the difference between the MACD and its signal line is positive and larger than on the previous bar. Stop 30 pips, target 45 pips.",
+        expect: {
+          direction: "long",
+          long: ["rsi7 > 55", "macd12_26_9.histogram > 0", "macd12_26_9.histogram > macd12_26_9.histogram[1]"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "'MACD minus signal', and a level with 'but lower than the prior bar' on the same line",
+    turns: [
+      {
+        say: "Short when stochastic %K is above 80 but lower than the prior bar, and MACD minus signal is below 0. Exit when %K falls under 20. SL 20",
+        expect: {
+          direction: "short",
+          short: ["stoch5_3_3 > 80", "stoch5_3_3 < stoch5_3_3[1]", "macd12_26_9.histogram < 0"],
+          question: false,
+        },
+      },
+    ],
+  },
 ];

@@ -184,7 +184,7 @@ const RULES: Rule[] = [
   // One-parameter oscillators. A number right after the name is its period ("rsi 14 below 30").
   {
     re: new RegExp(
-      `\\b(?:(\\d+)(?:\\s+(?:period|day|bar)s?)?\\s+)?(rsi|cci|adx|momentum)\\b(?:\\s*\\(\\s*(\\d+)\\s*\\)|\\s+(?:with\\s+(?:a\\s+)?)?(?:(?:period|length)\\s+(?:of\\s+)?)?(\\d+)\\b(?=\\s*(?:is|crosses|cross|crossed|goes|moves|rises|falls|drops|above|below|over|under|>|<|between|reaches|hits|touches|oversold|overbought|with|on|line|value|reading|level|periods?))${NOT_A_UNIT})?${PRICE_SUFFIX}`,
+      `\\b(?:(\\d+)(?:\\s+(?:period|day|bar)s?)?\\s+)?(rsi|cci|adx|momentum)\\b(?:\\s*\\(\\s*(\\d+)\\s*\\)|\\s+(?:with\\s+(?:a\\s+)?)?(?:(?:period|length)\\s+(?:of\\s+)?)?(\\d+)\\b(?=\\s*(?:is|crosses|cross|crossed|goes|moves|rises|falls|drops|above|below|over|under|greater|less|higher|lower|equal|>|<|=|between|reaches|hits|touches|oversold|overbought|with|on|line|value|reading|level|periods?))${NOT_A_UNIT})?${PRICE_SUFFIX}`,
       "g",
     ),
     build: (m) => {

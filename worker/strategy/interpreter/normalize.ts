@@ -116,6 +116,21 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\baverage\s+true\s+range\b/g, "atr"],
   [/\baverage\s+directional\s+(?:index|movement\s+index)\b/g, "adx"],
   [/\bmacd\s+histogram\b/g, "macd histogram"],
+  // "the difference between the MACD and its signal line", "MACD minus signal": the histogram (main - signal).
+  [
+    /\b(?:the\s+)?difference\s+between\s+(?:the\s+)?macd(?:\s+(?:main\s+)?line)?\s+and\s+(?:the\s+|its\s+)?(?:macd\s+)?signal(?:\s+line)?\b|\bmacd(?:\s+(?:main\s+)?line)?\s+minus\s+(?:the\s+|its\s+)?(?:macd\s+)?signal(?:\s+line)?\b/g,
+    "macd histogram",
+  ],
+  // "greater than that of the previous candle", "lower than on the prior bar", "above its previous value": the
+  // line against its own previous bar, a slope.
+  [
+    /\b(?:is\s+)?(?:greater|higher|bigger|larger|more|above)\s+than\s+(?:(?:that|the\s+value|its\s+value|it\s+was|the\s+one)\s+)?(?:(?:of|on|at|in|for)\s+)?(?:the\s+)?(?:previous|prior|last|preceding)\s+(?:candle|bar|one|value|reading)s?\b(?:'s)?|\b(?:is\s+)?(?:greater|higher|bigger|above)\s+than\s+(?:its\s+)?(?:previous|prior)\s+value\b/g,
+    "rising",
+  ],
+  [
+    /\b(?:is\s+)?(?:less|lower|smaller|below)\s+than\s+(?:(?:that|the\s+value|its\s+value|it\s+was|the\s+one)\s+)?(?:(?:of|on|at|in|for)\s+)?(?:the\s+)?(?:previous|prior|last|preceding)\s+(?:candle|bar|one|value|reading)s?\b(?:'s)?|\b(?:is\s+)?(?:less|lower|smaller|below)\s+than\s+(?:its\s+)?(?:previous|prior)\s+value\b/g,
+    "falling",
+  ],
   [/\b(rsi|cci|adx|atr|momentum)(\d+)\b/g, "$1 $2"],
   // Directions.
   [/\bvice[\s-]+versa\b/g, "vice versa"],
