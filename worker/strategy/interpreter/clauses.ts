@@ -152,7 +152,7 @@ export function readClauses(
       vagueCross ||= raw.vagueCross && c.conditions.length === 0 && !raw.opposite;
       const side = sideOf(raw.text);
       // Sentence-level intents that carry no condition.
-      if (c.conditions.length === 0) {
+      if (c.conditions.length === 0 && (c.dangling ?? []).length === 0) {
         if (raw.opposite) {
           if (c.role === "exit") facts.closeOnOpposite = true;
           else facts.mirror = true;
@@ -195,8 +195,52 @@ export function readClauses(
     }
     prevEntrySide = entrySide === "mixed" ? null : entrySide;
   }
+  completeDangling(facts);
   levelCloses(facts);
   return { vagueCross, mentions };
+}
+
+/**
+ * "Long: ... MACD histogram goes above the 0 line. Short: ... and MACD goes below.": a line going one way with
+ * nothing after it takes its other side from the other trading side's rule on the same indicator, mirrored (an
+ * oscillator's level reflected around its centre, a band for the opposite band).
+ */
+function completeDangling(facts: Facts): void {
+  for (const c of facts.clauses) {
+    if (!c.dangling || c.side === null) continue;
+    const other: Side = c.side === "long" ? "short" : "long";
+    for (const d of c.dangling) {
+      const model = facts.clauses
+        .filter((o) => o.role === c.role && o.side === other)
+        .flatMap((o) => o.conditions)
+        .find(
+          (x) =>
+            x.left.type === "indicator" &&
+            d.left.type === "indicator" &&
+            x.left.ind.kind === d.left.ind.kind &&
+            x.op !== "between",
+        );
+      if (!model || model.left.type !== "indicator") continue;
+      const z = zone(model.left.ind);
+      const r = model.right;
+      const right: Operand =
+        r.type === "constant" && z
+          ? { type: "constant", value: 2 * z.mid - r.value }
+          : r.type === "indicator" && r.ind.kind === "bollinger" && r.ind.line !== "middle"
+            ? { ...r, ind: { ...r.ind, line: r.ind.line === "upper" ? "lower" : "upper" } }
+            : r;
+      const cross = model.op === "crossesAbove" || model.op === "crossesBelow" || model.op === "crosses";
+      const op = cross
+        ? d.dir === "up"
+          ? "crossesAbove"
+          : "crossesBelow"
+        : d.dir === "up"
+          ? "above"
+          : "below";
+      c.conditions.push({ op, left: model.left, right });
+    }
+    delete c.dangling;
+  }
 }
 
 /**
@@ -238,6 +282,7 @@ function readClause(
       side: side === "long" || side === "short" ? side : null,
       conditions: parsed.conditions,
       additive: ADDITIVE_WORD.test(words),
+      ...(parsed.dangling.length > 0 ? { dangling: parsed.dangling } : {}),
     },
     hasRoleWord: exit || side !== null,
     // "sell when it crosses back" is the opposite cross for an entry; for an exit the same words

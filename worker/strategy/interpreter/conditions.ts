@@ -1,4 +1,4 @@
-import type { CompareOp, Condition, IndicatorMention, Operand } from "./facts";
+import type { CompareOp, Condition, Dangling, IndicatorMention, Operand } from "./facts";
 
 // The condition grammar over a scanned clause ("§A crosses above §B", "§A below 30",
 // "§A between 40 and 60", "§A is oversold"). Works on tokens so that filler words
@@ -218,6 +218,8 @@ export interface ParsedConditions {
   conditions: Condition[];
   /** The clause mentions a cross but we could not tell what crosses what. */
   vagueCross: boolean;
+  /** Comparisons of a named line whose other side is left out ("and MACD goes below"). */
+  dangling: Dangling[];
 }
 
 const defaultPrice: Operand = { type: "price", field: "close", shift: 0 };
@@ -254,6 +256,7 @@ export function parseConditions(
     return null;
   };
   const conditions: Condition[] = [];
+  const dangling: Dangling[] = [];
   const used = new Set<number>();
   let vagueCross = false;
   let lastCross: { left: Operand; rightIndex: number } | null = null;
@@ -327,14 +330,14 @@ export function parseConditions(
         : null;
     const [fast, slow] = mas.length >= 2 ? [mas[0], mas[1]] : (prevPair ?? [sma(50), sma(200)]);
     conditions.push({ op: named[1] === "golden" ? "crossesAbove" : "crossesBelow", left: fast, right: slow });
-    return { conditions, vagueCross: false };
+    return { conditions, vagueCross: false, dangling };
   }
   // "use the 100 sma as a trend filter": buys above it (sells below it, by mirroring).
   if (/\b(?:trend\s+filter|as\s+(?:a\s+)?(?:trend\s+)?filter)\b/.test(text)) {
     const ma = operands.find((o) => o.type === "indicator" && o.ind.kind === "ma");
     if (ma) {
       conditions.push({ op: "above", left: defaultPrice, right: ma });
-      return { conditions, vagueCross: false };
+      return { conditions, vagueCross: false, dangling };
     }
   }
   // Passive voice: "the middle band is crossed from below" — the price is what crosses.
@@ -349,7 +352,7 @@ export function parseConditions(
         left: defaultPrice,
         right: target,
       });
-      return { conditions, vagueCross: false };
+      return { conditions, vagueCross: false, dangling };
     }
   }
   for (let i = 0; i < tokens.length; i++) {
@@ -510,6 +513,13 @@ export function parseConditions(
         });
         continue;
       }
+      // "... and MACD goes below": a named line going one way with nothing after it (the other side says to what).
+      const named = dir !== null && tokens[j] === undefined ? leftOperand(i) : null;
+      if (named && dir !== null && named.op.type === "indicator" && !used.has(named.index)) {
+        dangling.push({ left: named.op, dir });
+        used.add(named.index);
+        continue;
+      }
       if (cross && /^cross/.test(t)) vagueCross = true;
       continue;
     }
@@ -589,7 +599,7 @@ export function parseConditions(
       }
     }
   }
-  return { conditions, vagueCross };
+  return { conditions, vagueCross, dangling };
 }
 
 function sameOperand(a: Operand, b: Operand): boolean {

@@ -44,4 +44,32 @@ export const ENTRY_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "the sell side leaves the level out ('and the MACD drops below'): the buy side's level, mirrored",
+    turns: [
+      {
+        say: "Long: buy once the candle closes above the 50 SMA and the MACD histogram rises above the zero line. Short: sell when the candle closes below the 50 SMA and the MACD drops below. Stop 40 pips.",
+        expect: {
+          direction: "both",
+          long: ["close > sma50", "macd12_26_9.histogram xa 0"],
+          short: ["close < sma50", "macd12_26_9.histogram xb 0"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "an RSI going the other way with no level on the sell side takes the buy level reflected around 50",
+    turns: [
+      {
+        say: "buy when rsi(10) crosses above 40 and price is above the 100 ema. sell when price is below the 100 ema and rsi crosses down. sl 30 tp 60",
+        expect: {
+          direction: "both",
+          long: ["rsi10 xa 40", "close > ema100"],
+          short: ["close < ema100", "rsi10 xb 60"],
+          question: false,
+        },
+      },
+    ],
+  },
 ];

@@ -95,6 +95,14 @@ export interface Clause {
   additive: boolean;
   /** Exits joined by "or" in one sentence: either closes the trade (the rule's `any` list). */
   alternative?: boolean;
+  /** "MACD goes below." with no level: completed from the other side's rule on the same line (clauses.ts). */
+  dangling?: Dangling[];
+}
+
+/** A comparison whose right side the sentence leaves out ("and MACD goes below"). */
+export interface Dangling {
+  left: Operand;
+  dir: "up" | "down";
 }
 
 /** A request to change something already in the spec. */
