@@ -72,4 +72,28 @@ export const ENTRY_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "quoted side headings with 'on the close when;' and '1-)' items; 'exit long' headings close that side",
+    turns: [
+      {
+        say: '"Buy" on the close when; 1-) RSI(4) is below 25, 2-) price is above the 200 SMA. "Exit Buy" on the close when; 1-) RSI(4) is above 55. "Sell" on the close when; 1-) RSI(4) is above 75, 2-) price is below the 200 SMA. "Exit Sell" on the close when; 1-) RSI(4) is below 45.',
+        expect: {
+          direction: "both",
+          long: ["rsi4 < 25", "close > sma200"],
+          short: ["rsi4 > 75", "close < sma200"],
+          longExit: ["rsi4 > 55"],
+          shortExit: ["rsi4 < 45"],
+        },
+      },
+    ],
+  },
+  {
+    name: "'Buying :' and 'Selling :' headings over numbered steps make a two-sided strategy",
+    turns: [
+      {
+        say: "Buying : 1. Wait until the candle closes above the 30 EMA. 2. Enter at the next open. Selling : 1. Wait until the candle closes below the 30 EMA. 2. Enter at the next open. Stop loss 20 pips, take profit 40 pips.",
+        expect: { direction: "both", long: ["close xa ema30"], short: ["close xb ema30"], question: false },
+      },
+    ],
+  },
 ];

@@ -19,6 +19,11 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\s*\[\s*(?:\.\.\.|\u2026)\s*\]\s*/g, ". "],
   [/[\u2018\u2019\u201b`´]/g, "'"],
   [/[\u201c\u201d]/g, '"'],
+  // '"Long" on the close when; 1-) ...': a side named in quotes is a heading word, "when;" opens its list, and
+  // "1-)" numbers an item.
+  [/"((?:exit\s+)?(?:long|short|buy|sell))"/gi, "$1"],
+  [/\b(when|if)\s*;\s*(?=1\s*-?\s*[.)])/g, "$1: "],
+  [/\b(\d{1,2})\s*-\s*\)/g, "$1)"],
   [/[\u2010-\u2015\u2212]/g, "-"],
   [/\u00a0/g, " "],
   // "> =", "= >": a comparison sign written with a space.

@@ -20,12 +20,12 @@ const HEADINGS: ReadonlyArray<readonly [RegExp, Role]> = [
   [/\b(?:entry\s+rules?|entry\s+conditions?|indicators?\s*:|settings\s*:)/g, null],
 ];
 
-const LONG_WORD = /\b(?:long|longs|buy|buys|buying|bullish|bull|up)\b/;
+const LONG_WORD = /\b(?:long|longs|buy|buys|buying|purchases?|purchasing|bullish|bull|up)\b/;
 const SHORT_WORD = /\b(?:short|shorts|sell|sells|selling|bearish|bear|down)\b/;
 const EXIT_WORD = /\b(?:exit|exits|close|closing|closed|out)\b/;
 /** Words that make a short label before ":" a heading of rules rather than a setting ("stop loss: 30"). */
 const RULE_WORD =
-  /\b(?:entry|entries|enter|open|opening|conditions?|rules?|setup|signals?|trades?|positions?|orders?|when|if|exit|exits|close|closing|buy|sell|long|short)\b/;
+  /\b(?:entry|entries|enter|open|opening|conditions?|rules?|setup|signals?|trades?|positions?|orders?|when|if|exit|exits|close|closing|buy|sell|buying|selling|purchases?|long|short)\b/;
 
 /** Labels of settings, which end the rules above them ("stop loss:", "time frame:", "indicators:"). */
 const SETTINGS_WORD =
@@ -33,7 +33,8 @@ const SETTINGS_WORD =
 
 /** The role of a label written before a colon ("conditions for opening long positions", "buy entry"). */
 export function labelRole(label: string): Role | "other" {
-  const l = label.trim();
+  // "long on the close when:": the bar's close is when the order goes out, no exit.
+  const l = label.replace(/\b(?:on|at)\s+(?:the\s+)?(?:bar'?s?\s+|candle'?s?\s+)?close\b/g, "").trim();
   const words = l.split(/\s+/).length;
   if (l.length === 0 || /\d/.test(l) || words > 12) return "other";
   // A long label is a heading only when it names its side or the exit ("conditions that have to be met for
@@ -183,7 +184,9 @@ export function sectionize(text: string): string {
   return out.join("\n");
 }
 
-function withRole(line: string, role: Role): string {
+function withRole(numbered: string, role: Role): string {
+  // "Selling : 1. Wait for ...": an item number at the start of a heading's line is no part of its rule.
+  const line = role ? numbered.replace(/^\d{1,2}\s*[.)]\s+(?=[a-z])/, "") : numbered;
   // "when X" under a heading is the heading's condition unless it names its own action.
   const already =
     /^(?:buy|sell|go long|go short|long|short|exit|close|enter|open|stop|take profit|trailing|breakeven|move|place|put|set|use|trail|risk)\b/.test(
