@@ -70,8 +70,13 @@ interface RawClause {
 
 function sideOf(text: string): Side | "both" | null {
   const t = text.replace(/\bas long as\b/g, " ");
-  const long = /\b(long|buy|buying|bullish|bull|longs)\b/.test(t);
-  const short = /\b(short|sell|selling|bearish|bear|shorting|cover)\b/.test(t);
+  // An action word names the side; a trend word only when there is none ("buy when the trend is bearish and
+  // price pulls back" is a buy).
+  const buy = /\b(long|buy|buying|longs)\b/.test(t);
+  const sell = /\b(short|sell|selling|shorting|cover)\b/.test(t);
+  const acted = buy || sell;
+  const long = buy || (!acted && /\b(bullish|bull)\b/.test(t));
+  const short = sell || (!acted && /\b(bearish|bear)\b/.test(t));
   if (long && short) return "both";
   if (long) return "long";
   if (short) return "short";

@@ -532,6 +532,18 @@ export function parseConditions(
     const l = leftOperand(i);
     let left: Operand | null = l ? l.op : null;
     if (left === null && right.type === "constant" && foreignSubject(i)) continue;
+    if (left === null && right.type === "constant") {
+      // "ADX, used to determine trend strength, is above 25": the oscillator named earlier in the clause and
+      // not compared yet is the subject of a level, before the previous comparison's.
+      for (let k: number = i - 1; k >= 0; k--) {
+        const o: Operand | null = tokens[k].startsWith("§") && !used.has(k) ? opAt(k) : null;
+        if (o?.type === "indicator" && o.ind.kind !== "ma" && o.ind.kind !== "bollinger") {
+          left = o;
+          used.add(k);
+          break;
+        }
+      }
+    }
     if (left === null) {
       // "closes above the upper band" has the price as its silent subject; "it crosses below 0"
       // the previous clause's subject.

@@ -96,4 +96,32 @@ export const ENTRY_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "'long entry.' as a heading; a trend word inside a buy rule does not make it a sell; the oscillator named earlier is the subject of 'is above 25'",
+    turns: [
+      {
+        say: "Long entry. The market is in a bearish phase: the 8 EMA is below the 34 EMA, and the ADX, which measures trend strength, is above 20. Buy when the close crosses above the 8 EMA. Stop 15 pips, target 30 pips.",
+        expect: {
+          direction: "long",
+          indicators: ["ema8", "ema34", "adx14"],
+          long: ["ema8 < ema34", "adx14 > 20", "close xa ema8"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "the kind written after the name ('MA smoothed 14') and a later plain 'the 14 MA' refers to it",
+    turns: [
+      {
+        say: "Indicators: MA smoothed 14 and MA smoothed 40. Buy when the 14 MA crosses above the 40 MA, sell when the 14 MA crosses below the 40 MA. Stop loss 35 pips.",
+        expect: {
+          indicators: ["smma14", "smma40"],
+          long: ["smma14 xa smma40"],
+          short: ["smma14 xb smma40"],
+          question: false,
+        },
+      },
+    ],
+  },
 ];

@@ -14,6 +14,8 @@ export type IndicatorMention =
       period: number | null;
       price: PriceField | null;
       role: "fast" | "slow" | null;
+      /** Written as a plain "ma" with a length: simple unless the message declared that length's kind. */
+      generic?: boolean;
     }
   | { kind: "rsi"; period: number | null; price: PriceField | null }
   | {

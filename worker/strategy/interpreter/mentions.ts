@@ -178,6 +178,7 @@ const RULES: Rule[] = [
         period: num(m[2] ?? m[4] ?? m[5]),
         price: priceOf(m[6]),
         role: roleOf(m[1]),
+        ...(m[3] === "ma" && (m[2] ?? m[4] ?? m[5]) !== undefined ? { generic: true } : {}),
       }),
     ],
   },

@@ -91,6 +91,11 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\blinear(?:ly)?[\s-]+weighted\b/g, "lw"],
   [/\bweighted\s+ma\b/g, "lwma"],
   [/\bsmoothed\s+ma\b/g, "smma"],
+  // "MA smoothed 21", "moving average (MA smoothed) with period 9": the kind written after the name.
+  [/\bma\s+(?:smoothed|smooth)\b/g, "smma"],
+  [/\bma\s+exponential\b/g, "ema"],
+  [/\bma\s+(?:simple)\b/g, "sma"],
+  [/\bma\s*\(\s*(sma|ema|smma|lwma)\s*\)/g, "$1"],
   [/\bexponential\s+ma\b/g, "ema"],
   [/\bsimple\s+ma\b/g, "sma"],
   [/\blw\s+ma\b/g, "lwma"],

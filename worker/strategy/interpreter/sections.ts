@@ -9,11 +9,11 @@ const HEADINGS: ReadonlyArray<readonly [RegExp, Role]> = [
   [/\b(?:enter|go|open|take)\s+(?:a\s+)?long\s+(?:trade\s+|position\s+)?(?:if|when)\s*:/g, "buy when"],
   [/\b(?:enter|go|open|take)\s+(?:a\s+)?short\s+(?:trade\s+|position\s+)?(?:if|when)\s*:/g, "sell when"],
   [
-    /\b(?:buy|long)\s+(?:entry\s+|trade\s+|position\s+)?(?:\((?:buy|long)\)\s+)?(?:if|when|rules?|conditions?|setup|signals?)\s*(?::|\s-\s|\.\s)/g,
+    /\b(?:buy|long)\s+(?:entry\s+|trade\s+|position\s+)?(?:\((?:buy|long)\)\s+)?(?:if|when|rules?|conditions?|setup|signals?|entry)\s*(?::|\s-\s|\.\s)/g,
     "buy when",
   ],
   [
-    /\b(?:sell|short)\s+(?:entry\s+|trade\s+|position\s+)?(?:\((?:sell|short)\)\s+)?(?:if|when|rules?|conditions?|setup|signals?)\s*(?::|\s-\s|\.\s)/g,
+    /\b(?:sell|short)\s+(?:entry\s+|trade\s+|position\s+)?(?:\((?:sell|short)\)\s+)?(?:if|when|rules?|conditions?|setup|signals?|entry)\s*(?::|\s-\s|\.\s)/g,
     "sell when",
   ],
   [/\bexit\s+(?:rules?|conditions?|signals?)\s*:?/g, "exit when"],
