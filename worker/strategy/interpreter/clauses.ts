@@ -11,6 +11,8 @@ const MARKER =
 const SPLIT = new RegExp(
   // "... 50 pips from the entry point exit when ...": an exit opens a clause even without a comma before it.
   `(?<!\\b(?:only|also|then|and|or|to|not|never|don't|you|we|i)\\s*)\\s+(?=(?:exit|close)\\s+(?:the\\s+)?(?:(?:long|short|buy|sell)s?\\s+)?(?:trades?\\s+|positions?\\s+)?(?:when|if)\\b)|` +
+    // "... > 0.0005 it closes the long position when ...": a subject and an action start a clause of their own.
+    `\\s+(?=(?:it|we|you|i|the\\s+(?:ea|robot|strategy|system|expert))\\s+(?:opens?|closes?|buys?|sells?|enters?|exits?|goes|go)\\s+(?:the\\s+|a\\s+|an\\s+|all\\s+)?(?:long|short|buy|sell|positions?|trades?|orders?)\\b)|` +
     `\\s*(?:,|\\s-\\s|\\band\\b|\\bthen\\b|\\bbut\\b|\\bor\\b)\\s*(?:,\\s*)?(?=${MARKER})|\\s*,\\s*(?=(?:and\\s+)?when\\b)|\\s+(?=and\\s+(?:when|if)\\b)|\\s*,\\s*(?=[^,]*\\bfor\\s+(?:buy|sell|long|short)s?\\b)|(?<=\\b(?:buy|sell)\\b)\\s+(?=(?:rsi|macd|cci|adx|stochastic|bollinger|momentum|ema|sma|price|close)\\b)`,
 );
 
@@ -88,7 +90,7 @@ const CROSS_BACK =
   /\bcross(?:es|ed)?\s+back\b(?!\s+(?:above|below|over|under|through|up|down))|\bre-?cross(?:es|ed)?\b/;
 
 const EXIT_WORD =
-  /\b(exit|exits|get out|cover|liquidate|close(?!\s+(?:above|below|over|under|is|crosses|price))|close out|take (?:the )?profit when|stop out)\b/;
+  /\b(exit|exits|get out|cover|liquidate|close(?!\s+(?:above|below|over|under|is|crosses|price))|close out|take (?:the )?profit when|stop out|closes\s+(?:the\s+|all\s+|any\s+|its\s+)?(?:(?:long|short|buy|sell)\s+)?(?:positions?|trades?|orders?|deals?))\b/;
 const ADDITIVE_WORD =
   /\b(also|add|adding|additionally|plus|in addition|too|as well|filter|filters|only|as long as|provided|confirm|confirms|confirmation|confirmed|require|requires|must|need|needs|if|unless)\b/;
 
@@ -225,7 +227,7 @@ function completeDangling(facts: Facts): void {
             x.left.ind.kind === d.left.ind.kind &&
             x.op !== "between",
         );
-      if (!model || model.left.type !== "indicator") continue;
+      if (model?.left.type !== "indicator") continue;
       const z = zone(model.left.ind);
       const r = model.right;
       const right: Operand =

@@ -294,8 +294,7 @@ export function parseConditions(
     let j = i - 1;
     while (j >= 0 && JOINING.has(tokens[j])) j--;
     const ends = (t: string) => t.startsWith("§") || /^[-+]?\d/.test(t) || /^(?:positive|negative)$/.test(t);
-    if (j === i - 1 || j < 0 || !(used.has(j) || ends(tokens[j])))
-      return null;
+    if (j === i - 1 || j < 0 || !(used.has(j) || ends(tokens[j]))) return null;
     const k = tokens.findIndex((t, n) => t.startsWith("§") && opAt(n) === last.left);
     return { op: last.left, index: k >= 0 ? k : j };
   };

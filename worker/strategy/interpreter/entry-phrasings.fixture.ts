@@ -25,7 +25,11 @@ export const ENTRY_PHRASINGS: readonly CorpusCase[] = [
         say: "Go long if RSI period 7 higher than 55 and the difference between the MACD and its signal line is positive and larger than on the previous bar. Stop 30 pips, target 45 pips.",
         expect: {
           direction: "long",
-          long: ["rsi7 > 55", "macd12_26_9.histogram > 0", "macd12_26_9.histogram > macd12_26_9.histogram[1]"],
+          long: [
+            "rsi7 > 55",
+            "macd12_26_9.histogram > 0",
+            "macd12_26_9.histogram > macd12_26_9.histogram[1]",
+          ],
           question: false,
         },
       },
@@ -119,6 +123,37 @@ export const ENTRY_PHRASINGS: readonly CorpusCase[] = [
           indicators: ["smma14", "smma40"],
           long: ["smma14 xa smma40"],
           short: ["smma14 xb smma40"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "input-style names ('EMA5Typical'), a difference of two averages against a threshold, 'it closes the buy position when' as the exit",
+    turns: [
+      {
+        say: "The robot uses EMA5Typical and EMA30. It opens a buy position when (EMA5Typical - EMA30) > 0.0010 it closes the buy position when (EMA5Typical - EMA30) < 0 it opens a sell position when (EMA5Typical - EMA30) < -0.0010 it closes the sell position when (EMA5Typical - EMA30) > 0",
+        expect: {
+          direction: "both",
+          indicators: ["ema5_typical", "ema30"],
+          long: ["(ema5_typical - 1*ema30) > 0.001"],
+          short: ["(ema5_typical - 1*ema30) < -0.001"],
+          longExit: ["(ema5_typical - 1*ema30) < 0"],
+          shortExit: ["(ema5_typical - 1*ema30) > 0"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "'the difference between' two averages, mirrored for sells around zero",
+    turns: [
+      {
+        say: "Buy when the difference between the 3 SMA and the 15 SMA is above 0.0008, vice versa for sells. Stop 20 pips, target 20 pips.",
+        expect: {
+          direction: "both",
+          long: ["(sma3 - 1*sma15) > 0.0008"],
+          short: ["(sma3 - 1*sma15) < -0.0008"],
           question: false,
         },
       },

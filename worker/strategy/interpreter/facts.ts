@@ -57,6 +57,8 @@ export type Operand =
   | { type: "indicator"; ind: IndicatorMention; shift: number }
   /** A v2 price level ("the 20 day high", "yesterday's low + 2 pips"), already in the spec's form (levels.ts). */
   | { type: "level"; spec: SpecOperand; shift: number }
+  /** "(EMA 2 - EMA 20)", "the difference between the fast and the slow average": a - b. */
+  | { type: "difference"; a: Operand; b: Operand; shift: number }
   | { type: "price"; field: PriceField; shift: number }
   | { type: "constant"; value: number };
 

@@ -101,6 +101,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\blw\s+ma\b/g, "lwma"],
   [/\b(\d+)\s*(sma|ema|smma|lwma|wma|ma)s?\b/g, "$1 $2"],
   [/\b(sma|ema|smma|lwma|wma|ma)(\d+)\b/g, "$1 $2"],
+  // "EMA2Median", "SMA10Close": an input-style name of an average with its applied price.
+  [/\b(sma|ema|smma|lwma|ma)(\d+)(median|typical|weighted|close|open|high|low)\b/g, "$2 $1 of $3"],
   [/\bwma\b/g, "lwma"],
   // "20 SMA High", "SMMA-Low", "EMA (close)": the price an average is applied to, written after it.
   [/\b(sma|ema|smma|lwma|ma)\s*-\s*(high|low|open|close|median|typical|weighted)\b/g, "$1 of $2"],
