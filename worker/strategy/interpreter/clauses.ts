@@ -204,7 +204,33 @@ export function readClauses(
   }
   completeDangling(facts);
   levelCloses(facts);
+  setupThenCross(facts);
   return { vagueCross, mentions };
+}
+
+/**
+ * "The price is below the lower band ... open long when the price returns above the lower band": a state and a
+ * cross of the same pair the other way describe one event (the cross starts from that state), so the state,
+ * which can never hold on the bar of the cross, goes.
+ */
+function setupThenCross(facts: Facts): void {
+  const key = (o: Operand) => JSON.stringify(o);
+  for (const side of ["long", "short"] as const) {
+    const entries = facts.clauses.filter((c) => c.role !== "exit" && c.side === side);
+    const crosses = entries.flatMap((c) =>
+      c.conditions.filter((x) => x.op === "crossesAbove" || x.op === "crossesBelow"),
+    );
+    for (const c of entries)
+      c.conditions = c.conditions.filter(
+        (x) =>
+          !crosses.some(
+            (k) =>
+              key(k.left) === key(x.left) &&
+              key(k.right) === key(x.right) &&
+              (k.op === "crossesAbove" ? x.op === "below" : x.op === "above"),
+          ),
+      );
+  }
 }
 
 /**

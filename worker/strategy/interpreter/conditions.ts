@@ -24,6 +24,9 @@ const CROSS_VERBS = new Set([
   "breaking",
   "rises",
   "rise",
+  // "returns above the lower band": back across the line it was beyond.
+  "returns",
+  "returned",
   "rising",
   "climbs",
   "falls",

@@ -159,4 +159,25 @@ export const ENTRY_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "'at or below' / 'greater than or equal to' read as the comparison; 'returns above' after 'below' is one cross",
+    turns: [
+      {
+        say: "Buy setup: price is at or below the lower Bollinger band and RSI(5) is greater than or equal to 10 but less than 30. Buy when the price returns above the lower band. Sell setup is the mirror image. Stop 12 pips, target 18 pips.",
+        expect: {
+          long: ["rsi5 > 10", "rsi5 < 30", "close xa bb20_2.lower"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "'equal or higher than 80' is above 80",
+    turns: [
+      {
+        say: "Sell when the stochastic %K is equal or higher than 80 and the price is below the 50 EMA. Exit when %K is equal or lower than 20. SL 30",
+        expect: { direction: "short", short: ["stoch5_3_3 > 80", "close < ema50"], question: false },
+      },
+    ],
+  },
 ];

@@ -162,6 +162,14 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\btwice\b/g, "2 times"],
   [/\bthrice\b/g, "3 times"],
   [/\b(stop loss|stop)\s+(?:distance|size)\b/g, "$1"],
+  // "below or on the band", "at or above 70", "equal or higher than 80", "greater than or equal to 20": the
+  // spec's comparisons include the boundary's neighbourhood, so these read as the plain comparison.
+  [
+    /\b(?:(?:at|on)\s+or\s+(below|under|above|over)|(below|under|above|over)\s+or\s+(?:at|on|equal\s+to|touching))\b/g,
+    "$1$2",
+  ],
+  [/\bequal\s+(?:to\s+)?or\s+(higher|greater|lower|less|more|bigger|smaller)\s+th[ae]n\b/g, "$1 than"],
+  [/\b(higher|greater|lower|less|more|bigger|smaller)\s+th[ae]n\s+or\s+equal\s+(?:to\s+)?/g, "$1 than "],
   // "more then 50" (a common slip for "than"); "positive 50" / "negative 50" are signed levels.
   [/\b(more|less|higher|lower|greater|bigger|smaller|rather)\s+then\b/g, "$1 than"],
   [/\bpositive\s+(?=\d)/g, ""],
