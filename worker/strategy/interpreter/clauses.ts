@@ -205,7 +205,32 @@ export function readClauses(
   completeDangling(facts);
   levelCloses(facts);
   setupThenCross(facts);
+  bothOpened(sentences, facts);
   return { vagueCross, mentions };
+}
+
+/** "we open a buy deal", "the EA opens a short position", "go short": a side named as an entry. */
+const OPENS_SIDE =
+  /\b(?:open|opens|opening|enter|enters|entering|take|takes|place|places)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?(buy|sell|long|short)\s+(?:deal|position|trade|order)s?\b|\bgo(?:es)?\s+(long|short)\b/g;
+
+/**
+ * "In an uptrend we open a buy deal ..., and in a downtrend we open a sell deal": both sides are opened, but the
+ * conditions were written for one of them (with "above ... or below" for the other): the other side is its
+ * mirror, as when the text says "vice versa".
+ */
+function bothOpened(sentences: readonly string[], facts: Facts): void {
+  if (facts.direction !== null || facts.mirror) return;
+  const opened = new Set<Side>();
+  for (const s of sentences)
+    for (const m of s.matchAll(OPENS_SIDE)) {
+      const w = m[1] ?? m[2];
+      opened.add(w === "buy" || w === "long" ? "long" : "short");
+    }
+  if (opened.size < 2) return;
+  const written = (side: Side) =>
+    facts.clauses.some((c) => c.role === "entry" && c.side === side && c.conditions.length > 0);
+  const sideless = facts.clauses.some((c) => c.role !== "exit" && c.side === null && c.conditions.length > 0);
+  if (written("long") !== written("short") || (!written("long") && sideless)) facts.mirror = true;
 }
 
 /**

@@ -414,6 +414,17 @@ export function parseConditions(
     // "touches the lower band", "rsi hits 70": a touch of a level or band.
     if (TOUCH.has(t)) {
       const r = rightOf(i);
+      // "the candle does not touch the EMA": the whole bar on one side of the line, its low above it for a buy
+      // (a sell's mirror reads the high below it); never a cross, which would invert it.
+      if (tokens.slice(Math.max(0, i - 3), i).some((w) => NEGATION.has(w))) {
+        const line = r >= 0 ? opAt(r) : null;
+        if (line?.type === "indicator" && leftOperand(i)?.op.type !== "indicator") {
+          conditions.push({ op: "above", left: { type: "price", field: "low", shift: 0 }, right: line });
+          used.add(r);
+          i = r;
+        }
+        continue;
+      }
       const right = r >= 0 ? opAt(r) : null;
       const l = leftOperand(i);
       const left = l

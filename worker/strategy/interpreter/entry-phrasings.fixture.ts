@@ -180,4 +180,18 @@ export const ENTRY_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "'we open a buy deal ... and we open a sell deal' with one set of conditions: the sell side is its mirror; a bar that does not touch the line lies wholly beyond it",
+    turns: [
+      {
+        say: "The candle must not touch the 21 EMA. In a rising market we open a buy deal on the next candle, in a falling market we open a sell deal on the next candle. Stop 25 pips, target 50 pips.",
+        expect: {
+          direction: "both",
+          long: ["low > ema21"],
+          short: ["high < ema21"],
+          question: false,
+        },
+      },
+    ],
+  },
 ];
