@@ -11,6 +11,8 @@ const MARKER =
 const SPLIT = new RegExp(
   // "... 50 pips from the entry point exit when ...": an exit opens a clause even without a comma before it.
   `(?<!\\b(?:only|also|then|and|or|to|not|never|don't|you|we|i)\\s*)\\s+(?=(?:exit|close)\\s+(?:the\\s+)?(?:(?:long|short|buy|sell)s?\\s+)?(?:trades?\\s+|positions?\\s+)?(?:when|if)\\b)|` +
+    // "... > 0.0005 it closes the long position when ...": a subject and an action start a clause of their own.
+    `\\s+(?=(?:it|we|you|i|the\\s+(?:ea|robot|strategy|system|expert))\\s+(?:opens?|closes?|buys?|sells?|enters?|exits?|goes|go)\\s+(?:the\\s+|a\\s+|an\\s+|all\\s+)?(?:long|short|buy|sell|positions?|trades?|orders?)\\b)|` +
     `\\s*(?:,|\\s-\\s|\\band\\b|\\bthen\\b|\\bbut\\b|\\bor\\b)\\s*(?:,\\s*)?(?=${MARKER})|\\s*,\\s*(?=(?:and\\s+)?when\\b)|\\s+(?=and\\s+(?:when|if)\\b)|\\s*,\\s*(?=[^,]*\\bfor\\s+(?:buy|sell|long|short)s?\\b)|(?<=\\b(?:buy|sell)\\b)\\s+(?=(?:rsi|macd|cci|adx|stochastic|bollinger|momentum|ema|sma|price|close)\\b)`,
 );
 
@@ -70,8 +72,13 @@ interface RawClause {
 
 function sideOf(text: string): Side | "both" | null {
   const t = text.replace(/\bas long as\b/g, " ");
-  const long = /\b(long|buy|buying|bullish|bull|longs)\b/.test(t);
-  const short = /\b(short|sell|selling|bearish|bear|shorting|cover)\b/.test(t);
+  // An action word names the side; a trend word only when there is none ("buy when the trend is bearish and
+  // price pulls back" is a buy).
+  const buy = /\b(long|buy|buying|longs)\b/.test(t);
+  const sell = /\b(short|sell|selling|shorting|cover)\b/.test(t);
+  const acted = buy || sell;
+  const long = buy || (!acted && /\b(bullish|bull)\b/.test(t));
+  const short = sell || (!acted && /\b(bearish|bear)\b/.test(t));
   if (long && short) return "both";
   if (long) return "long";
   if (short) return "short";
@@ -83,7 +90,7 @@ const CROSS_BACK =
   /\bcross(?:es|ed)?\s+back\b(?!\s+(?:above|below|over|under|through|up|down))|\bre-?cross(?:es|ed)?\b/;
 
 const EXIT_WORD =
-  /\b(exit|exits|get out|cover|liquidate|close(?!\s+(?:above|below|over|under|is|crosses|price))|close out|take (?:the )?profit when|stop out)\b/;
+  /\b(exit|exits|get out|cover|liquidate|close(?!\s+(?:above|below|over|under|is|crosses|price))|close out|take (?:the )?profit when|stop out|closes\s+(?:the\s+|all\s+|any\s+|its\s+)?(?:(?:long|short|buy|sell)\s+)?(?:positions?|trades?|orders?|deals?))\b/;
 const ADDITIVE_WORD =
   /\b(also|add|adding|additionally|plus|in addition|too|as well|filter|filters|only|as long as|provided|confirm|confirms|confirmation|confirmed|require|requires|must|need|needs|if|unless)\b/;
 
@@ -152,7 +159,7 @@ export function readClauses(
       vagueCross ||= raw.vagueCross && c.conditions.length === 0 && !raw.opposite;
       const side = sideOf(raw.text);
       // Sentence-level intents that carry no condition.
-      if (c.conditions.length === 0) {
+      if (c.conditions.length === 0 && (c.dangling ?? []).length === 0) {
         if (raw.opposite) {
           if (c.role === "exit") facts.closeOnOpposite = true;
           else facts.mirror = true;
@@ -195,8 +202,103 @@ export function readClauses(
     }
     prevEntrySide = entrySide === "mixed" ? null : entrySide;
   }
+  completeDangling(facts);
   levelCloses(facts);
+  setupThenCross(facts);
+  bothOpened(sentences, facts);
   return { vagueCross, mentions };
+}
+
+/** "we open a buy deal", "the EA opens a short position", "go short": a side named as an entry. */
+const OPENS_SIDE =
+  /\b(?:open|opens|opening|enter|enters|entering|take|takes|place|places)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?(buy|sell|long|short)\s+(?:deal|position|trade|order)s?\b|\bgo(?:es)?\s+(long|short)\b/g;
+
+/**
+ * "In an uptrend we open a buy deal ..., and in a downtrend we open a sell deal": both sides are opened, but the
+ * conditions were written for one of them (with "above ... or below" for the other): the other side is its
+ * mirror, as when the text says "vice versa".
+ */
+function bothOpened(sentences: readonly string[], facts: Facts): void {
+  if (facts.direction !== null || facts.mirror) return;
+  const opened = new Set<Side>();
+  for (const s of sentences)
+    for (const m of s.matchAll(OPENS_SIDE)) {
+      const w = m[1] ?? m[2];
+      opened.add(w === "buy" || w === "long" ? "long" : "short");
+    }
+  if (opened.size < 2) return;
+  const written = (side: Side) =>
+    facts.clauses.some((c) => c.role === "entry" && c.side === side && c.conditions.length > 0);
+  const sideless = facts.clauses.some((c) => c.role !== "exit" && c.side === null && c.conditions.length > 0);
+  if (written("long") !== written("short") || (!written("long") && sideless)) facts.mirror = true;
+}
+
+/**
+ * "The price is below the lower band ... open long when the price returns above the lower band": a state and a
+ * cross of the same pair the other way describe one event (the cross starts from that state), so the state,
+ * which can never hold on the bar of the cross, goes.
+ */
+function setupThenCross(facts: Facts): void {
+  const key = (o: Operand) => JSON.stringify(o);
+  for (const side of ["long", "short"] as const) {
+    const entries = facts.clauses.filter((c) => c.role !== "exit" && c.side === side);
+    const crosses = entries.flatMap((c) =>
+      c.conditions.filter((x) => x.op === "crossesAbove" || x.op === "crossesBelow"),
+    );
+    for (const c of entries)
+      c.conditions = c.conditions.filter(
+        (x) =>
+          !crosses.some(
+            (k) =>
+              key(k.left) === key(x.left) &&
+              key(k.right) === key(x.right) &&
+              (k.op === "crossesAbove" ? x.op === "below" : x.op === "above"),
+          ),
+      );
+  }
+}
+
+/**
+ * "Long: ... MACD histogram goes above the 0 line. Short: ... and MACD goes below.": a line going one way with
+ * nothing after it takes its other side from the other trading side's rule on the same indicator, mirrored (an
+ * oscillator's level reflected around its centre, a band for the opposite band).
+ */
+function completeDangling(facts: Facts): void {
+  for (const c of facts.clauses) {
+    if (!c.dangling || c.side === null) continue;
+    const other: Side = c.side === "long" ? "short" : "long";
+    for (const d of c.dangling) {
+      const model = facts.clauses
+        .filter((o) => o.role === c.role && o.side === other)
+        .flatMap((o) => o.conditions)
+        .find(
+          (x) =>
+            x.left.type === "indicator" &&
+            d.left.type === "indicator" &&
+            x.left.ind.kind === d.left.ind.kind &&
+            x.op !== "between",
+        );
+      if (model?.left.type !== "indicator") continue;
+      const z = zone(model.left.ind);
+      const r = model.right;
+      const right: Operand =
+        r.type === "constant" && z
+          ? { type: "constant", value: 2 * z.mid - r.value }
+          : r.type === "indicator" && r.ind.kind === "bollinger" && r.ind.line !== "middle"
+            ? { ...r, ind: { ...r.ind, line: r.ind.line === "upper" ? "lower" : "upper" } }
+            : r;
+      const cross = model.op === "crossesAbove" || model.op === "crossesBelow" || model.op === "crosses";
+      const op = cross
+        ? d.dir === "up"
+          ? "crossesAbove"
+          : "crossesBelow"
+        : d.dir === "up"
+          ? "above"
+          : "below";
+      c.conditions.push({ op, left: model.left, right });
+    }
+    delete c.dangling;
+  }
 }
 
 /**
@@ -238,6 +340,7 @@ function readClause(
       side: side === "long" || side === "short" ? side : null,
       conditions: parsed.conditions,
       additive: ADDITIVE_WORD.test(words),
+      ...(parsed.dangling.length > 0 ? { dangling: parsed.dangling } : {}),
     },
     hasRoleWord: exit || side !== null,
     // "sell when it crosses back" is the opposite cross for an entry; for an exit the same words

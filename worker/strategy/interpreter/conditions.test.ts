@@ -8,14 +8,16 @@ const ctx: MentionContext = { knownKinds: [], maPeriods: new Map() };
 function conditions(text: string): string[] {
   const s = scanMentions(normalize(text), ctx);
   return parseConditions(s.text, s.operands).conditions.map((c) => {
-    const o = (x: (typeof c)["left"]) =>
+    const o = (x: (typeof c)["left"]): string =>
       x.type === "constant"
         ? String(x.value)
         : x.type === "price"
           ? x.field
           : x.type === "level"
             ? `level:${JSON.stringify(x.spec)}`
-            : `${x.ind.kind}:${JSON.stringify(x.ind)}`;
+            : x.type === "difference"
+              ? `(${o(x.a)} - ${o(x.b)})`
+              : `${x.ind.kind}:${JSON.stringify(x.ind)}`;
     return `${o(c.left)} ${c.op} ${o(c.right)}${c.right2 ? ` ${o(c.right2)}` : ""}`;
   });
 }

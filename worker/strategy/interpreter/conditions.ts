@@ -1,4 +1,4 @@
-import type { CompareOp, Condition, IndicatorMention, Operand } from "./facts";
+import type { CompareOp, Condition, Dangling, IndicatorMention, Operand } from "./facts";
 
 // The condition grammar over a scanned clause ("§A crosses above §B", "§A below 30",
 // "§A between 40 and 60", "§A is oversold"). Works on tokens so that filler words
@@ -24,6 +24,9 @@ const CROSS_VERBS = new Set([
   "breaking",
   "rises",
   "rise",
+  // "returns above the lower band": back across the line it was beyond.
+  "returns",
+  "returned",
   "rising",
   "climbs",
   "falls",
@@ -146,6 +149,8 @@ const BORROWING = new Set([
   "exit",
   "enter",
 ]);
+/** Words that join a second predicate to the same subject ("is below 80 and also rising"). */
+const JOINING = new Set(["and", "also", "but", "still", "is", "are", "yet"]);
 const SKIP_AFTER_PREP = new Set([
   "the",
   "its",
@@ -216,6 +221,8 @@ export interface ParsedConditions {
   conditions: Condition[];
   /** The clause mentions a cross but we could not tell what crosses what. */
   vagueCross: boolean;
+  /** Comparisons of a named line whose other side is left out ("and MACD goes below"). */
+  dangling: Dangling[];
 }
 
 const defaultPrice: Operand = { type: "price", field: "close", shift: 0 };
@@ -252,6 +259,7 @@ export function parseConditions(
     return null;
   };
   const conditions: Condition[] = [];
+  const dangling: Dangling[] = [];
   const used = new Set<number>();
   let vagueCross = false;
   let lastCross: { left: Operand; rightIndex: number } | null = null;
@@ -281,6 +289,17 @@ export function parseConditions(
     while (j >= 0 && (SKIP_BEFORE_VERB.has(tokens[j]) || CROSS_VERBS.has(tokens[j]))) j--;
     const w = tokens[j];
     return w !== undefined && /^[a-z]{3,}$/.test(w) && !BORROWING.has(w);
+  };
+  /** The subject of the condition just read when only joining words lie between it and i ("... and also"). */
+  const joinedSubject = (i: number): { op: Operand; index: number } | null => {
+    const last = conditions.at(-1);
+    if (!last || last.left.type === "constant") return null;
+    let j = i - 1;
+    while (j >= 0 && JOINING.has(tokens[j])) j--;
+    const ends = (t: string) => t.startsWith("§") || /^[-+]?\d/.test(t) || /^(?:positive|negative)$/.test(t);
+    if (j === i - 1 || j < 0 || !(used.has(j) || ends(tokens[j]))) return null;
+    const k = tokens.findIndex((t, n) => t.startsWith("§") && opAt(n) === last.left);
+    return { op: last.left, index: k >= 0 ? k : j };
   };
   const leftOperand = (verbIndex: number): { op: Operand; index: number } | null => {
     const j = leftOf(verbIndex);
@@ -313,14 +332,14 @@ export function parseConditions(
         : null;
     const [fast, slow] = mas.length >= 2 ? [mas[0], mas[1]] : (prevPair ?? [sma(50), sma(200)]);
     conditions.push({ op: named[1] === "golden" ? "crossesAbove" : "crossesBelow", left: fast, right: slow });
-    return { conditions, vagueCross: false };
+    return { conditions, vagueCross: false, dangling };
   }
   // "use the 100 sma as a trend filter": buys above it (sells below it, by mirroring).
   if (/\b(?:trend\s+filter|as\s+(?:a\s+)?(?:trend\s+)?filter)\b/.test(text)) {
     const ma = operands.find((o) => o.type === "indicator" && o.ind.kind === "ma");
     if (ma) {
       conditions.push({ op: "above", left: defaultPrice, right: ma });
-      return { conditions, vagueCross: false };
+      return { conditions, vagueCross: false, dangling };
     }
   }
   // Passive voice: "the middle band is crossed from below" — the price is what crosses.
@@ -335,7 +354,7 @@ export function parseConditions(
         left: defaultPrice,
         right: target,
       });
-      return { conditions, vagueCross: false };
+      return { conditions, vagueCross: false, dangling };
     }
   }
   for (let i = 0; i < tokens.length; i++) {
@@ -395,6 +414,17 @@ export function parseConditions(
     // "touches the lower band", "rsi hits 70": a touch of a level or band.
     if (TOUCH.has(t)) {
       const r = rightOf(i);
+      // "the candle does not touch the EMA": the whole bar on one side of the line, its low above it for a buy
+      // (a sell's mirror reads the high below it); never a cross, which would invert it.
+      if (tokens.slice(Math.max(0, i - 3), i).some((w) => NEGATION.has(w))) {
+        const line = r >= 0 ? opAt(r) : null;
+        if (line?.type === "indicator" && leftOperand(i)?.op.type !== "indicator") {
+          conditions.push({ op: "above", left: { type: "price", field: "low", shift: 0 }, right: line });
+          used.add(r);
+          i = r;
+        }
+        continue;
+      }
       const right = r >= 0 ? opAt(r) : null;
       const l = leftOperand(i);
       const left = l
@@ -416,7 +446,8 @@ export function parseConditions(
     const slopeDir =
       slope ?? (slopeWord ? (UP.has(tokens[i + 1]) ? "up" : DOWN.has(tokens[i + 1]) ? "down" : null) : null);
     if (slopeDir !== null && rightOf(slopeWord ? i + 1 : i) < 0) {
-      const l = leftOperand(i);
+      // "is below 80 and rising": a slope joined to the comparison before it is said of the same line.
+      const l = leftOperand(i) ?? joinedSubject(i);
       if (l && l.op.type !== "constant") {
         const op = slopeDir === "up" ? "above" : "below";
         // "%k and %d are heading up": each line of the pair against its own previous bar.
@@ -495,6 +526,13 @@ export function parseConditions(
         });
         continue;
       }
+      // "... and MACD goes below": a named line going one way with nothing after it (the other side says to what).
+      const named = dir !== null && tokens[j] === undefined ? leftOperand(i) : null;
+      if (named && dir !== null && named.op.type === "indicator" && !used.has(named.index)) {
+        dangling.push({ left: named.op, dir });
+        used.add(named.index);
+        continue;
+      }
       if (cross && /^cross/.test(t)) vagueCross = true;
       continue;
     }
@@ -507,6 +545,18 @@ export function parseConditions(
     const l = leftOperand(i);
     let left: Operand | null = l ? l.op : null;
     if (left === null && right.type === "constant" && foreignSubject(i)) continue;
+    if (left === null && right.type === "constant") {
+      // "ADX, used to determine trend strength, is above 25": the oscillator named earlier in the clause and
+      // not compared yet is the subject of a level, before the previous comparison's.
+      for (let k: number = i - 1; k >= 0; k--) {
+        const o: Operand | null = tokens[k].startsWith("§") && !used.has(k) ? opAt(k) : null;
+        if (o?.type === "indicator" && o.ind.kind !== "ma" && o.ind.kind !== "bollinger") {
+          left = o;
+          used.add(k);
+          break;
+        }
+      }
+    }
     if (left === null) {
       // "closes above the upper band" has the price as its silent subject; "it crosses below 0"
       // the previous clause's subject.
@@ -574,7 +624,7 @@ export function parseConditions(
       }
     }
   }
-  return { conditions, vagueCross };
+  return { conditions, vagueCross, dangling };
 }
 
 function sameOperand(a: Operand, b: Operand): boolean {

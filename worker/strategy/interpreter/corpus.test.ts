@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Distance, Rule, StrategySpec } from "../spec";
 import { CORPUS, type Expect } from "./corpus.fixture";
+import { ENTRY_PHRASINGS } from "./entry-phrasings.fixture";
 import { interpret } from "./index";
 import { notation } from "./notation";
 import { PHRASINGS } from "./phrasings.fixture";
@@ -67,7 +68,7 @@ describe("interpreter corpus", () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(80);
   });
 
-  for (const c of [...CORPUS, ...PHRASINGS]) {
+  for (const c of [...CORPUS, ...PHRASINGS, ...ENTRY_PHRASINGS]) {
     it(c.name, () => {
       let spec: StrategySpec | null = null;
       for (const [i, turn] of c.turns.entries()) {

@@ -14,6 +14,8 @@ export type IndicatorMention =
       period: number | null;
       price: PriceField | null;
       role: "fast" | "slow" | null;
+      /** Written as a plain "ma" with a length: simple unless the message declared that length's kind. */
+      generic?: boolean;
     }
   | { kind: "rsi"; period: number | null; price: PriceField | null }
   | {
@@ -55,6 +57,8 @@ export type Operand =
   | { type: "indicator"; ind: IndicatorMention; shift: number }
   /** A v2 price level ("the 20 day high", "yesterday's low + 2 pips"), already in the spec's form (levels.ts). */
   | { type: "level"; spec: SpecOperand; shift: number }
+  /** "(EMA 2 - EMA 20)", "the difference between the fast and the slow average": a - b. */
+  | { type: "difference"; a: Operand; b: Operand; shift: number }
   | { type: "price"; field: PriceField; shift: number }
   | { type: "constant"; value: number };
 
@@ -95,6 +99,14 @@ export interface Clause {
   additive: boolean;
   /** Exits joined by "or" in one sentence: either closes the trade (the rule's `any` list). */
   alternative?: boolean;
+  /** "MACD goes below." with no level: completed from the other side's rule on the same line (clauses.ts). */
+  dangling?: Dangling[];
+}
+
+/** A comparison whose right side the sentence leaves out ("and MACD goes below"). */
+export interface Dangling {
+  left: Operand;
+  dir: "up" | "down";
 }
 
 /** A request to change something already in the spec. */

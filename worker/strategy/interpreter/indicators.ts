@@ -145,6 +145,13 @@ export function resolveIndicator(
         if (named.size === 1) period = [...named][0];
       }
       if (period === null) return { ok: false, problem: "maPeriod" };
+      if (m.generic) {
+        // "the 9 MA" after "smoothed MA with period 9": the kind that length was declared with.
+        const declared = siblings.find(
+          (s) => s.kind === "ma" && !s.generic && s.period === period && s.method !== null,
+        );
+        if (declared?.kind === "ma" && declared.method !== null) method = declared.method;
+      }
       if (method === null) {
         // "the 50 and 200 ema": an unnamed sibling shares the named one's method; else the spec's.
         const named = siblings.find((s) => s.kind === "ma" && s.method !== null);

@@ -178,13 +178,14 @@ const RULES: Rule[] = [
         period: num(m[2] ?? m[4] ?? m[5]),
         price: priceOf(m[6]),
         role: roleOf(m[1]),
+        ...(m[3] === "ma" && (m[2] ?? m[4] ?? m[5]) !== undefined ? { generic: true } : {}),
       }),
     ],
   },
   // One-parameter oscillators. A number right after the name is its period ("rsi 14 below 30").
   {
     re: new RegExp(
-      `\\b(?:(\\d+)(?:\\s+(?:period|day|bar)s?)?\\s+)?(rsi|cci|adx|momentum)\\b(?:\\s*\\(\\s*(\\d+)\\s*\\)|\\s+(?:with\\s+(?:a\\s+)?)?(?:(?:period|length)\\s+(?:of\\s+)?)?(\\d+)\\b(?=\\s*(?:is|crosses|cross|crossed|goes|moves|rises|falls|drops|above|below|over|under|>|<|between|reaches|hits|touches|oversold|overbought|with|on|line|value|reading|level|periods?))${NOT_A_UNIT})?${PRICE_SUFFIX}`,
+      `\\b(?:(\\d+)(?:\\s+(?:period|day|bar)s?)?\\s+)?(rsi|cci|adx|momentum)\\b(?:\\s*\\(\\s*(\\d+)\\s*\\)|\\s+(?:with\\s+(?:a\\s+)?)?(?:(?:period|length)\\s+(?:of\\s+)?)?(\\d+)\\b(?=\\s*(?:is|crosses|cross|crossed|goes|moves|rises|falls|drops|above|below|over|under|greater|less|higher|lower|equal|>|<|=|between|reaches|hits|touches|oversold|overbought|with|on|line|value|reading|level|periods?))${NOT_A_UNIT})?${PRICE_SUFFIX}`,
       "g",
     ),
     build: (m) => {
@@ -249,6 +250,20 @@ export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
       return tokens.join(" and ");
     });
   }
+  // "(§A - §B)", "§A minus §B", "the difference between §A and §B": one operand, the first less the second.
+  text = text.replace(
+    /\(\s*§([A-Z])\s*-\s*§([A-Z])\s*\)|§([A-Z])\s+minus\s+(?:the\s+)?§([A-Z])|\b(?:the\s+)?difference\s+(?:between|of)\s+(?:the\s+)?§([A-Z])\s+and\s+(?:the\s+)?§([A-Z])/g,
+    (whole: string, ...g: Array<string | undefined>) => {
+      const [x, y] = [g[0] ?? g[2] ?? g[4], g[1] ?? g[3] ?? g[5]];
+      const a = x === undefined ? undefined : operands[x.charCodeAt(0) - 65];
+      const b = y === undefined ? undefined : operands[y.charCodeAt(0) - 65];
+      const line = (o: Operand | undefined) => o?.type === "indicator" || o?.type === "price";
+      if (!a || !b || !line(a) || !line(b)) return whole;
+      const token = placeholder(operands.length);
+      operands.push({ type: "difference", a, b, shift: 0 });
+      return token;
+    },
+  );
   text = text.replace(
     /\bthe (\d+)\b(?!\.\d)(?!\s*(?:pips?|points?|%|percent|lots?|x\b|times|atr|period|day|bar|level|line))/g,
     (whole: string, n: string) => {

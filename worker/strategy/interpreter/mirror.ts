@@ -87,6 +87,9 @@ function swapLevel<T extends Operand>(op: T): T {
 
 function reflect(value: Operand, around: Operand, indicators: readonly Indicator[]): Operand {
   if (value.type !== "constant") return value;
+  // A difference of two lines ("EMA(2) - EMA(20) > 0.0005") is centred on zero: the sell side is its negative.
+  if (around.type === "expression" && around.b && around.k === -1 && !around.offset)
+    return { type: "constant", value: -value.value };
   const ind = indicatorOf(around, indicators);
   if (!ind || around.type !== "indicator") return value;
   const mid = midpoint(ind, around.line);

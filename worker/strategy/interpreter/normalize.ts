@@ -19,6 +19,11 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\s*\[\s*(?:\.\.\.|\u2026)\s*\]\s*/g, ". "],
   [/[\u2018\u2019\u201b`´]/g, "'"],
   [/[\u201c\u201d]/g, '"'],
+  // '"Long" on the close when; 1-) ...': a side named in quotes is a heading word, "when;" opens its list, and
+  // "1-)" numbers an item.
+  [/"((?:exit\s+)?(?:long|short|buy|sell))"/gi, "$1"],
+  [/\b(when|if)\s*;\s*(?=1\s*-?\s*[.)])/g, "$1: "],
+  [/\b(\d{1,2})\s*-\s*\)/g, "$1)"],
   [/[\u2010-\u2015\u2212]/g, "-"],
   [/\u00a0/g, " "],
   // "> =", "= >": a comparison sign written with a space.
@@ -41,6 +46,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   // MetaTrader's Stochastic is the slow one: "slow %K", "slow stochastic" name the same lines.
   [/\bslow\s+(?=%[kd]\b|stochastic\b)/g, ""],
   [/\b(?:trailling|trailng|traling)\b/g, "trailing"],
+  // "the SEL order", "purchase": a side's order by another spelling or word.
+  [/\bsel\b(?=\s+(?:orders?|positions?|trades?|entry|signals?|deals?|when|if)\b)/g, "sell"],
   [/\bpip(?:'?s)\b/g, "pips"],
   [/\bpts\b/g, "points"],
   [/\bmins?\b/g, "minute"],
@@ -84,11 +91,18 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\blinear(?:ly)?[\s-]+weighted\b/g, "lw"],
   [/\bweighted\s+ma\b/g, "lwma"],
   [/\bsmoothed\s+ma\b/g, "smma"],
+  // "MA smoothed 21", "moving average (MA smoothed) with period 9": the kind written after the name.
+  [/\bma\s+(?:smoothed|smooth)\b/g, "smma"],
+  [/\bma\s+exponential\b/g, "ema"],
+  [/\bma\s+(?:simple)\b/g, "sma"],
+  [/\bma\s*\(\s*(sma|ema|smma|lwma)\s*\)/g, "$1"],
   [/\bexponential\s+ma\b/g, "ema"],
   [/\bsimple\s+ma\b/g, "sma"],
   [/\blw\s+ma\b/g, "lwma"],
   [/\b(\d+)\s*(sma|ema|smma|lwma|wma|ma)s?\b/g, "$1 $2"],
   [/\b(sma|ema|smma|lwma|wma|ma)(\d+)\b/g, "$1 $2"],
+  // "EMA2Median", "SMA10Close": an input-style name of an average with its applied price.
+  [/\b(sma|ema|smma|lwma|ma)(\d+)(median|typical|weighted|close|open|high|low)\b/g, "$2 $1 of $3"],
   [/\bwma\b/g, "lwma"],
   // "20 SMA High", "SMMA-Low", "EMA (close)": the price an average is applied to, written after it.
   [/\b(sma|ema|smma|lwma|ma)\s*-\s*(high|low|open|close|median|typical|weighted)\b/g, "$1 of $2"],
@@ -114,6 +128,21 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\baverage\s+true\s+range\b/g, "atr"],
   [/\baverage\s+directional\s+(?:index|movement\s+index)\b/g, "adx"],
   [/\bmacd\s+histogram\b/g, "macd histogram"],
+  // "the difference between the MACD and its signal line", "MACD minus signal": the histogram (main - signal).
+  [
+    /\b(?:the\s+)?difference\s+between\s+(?:the\s+)?macd(?:\s+(?:main\s+)?line)?\s+and\s+(?:the\s+|its\s+)?(?:macd\s+)?signal(?:\s+line)?\b|\bmacd(?:\s+(?:main\s+)?line)?\s+minus\s+(?:the\s+|its\s+)?(?:macd\s+)?signal(?:\s+line)?\b/g,
+    "macd histogram",
+  ],
+  // "greater than that of the previous candle", "lower than on the prior bar", "above its previous value": the
+  // line against its own previous bar, a slope.
+  [
+    /\b(?:is\s+)?(?:greater|higher|bigger|larger|more|above)\s+than\s+(?:(?:that|the\s+value|its\s+value|it\s+was|the\s+one)\s+)?(?:(?:of|on|at|in|for)\s+)?(?:the\s+)?(?:previous|prior|last|preceding)\s+(?:candle|bar|one|value|reading)s?\b(?:'s)?|\b(?:is\s+)?(?:greater|higher|bigger|above)\s+than\s+(?:its\s+)?(?:previous|prior)\s+value\b/g,
+    "rising",
+  ],
+  [
+    /\b(?:is\s+)?(?:less|lower|smaller|below)\s+than\s+(?:(?:that|the\s+value|its\s+value|it\s+was|the\s+one)\s+)?(?:(?:of|on|at|in|for)\s+)?(?:the\s+)?(?:previous|prior|last|preceding)\s+(?:candle|bar|one|value|reading)s?\b(?:'s)?|\b(?:is\s+)?(?:less|lower|smaller|below)\s+than\s+(?:its\s+)?(?:previous|prior)\s+value\b/g,
+    "falling",
+  ],
   [/\b(rsi|cci|adx|atr|momentum)(\d+)\b/g, "$1 $2"],
   // Directions.
   [/\bvice[\s-]+versa\b/g, "vice versa"],
@@ -133,6 +162,14 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\btwice\b/g, "2 times"],
   [/\bthrice\b/g, "3 times"],
   [/\b(stop loss|stop)\s+(?:distance|size)\b/g, "$1"],
+  // "below or on the band", "at or above 70", "equal or higher than 80", "greater than or equal to 20": the
+  // spec's comparisons include the boundary's neighbourhood, so these read as the plain comparison.
+  [
+    /\b(?:(?:at|on)\s+or\s+(below|under|above|over)|(below|under|above|over)\s+or\s+(?:at|on|equal\s+to|touching))\b/g,
+    "$1$2",
+  ],
+  [/\bequal\s+(?:to\s+)?or\s+(higher|greater|lower|less|more|bigger|smaller)\s+th[ae]n\b/g, "$1 than"],
+  [/\b(higher|greater|lower|less|more|bigger|smaller)\s+th[ae]n\s+or\s+equal\s+(?:to\s+)?/g, "$1 than "],
   // "more then 50" (a common slip for "than"); "positive 50" / "negative 50" are signed levels.
   [/\b(more|less|higher|lower|greater|bigger|smaller|rather)\s+then\b/g, "$1 than"],
   [/\bpositive\s+(?=\d)/g, ""],

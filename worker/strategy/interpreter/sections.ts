@@ -9,23 +9,23 @@ const HEADINGS: ReadonlyArray<readonly [RegExp, Role]> = [
   [/\b(?:enter|go|open|take)\s+(?:a\s+)?long\s+(?:trade\s+|position\s+)?(?:if|when)\s*:/g, "buy when"],
   [/\b(?:enter|go|open|take)\s+(?:a\s+)?short\s+(?:trade\s+|position\s+)?(?:if|when)\s*:/g, "sell when"],
   [
-    /\b(?:buy|long)\s+(?:entry\s+|trade\s+|position\s+)?(?:\((?:buy|long)\)\s+)?(?:if|when|rules?|conditions?|setup|signals?)\s*(?::|\s-\s|\.\s)/g,
+    /\b(?:buy|long)\s+(?:entry\s+|trade\s+|position\s+)?(?:\((?:buy|long)\)\s+)?(?:if|when|rules?|conditions?|setup|signals?|entry)\s*(?::|\s-\s|\.\s)/g,
     "buy when",
   ],
   [
-    /\b(?:sell|short)\s+(?:entry\s+|trade\s+|position\s+)?(?:\((?:sell|short)\)\s+)?(?:if|when|rules?|conditions?|setup|signals?)\s*(?::|\s-\s|\.\s)/g,
+    /\b(?:sell|short)\s+(?:entry\s+|trade\s+|position\s+)?(?:\((?:sell|short)\)\s+)?(?:if|when|rules?|conditions?|setup|signals?|entry)\s*(?::|\s-\s|\.\s)/g,
     "sell when",
   ],
   [/\bexit\s+(?:rules?|conditions?|signals?)\s*:?/g, "exit when"],
   [/\b(?:entry\s+rules?|entry\s+conditions?|indicators?\s*:|settings\s*:)/g, null],
 ];
 
-const LONG_WORD = /\b(?:long|longs|buy|buys|buying|bullish|bull|up)\b/;
+const LONG_WORD = /\b(?:long|longs|buy|buys|buying|purchases?|purchasing|bullish|bull|up)\b/;
 const SHORT_WORD = /\b(?:short|shorts|sell|sells|selling|bearish|bear|down)\b/;
 const EXIT_WORD = /\b(?:exit|exits|close|closing|closed|out)\b/;
 /** Words that make a short label before ":" a heading of rules rather than a setting ("stop loss: 30"). */
 const RULE_WORD =
-  /\b(?:entry|entries|enter|open|opening|conditions?|rules?|setup|signals?|trades?|positions?|orders?|when|if|exit|exits|close|closing|buy|sell|long|short)\b/;
+  /\b(?:entry|entries|enter|open|opening|conditions?|rules?|setup|signals?|trades?|positions?|orders?|when|if|exit|exits|close|closing|buy|sell|buying|selling|purchases?|long|short)\b/;
 
 /** Labels of settings, which end the rules above them ("stop loss:", "time frame:", "indicators:"). */
 const SETTINGS_WORD =
@@ -33,8 +33,13 @@ const SETTINGS_WORD =
 
 /** The role of a label written before a colon ("conditions for opening long positions", "buy entry"). */
 export function labelRole(label: string): Role | "other" {
-  const l = label.trim();
-  if (l.length === 0 || /\d/.test(l) || l.split(/\s+/).length > 7) return "other";
+  // "long on the close when:": the bar's close is when the order goes out, no exit.
+  const l = label.replace(/\b(?:on|at)\s+(?:the\s+)?(?:bar'?s?\s+|candle'?s?\s+)?close\b/g, "").trim();
+  const words = l.split(/\s+/).length;
+  if (l.length === 0 || /\d/.test(l) || words > 12) return "other";
+  // A long label is a heading only when it names its side or the exit ("conditions that have to be met for
+  // the sell order").
+  if (words > 7 && !LONG_WORD.test(l) && !SHORT_WORD.test(l) && !EXIT_WORD.test(l)) return "other";
   const settings = SETTINGS_WORD.test(l);
   // An item's own label under a heading ("trigger:", "filter:") keeps the heading's role.
   if (!RULE_WORD.test(l)) return settings ? null : "other";
@@ -150,7 +155,12 @@ export function sectionize(text: string): string {
   HEADINGS.forEach(([re, role], i) => {
     marked = marked.replace(re, () => `\n${MARK}${i}${MARK}${role ?? ""}\n`);
   });
-  marked = marked.replace(LABEL, (whole, lead: string, label: string) => {
+  marked = marked.replace(LABEL, (whole, lead: string, rawLabel: string) => {
+    // "price under 14 ema conditions to close sell order:": the average's name after its length ends the item
+    // before the label; it is no word of the label.
+    const named = /\d\s*$/.test(lead) ? /^((?:sma|ema|smma|lwma|ma)\s+)(.*)$/.exec(rawLabel) : null;
+    const label = named ? named[2] : rawLabel;
+    if (named) lead = `${lead}${named[1]}`;
     const role = labelRole(label);
     if (role === "other") return whole;
     // A label of settings ("stop loss:", "time frame:") ends the rules above it and stays as written.
@@ -174,7 +184,9 @@ export function sectionize(text: string): string {
   return out.join("\n");
 }
 
-function withRole(line: string, role: Role): string {
+function withRole(numbered: string, role: Role): string {
+  // "Selling : 1. Wait for ...": an item number at the start of a heading's line is no part of its rule.
+  const line = role ? numbered.replace(/^\d{1,2}\s*[.)]\s+(?=[a-z])/, "") : numbered;
   // "when X" under a heading is the heading's condition unless it names its own action.
   const already =
     /^(?:buy|sell|go long|go short|long|short|exit|close|enter|open|stop|take profit|trailing|breakeven|move|place|put|set|use|trail|risk)\b/.test(
