@@ -43,6 +43,9 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\b(?:trailling|trailng|traling)\b/g, "trailing"],
   [/\bpip(?:'?s)\b/g, "pips"],
   [/\bpts\b/g, "points"],
+  // Clock words: "12 noon", "midday", "midnight" as times.
+  [/\b(?:12\s+)?(?:noon|midday)\b/g, "12:00"],
+  [/\bmidnight\b/g, "00:00"],
   [/\bmins?\b/g, "minute"],
   [/\bhrs?\b/g, "hour"],
   [/\bhours\b/g, "hour"],
@@ -50,6 +53,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\b(\d+)\s*-\s*(minute|hour|day|week|period|bar|candle|pips?|points?)\b/g, "$1 $2"],
   // Stop loss / take profit spellings.
   [/\bstop[\s-]*losse?s?\b/g, "stop loss"],
+  // "stop lose", "stop-lost", and the reworded "cease loss" of copied articles.
+  [/\b(?:stop|cease)[\s-]*(?:lose|lost|loss)\b/g, "stop loss"],
   [/\bstoploss\b/g, "stop loss"],
   [/\bs\s*\/\s*l\b/g, "stop loss"],
   [/\bsl\b/g, "stop loss"],
