@@ -174,6 +174,28 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
       return true;
     },
   },
+  // The same in the passive, as descriptions state it: "all trades are closed at 21:00", "positions are shut
+  // at EST 12 noon", "open orders get closed by 5pm on friday".
+  {
+    re: new RegExp(
+      `\\b(?:(?:all|every|any|the|open|my|remaining)\\s+)*(?:trades?|positions?|orders?|deals?)\\s+(?:are|is|get|gets|will\\s+be|must\\s+be|should\\s+be|to\\s+be)\\s+(?:all\\s+)?(?:closed|shut|exited|liquidated|flattened|squared)(?:\\s+(?:down|out))?\\s+(?:by|at|before)\\s+(?:(?:gmt|utc|est|edt|et|server\\s+time)\\s+)?${CLOCK}(?:\\s+(?:o'clock|hour))?(?:\\s+(?:on|every)\\s+${DAY})?(?![\\w:])`,
+      "g",
+    ),
+    needsSpec: false,
+    apply: (m, f) => {
+      if (
+        m[2] === undefined &&
+        m[3] === undefined &&
+        !/o'clock|hour|server|utc|gmt|est|edt|\bet\b/.test(m[0])
+      )
+        return false;
+      const time = clock(m[1], m[2], m[3]);
+      if (!time) return false;
+      const day = m[4] ? DAY_NUMBERS[m[4].slice(0, 3)] : undefined;
+      f.edits.push({ type: "closeAt", time, weekdays: day ? [day] : null });
+      return true;
+    },
+  },
   // Close after N bars: "exit after 10 bars", "close trades after 5 candles", "hold for 3 days max".
   {
     re: /\b(?:(?:close|exit|get\s+out)\s+(?:the\s+|all\s+|any\s+|open\s+)*(?:trades?|positions?)?\s*after\s+(\d+)\s+(bars?|candles?|hours?|days?)|hold\s+(?:trades?\s+|positions?\s+|it\s+|them\s+)?(?:for\s+)?(?:at\s+most\s+|max(?:imum)?\s+|up\s+to\s+)?(\d+)\s+(bars?|candles?|hours?|days?)(?:\s+max(?:imum)?|\s+at\s+most)?|time\s+stop\s+(?:of|at|after)?\s*(\d+)\s+(bars?|candles?|hours?|days?))\b/g,

@@ -1,3 +1,4 @@
+import { BREAK_EVEN_EXTRACTORS } from "./break-even";
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Distance, Facts, Sizing } from "./facts";
 import { extractSideStops } from "./side-stops";
@@ -148,6 +149,8 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // Break-even in looser words, and a locked profit said as an exit (break-even.ts).
+  ...BREAK_EVEN_EXTRACTORS,
   // A target as a ratio of the stop: "profit target with ratio 1:2", "target at a 1:3 risk reward".
   {
     re: /\b(?:take profit|target)\s+(?:with|at|of|is)?\s*(?:a\s+)?(?:ratio|rr|r:r|risk\s*(?:to|:|\/)?\s*reward)(?:\s+ratio)?\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*(?::|to|\/)\s*(\d+(?:\.\d+)?)\b/g,

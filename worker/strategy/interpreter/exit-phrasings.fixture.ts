@@ -1,0 +1,48 @@
+import type { Expect } from "./corpus.fixture";
+
+// The project's own wordings of the exit and risk side (issue 15), written here, not taken from any outside
+// corpus: time exits in the passive, break-even said loosely or as a locked profit, targets as a multiple of
+// the stop, stops and sizes given in a parameter table, "points" meant as pips. Replayed by
+// exit-phrasings.test.ts: `expect` as in corpus.fixture.ts, `spec` a part the built spec must contain.
+export interface ExitCase {
+  name: string;
+  say: string;
+  expect: Expect;
+  spec?: Record<string, unknown>;
+}
+
+export const EXIT_PHRASINGS: readonly ExitCase[] = [
+  {
+    name: "a closing time in the passive, with the zone before the clock and 'noon'",
+    say: "Buy when the 10 ema crosses above the 20 ema, sell on the opposite. All positions are shut at GMT 12 noon.",
+    expect: { direction: "both", question: false },
+    spec: { exits: { closeAt: { time: "12:00" } } },
+  },
+  {
+    name: "a closing time on a weekday, passive",
+    say: "Go long when RSI(14) crosses above 30. Stop loss 40 pips. Open trades get closed by 9pm on friday.",
+    expect: { stopLoss: "40 pips", question: false },
+    spec: { exits: { closeAt: { time: "21:00", weekdays: [5] } } },
+  },
+  {
+    name: "a time exit closes winners: no exit is assumed beside it",
+    say: "Buy when the 5 sma crosses above the 15 sma. Stop 25 pips. All trades are closed at 20:00.",
+    expect: { longExit: null, question: false },
+    spec: { exits: { closeAt: { time: "20:00" } } },
+  },
+  {
+    name: "break-even with words between the word and its trigger",
+    say: "Buy when the 9 ema crosses above the 21 ema. Stop loss 35 pips. Then we shift the stop loss to break even level after 25 pips of gain.",
+    expect: { stopLoss: "35 pips", breakEven: "25 pips", question: false },
+  },
+  {
+    name: "break-even after a conditional clause that gives the profit first",
+    say: "Sell when RSI(14) crosses below 70, stop 30 pips. If the market has moved quickly your way and the trade shows a profit of 15 pips or more, we bring the stop to breakeven.",
+    expect: { stopLoss: "30 pips", breakEven: "15 pips", question: false },
+  },
+  {
+    name: "a locked profit said as an exit is a break-even with an offset",
+    say: "Buy when the 8 ema crosses above the 34 ema. SL 30. Once we have 20 pips in profit and price pulls back to 8 pips in profit, we close the trade.",
+    expect: { breakEven: "20 pips +8 pips", question: false },
+  },
+];
