@@ -45,4 +45,32 @@ export const EXIT_PHRASINGS: readonly ExitCase[] = [
     say: "Buy when the 8 ema crosses above the 34 ema. SL 30. Once we have 20 pips in profit and price pulls back to 8 pips in profit, we close the trade.",
     expect: { breakEven: "20 pips +8 pips", question: false },
   },
+  {
+    name: "a target as a multiple of the stop in shorthand",
+    say: "Buy when the 20 ema crosses above the 50 ema, sell when it crosses below. SL=25 pips, TP=3SL.",
+    expect: { stopLoss: "25 pips", takeProfit: "75 pips", question: false },
+  },
+  {
+    name: "an exit that is only a distance is a target",
+    say: "Long entry: RSI(14) crosses above 30. Long exit: +60 pips. Stop loss 30 pips.",
+    expect: { takeProfit: "60 pips", stopLoss: "30 pips", question: false },
+  },
+  {
+    name: "an exit by a distance against the trade is not a target",
+    say: "Buy when the 10 ema crosses above the 30 ema. Exit when price moves 20 pips against the trade. Take profit 50 pips.",
+    expect: { takeProfit: "50 pips" },
+  },
+  {
+    name: "losses limited at the low or the high of the previous candlestick, one phrase for both sides",
+    say: "Buy when the 10 ema crosses above the 30 ema, sell when it crosses below. The stop is placed at the low (for buys) or high (for sells) of the previous candlestick. Take profit 40 pips.",
+    expect: { direction: "both", question: false },
+    spec: {
+      exits: {
+        stop: {
+          long: { type: "price", field: "LOW", shift: 0 },
+          short: { type: "price", field: "HIGH", shift: 0 },
+        },
+      },
+    },
+  },
 ];

@@ -121,6 +121,28 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // A target as a multiple of the stop in shorthand: "tp=7sl", "take profit 3 x sl", "target = 2 stop loss".
+  {
+    re: /\b(?:take profit|target)\s*(?:=|:|of|at|is)?\s*(\d+(?:\.\d+)?)\s*(?:x\s*|times\s+|\*\s*)?(?:the\s+)?(?:sl|stop loss)\b/g,
+    apply: (m, f) => {
+      const ratio = Number(m[1]);
+      if (!(ratio > 0)) return false;
+      f.takeProfit = { unit: "rr", value: ratio };
+      return true;
+    },
+  },
+  // An exit that is only a distance is a target: "exit long: top 120 pips", "close the trade at 50 pips profit",
+  // "exit after 40 pips". A distance followed by more words ("20 pips against us") is not.
+  {
+    re: /\b(?:exit|close)(?:\s+(?:long|short|buys?|sells?|the\s+trades?|trades?|the\s+positions?|positions?|all))?\s*(?:when|at|:|=|after|on|with)?\s*(?:\+|top|target|(?:a\s+|in\s+)?profit\s+of)?\s*(\d+(?:\.\d+)?)\s*(pips|points)(?:\s+(?:profit|gain|in\s+profit))?(?=\s*(?:[.;,\n)]|$))/g,
+    apply: (m, f) => {
+      if (f.takeProfit) return false;
+      const d = distance(m[1], m[2], undefined, undefined);
+      if (!d) return false;
+      f.takeProfit = d;
+      return true;
+    },
+  },
   // One value for both: "stop loss and take profit of 20 points".
   {
     re: new RegExp(
