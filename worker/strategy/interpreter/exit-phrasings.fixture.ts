@@ -73,4 +73,24 @@ export const EXIT_PHRASINGS: readonly ExitCase[] = [
       },
     },
   },
+  {
+    name: "points beside pips of the same size are 4-digit pips",
+    say: "Sell when the 5 ema crosses below the 20 ema. Stop loss 12 points, take profit 30 pips.",
+    expect: { stopLoss: "12 pips", takeProfit: "30 pips", question: false },
+  },
+  {
+    name: "points ten times the pips are MetaTrader points",
+    say: "Sell when the 5 ema crosses below the 20 ema. Stop loss 150 points, take profit 50 pips.",
+    expect: { stopLoss: "150 points", takeProfit: "50 pips", question: false },
+  },
+  {
+    name: "a trailing stop whose start is said first",
+    say: "Buy when RSI(14) crosses above 50. Stop 30 pips. After getting a profit of 15 pips a trailing stop of 10 pips is set.",
+    expect: { trailing: "10 pips from 15 pips", question: false },
+  },
+  {
+    name: "a trailing stop after a profit, in the imperative",
+    say: "Buy when RSI(14) crosses above 50. Stop 30 pips. Once 25 pips in profit, trail the stop by 12 pips.",
+    expect: { trailing: "12 pips from 25 pips", question: false },
+  },
 ];

@@ -77,6 +77,23 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // Trailing with its start first: "after getting a profit of 10 pips a trailing stop of 7 pips is set", "once
+  // 20 pips in profit, trail the stop by 10 pips".
+  {
+    re: new RegExp(
+      `\\b(?:after|once|when|as\\s+soon\\s+as)\\s+(?:(?:getting|reaching|having|we\\s+have|you\\s+have|there\\s+is|the\\s+trade\\s+is|price\\s+moves)\\s+)?(?:a\\s+)?(?:(?:profit|gain)\\s+of\\s+)?${DIST}(?:\\s+(?:in\\s+)?(?:profit|gain))?\\s*,?\\s*(?:(?:a|the)\\s+)?(?:trailing stop|trail(?:ing)?\\s+(?:the\\s+)?(?:stop(?:\\s+loss)?\\s+)?)${SEP}${ANY_DIST}`,
+      "g",
+    ),
+    apply: (m, f) => {
+      const split = /\b(?:trailing stop|trail(?:ing)?)\b/.exec(m[0]);
+      if (!split) return false;
+      const start = parseDistance(m[0].slice(0, split.index));
+      const d = parseDistance(m[0].slice(split.index));
+      if (!start || !d) return false;
+      f.trailing = { distance: d, start };
+      return true;
+    },
+  },
   // Trailing: "trail the stop by 20 pips", "20 pip trailing stop", "trailing stop of 1.5 atr starting at 30 pips".
   {
     re: new RegExp(
@@ -255,7 +272,42 @@ const EXTRACTORS: Extractor[] = [
 export function extractRisk(text: string, facts: Facts): string {
   // Stops per side first: the plain stop-loss reading would take the first side's distance for both.
   const out = runExtractors(extractSideStops(text, facts), EXTRACTORS, facts);
+  fourDigitPoints(facts);
   // "no stop" / "without a stop" alone: an explicit wish, not an omission.
   if (/\b(?:no|without(?: a| any)?)\s+stop\b(?!\s+(?:trading|loss))/.test(out)) facts.noStopWanted = true;
   return out;
+}
+
+/**
+ * A text that gives some distances in pips and others in "points" of the same size ("a stop loss of 10 points
+ * and a take profit of 20 pips") was written for 4-digit quotes, where a point is a pip: its points are pips.
+ * Points of twice the smallest pips distance or more ("a 150 point stop, 50 pips target") are MetaTrader's
+ * 5-digit points and stay so.
+ */
+function fourDigitPoints(f: Facts): void {
+  const all: Distance[] = [
+    f.stopLoss,
+    f.takeProfit,
+    f.trailing?.distance,
+    f.trailing?.start,
+    f.breakEven?.trigger,
+    f.breakEven?.offset,
+  ].filter((d): d is Distance => d !== null && d !== undefined);
+  const pips = all.filter((d) => d.unit === "pips").map((d) => d.value);
+  const points = all.filter((d) => d.unit === "points").map((d) => d.value);
+  if (pips.length === 0 || points.length === 0 || Math.max(...points) >= 2 * Math.min(...pips)) return;
+  const asPips = (d: Distance | null): Distance | null =>
+    d?.unit === "points" ? { unit: "pips", value: d.value } : d;
+  f.stopLoss = asPips(f.stopLoss);
+  f.takeProfit = asPips(f.takeProfit);
+  if (f.trailing)
+    f.trailing = {
+      distance: asPips(f.trailing.distance) ?? f.trailing.distance,
+      start: asPips(f.trailing.start),
+    };
+  if (f.breakEven)
+    f.breakEven = {
+      trigger: asPips(f.breakEven.trigger) ?? f.breakEven.trigger,
+      offset: asPips(f.breakEven.offset),
+    };
 }
