@@ -1,4 +1,5 @@
 import { rewriteConstructs } from "./constructs";
+import { substituteInputs } from "./inputs";
 import { LEVEL_REWRITES } from "./levels";
 import { replaceNumberWords } from "./numbers";
 import { sectionize } from "./sections";
@@ -21,6 +22,7 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/[\u201c\u201d]/g, '"'],
   [/[\u2010-\u2015\u2212]/g, "-"],
   [/\u00a0/g, " "],
+  [/\s*\u00d7\s*/g, " x "],
   // "> =", "= >": a comparison sign written with a space.
   [/([<>])\s+=/g, "$1="],
   [/=\s*([<>])(?!=)/g, "$1="],
@@ -259,7 +261,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
  * Every extractor works on this form only.
  */
 export function normalize(message: string): string {
-  let text = message.toLowerCase();
+  // Named inputs first: the case of "stopMult" tells a name from words (inputs.ts).
+  let text = substituteInputs(message).toLowerCase();
   for (const [pattern, replacement] of REWRITES) {
     text =
       typeof replacement === "string"
