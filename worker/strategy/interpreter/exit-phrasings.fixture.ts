@@ -93,4 +93,14 @@ export const EXIT_PHRASINGS: readonly ExitCase[] = [
     say: "Buy when RSI(14) crosses above 50. Stop 30 pips. Once 25 pips in profit, trail the stop by 12 pips.",
     expect: { trailing: "12 pips from 25 pips", question: false },
   },
+  {
+    name: "a stop and a risk given by the names of inputs listed at the end",
+    say: "Buy when the close crosses above the 50 sma, sell when it crosses below. Stop loss = ATR(14) x slMult. Each trade risks riskPercent% of the balance. Settings: slMult (2.5), riskPercent (1.0).",
+    expect: { stopLoss: "2.5 atr14", sizing: "1% risk", question: false },
+  },
+  {
+    name: "stop, target and lots from a settings table",
+    say: "Buy when RSI(14) crosses above 30, sell when it crosses below 70. LotSize 0.05 | StopLossPips 35 | TakeProfitPips 70",
+    expect: { stopLoss: "35 pips", takeProfit: "70 pips", sizing: "0.05 lots", question: false },
+  },
 ];

@@ -10,7 +10,7 @@ const NUM = "(\\d+(?:\\.\\d+)?)";
 /** "30 pips", "2 atr", "2x atr", "1.5 times the atr(14)", "3%", "40 points". */
 const DIST = `${NUM}\\s*(?:(pips?|points?|%|percent)|(?:x|\\*|times)?\\s*(?:the\\s+)?(atr)(?:\\s*\\(\\s*(\\d+)\\s*\\))?(?:\\s+(\\d+))?)`;
 /** "2x atr" written with the multiplier after: "atr x 2", "atr * 1.5". */
-const DIST_ATR_AFTER = `(?:the\\s+)?atr(?:\\s*\\(\\s*(\\d+)\\s*\\))?\\s*(?:x|\\*|times)\\s*${NUM}`;
+const DIST_ATR_AFTER = `(?:the\\s+)?atr(?:\\s*\\(\\s*(?:(\\d+)|[a-z])\\s*\\))?\\s*(?:x|\\*|times)\\s*${NUM}`;
 
 function distance(
   value: string,
@@ -243,7 +243,7 @@ const EXTRACTORS: Extractor[] = [
   },
   // Sizing: "risk 1% per trade", "1% risk", "risking 2 percent of the account".
   {
-    re: /\b(?:risk(?:ing)?\s+(?:of\s+|only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)|(\d+(?:\.\d+)?)\s*(?:%|percent)\s+risk)(?:\s+(?:of|per)\s+(?:the\s+|my\s+)?(?:account|balance|equity|capital|trade))*(?:\s+per\s+trade)?/g,
+    re: /\b(?:risk(?:ing|s)?\s+(?:of\s+|only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)|(\d+(?:\.\d+)?)\s*(?:%|percent)\s+risk)(?:\s+(?:of|per)\s+(?:the\s+|my\s+)?(?:account|balance|equity|capital|trade))*(?:\s+per\s+trade)?/g,
     apply: (m, f) => {
       const p = Number(m[1] ?? m[2]);
       if (!(p > 0 && p <= 100)) return false;
