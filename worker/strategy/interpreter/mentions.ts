@@ -1,5 +1,5 @@
 import type { IndicatorKind, IndicatorMention, MaMethod, Operand, PriceField } from "./facts";
-import { LEVEL, levelOf } from "./levels";
+import { LEVEL, LEVEL_GROUPS, levelOf } from "./levels";
 
 // Finds indicator and price mentions in one normalised sentence and replaces each with a
 // placeholder token "§A", "§B", ... so that the condition grammar only sees operands, numbers
@@ -74,7 +74,7 @@ const RULES: Rule[] = [
   {
     re: LEVEL,
     build: (m) => {
-      const spec = levelOf(Array.from({ length: 11 }, (_, i) => m[i]));
+      const spec = levelOf(Array.from({ length: LEVEL_GROUPS }, (_, i) => m[i]));
       return spec ? [{ type: "level", spec, shift: 0 }] : [];
     },
   },

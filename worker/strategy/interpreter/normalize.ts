@@ -3,6 +3,7 @@ import { substituteInputs } from "./inputs";
 import { LEVEL_REWRITES } from "./levels";
 import { replaceNumberWords } from "./numbers";
 import { sectionize } from "./sections";
+import { rewriteSessionRange } from "./session-range";
 import { attachSettings, readParameterLists } from "./settings";
 
 // One canonical spelling per concept, so the extractors match a small vocabulary.
@@ -124,6 +125,11 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\b(rsi|cci|adx|atr|momentum)(\d+)\b/g, "$1 $2"],
   // Directions.
   [/\bvice[\s-]+versa\b/g, "vice versa"],
+  // "Same rules for short transactions": the other side mirrors the one described.
+  [
+    /\b(?:the\s+)?same\s+(?:rules?|conditions?|logic|way)\s+(?:for|apply\s+to|applies\s+to)\s+(?:the\s+)?(?:short|sell|long|buy)s?(?:\s+(?:transactions?|trades?|positions?|side|entries|orders?))?\b/g,
+    "vice versa",
+  ],
   [/\bshorts\b/g, "short"],
   [/\blongs\b/g, "long"],
   [/\bbuys\b/g, "buy"],
@@ -273,6 +279,8 @@ export function normalize(message: string): string {
   text = expandMaChains(text);
   text = referToPeriod(text);
   text = rewriteConstructs(text);
+  // A range built over hours and its sides before the level rewrites read them (session-range.ts).
+  text = rewriteSessionRange(text);
   for (const [pattern, replacement] of LEVEL_REWRITES) text = text.replace(pattern, replacement);
   // Number words may have produced "50 ema" forms that the rewrites above already handled for digits.
   text = text.replace(
