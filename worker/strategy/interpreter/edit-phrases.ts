@@ -120,12 +120,12 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
       return true;
     },
   },
-  // Trades per day: "max 2 trades per day", "only 1 trade a day", "one entry per day".
+  // Trades per day: "max 2 trades per day", "only 1 trade a day", "one entry per day", "max daily trades 2".
   {
-    re: /\b(?:(?:max(?:imum)?(?:\s+of)?|at\s+most|no\s+more\s+than|only|up\s+to|limit(?:\s+(?:it\s+)?to)?|never\s+more\s+than)\s+)?(\d+)\s+(?:new\s+)?(?:trades?|entries|entry|positions?)\s+(?:per|a|each)\s+day\b|\bmax(?:imum)?\s+(?:trades?|entries)\s+per\s+day\s*(?:of|=|:|to)?\s*(\d+)/g,
+    re: /\b(?:(?:max(?:imum)?(?:\s+of)?|at\s+most|no\s+more\s+than|only|up\s+to|limit(?:\s+(?:it\s+)?to)?|never\s+more\s+than)\s+)?(\d+)\s+(?:new\s+)?(?:trades?|entries|entry|positions?)\s+(?:per|a|each)\s+day\b|\bmax(?:imum)?\s+(?:trades?|entries)\s+per\s+day\s*(?:of|=|:|to)?\s*(\d+)|\bmax(?:imum)?\s+(?:daily\s+(?:trades?|entries)|(?:trades?|entries)\s+daily)\s*(?:of|=|:|to)?\s*(\d+)/g,
     needsSpec: false,
     apply: (m, f) => {
-      const n = Number(m[1] ?? m[2]);
+      const n = Number(m[1] ?? m[2] ?? m[3]);
       if (!(Number.isInteger(n) && n >= 1 && n <= 100)) return false;
       f.edits.push({ type: "maxTradesPerDay", value: n });
       return true;

@@ -103,4 +103,79 @@ export const EXIT_PHRASINGS: readonly ExitCase[] = [
     say: "Buy when RSI(14) crosses above 30, sell when it crosses below 70. LotSize 0.05 | StopLossPips 35 | TakeProfitPips 70",
     expect: { stopLoss: "35 pips", takeProfit: "70 pips", sizing: "0.05 lots", question: false },
   },
+  {
+    name: "a session range written as a rules table: the window forms the range, it is no trading-hours filter",
+    say: "Asian box (01:00 - 06:00 GMT): the EA records the highest high and lowest low of those hours. Long | Price > Box High + Offset | Open BUY | Short | Price < Box Low - Offset | Open SELL. Lots 0.02 | StopLossPips 30 | TakeProfitPips 60 | EntryOffset 3 | MaxDailyTrades 1",
+    expect: {
+      direction: "both",
+      stopLoss: "30 pips",
+      takeProfit: "60 pips",
+      sizing: "0.02 lots",
+      hours: null,
+      question: false,
+    },
+    spec: {
+      limits: { maxTradesPerDay: 1 },
+      entry: {
+        long: {
+          all: [
+            {
+              type: "greaterThan",
+              right: {
+                type: "expression",
+                a: { type: "timeWindow", from: "01:00", to: "06:00", side: "high" },
+                offset: { value: 3, unit: "pips" },
+              },
+            },
+          ],
+        },
+        short: {
+          all: [
+            {
+              type: "lessThan",
+              right: {
+                type: "expression",
+                a: { type: "timeWindow", from: "01:00", to: "06:00", side: "low" },
+                offset: { value: -3, unit: "pips" },
+              },
+            },
+          ],
+        },
+      },
+    },
+  },
+  {
+    name: "a session range with a bare level under the entry label and the same rules for shorts",
+    say: "EUR/USD. Mark the high and low from 2am to 7am GMT. Long entry: high + 10 pips. Stop loss: -30 pips. Close all trades at 16:00 GMT. Same rules for short trades.",
+    expect: { direction: "both", stopLoss: "30 pips", hours: null, question: false },
+    spec: {
+      exits: { closeAt: { time: "16:00" } },
+      entry: {
+        long: {
+          all: [
+            {
+              type: "crossesAbove",
+              right: {
+                type: "expression",
+                a: { type: "timeWindow", from: "02:00", to: "07:00", side: "high" },
+                offset: { value: 10, unit: "pips" },
+              },
+            },
+          ],
+        },
+        short: {
+          all: [
+            {
+              type: "crossesBelow",
+              right: {
+                type: "expression",
+                a: { type: "timeWindow", from: "02:00", to: "07:00", side: "low" },
+                offset: { value: -10, unit: "pips" },
+              },
+            },
+          ],
+        },
+      },
+    },
+  },
 ];
