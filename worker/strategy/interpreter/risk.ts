@@ -153,7 +153,7 @@ const EXTRACTORS: Extractor[] = [
   {
     re: /\b(?:exit|close)(?:\s+(?:long|short|buys?|sells?|the\s+trades?|trades?|the\s+positions?|positions?|all))?\s*(?:when|at|:|=|after|on|with)?\s*(?:\+|top|target|(?:a\s+|in\s+)?profit\s+of)?\s*(\d+(?:\.\d+)?)\s*(pips|points)(?:\s+(?:profit|gain|in\s+profit))?(?=\s*(?:[.;,\n)]|$))/g,
     apply: (m, f) => {
-      if (f.takeProfit) return false;
+      if (f.takeProfit || m[1] === undefined) return false;
       const d = distance(m[1], m[2], undefined, undefined);
       if (!d) return false;
       f.takeProfit = d;
