@@ -96,6 +96,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bsimple\s+ma\b/g, "sma"],
   [/\blw\s+ma\b/g, "lwma"],
   [/\b(\d+)\s*(sma|ema|smma|lwma|wma|ma)s?\b/g, "$1 $2"],
+  // "EMA2Median": a length and the applied price glued to the name.
+  [/\b(sma|ema|smma|lwma|wma|ma)(\d+)(median|typical|weighted|high|low|open|close)\b/g, "$2 $1 of $3"],
   [/\b(sma|ema|smma|lwma|wma|ma)(\d+)\b/g, "$1 $2"],
   [/\bwma\b/g, "lwma"],
   // "20 SMA High", "SMMA-Low", "EMA (close)": the price an average is applied to, written after it.
@@ -125,6 +127,11 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\b(rsi|cci|adx|atr|momentum)(\d+)\b/g, "$1 $2"],
   // Directions.
   [/\bvice[\s-]+versa\b/g, "vice versa"],
+  // "It closes the long position when ...": an exit of that side (not the closing price).
+  [
+    /\b(?:it|we|i|the\s+ea|the\s+strategy|the\s+system|the\s+robot)\s+(?:closes|exits|will\s+close|close|exit)\s+(?:the\s+|a\s+|any\s+|all\s+)?(long|short|buy|sell)\s+(?:positions?|trades?|orders?)\s+(when|if)\b/g,
+    (_m: string, side: string) => `exit ${side === "buy" ? "long" : side === "sell" ? "short" : side} when`,
+  ],
   // "Same rules for short transactions": the other side mirrors the one described.
   [
     /\b(?:the\s+)?same\s+(?:rules?|conditions?|logic|way)\s+(?:for|apply\s+to|applies\s+to)\s+(?:the\s+)?(?:short|sell|long|buy)s?(?:\s+(?:transactions?|trades?|positions?|side|entries|orders?))?\b/g,
@@ -268,7 +275,7 @@ const REWRITES: ReadonlyArray<Rewrite> = [
  */
 export function normalize(message: string): string {
   // Named inputs first: the case of "stopMult" tells a name from words (inputs.ts).
-  let text = substituteInputs(message).toLowerCase();
+  let text = sentenceStarts(substituteInputs(message)).toLowerCase();
   for (const [pattern, replacement] of REWRITES) {
     text =
       typeof replacement === "string"
@@ -288,6 +295,18 @@ export function normalize(message: string): string {
     "$1 $2",
   );
   return sectionize(attachSettings(readParameterLists(text.replace(/[ \t]+/g, " ").trim())));
+}
+
+/**
+ * "... > 0.0005 It closes the position when ...": a capitalised word that can only open a sentence ("It",
+ * "Then", "StopLoss") right after a number, with no full stop between, starts a new one (read before the text
+ * is lower-cased; "above 50 I buy" stays one clause).
+ */
+export function sentenceStarts(text: string): string {
+  return text.replace(
+    /(\d)\s+(?=(?:It|Then|Symmetrically|Simmetrically|Similarly|Stop\s*Loss|StopLoss|Take\s*Profit|TakeProfit)\b)/g,
+    "$1. ",
+  );
 }
 
 /**
