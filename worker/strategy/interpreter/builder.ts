@@ -35,6 +35,12 @@ export class Builder {
     if (op.type === "constant") return { type: "constant", value: op.value };
     if (op.type === "price") return { type: "price", field: priceField(op.field), shift: op.shift };
     if (op.type === "level") return op.spec;
+    if (op.type === "difference") {
+      const a = this.operand({ type: "indicator", ind: op.a, shift: op.shift });
+      const b = this.operand({ type: "indicator", ind: op.b, shift: op.shift });
+      if (!a || !b || a.type === "expression" || b.type === "expression") return null;
+      return { type: "expression", a, k: -1, b };
+    }
     const ind = this.indicator(op.ind);
     if (!ind) return null;
     const line = lineOf(op.ind);

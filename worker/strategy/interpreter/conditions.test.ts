@@ -15,7 +15,9 @@ function conditions(text: string): string[] {
           ? x.field
           : x.type === "level"
             ? `level:${JSON.stringify(x.spec)}`
-            : `${x.ind.kind}:${JSON.stringify(x.ind)}`;
+            : x.type === "difference"
+              ? `${x.a.kind}-${x.b.kind}`
+              : `${x.ind.kind}:${JSON.stringify(x.ind)}`;
     return `${o(c.left)} ${c.op} ${o(c.right)}${c.right2 ? ` ${o(c.right2)}` : ""}`;
   });
 }

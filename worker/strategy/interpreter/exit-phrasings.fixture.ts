@@ -178,4 +178,40 @@ export const EXIT_PHRASINGS: readonly ExitCase[] = [
       },
     },
   },
+  {
+    name: "the difference of two averages against a threshold, with its own exit per side, no question",
+    say: "The system uses two averages: EMA3Typical and EMA30. It buys when (EMA3Typical - EMA30) > 0.0010 It closes the long trade when (EMA3Typical - EMA30) < 0 It sells when (EMA3Typical - EMA30) < -0.0010 It closes the short trade when (EMA3Typical - EMA30) > 0",
+    expect: { direction: "both", indicators: ["ema3_typical", "ema30"], question: false },
+    spec: {
+      entry: {
+        long: {
+          all: [
+            {
+              type: "greaterThan",
+              left: { type: "expression", a: { ref: "ema3_typical" }, k: -1, b: { ref: "ema30" } },
+              right: { type: "constant", value: 0.001 },
+            },
+          ],
+        },
+        short: { all: [{ type: "lessThan", right: { type: "constant", value: -0.001 } }] },
+      },
+      exit: {
+        long: { all: [{ type: "lessThan", right: { type: "constant", value: 0 } }] },
+        short: { all: [{ type: "greaterThan", right: { type: "constant", value: 0 } }] },
+      },
+    },
+  },
+  {
+    name: "a difference said with 'minus' mirrors to the negative level for sells",
+    say: "Go long when the 10 sma minus the 30 sma is above 0.0020, and the opposite for shorts. Stop loss 25 pips.",
+    expect: { direction: "both", question: false },
+    spec: {
+      entry: {
+        long: {
+          all: [{ type: "greaterThan", left: { type: "expression", k: -1 }, right: { value: 0.002 } }],
+        },
+        short: { all: [{ type: "lessThan", left: { type: "expression", k: -1 }, right: { value: -0.002 } }] },
+      },
+    },
+  },
 ];

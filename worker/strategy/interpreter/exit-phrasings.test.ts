@@ -23,6 +23,8 @@ describe("exit and risk phrasings", () => {
       expect(spec, r.clarifications).not.toBeNull();
       if (!spec) return;
       if (e.direction !== undefined) expect(spec.direction).toBe(e.direction);
+      if (e.indicators !== undefined)
+        expect(spec.indicators.map((i) => i.id).sort()).toEqual([...e.indicators].sort());
       if (e.long !== undefined) expect(rule(spec.entry.long)).toEqual(e.long);
       if (e.short !== undefined) expect(rule(spec.entry.short)).toEqual(e.short);
       if (e.longExit !== undefined) expect(rule(spec.exit.long)).toEqual(e.longExit);

@@ -56,7 +56,9 @@ export type Operand =
   /** A v2 price level ("the 20 day high", "yesterday's low + 2 pips"), already in the spec's form (levels.ts). */
   | { type: "level"; spec: SpecOperand; shift: number }
   | { type: "price"; field: PriceField; shift: number }
-  | { type: "constant"; value: number };
+  | { type: "constant"; value: number }
+  /** "(EMA2 - EMA20) > 0.0005": one line minus another (v2 expression a - b), mentions.ts. */
+  | { type: "difference"; a: IndicatorMention; b: IndicatorMention; shift: number };
 
 /** "crosses" without a direction is resolved by the rule it ends up in (long entry: above). */
 export type CompareOp = "crossesAbove" | "crossesBelow" | "crosses" | "above" | "below" | "between";

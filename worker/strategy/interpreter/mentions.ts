@@ -259,7 +259,26 @@ export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
       return token;
     },
   );
-  return { text: text.replace(/\s+/g, " ").trim(), operands };
+  return { text: differences(text, operands).replace(/\s+/g, " ").trim(), operands };
+}
+
+/**
+ * "(§A - §B)" of two indicator lines: one operand, the difference (the second's slot stays, unread). The
+ * brackets or a comparison after it tell it from a range "10 - 20".
+ */
+function differences(text: string, operands: Operand[]): string {
+  return text.replace(
+    /\(\s*§([A-Z])\s+(?:-|minus)\s+(?:the\s+)?§([A-Z])\s*\)|§([A-Z])\s+(?:-|minus)\s+(?:the\s+)?§([A-Z])(?=\s*(?:[<>]|is\b|crosses\b))/g,
+    (whole: string, p1?: string, p2?: string, p3?: string, p4?: string) => {
+      const i = (p1 ?? p3 ?? "A").charCodeAt(0) - 65;
+      const j = (p2 ?? p4 ?? "A").charCodeAt(0) - 65;
+      const a = operands[i];
+      const b = operands[j];
+      if (a?.type !== "indicator" || b?.type !== "indicator") return whole;
+      operands[i] = { type: "difference", a: a.ind, b: b.ind, shift: 0 };
+      return placeholder(i);
+    },
+  );
 }
 
 /** String.replace hands the match and its groups as loose arguments, followed by the offset. */

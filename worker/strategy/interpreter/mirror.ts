@@ -87,6 +87,9 @@ function swapLevel<T extends Operand>(op: T): T {
 
 function reflect(value: Operand, around: Operand, indicators: readonly Indicator[]): Operand {
   if (value.type !== "constant") return value;
+  // A line minus another ("(EMA5 - EMA20) > 0.001") is centred on zero: its mirror level is the negative.
+  if (around.type === "expression" && around.b !== undefined && around.k === -1 && !around.offset)
+    return { type: "constant", value: -value.value };
   const ind = indicatorOf(around, indicators);
   if (!ind || around.type !== "indicator") return value;
   const mid = midpoint(ind, around.line);
