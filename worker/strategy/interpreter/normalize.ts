@@ -127,6 +127,11 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\b(rsi|cci|adx|atr|momentum)(\d+)\b/g, "$1 $2"],
   // Directions.
   [/\bvice[\s-]+versa\b/g, "vice versa"],
+  // "Take profit: both stochastic lines rising above 70": a target given as a condition is the exit rule.
+  [
+    /\b(?:take profit|target)\s*:\s*(?=(?:the\s+|both\s+|when\s+|if\s+)?(?:rsi|stochastic|macd|cci|adx|momentum|price|close|ema|sma|smma|lwma|ma|bollinger|\d+\s+(?:ema|sma|smma|lwma|ma)\b))/g,
+    "exit when ",
+  ],
   // "It closes the long position when ...": an exit of that side (not the closing price).
   [
     /\b(?:it|we|i|the\s+ea|the\s+strategy|the\s+system|the\s+robot)\s+(?:closes|exits|will\s+close|close|exit)\s+(?:the\s+|a\s+|any\s+|all\s+)?(long|short|buy|sell)\s+(?:positions?|trades?|orders?)\s+(when|if)\b/g,
