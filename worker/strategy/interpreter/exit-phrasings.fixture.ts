@@ -214,4 +214,10 @@ export const EXIT_PHRASINGS: readonly ExitCase[] = [
       },
     },
   },
+  {
+    name: "a take-profit label followed by a condition is the exit rule, not an entry filter",
+    say: "Buy when the 20 ema is above the 50 ema and RSI(14) crosses above 40. Stop loss 25 pips. Take profit: RSI rises above 75.",
+    expect: { long: ["ema20 > ema50", "rsi14 xa 40"], takeProfit: null, question: false },
+    spec: { exit: { long: { all: [{ type: "crossesAbove", right: { type: "constant", value: 75 } }] } } },
+  },
 ];
