@@ -351,19 +351,30 @@ export function applyFacts(
     // Nothing closes a winning trade (a stop alone only ever closes at a loss). MetaTrader's usual reading
     // applies instead of a blocking question: the trade closes when the entry's cross goes back (or, without a
     // cross, when the entry's conditions turn round), and the reply states the assumption (issue 15).
-    if (entry && !draft.exit[side] && !draft.takeProfit && !draft.trailingStop && entry.all.length > 0) {
+    // A time exit (close at 16:00, after N bars) closes winners as well: no exit is assumed beside it.
+    const timed = draft.exits?.closeAt !== undefined || draft.exits?.afterBars !== undefined;
+    if (
+      entry &&
+      !draft.exit[side] &&
+      !draft.takeProfit &&
+      !draft.trailingStop &&
+      !timed &&
+      entry.all.length > 0
+    ) {
       const crosses = entry.all.filter((c) => c.type === "crossesAbove" || c.type === "crossesBelow");
       const basis = crosses.length > 0 ? crosses : entry.all;
       draft.exit[side] = { all: basis.map((c) => mirrorCondition(c, draft.indicators)), any: [] };
       b.notes.push("assumedExit");
-    } else if (entry && !draft.exit[side] && !draft.takeProfit && !draft.trailingStop)
+    } else if (entry && !draft.exit[side] && !draft.takeProfit && !draft.trailingStop && !timed)
       b.problems.add("noExit");
   } else if (
     !draft.closeOnOpposite &&
     !draft.exit.long &&
     !draft.exit.short &&
     !draft.stopLoss &&
-    !draft.takeProfit
+    !draft.takeProfit &&
+    draft.exits?.closeAt === undefined &&
+    draft.exits?.afterBars === undefined
   ) {
     b.problems.add("noExit");
   }

@@ -120,12 +120,12 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
       return true;
     },
   },
-  // Trades per day: "max 2 trades per day", "only 1 trade a day", "one entry per day".
+  // Trades per day: "max 2 trades per day", "only 1 trade a day", "one entry per day", "max daily trades 2".
   {
-    re: /\b(?:(?:max(?:imum)?(?:\s+of)?|at\s+most|no\s+more\s+than|only|up\s+to|limit(?:\s+(?:it\s+)?to)?|never\s+more\s+than)\s+)?(\d+)\s+(?:new\s+)?(?:trades?|entries|entry|positions?)\s+(?:per|a|each)\s+day\b|\bmax(?:imum)?\s+(?:trades?|entries)\s+per\s+day\s*(?:of|=|:|to)?\s*(\d+)/g,
+    re: /\b(?:(?:max(?:imum)?(?:\s+of)?|at\s+most|no\s+more\s+than|only|up\s+to|limit(?:\s+(?:it\s+)?to)?|never\s+more\s+than)\s+)?(\d+)\s+(?:new\s+)?(?:trades?|entries|entry|positions?)\s+(?:per|a|each)\s+day\b|\bmax(?:imum)?\s+(?:trades?|entries)\s+per\s+day\s*(?:of|=|:|to)?\s*(\d+)|\bmax(?:imum)?\s+(?:daily\s+(?:trades?|entries)|(?:trades?|entries)\s+daily)\s*(?:of|=|:|to)?\s*(\d+)/g,
     needsSpec: false,
     apply: (m, f) => {
-      const n = Number(m[1] ?? m[2]);
+      const n = Number(m[1] ?? m[2] ?? m[3]);
       if (!(Number.isInteger(n) && n >= 1 && n <= 100)) return false;
       f.edits.push({ type: "maxTradesPerDay", value: n });
       return true;
@@ -170,6 +170,28 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
       if (!time) return false;
       const dayWord = m[1] ?? m[5];
       const day = dayWord ? DAY_NUMBERS[dayWord.slice(0, 3)] : undefined;
+      f.edits.push({ type: "closeAt", time, weekdays: day ? [day] : null });
+      return true;
+    },
+  },
+  // The same in the passive, as descriptions state it: "all trades are closed at 21:00", "positions are shut
+  // at EST 12 noon", "open orders get closed by 5pm on friday".
+  {
+    re: new RegExp(
+      `\\b(?:(?:all|every|any|the|open|my|remaining)\\s+)*(?:trades?|positions?|orders?|deals?)\\s+(?:are|is|get|gets|will\\s+be|must\\s+be|should\\s+be|to\\s+be)\\s+(?:all\\s+)?(?:closed|shut|exited|liquidated|flattened|squared)(?:\\s+(?:down|out))?\\s+(?:by|at|before)\\s+(?:(?:gmt|utc|est|edt|et|server\\s+time)\\s+)?${CLOCK}(?:\\s+(?:o'clock|hour))?(?:\\s+(?:on|every)\\s+${DAY})?(?![\\w:])`,
+      "g",
+    ),
+    needsSpec: false,
+    apply: (m, f) => {
+      if (
+        m[2] === undefined &&
+        m[3] === undefined &&
+        !/o'clock|hour|server|utc|gmt|est|edt|\bet\b/.test(m[0])
+      )
+        return false;
+      const time = clock(m[1], m[2], m[3]);
+      if (!time) return false;
+      const day = m[4] ? DAY_NUMBERS[m[4].slice(0, 3)] : undefined;
       f.edits.push({ type: "closeAt", time, weekdays: day ? [day] : null });
       return true;
     },

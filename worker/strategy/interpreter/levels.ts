@@ -9,15 +9,28 @@ const NUM = String.raw`(\d+(?:\.\d+)?)`;
 const EXTREME = String.raw`(?:the\s+)?(?:(?:last|previous|prior|past)\s+)?(\d+)\s+(?:day|bar|candle|period|week)s?\s+(high|low)s?\b|(?:the\s+)?(highest\s+high|lowest\s+low)\s+(?:of|over|in)\s+(?:the\s+)?(?:last|previous|prior|past)\s+(\d+)\s+(?:bars?|candles?|periods?|days?)\b`;
 const PREVIOUS = String.raw`(?:the\s+)?(?:(?:previous|prior|last)\s+(day|week)'?s?|yesterday'?s?|(?:previous|prior|last)\s+(daily|weekly))\s+(high|low|open|close)\b`;
 const OFFSET = String.raw`(?:${NUM}\s+(pips?|points?)\s+(above|below|over|under)\s+)?`;
+/** A session range's side, as session-range.ts writes it: "window_2200_0000_high". */
+const WINDOW = String.raw`\bwindow_(\d{4})_(\d{4})_(high|low)\b`;
 
 /** One regex over the level phrases; the groups are read by `levelOf`. */
-export const LEVEL = new RegExp(`${OFFSET}(?:${EXTREME}|${PREVIOUS})`, "g");
+export const LEVEL = new RegExp(`${OFFSET}(?:${EXTREME}|${PREVIOUS}|${WINDOW})`, "g");
+/** How many groups a LEVEL match has, the whole match included. */
+export const LEVEL_GROUPS = 14;
 
 /** The spec operand of a LEVEL match (its groups in order), or null. */
 export function levelOf(g: ReadonlyArray<string | undefined>): SpecOperand | null {
-  const [, dist, unit, side, n1, hl1, hl2, n2, period, periodly, field] = g;
+  const [, dist, unit, side, n1, hl1, hl2, n2, period, periodly, field, from, to, windowSide] = g;
   let base: SpecOperand | null = null;
-  if (n1 !== undefined || n2 !== undefined) {
+  const clock = (t: string) => `${t.slice(0, 2)}:${t.slice(2)}`;
+  if (from !== undefined && to !== undefined && windowSide !== undefined) {
+    base = {
+      type: "timeWindow",
+      from: clock(from),
+      to: clock(to),
+      side: windowSide === "high" ? "high" : "low",
+      shift: 0,
+    };
+  } else if (n1 !== undefined || n2 !== undefined) {
     const bars = Number(n1 ?? n2);
     const high = (hl1 ?? hl2 ?? "").includes("high");
     if (!(bars >= 1 && bars <= 1000)) return null;

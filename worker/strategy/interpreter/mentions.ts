@@ -1,5 +1,5 @@
 import type { IndicatorKind, IndicatorMention, MaMethod, Operand, PriceField } from "./facts";
-import { LEVEL, levelOf } from "./levels";
+import { LEVEL, LEVEL_GROUPS, levelOf } from "./levels";
 
 // Finds indicator and price mentions in one normalised sentence and replaces each with a
 // placeholder token "§A", "§B", ... so that the condition grammar only sees operands, numbers
@@ -74,7 +74,7 @@ const RULES: Rule[] = [
   {
     re: LEVEL,
     build: (m) => {
-      const spec = levelOf(Array.from({ length: 11 }, (_, i) => m[i]));
+      const spec = levelOf(Array.from({ length: LEVEL_GROUPS }, (_, i) => m[i]));
       return spec ? [{ type: "level", spec, shift: 0 }] : [];
     },
   },
@@ -274,7 +274,26 @@ export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
       return token;
     },
   );
-  return { text: text.replace(/\s+/g, " ").trim(), operands };
+  return { text: differences(text, operands).replace(/\s+/g, " ").trim(), operands };
+}
+
+/**
+ * "(§A - §B)" of two indicator lines: one operand, the difference (the second's slot stays, unread). The
+ * brackets or a comparison after it tell it from a range "10 - 20".
+ */
+function differences(text: string, operands: Operand[]): string {
+  return text.replace(
+    /\(\s*§([A-Z])\s+(?:-|minus)\s+(?:the\s+)?§([A-Z])\s*\)|§([A-Z])\s+(?:-|minus)\s+(?:the\s+)?§([A-Z])(?=\s*(?:[<>]|is\b|crosses\b))/g,
+    (whole: string, p1?: string, p2?: string, p3?: string, p4?: string) => {
+      const i = (p1 ?? p3 ?? "A").charCodeAt(0) - 65;
+      const j = (p2 ?? p4 ?? "A").charCodeAt(0) - 65;
+      const a = operands[i];
+      const b = operands[j];
+      if (a?.type !== "indicator" || b?.type !== "indicator") return whole;
+      operands[i] = { type: "difference", a, b, shift: 0 };
+      return placeholder(i);
+    },
+  );
 }
 
 /** String.replace hands the match and its groups as loose arguments, followed by the offset. */

@@ -1,7 +1,9 @@
 import { rewriteConstructs } from "./constructs";
+import { substituteInputs } from "./inputs";
 import { LEVEL_REWRITES } from "./levels";
 import { replaceNumberWords } from "./numbers";
 import { sectionize } from "./sections";
+import { rewriteSessionRange } from "./session-range";
 import { attachSettings, readParameterLists } from "./settings";
 
 // One canonical spelling per concept, so the extractors match a small vocabulary.
@@ -26,6 +28,7 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\b(\d{1,2})\s*-\s*\)/g, "$1)"],
   [/[\u2010-\u2015\u2212]/g, "-"],
   [/\u00a0/g, " "],
+  [/\s*\u00d7\s*/g, " x "],
   // "> =", "= >": a comparison sign written with a space.
   [/([<>])\s+=/g, "$1="],
   [/=\s*([<>])(?!=)/g, "$1="],
@@ -50,6 +53,9 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bsel\b(?=\s+(?:orders?|positions?|trades?|entry|signals?|deals?|when|if)\b)/g, "sell"],
   [/\bpip(?:'?s)\b/g, "pips"],
   [/\bpts\b/g, "points"],
+  // Clock words: "12 noon", "midday", "midnight" as times.
+  [/\b(?:12\s+)?(?:noon|midday)\b/g, "12:00"],
+  [/\bmidnight\b/g, "00:00"],
   [/\bmins?\b/g, "minute"],
   [/\bhrs?\b/g, "hour"],
   [/\bhours\b/g, "hour"],
@@ -57,6 +63,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\b(\d+)\s*-\s*(minute|hour|day|week|period|bar|candle|pips?|points?)\b/g, "$1 $2"],
   // Stop loss / take profit spellings.
   [/\bstop[\s-]*losse?s?\b/g, "stop loss"],
+  // "stop lose", "stop-lost", and the reworded "cease loss" of copied articles.
+  [/\b(?:stop|cease)[\s-]*(?:lose|lost|loss)\b/g, "stop loss"],
   [/\bstoploss\b/g, "stop loss"],
   [/\bs\s*\/\s*l\b/g, "stop loss"],
   [/\bsl\b/g, "stop loss"],
@@ -100,6 +108,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bsimple\s+ma\b/g, "sma"],
   [/\blw\s+ma\b/g, "lwma"],
   [/\b(\d+)\s*(sma|ema|smma|lwma|wma|ma)s?\b/g, "$1 $2"],
+  // "EMA2Median": a length and the applied price glued to the name.
+  [/\b(sma|ema|smma|lwma|wma|ma)(\d+)(median|typical|weighted|high|low|open|close)\b/g, "$2 $1 of $3"],
   [/\b(sma|ema|smma|lwma|wma|ma)(\d+)\b/g, "$1 $2"],
   // "EMA2Median", "SMA10Close": an input-style name of an average with its applied price.
   [/\b(sma|ema|smma|lwma|ma)(\d+)(median|typical|weighted|close|open|high|low)\b/g, "$2 $1 of $3"],
@@ -146,6 +156,21 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\b(rsi|cci|adx|atr|momentum)(\d+)\b/g, "$1 $2"],
   // Directions.
   [/\bvice[\s-]+versa\b/g, "vice versa"],
+  // "Take profit: both stochastic lines rising above 70": a target given as a condition is the exit rule.
+  [
+    /\b(?:take profit|target)\s*:\s*(?=(?:the\s+|both\s+|when\s+|if\s+)?(?:rsi|stochastic|macd|cci|adx|momentum|price|close|ema|sma|smma|lwma|ma|bollinger|\d+\s+(?:ema|sma|smma|lwma|ma)\b))/g,
+    "exit when ",
+  ],
+  // "It closes the long position when ...": an exit of that side (not the closing price).
+  [
+    /\b(?:it|we|i|the\s+ea|the\s+strategy|the\s+system|the\s+robot)\s+(?:closes|exits|will\s+close|close|exit)\s+(?:the\s+|a\s+|any\s+|all\s+)?(long|short|buy|sell)\s+(?:positions?|trades?|orders?)\s+(when|if)\b/g,
+    (_m: string, side: string) => `exit ${side === "buy" ? "long" : side === "sell" ? "short" : side} when`,
+  ],
+  // "Same rules for short transactions": the other side mirrors the one described.
+  [
+    /\b(?:the\s+)?same\s+(?:rules?|conditions?|logic|way)\s+(?:for|apply\s+to|applies\s+to)\s+(?:the\s+)?(?:short|sell|long|buy)s?(?:\s+(?:transactions?|trades?|positions?|side|entries|orders?))?\b/g,
+    "vice versa",
+  ],
   [/\bshorts\b/g, "short"],
   [/\blongs\b/g, "long"],
   [/\bbuys\b/g, "buy"],
@@ -291,7 +316,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
  * Every extractor works on this form only.
  */
 export function normalize(message: string): string {
-  let text = message.toLowerCase();
+  // Named inputs first: the case of "stopMult" tells a name from words (inputs.ts).
+  let text = sentenceStarts(substituteInputs(message)).toLowerCase();
   for (const [pattern, replacement] of REWRITES) {
     text =
       typeof replacement === "string"
@@ -302,6 +328,8 @@ export function normalize(message: string): string {
   text = expandMaChains(text);
   text = referToPeriod(text);
   text = rewriteConstructs(text);
+  // A range built over hours and its sides before the level rewrites read them (session-range.ts).
+  text = rewriteSessionRange(text);
   for (const [pattern, replacement] of LEVEL_REWRITES) text = text.replace(pattern, replacement);
   // Number words may have produced "50 ema" forms that the rewrites above already handled for digits.
   text = text.replace(
@@ -309,6 +337,18 @@ export function normalize(message: string): string {
     "$1 $2",
   );
   return sectionize(attachSettings(readParameterLists(text.replace(/[ \t]+/g, " ").trim())));
+}
+
+/**
+ * "... > 0.0005 It closes the position when ...": a capitalised word that can only open a sentence ("It",
+ * "Then", "StopLoss") right after a number, with no full stop between, starts a new one (read before the text
+ * is lower-cased; "above 50 I buy" stays one clause).
+ */
+export function sentenceStarts(text: string): string {
+  return text.replace(
+    /(\d)\s+(?=(?:It|Then|Symmetrically|Simmetrically|Similarly|Stop\s*Loss|StopLoss|Take\s*Profit|TakeProfit)\b)/g,
+    "$1. ",
+  );
 }
 
 /**

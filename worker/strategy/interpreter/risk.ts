@@ -1,3 +1,4 @@
+import { BREAK_EVEN_EXTRACTORS } from "./break-even";
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Distance, Facts, Sizing } from "./facts";
 import { extractSideStops } from "./side-stops";
@@ -9,7 +10,7 @@ const NUM = "(\\d+(?:\\.\\d+)?)";
 /** "30 pips", "2 atr", "2x atr", "1.5 times the atr(14)", "3%", "40 points". */
 const DIST = `${NUM}\\s*(?:(pips?|points?|%|percent)|(?:x|\\*|times)?\\s*(?:the\\s+)?(atr)(?:\\s*\\(\\s*(\\d+)\\s*\\))?(?:\\s+(\\d+))?)`;
 /** "2x atr" written with the multiplier after: "atr x 2", "atr * 1.5". */
-const DIST_ATR_AFTER = `(?:the\\s+)?atr(?:\\s*\\(\\s*(\\d+)\\s*\\))?\\s*(?:x|\\*|times)\\s*${NUM}`;
+const DIST_ATR_AFTER = `(?:the\\s+)?atr(?:\\s*\\(\\s*(?:(\\d+)|[a-z])\\s*\\))?\\s*(?:x|\\*|times)\\s*${NUM}`;
 
 function distance(
   value: string,
@@ -76,6 +77,23 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // Trailing with its start first: "after getting a profit of 10 pips a trailing stop of 7 pips is set", "once
+  // 20 pips in profit, trail the stop by 10 pips".
+  {
+    re: new RegExp(
+      `\\b(?:after|once|when|as\\s+soon\\s+as)\\s+(?:(?:getting|reaching|having|we\\s+have|you\\s+have|there\\s+is|the\\s+trade\\s+is|price\\s+moves)\\s+)?(?:a\\s+)?(?:(?:profit|gain)\\s+of\\s+)?${DIST}(?:\\s+(?:in\\s+)?(?:profit|gain))?\\s*,?\\s*(?:(?:a|the)\\s+)?(?:trailing stop|trail(?:ing)?\\s+(?:the\\s+)?(?:stop(?:\\s+loss)?\\s+)?)${SEP}${ANY_DIST}`,
+      "g",
+    ),
+    apply: (m, f) => {
+      const split = /\b(?:trailing stop|trail(?:ing)?)\b/.exec(m[0]);
+      if (!split) return false;
+      const start = parseDistance(m[0].slice(0, split.index));
+      const d = parseDistance(m[0].slice(split.index));
+      if (!start || !d) return false;
+      f.trailing = { distance: d, start };
+      return true;
+    },
+  },
   // Trailing: "trail the stop by 20 pips", "20 pip trailing stop", "trailing stop of 1.5 atr starting at 30 pips".
   {
     re: new RegExp(
@@ -120,6 +138,28 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // A target as a multiple of the stop in shorthand: "tp=7sl", "take profit 3 x sl", "target = 2 stop loss".
+  {
+    re: /\b(?:take profit|target)\s*(?:=|:|of|at|is)?\s*(\d+(?:\.\d+)?)\s*(?:x\s*|times\s+|\*\s*)?(?:the\s+)?(?:sl|stop loss)\b/g,
+    apply: (m, f) => {
+      const ratio = Number(m[1]);
+      if (!(ratio > 0)) return false;
+      f.takeProfit = { unit: "rr", value: ratio };
+      return true;
+    },
+  },
+  // An exit that is only a distance is a target: "exit long: top 120 pips", "close the trade at 50 pips profit",
+  // "exit after 40 pips". A distance followed by more words ("20 pips against us") is not.
+  {
+    re: /\b(?:exit|close)(?:\s+(?:long|short|buys?|sells?|the\s+trades?|trades?|the\s+positions?|positions?|all))?\s*(?:when|at|:|=|after|on|with)?\s*(?:\+|top|target|(?:a\s+|in\s+)?profit\s+of)?\s*(\d+(?:\.\d+)?)\s*(pips|points)(?:\s+(?:profit|gain|in\s+profit))?(?=\s*(?:[.;,\n)]|$))/g,
+    apply: (m, f) => {
+      if (f.takeProfit || m[1] === undefined) return false;
+      const d = distance(m[1], m[2], undefined, undefined);
+      if (!d) return false;
+      f.takeProfit = d;
+      return true;
+    },
+  },
   // One value for both: "stop loss and take profit of 20 points".
   {
     re: new RegExp(
@@ -148,6 +188,8 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // Break-even in looser words, and a locked profit said as an exit (break-even.ts).
+  ...BREAK_EVEN_EXTRACTORS,
   // A target as a ratio of the stop: "profit target with ratio 1:2", "target at a 1:3 risk reward".
   {
     re: /\b(?:take profit|target)\s+(?:with|at|of|is)?\s*(?:a\s+)?(?:ratio|rr|r:r|risk\s*(?:to|:|\/)?\s*reward)(?:\s+ratio)?\s*(?:of|=|:)?\s*(\d+(?:\.\d+)?)\s*(?::|to|\/)\s*(\d+(?:\.\d+)?)\b/g,
@@ -201,7 +243,7 @@ const EXTRACTORS: Extractor[] = [
   },
   // Sizing: "risk 1% per trade", "1% risk", "risking 2 percent of the account".
   {
-    re: /\b(?:risk(?:ing)?\s+(?:of\s+|only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)|(\d+(?:\.\d+)?)\s*(?:%|percent)\s+risk)(?:\s+(?:of|per)\s+(?:the\s+|my\s+)?(?:account|balance|equity|capital|trade))*(?:\s+per\s+trade)?/g,
+    re: /\b(?:risk(?:ing|s)?\s+(?:of\s+|only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)|(\d+(?:\.\d+)?)\s*(?:%|percent)\s+risk)(?:\s+(?:of|per)\s+(?:the\s+|my\s+)?(?:account|balance|equity|capital|trade))*(?:\s+per\s+trade)?/g,
     apply: (m, f) => {
       const p = Number(m[1] ?? m[2]);
       if (!(p > 0 && p <= 100)) return false;
@@ -230,7 +272,42 @@ const EXTRACTORS: Extractor[] = [
 export function extractRisk(text: string, facts: Facts): string {
   // Stops per side first: the plain stop-loss reading would take the first side's distance for both.
   const out = runExtractors(extractSideStops(text, facts), EXTRACTORS, facts);
+  fourDigitPoints(facts);
   // "no stop" / "without a stop" alone: an explicit wish, not an omission.
   if (/\b(?:no|without(?: a| any)?)\s+stop\b(?!\s+(?:trading|loss))/.test(out)) facts.noStopWanted = true;
   return out;
+}
+
+/**
+ * A text that gives some distances in pips and others in "points" of the same size ("a stop loss of 10 points
+ * and a take profit of 20 pips") was written for 4-digit quotes, where a point is a pip: its points are pips.
+ * Points of twice the smallest pips distance or more ("a 150 point stop, 50 pips target") are MetaTrader's
+ * 5-digit points and stay so.
+ */
+function fourDigitPoints(f: Facts): void {
+  const all: Distance[] = [
+    f.stopLoss,
+    f.takeProfit,
+    f.trailing?.distance,
+    f.trailing?.start,
+    f.breakEven?.trigger,
+    f.breakEven?.offset,
+  ].filter((d): d is Distance => d !== null && d !== undefined);
+  const pips = all.filter((d) => d.unit === "pips").map((d) => d.value);
+  const points = all.filter((d) => d.unit === "points").map((d) => d.value);
+  if (pips.length === 0 || points.length === 0 || Math.max(...points) >= 2 * Math.min(...pips)) return;
+  const asPips = (d: Distance | null): Distance | null =>
+    d?.unit === "points" ? { unit: "pips", value: d.value } : d;
+  f.stopLoss = asPips(f.stopLoss);
+  f.takeProfit = asPips(f.takeProfit);
+  if (f.trailing)
+    f.trailing = {
+      distance: asPips(f.trailing.distance) ?? f.trailing.distance,
+      start: asPips(f.trailing.start),
+    };
+  if (f.breakEven)
+    f.breakEven = {
+      trigger: asPips(f.breakEven.trigger) ?? f.breakEven.trigger,
+      offset: asPips(f.breakEven.offset),
+    };
 }

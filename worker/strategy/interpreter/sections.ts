@@ -55,7 +55,8 @@ export function labelRole(label: string): Role | "other" {
 
 // "…. conditions for opening long positions: …", "[...] buy entry: …": a short label from a boundary to a colon.
 // The label is the run of words before the colon: a number, a sign or a full stop ends it.
-const LABEL = /(^|[^a-z ()'/]\s*)([a-z][a-z ()'/]{0,60}?)\s*:(?!\d)/g;
+// A unit after a number ("13 pips stop loss:") belongs to the number, not to the label after it.
+const LABEL = /(^|[^a-z ()'/]\s*)(?!(?:pips?|points?|lots?|percent)\b)([a-z][a-z ()'/]{0,60}?)\s*:(?!\d)/g;
 
 // A dash item may also sit inside a line when it opens a label ("... rules - Crossover: ... - Filter: ...").
 const BULLET =

@@ -66,6 +66,18 @@ const EXTRACTORS: Extractor[] = [
   },
 ];
 
+/**
+ * Both sides in one phrase: "the stop loss is set at the low (uptrend) or high (downtrend) of the previous
+ * candlestick", "limiting losses at the high or low of the signal bar". The first extreme named is the buys'
+ * (a low) or the sells' (a high); the other side mirrors it (apply.ts).
+ */
+const EITHER_EXTREME =
+  /\b(?:stop(?:\s*-?\s*loss)?|(?:limiting|limit(?:ed)?)\s+(?:the\s+)?loss(?:es)?)\s*(?::|=|-)?\s*(?:(?:is|are|will\s+be|should\s+be|must\s+be)\s+)?(?:(?:placed|set|put|located|kept)\s+)?(?:at|on|below|under|above|beyond)\s+the\s+(low|high)(?:\s*\([^)]{0,60}\))?\s+or\s+(?:the\s+)?(?:high|low)(?:\s*\([^)]{0,60}\))?\s+of\s+the\s+(?:previous|prior|last|signal|entry|preceding|setup)\s+(?:japanese\s+)?(?:candle(?:stick)?|bar)\b/g;
+EXTRACTORS.push({
+  re: EITHER_EXTREME,
+  apply: (m, f) => record(f, m[1] === "low" ? "long" : "short", { type: "candle", offset: null }),
+});
+
 /** Fills facts.sideStops from `text` and returns the text with the used phrases blanked. */
 export function extractSideStops(text: string, facts: Facts): string {
   return runExtractors(text, EXTRACTORS, facts);
