@@ -7,15 +7,20 @@ import type {
   Operand as SpecOperand,
   StrategySpec,
 } from "../../worker/strategy/spec";
-import { INDICATOR_LINES } from "../../worker/strategy/spec";
+import { clockMinutes, INDICATOR_LINES } from "../../worker/strategy/spec";
 import {
   type Atom,
   type Ctx,
+  clockUtc,
   flip,
+  mirrorOperand,
   mirrorRule,
   normalizeHistogram,
+  type Offset,
   type Op,
   type Operand,
+  offsetOf,
+  type Parsed,
   parseExit,
   parseOperand,
   parseRule,
@@ -47,8 +52,7 @@ export function operandOf(spec: StrategySpec, o: SpecOperand): Operand {
     case "timeWindow":
       return { t: "window", from: o.from, to: o.to, side: o.side };
     case "candle":
-      // Candle measures have no form in the corpus's notation: never equal to one.
-      return { t: "const", value: Number.NaN };
+      return { t: "candle", measure: o.measure, ...(o.shift ? { shift: o.shift } : {}) };
     case "expression":
       return {
         t: "expr",
@@ -103,7 +107,12 @@ function atomsOf(spec: StrategySpec, list: Condition[]): Atom[] {
       const open: Operand = { t: "price", field: "open", ...(c.shift ? { shift: c.shift } : {}) };
       if (c.pattern === "bullish") out.push({ op: "gt", l: close, r: open });
       else if (c.pattern === "bearish") out.push({ op: "lt", l: close, r: open });
-      else out.push({ op: "gt", l: { t: "const", value: Number.NaN }, r: { t: "const", value: Number.NaN } });
+      else
+        out.push({
+          op: "is",
+          l: { t: "pattern", name: c.pattern, ...(c.shift ? { shift: c.shift } : {}) },
+          r: { t: "const", value: 1 },
+        });
       continue;
     }
     const op =
@@ -133,9 +142,17 @@ export function operandMatch(e: Operand, s: Operand): boolean {
     case "const":
       return s.t === "const" && eq(e.value, s.value);
     case "price":
-      return (
-        s.t === "price" && e.field === s.field && (e.shift ?? 0) === (s.shift ?? 0) && tfMatch(e.tf, s.tf)
-      );
+      if (s.t !== "price" || e.field !== s.field) return false;
+      // "close[x]": any look-back of at least one bar.
+      if (e.anyShift) return (s.shift ?? 0) >= 1 && tfMatch(e.tf, s.tf);
+      if ((e.shift ?? 0) !== (s.shift ?? 0)) return false;
+      // A lower timeframe's last close is the chart bar's close (their bars end together).
+      if (e.field === "close" && !e.shift && !s.tf && lowerTf(e.tf, chartTf)) return true;
+      return tfMatch(e.tf, s.tf);
+    case "candle":
+      return s.t === "candle" && e.measure === s.measure && (e.shift ?? 0) === (s.shift ?? 0);
+    case "pattern":
+      return s.t === "pattern" && e.name === s.name && (e.shift ?? 0) === (s.shift ?? 0);
     case "extreme":
       return (
         s.t === "extreme" &&
@@ -154,9 +171,7 @@ export function operandMatch(e: Operand, s: Operand): boolean {
         operandMatch(e.a, s.a) &&
         eq(e.k, s.k) &&
         (e.b === undefined ? s.b === undefined : s.b !== undefined && operandMatch(e.b, s.b)) &&
-        (e.off === undefined
-          ? s.off === undefined
-          : s.off !== undefined && e.off.unit === s.off.unit && eq(e.off.value, s.off.value))
+        (e.off === undefined ? s.off === undefined : s.off !== undefined && offsetMatch(e.off, s.off))
       );
     case "ind": {
       if (s.t !== "ind") return false;
@@ -170,6 +185,30 @@ export function operandMatch(e: Operand, s: Operand): boolean {
       return (e.line ?? defLine[e.kind]) === (s.line ?? defLine[s.kind]);
     }
   }
+}
+
+/** The same distance: a range accepts any value inside it, "a few" any amount on the same side. */
+function offsetMatch(e: Offset, s: Offset): boolean {
+  if (e.unit !== s.unit) return false;
+  if (e.any) return Math.sign(e.value) === Math.sign(s.value);
+  if (e.hi !== undefined) return s.value >= e.value - 1e-6 && s.value <= e.hi + 1e-6;
+  return eq(e.value, s.value);
+}
+
+const TF_MINUTES: Record<string, number> = {
+  M1: 1,
+  M5: 5,
+  M15: 15,
+  M30: 30,
+  H1: 60,
+  H4: 240,
+  D1: 1440,
+  W1: 10080,
+};
+function lowerTf(tf: string | undefined, chart: string | undefined): boolean {
+  const a = TF_MINUTES[tf ?? ""];
+  const b = TF_MINUTES[chart ?? ""];
+  return a !== undefined && b !== undefined && a < b && b % a === 0;
 }
 
 /** A price on a named timeframe is the chart's price only when the spec's chart is that timeframe. */
@@ -187,14 +226,59 @@ function opOk(e: Op, s: Op): boolean {
   return false;
 }
 
-function atomMatch(e: Atom, s: Atom): boolean {
+/**
+ * One form for values that v2 can state two ways: a period-1 moving average of a price is that price, and
+ * MT5's Momentum(n) against 100 is the price against itself n bars back (iMomentum = price / price[n] x 100).
+ */
+function canonOperand(o: Operand): Operand {
+  if (o.t === "ind" && MA_KINDS.has(o.kind) && o.period === 1 && !o.line)
+    return {
+      t: "price",
+      field: o.price ?? "close",
+      ...(o.tf ? { tf: o.tf } : {}),
+      ...(o.shift ? { shift: o.shift } : {}),
+    };
+  if (o.t === "expr") return { ...o, a: canonOperand(o.a), ...(o.b ? { b: canonOperand(o.b) } : {}) };
+  return o;
+}
+function canonAtom(a: Atom): Atom {
+  const mom = (o: Operand) =>
+    o.t === "ind" && o.kind === "MOMENTUM" && o.period !== undefined && (o.price ?? "close") === "close";
+  const hundred = (o: Operand) => o.t === "const" && eq(o.value, 100);
+  const back = (o: Operand): [Operand, Operand] | null => {
+    if (o.t !== "ind" || o.period === undefined) return null;
+    const sh = o.shift ?? 0;
+    const tf = o.tf ? { tf: o.tf } : {};
+    return [
+      { t: "price", field: "close", ...tf, ...(sh ? { shift: sh } : {}) },
+      { t: "price", field: "close", ...tf, shift: sh + o.period },
+    ];
+  };
+  if (mom(a.l) && hundred(a.r)) {
+    const p = back(a.l);
+    if (p) return { ...a, l: p[0], r: p[1] };
+  }
+  if (mom(a.r) && hundred(a.l)) {
+    const p = back(a.r);
+    if (p) return { ...a, op: flip(a.op), l: p[0], r: p[1] };
+  }
+  return { ...a, l: canonOperand(a.l), r: canonOperand(a.r) };
+}
+
+function atomMatch(expected: Atom, got: Atom): boolean {
+  const e = canonAtom(expected);
+  const s = canonAtom(got);
   return (
     (opOk(e.op, s.op) && operandMatch(e.l, s.l) && operandMatch(e.r, s.r)) ||
     (opOk(flip(e.op), s.op) && operandMatch(e.l, s.r) && operandMatch(e.r, s.l))
   );
 }
 
+/** Each expected atom matched by its own produced atom (AND and OR are commutative). */
 function listMatch(e: Atom[], s: Atom[]): boolean {
+  return betweenOrders(e).some((alt) => oneToOne(alt, s));
+}
+function oneToOne(e: Atom[], s: Atom[]): boolean {
   if (e.length !== s.length) return false;
   const used = new Set<number>();
   for (const a of e) {
@@ -203,6 +287,25 @@ function listMatch(e: Atom[], s: Atom[]): boolean {
     used.add(i);
   }
   return true;
+}
+
+/**
+ * "between A and B" does not say which line is on top: the list as written, and with the bounds of each
+ * between swapped ("x > A, x < B" or "x > B, x < A").
+ */
+function betweenOrders(e: Atom[]): Atom[][] {
+  let alts: Atom[][] = [e];
+  for (let i = 0; i + 1 < e.length; i++) {
+    const [a, b] = [e[i], e[i + 1]];
+    if (!a.bw || !b.bw || a.op !== "gt" || b.op !== "lt") continue;
+    alts = alts.flatMap((alt) => {
+      const swapped = [...alt];
+      swapped[i] = { ...a, r: b.r };
+      swapped[i + 1] = { ...b, r: a.r };
+      return [alt, swapped];
+    });
+  }
+  return alts;
 }
 
 function shapeMatch(e: RuleShape, s: RuleShape | null, oppositeOk: boolean): boolean {
@@ -232,25 +335,115 @@ export function compareEntry(
   all: Record<string, Json>,
 ): string | null {
   chartTf = spec.timeframe;
-  const got = ruleShape(spec, spec.entry[side]);
   if (expected === null) return null;
   if (typeof expected !== "string") return "unscorable phrase";
-  const pending = PENDING.exec(expected.trim());
-  if (pending) return comparePending(pending, spec, side, all);
-  const otherField = side === "long" ? "entry_short" : "entry_long";
-  const other = all[otherField];
-  let e = parseRule(expected, contextOf(all, side === "short" ? ["entry_long"] : []));
-  // "all three reversed", "mirror: ...": the other side's rule turned round.
-  if (!e.ok && /\b(reversed|mirrored|mirror)\b/i.test(expected) && typeof other === "string") {
-    const o = parseRule(other, contextOf(all, side === "long" ? ["entry_short"] : []));
-    if (o.ok) e = { ok: true, value: mirrorRule(o.value) };
-  }
-  if (!e.ok) return unscorable(`entry_${side}`, e.why);
+  const field = `entry_${side}`;
+  const e = readEntry(expected, side, all);
+  if (!e.ok) return unscorable(field, e.why);
   if (side === "long" ? spec.direction === "short" : spec.direction === "long")
-    return `entry_${side}: side not traded`;
-  return shapeMatch(e.value, got, false)
-    ? null
-    : `entry_${side}: expected ${showRule(e.value)}, got ${showRule(got)}`;
+    return `${field}: side not traded`;
+  const got = ruleShape(spec, spec.entry[side]);
+  const { rule, order } = e.value;
+  if (rule.maxSpread) {
+    const ms = spec.limits?.maxSpread;
+    const want = rule.maxSpread;
+    const okSpread =
+      ms !== undefined &&
+      (ms.unit === want.unit
+        ? eq(ms.value, want.value)
+        : ms.unit === "points" && want.unit === "pips" && eq(ms.value, want.value * 10));
+    if (!okSpread)
+      return `${field}: expected a spread limit of ${want.value} ${want.unit}, got ${JSON.stringify(ms ?? null)}`;
+  }
+  if (!order) {
+    return shapeMatch(rule, got, false) ? null : `${field}: expected ${showRule(rule)}, got ${showRule(got)}`;
+  }
+  const pe = spec.pendingEntry;
+  const price = pe?.[side];
+  const orderText = `a ${side === "long" ? "buy" : "sell"} ${order.type} at ${showOperand(order.level)}`;
+  if (!pe || !price) {
+    // An order with no signal placed at a level the price rises (falls) through: a market entry on the cross
+    // says the same (the close instead of the touch).
+    const cross: RuleShape = {
+      all: [{ op: side === "long" ? "up" : "down", l: { t: "price", field: "close" }, r: order.level }],
+      any: [],
+    };
+    if (order.type === "stop" && rule.all.length + rule.any.length === 0 && shapeMatch(cross, got, false))
+      return null;
+    return `${field}: expected ${orderText}, got a market entry ${showRule(got)}`;
+  }
+  if (rule.all.length + rule.any.length > 0 && !shapeMatch(rule, got, false))
+    return `${field}: expected ${showRule(rule)}, got ${showRule(got)}`;
+  if (pe.order !== order.type) return `${field}: expected a ${order.type} order, got a ${pe.order} order`;
+  if (!operandMatch(order.level, operandOf(spec, price)))
+    return `${field}: expected the order at ${showOperand(order.level)}, got ${showOperand(operandOf(spec, price))}`;
+  if (order.expiry && (pe.expiry?.type !== "timeOfDay" || pe.expiry.at !== order.expiry))
+    return `${field}: expected the order to expire at ${order.expiry} UTC, got ${JSON.stringify(pe.expiry ?? null)}`;
+  return null;
+}
+
+/** An entry phrase read: its signal (empty for a bare order) and the pending order it places, if any. */
+interface EntryShape {
+  rule: RuleShape;
+  order?: { type: "stop" | "limit"; level: Operand; expiry?: string };
+}
+
+/** "mirror: ...", "all three reversed", "vice versa", "the opposite conditions": the other side turned round. */
+const MIRROR =
+  /^(?:mirror(?:ed)?\b.*|(?:all|both)(?: \w+)? (?:conditions )?reversed|(?:the )?reverse(?: of the (?:buy|sell|long|short)(?: side| rule)?)?|vice versa|(?:the )?opposite(?: conditions?)?|same in reverse)$/i;
+
+/**
+ * "CONDITION: buy stop at that candle's high", "CONDITION; buy stop 2-5 pips above its high, valid until
+ * 00:00 GMT", "buy stop 2 points above the previous day high (placed 00:00 GMT)".
+ */
+const PENDING =
+  /^(?:(.+?)\s*[:;,]\s*)?(buy|sell) (stop|limit)(?: order)? (?:at (.+?)|((?:\d*\.?\d+(?:\s*-\s*\d*\.?\d+)?)|a few|few|some) (pips?|points?) (above|below) (.+?))(?:,?\s*(?:valid until|expires? at|cancel(?:led)? at) (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?)?(?:\s*\((?:placed|set|valid)[^)]*\))?$/i;
+
+function readEntry(
+  text: string,
+  side: "long" | "short",
+  all: Record<string, Json>,
+  depth = 0,
+): Parsed<EntryShape> {
+  const otherSide = side === "long" ? "short" : "long";
+  const other = all[`entry_${otherSide}`];
+  let t = text.trim();
+  if (MIRROR.test(t)) {
+    if (typeof other !== "string" || depth > 0)
+      return { ok: false, why: `beyond grammar: "${t}" with no other side` };
+    const o = readEntry(other, otherSide, all, depth + 1);
+    if (!o.ok) return o;
+    const order = o.value.order;
+    return {
+      ok: true,
+      value: {
+        rule: mirrorRule(o.value.rule),
+        ...(order ? { order: { ...order, level: mirrorOperand(order.level) } } : {}),
+      },
+    };
+  }
+  // "...; same filters": the other side's clauses after its signal.
+  if (/;\s*(?:the )?same filters$/i.test(t) && typeof other === "string") {
+    const filters = other.split(";").slice(1).join(";");
+    t = t.replace(/;\s*(?:the )?same filters$/i, filters ? `;${filters}` : "");
+  }
+  const ctx = contextOf(all, side === "short" ? ["entry_long"] : []);
+  const m = PENDING.exec(t);
+  if (!m) {
+    const r = parseRule(t, ctx);
+    return r.ok ? { ok: true, value: { rule: r.value } } : r;
+  }
+  const cond: Parsed<RuleShape> = m[1] ? parseRule(m[1], ctx) : { ok: true, value: { all: [], any: [] } };
+  if (!cond.ok) return cond;
+  const levelText = (m[4] ?? m[8]).replace(/^(?:the )?(?:candle|bar)'s /i, "");
+  const base = parseOperand(levelText, ctx);
+  if (!base) return { ok: false, why: `operand "${levelText}"` };
+  const level: Operand = m[5]
+    ? { t: "expr", a: base, k: 1, off: offsetOf(m[5], m[6], m[7].toLowerCase() === "above" ? 1 : -1) }
+    : base;
+  const expiry = m[9] !== undefined ? clockUtc(m[9], m[10], m[11]) : undefined;
+  const type = m[3].toLowerCase() === "stop" ? "stop" : "limit";
+  return { ok: true, value: { rule: cond.value, order: { type, level, ...(expiry ? { expiry } : {}) } } };
 }
 
 /**
@@ -269,57 +462,11 @@ function oppositeCross(exit: string, entryLong: Json): string {
   });
 }
 
-/** "CONDITION: buy stop at that candle's high, valid until 00:00 GMT": a signal that places a pending order. */
-const PENDING =
-  /^(.+?):\s*(buy|sell) (stop|limit) (?:at (.+?)|(\d*\.?\d+) (pips?|points?) (above|below) (.+?))(?:,\s*valid until (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?)?$/i;
-
-/** The signal against the entry rule, the order against v2 pendingEntry (type, this side's price, expiry). */
-function comparePending(
-  m: RegExpExecArray,
-  spec: StrategySpec,
-  side: "long" | "short",
-  all: Record<string, Json>,
-): string | null {
-  const field = `entry_${side}`;
-  const cond = parseRule(m[1], contextOf(all, side === "short" ? ["entry_long"] : []));
-  if (!cond.ok) return unscorable(field, cond.why);
-  if (side === "long" ? spec.direction === "short" : spec.direction === "long")
-    return `${field}: side not traded`;
-  const got = ruleShape(spec, spec.entry[side]);
-  if (!shapeMatch(cond.value, got, false))
-    return `${field}: expected ${showRule(cond.value)}, got ${showRule(got)}`;
-  const levelText = (m[4] ?? m[8])
-    .replace(/^(?:that|the|its|this) (?:candle|bar)'s /i, "")
-    .replace(/^its /i, "");
-  const base = parseOperand(levelText, { last: null });
-  if (!base) return unscorable(field, `operand "${levelText}"`);
-  const want: Operand = m[5]
-    ? {
-        t: "expr",
-        a: base,
-        k: 1,
-        off: {
-          value: (m[7].toLowerCase() === "above" ? 1 : -1) * Number(m[5]),
-          unit: /^pip/i.test(m[6]) ? "pips" : "points",
-        },
-      }
-    : base;
-  const pe = spec.pendingEntry;
-  const price = pe?.[side];
-  if (!pe || !price) return `${field}: expected a pending ${m[2]} ${m[3]} order, got a market entry`;
-  if (pe.order !== m[3].toLowerCase()) return `${field}: expected a ${m[3]} order, got a ${pe.order} order`;
-  if (!operandMatch(want, operandOf(spec, price)))
-    return `${field}: expected the order at ${showOperand(want)}, got ${showOperand(operandOf(spec, price))}`;
-  if (m[9] !== undefined) {
-    const h = (Number(m[9]) + ZONE_SHIFT[(m[11] ?? "utc").toLowerCase()]) % 24;
-    const at = `${String(h).padStart(2, "0")}:${m[10]}`;
-    if (pe.expiry?.type !== "timeOfDay" || pe.expiry.at !== at)
-      return `${field}: expected the order to expire at ${at} UTC, got ${JSON.stringify(pe.expiry ?? null)}`;
-  }
-  return null;
-}
-
-/** "close long when X; close short when Y", "long: X; short: Y", or one phrase for the traded side(s). */
+/**
+ * "close long when X; close short when Y", "long: X; short: Y", or one phrase for the traded side(s), with
+ * the exits that are not rules: the opposite signal (closeOnOpposite), a time exit (v2 exits.closeAt, its
+ * clock in UTC as the time filter's), a trailing level (v2 exits.trail, or the rule of the close beyond it).
+ */
 export function compareExit(
   expected: Json,
   spec: StrategySpec,
@@ -329,19 +476,6 @@ export function compareExit(
   if (typeof expected !== "string") return "exit: unscorable";
   const long = ruleShape(spec, spec.exit.long);
   const short = ruleShape(spec, spec.exit.short);
-  // "close all trades at 12:00 EST": a time exit (v2 exits.closeAt), its clock in UTC as the time filter's.
-  const at =
-    /^close (?:all trades |any position |every position |all positions )?at (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?$/i.exec(
-      expected.trim(),
-    );
-  if (at) {
-    const h = (Number(at[1]) + ZONE_SHIFT[(at[3] ?? "utc").toLowerCase()]) % 24;
-    const want = `${String(h).padStart(2, "0")}:${at[2]}`;
-    const got = spec.exits?.closeAt;
-    return got && got.time === want && !got.weekdays
-      ? null
-      : `exit: expected a close at ${want} UTC, got ${JSON.stringify(got ?? null)}`;
-  }
   const show = `got long ${showRule(long)} / short ${showRule(short)}${spec.closeOnOpposite ? " + opposite" : ""}`;
   const e = parseExit(oppositeCross(expected, all.entry_long), contextOf(all, ["entry_long", "entry_short"]));
   if (!e.ok) return unscorable("exit", e.why);
@@ -353,12 +487,65 @@ export function compareExit(
     return ok ? null : `exit: expected long ${showRule(a ?? null)} / short ${showRule(b ?? null)}, ${show}`;
   }
   const v = e.value.both;
-  if (v.opposite)
-    return spec.closeOnOpposite && !long && !short ? null : `exit: expected the opposite signal, ${show}`;
-  const longOk = shapeMatch(v, long, false);
-  const shortOk = shapeMatch(v, short, false) || shapeMatch(mirrorRule(v), short, false);
+  if (v.closeAt) {
+    const got = spec.exits?.closeAt;
+    // "The end of the day": a close on one of the day's last hours (20:00 or later), every day.
+    const okAt =
+      got !== undefined &&
+      !got.weekdays &&
+      (v.closeAt === "eod" ? clockMinutes(got.time) >= 20 * 60 : got.time === v.closeAt);
+    if (!okAt)
+      return `exit: expected a close at ${v.closeAt === "eod" ? "the end of the day" : `${v.closeAt} UTC`}, got ${JSON.stringify(got ?? null)}`;
+  }
+  if (v.opposite && !spec.closeOnOpposite) return `exit: expected the opposite signal, ${show}`;
+  const rules = { ...v, opposite: false };
+  const hasRule = rules.all.length + rules.any.length > 0;
+  if (v.trail) {
+    const why = compareTrailLevel(v.trail, rules, spec, long, short);
+    if (why) return why;
+    if (!hasRule) return null;
+  }
+  // No exit rule stated (only the opposite signal, a time exit, "trailing stop only"): none may be added.
+  if (!hasRule) return !long && !short ? null : `exit: expected ${showRule(v)}, ${show}`;
+  const longOk = shapeMatch(rules, long, false);
+  const shortOk = shapeMatch(rules, short, false) || shapeMatch(mirrorRule(rules), short, false);
   const ok = spec.direction === "long" ? longOk : spec.direction === "short" ? shortOk : longOk && shortOk;
   return ok ? null : `exit: expected ${showRule(v)}, ${show}`;
+}
+
+/**
+ * A trailing exit at a level (the long side's; the short side's mirrored): v2 exits.trail at that level on
+ * the bar that closed or the one before (the phrase does not say whether the channel includes the last bar),
+ * or an exit rule that closes when the price closes beyond the level of the bars before.
+ */
+function compareTrailLevel(
+  level: Operand,
+  rules: RuleShape,
+  spec: StrategySpec,
+  long: RuleShape | null,
+  short: RuleShape | null,
+): string | null {
+  const sides = (["long", "short"] as const).filter((x) => spec.direction === "both" || spec.direction === x);
+  for (const side of sides) {
+    const want = side === "long" ? level : mirrorOperand(level);
+    const alts = [want, shiftOne(want)];
+    const trail = spec.exits?.trail?.[side];
+    if (trail && alts.some((w) => operandMatch(w, operandOf(spec, trail)))) continue;
+    const op = side === "long" ? "down" : "up";
+    const asRule: RuleShape = {
+      all: [
+        ...(side === "long" ? rules.all : mirrorRule(rules).all),
+        { op, l: { t: "price", field: "close" }, r: shiftOne(want) },
+      ],
+      any: [],
+    };
+    if (shapeMatch(asRule, side === "long" ? long : short, false)) continue;
+    return `exit: expected the ${side} trailed at ${showOperand(want)}, got ${JSON.stringify(spec.exits?.trail ?? null)}`;
+  }
+  return null;
+}
+function shiftOne(o: Operand): Operand {
+  return o.t === "extreme" ? { ...o, shift: o.shift + 1 } : o;
 }
 
 function distanceMatch(
