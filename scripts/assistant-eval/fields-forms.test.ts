@@ -2,7 +2,7 @@
 // a spec of another meaning fails, so the scorer can fail.
 import { describe, expect, it } from "vitest";
 import { parseSpec, type StrategySpec } from "../../worker/strategy/spec";
-import { compareEntry, compareExit } from "./fields";
+import { compareEntry, compareExit, compareField } from "./fields";
 
 function spec(doc: Record<string, unknown>): StrategySpec {
   const r = parseSpec({ specVersion: 2, timeframe: "H1", ...doc });
@@ -182,5 +182,97 @@ describe("exits that are not rules, against specs", () => {
     });
     expect(compareExit(phrase, rules)).toBeNull();
     expect(compareExit(phrase, both({}))).toMatch(/trailed/);
+  });
+});
+
+describe("stop and target levels in words, against specs", () => {
+  const cross = cond("crossesAbove", px("CLOSE"), k(1));
+  const down = cond("crossesBelow", px("CLOSE"), k(1));
+  const off = (a: unknown, value: number, unit = "pips") => ({
+    type: "expression",
+    a,
+    offset: { value, unit },
+  });
+  const stopped = (stop: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    spec({ entry: { long: { all: [cross] }, short: { all: [down] } }, exits: { stop }, ...extra });
+
+  it("a range of pips beyond the signal candle, per side", () => {
+    const rule = { rule: "4-8 pips beyond the signal candle's low (long) / high (short)" };
+    expect(
+      compareField("stop_loss", rule, {}, stopped({ long: off(px("LOW"), -6), short: off(px("HIGH"), 6) })),
+    ).toBeNull();
+    expect(
+      compareField("stop_loss", rule, {}, stopped({ long: off(px("LOW"), -10), short: off(px("HIGH"), 6) })),
+    ).toMatch(/long/);
+    expect(
+      compareField("stop_loss", rule, {}, stopped({ long: off(px("LOW"), -6), short: off(px("LOW"), 6) })),
+    ).toMatch(/short/);
+  });
+
+  it("pips beyond an indicator, and beyond the band the entry uses", () => {
+    const smma = [{ id: "m", kind: "SMMA", period: 30 }];
+    const rule = { rule: "12 pips beyond SMMA(30)" };
+    const at = (l: number, sh: number) =>
+      stopped({ long: off(ind("m"), l), short: off(ind("m"), sh) }, { indicators: smma });
+    expect(compareField("stop_loss", rule, {}, at(-12, 12))).toBeNull();
+    expect(compareField("stop_loss", rule, {}, at(12, -12))).toMatch(/expected/);
+    const bb = [{ id: "b", kind: "BOLLINGER", period: 20, deviation: 2 }];
+    const all = { entry_long: "close < lower BANDS(20,2)" };
+    const band = { rule: "2 points beyond the lower (long) / upper (short) band" };
+    const bands = (line: string) =>
+      stopped(
+        { long: off(ind("b", { line }), -2, "points"), short: off(ind("b", { line: "upper" }), 2, "points") },
+        { indicators: bb },
+      );
+    expect(compareField("stop_loss", band, all, bands("lower"))).toBeNull();
+    expect(compareField("stop_loss", band, all, bands("middle"))).toMatch(/long/);
+  });
+
+  it("the opposite side of an N-day channel with a margin; a swing stop has no v2 form", () => {
+    const rule = { rule: "opposite side of the 15-day channel (2 pips beyond)" };
+    const ext = (side: string, bars: number) => ({ type: "extreme", side, bars, shift: 0 });
+    const d1 = (l: unknown, sh: unknown) => stopped({ long: l, short: sh }, { timeframe: "D1" });
+    expect(
+      compareField("stop_loss", rule, {}, d1(off(ext("lowest", 15), -2), off(ext("highest", 15), 2))),
+    ).toBeNull();
+    expect(compareField("stop_loss", rule, {}, d1(ext("lowest", 15), ext("highest", 15)))).toMatch(
+      /expected/,
+    );
+    expect(
+      compareField(
+        "stop_loss",
+        { rule: "below the nearest swing low" },
+        {},
+        d1(ext("lowest", 15), ext("highest", 15)),
+      ),
+    ).toMatch(/not expressible/);
+  });
+
+  it("a target at the middle band is an exit when the price reaches it; a measured target has no v2 form", () => {
+    const bb = [{ id: "b", kind: "BOLLINGER", period: 20, deviation: 2 }];
+    const exitAt = (line: string) =>
+      spec({
+        indicators: bb,
+        entry: { long: { all: [cross] }, short: { all: [down] } },
+        exit: {
+          long: { all: [cond("crossesAbove", px("CLOSE"), ind("b", { line }))] },
+          short: { all: [cond("crossesBelow", px("CLOSE"), ind("b", { line }))] },
+        },
+      });
+    const all = { entry_long: "close < lower BANDS(20,2)" };
+    expect(
+      compareField("take_profit", { rule: "the middle Bollinger band" }, all, exitAt("middle")),
+    ).toBeNull();
+    expect(compareField("take_profit", { rule: "the middle Bollinger band" }, all, exitAt("upper"))).toMatch(
+      /expected/,
+    );
+    expect(
+      compareField(
+        "take_profit",
+        { rule: "a distance equal to the signal bar's range" },
+        all,
+        exitAt("middle"),
+      ),
+    ).toMatch(/not expressible/);
   });
 });

@@ -179,7 +179,9 @@ export function operandMatch(e: Operand, s: Operand): boolean {
       if (e.period !== undefined && e.period !== s.period) return false;
       if (e.price !== undefined && e.price !== (s.price ?? "close")) return false;
       if (e.price === undefined && s.price !== undefined && e.period !== undefined) return false;
-      if (e.dev !== undefined && (s.dev === undefined || !eq(e.dev, s.dev))) return false;
+      // The middle band is the bands' moving average: the deviation does not change it.
+      if (e.dev !== undefined && e.line !== "middle" && (s.dev === undefined || !eq(e.dev, s.dev)))
+        return false;
       if ((e.shift ?? 0) !== (s.shift ?? 0) || e.tf !== s.tf) return false;
       const defLine: Record<string, string> = { MACD: "main", BANDS: "middle", STOCH: "main", ADX: "adx" };
       return (e.line ?? defLine[e.kind]) === (s.line ?? defLine[s.kind]);
@@ -322,10 +324,11 @@ function unscorable(field: string, why: string): string {
 }
 
 /** The context the item's earlier phrases set up ("the range low" after "the 19:00-04:00 range high"). */
-function contextOf(all: Record<string, Json>, before: string[]): Ctx {
+function contextOf(all: Record<string, Json>, before: string[], keepLast = false): Ctx {
   const ctx: Ctx = { last: null };
   for (const f of before) if (typeof all[f] === "string") parseRule(String(all[f]), ctx);
-  return { last: null, window: ctx.window };
+  // The last indicator named ("the lower band" in a stop after an entry on BANDS(20,2)).
+  return { last: keepLast ? ctx.last : null, window: ctx.window };
 }
 
 export function compareEntry(
@@ -618,45 +621,162 @@ export function compareStop(
 }
 
 /**
- * A structural stop (v2 exits.stop) against a `rule` stop: the previous candle's low/high, or the N-bar
- * lowest low/highest high, on every traded side. Other rule texts are not read.
+ * A structural stop (v2 exits.stop) against a `rule` stop, read with the phrase grammar on every traded
+ * side: "the previous candle's low (long) / high (short)", "5-10 pips beyond the entry bar's low/high",
+ * "15 pips beyond SMMA(21)", "3 points beyond the lower (long) / upper (short) band", "the opposite side of
+ * the 20-day channel (3 pips beyond)", "SMA(5,low) for longs, SMA(5,high) for shorts", "the 10-bar low".
  */
-export function compareStopRule(expected: Json, spec: StrategySpec): string | null {
+export function compareStopRule(
+  expected: Json,
+  spec: StrategySpec,
+  all: Record<string, Json> = {},
+): string | null {
+  chartTf = spec.timeframe;
   const e = rec(expected);
   const stop = spec.exits?.stop;
   if (!("rule" in e) || typeof e.rule !== "string")
     return `stop_loss: expected ${JSON.stringify(e)}, got a stop at a price level`;
-  const text = e.rule.toLowerCase();
-  const n = /(\d+)[\s-]*(?:bar|candle)/.exec(text);
-  // "SMA(5,low) for longs, SMA(5,high) for shorts": a level named per side in the corpus notation.
-  const perSide = /^(.+?)\s+for longs?,\s*(.+?)\s+for shorts?$/.exec(e.rule.trim());
-  // "2 pips beyond the entry bar's low/high": the candle's extreme moved away from the price.
-  const beyond = /(\d*\.?\d+)\s*(pips?|points?)\s+(?:beyond|below|above|under|past)\b/.exec(text);
-  const want = (side: "long" | "short"): Operand | null => {
-    const low = side === "long";
-    if (perSide) return parseOperand(perSide[low ? 1 : 2], { last: null });
-    if (n)
-      return {
-        t: "extreme",
-        side: low ? "lowest" : "highest",
-        bars: Number(n[1]),
-        shift: 0,
-        tf: spec.timeframe,
-      };
-    if (/\b(?:previous|prior|last|signal|preceding|entry)\b/.test(text) && /\b(?:candle|bar)\b/.test(text)) {
-      const at: Operand = { t: "price", field: low ? "low" : "high" };
-      if (!beyond) return at;
-      const unit = beyond[2].startsWith("pip") ? "pips" : "points";
-      return { t: "expr", a: at, k: 1, off: { value: (low ? -1 : 1) * Number(beyond[1]), unit } };
-    }
-    return null;
-  };
+  const levels = stopLevels(e.rule, contextOf(all, ["entry_long", "entry_short"], true));
+  if (!levels.ok) return unscorable("stop_loss", levels.why);
   for (const side of ["long", "short"] as const) {
     if (spec.direction !== "both" && spec.direction !== side) continue;
-    const w = want(side);
-    if (!w) return `stop_loss: rule "${e.rule}" beyond the scorer's grammar`;
+    const w = levels.value[side];
     const got = stop?.[side];
-    if (!got || !operandMatch(w, operandOf(spec, got))) return `stop_loss: expected ${e.rule} (${side})`;
+    if (!got)
+      return spec.stopLoss
+        ? `stop_loss: expected the level "${e.rule}", got a distance`
+        : "stop_loss: missing";
+    // An N-bar extreme as a stop may include the bar that just closed or start before it.
+    const alts = w.t === "extreme" ? [w, { ...w, shift: w.shift + 1 }] : [w];
+    if (!alts.some((a) => operandMatch(a, operandOf(spec, got))))
+      return `stop_loss: expected ${showOperand(w)} (${side}), got ${showOperand(operandOf(spec, got))}`;
+  }
+  return null;
+}
+
+/** The stop level of each side named by a rule phrase (the long side's words mirrored for shorts). */
+function stopLevels(rule: string, ctx: Ctx): Parsed<{ long: Operand; short: Operand }> {
+  const text = rule.trim();
+  if (/\b(?:swing|local|nearest|clamp|formation|fractal)\w*/i.test(text))
+    return { ok: false, why: "not expressible in v2: a swing or pattern level" };
+  const perSide = /^(.+?)\s+for longs?,\s*(.+?)\s+for shorts?$/i.exec(text);
+  if (perSide) {
+    const a = stopLevel(perSide[1], ctx, false);
+    const b = stopLevel(perSide[2], ctx, false);
+    if (!a || !b) return { ok: false, why: `beyond grammar: "${text}"` };
+    return { ok: true, value: { long: a, short: b } };
+  }
+  // "X low (long) / high (short)", "the lower (long) / upper (short) band", "the bar's low/high".
+  const longText = text
+    .replace(/\s*\(long\)\s*\/\s*\S+(?:\s+\S+)?\s*\(short\)/i, "")
+    .replace(/\b(low|lower|lowest)\s*\/\s*(?:high|upper|highest)\b/i, "$1")
+    .trim();
+  const long = stopLevel(longText, ctx, true);
+  if (!long) return { ok: false, why: `beyond grammar: "${text}"` };
+  return { ok: true, value: { long, short: mirrorOperand(long) } };
+}
+
+/** One stop level; `beyondBelow`: "beyond" is below the level (the long side's words). */
+function stopLevel(raw: string, ctx: Ctx, beyondBelow: boolean): Operand | null {
+  let s = raw.trim().replace(/^(?:at|on)\s+/i, "");
+  let off: Offset | undefined;
+  const amount = String.raw`(\d*\.?\d+(?:\s*-\s*\d*\.?\d+)?)\s*(pips?|points?)`;
+  const lead = new RegExp(
+    String.raw`^${amount}\s+(beyond|below|under|above|past|outside)\s+(?:of\s+)?(.+)$`,
+    "i",
+  ).exec(s);
+  const tail = new RegExp(String.raw`^(.+?)\s*\(${amount}\s+(beyond|below|above|outside)\)$`, "i").exec(s);
+  if (lead) {
+    const sign = /^(above)$/i.test(lead[3])
+      ? 1
+      : /^(below|under)$/i.test(lead[3])
+        ? -1
+        : beyondBelow
+          ? -1
+          : 1;
+    off = offsetOf(lead[1], lead[2], sign);
+    s = lead[4];
+  } else if (tail) {
+    const sign = /^above$/i.test(tail[4]) ? 1 : /^below$/i.test(tail[4]) ? -1 : beyondBelow ? -1 : 1;
+    off = offsetOf(tail[2], tail[3], sign);
+    s = tail[1];
+  }
+  const base = stopBase(s, ctx);
+  if (!base) return null;
+  return off ? { t: "expr", a: base, k: 1, off } : base;
+}
+
+/** The level itself: the signal bar's low (the bar that just closed when the order is sent), an N-bar low. */
+function stopBase(raw: string, ctx: Ctx): Operand | null {
+  const s = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^the\s+/, "");
+  const bar =
+    /^(?:(?:previous|prior|last|signal|entry|preceding|setup|breakout) )?(?:candle|bar|candlestick)(?:'s)? (low|high)$|^(low|high) of the (?:(?:previous|prior|last|signal|entry|preceding|setup|breakout) )?(?:candle|bar|candlestick)$/.exec(
+      s,
+    );
+  if (bar) return { t: "price", field: bar[1] ?? bar[2] };
+  const nbar =
+    /^(\d+)[- ](bar|candle|day)s? (low|high)$|^(?:lowest low|highest high) of (?:the )?(?:last |previous )?(\d+) (bars|candles)$/.exec(
+      s,
+    );
+  if (nbar) {
+    const bars = Number(nbar[1] ?? nbar[4]);
+    const low = nbar[3] ? nbar[3] === "low" : s.startsWith("lowest");
+    return {
+      t: "extreme",
+      side: low ? "lowest" : "highest",
+      bars,
+      shift: 0,
+      ...(nbar[2] === "day" ? { tf: "D1" } : {}),
+    };
+  }
+  const channel =
+    /^(?:opposite side of the )?(\d+)[- ](bar|day|period) (?:channel|donchian channel|range)(?: (low|high))?$/.exec(
+      s,
+    );
+  if (channel)
+    return {
+      t: "extreme",
+      side: channel[3] === "high" ? "highest" : "lowest",
+      bars: Number(channel[1]),
+      shift: 0,
+      ...(channel[2] === "day" ? { tf: "D1" } : {}),
+    };
+  // "the lower band": the item's Bollinger bands.
+  const band = /^(lower|upper|middle) (?:bollinger )?band$|^(?:bollinger )?(lower|upper|middle) band$/.exec(
+    s,
+  );
+  if (band && ctx.last?.t === "ind" && ctx.last.kind === "BANDS")
+    return { ...ctx.last, line: band[1] ?? band[2] };
+  return parseOperand(raw, { ...ctx });
+}
+
+/**
+ * A take profit at a structural level ("the middle Bollinger band", "the previous day high"): v2 has no
+ * target price, so the exit rule of each traded side must close when the price reaches it (the short
+ * side's level mirrored). A target measured as a distance from a bar or a range has no v2 form.
+ */
+export function compareTargetRule(
+  rule: string,
+  spec: StrategySpec,
+  all: Record<string, Json>,
+): string | null {
+  chartTf = spec.timeframe;
+  const ctx = contextOf(all, ["entry_long", "entry_short"], true);
+  const level = /\b(?:distance|size|height|equal to)\b/i.test(rule) ? null : stopBase(rule, ctx);
+  if (!level) return unscorable("take_profit", "not expressible in v2: a target at a measured distance");
+  for (const side of ["long", "short"] as const) {
+    if (spec.direction !== "both" && spec.direction !== side) continue;
+    const want: Atom = {
+      op: side === "long" ? "up" : "down",
+      l: { t: "price", field: "close" },
+      r: side === "long" ? level : mirrorOperand(level),
+    };
+    const got = ruleShape(spec, spec.exit[side]);
+    if (!got || ![...got.all, ...got.any].some((a) => atomMatch(want, a)))
+      return `take_profit: expected the ${side} closed at ${showOperand(want.r)}, got ${showRule(got)}`;
   }
   return null;
 }
@@ -969,12 +1089,9 @@ export function compareField(
     case "stop_loss":
       if (expected === null) return spec.stopLoss || spec.exits?.stop ? "stop_loss: expected none" : null;
       if (PER_SIDE_KEYS.some((k) => k in rec(expected))) return compareSideStops(rec(expected), spec);
-      if (spec.exits?.stop && !spec.stopLoss) return compareStopRule(expected, spec);
-      // A structural stop (v2 exits.stop) that the spec states as a distance, or not at all.
-      if ("rule" in rec(expected))
-        return spec.stopLoss
-          ? `stop_loss: expected the level "${rec(expected).rule}", got a distance`
-          : "stop_loss: missing";
+      // A structural stop (v2 exits.stop); a spec that states it as a distance, or not at all, fails.
+      if ((spec.exits?.stop && !spec.stopLoss) || "rule" in rec(expected))
+        return compareStopRule(expected, spec, all);
       return compareStop(expected, spec.stopLoss, "stop_loss");
     case "take_profit":
       if (expected === null)
@@ -985,6 +1102,8 @@ export function compareField(
           ? null
           : `take_profit: expected ${JSON.stringify(e)}, got ${spec.exits.targetR}R`;
       }
+      if (typeof rec(expected).rule === "string" && Object.keys(rec(expected)).length === 1)
+        return compareTargetRule(String(rec(expected).rule), spec, all);
       return compareStop(expected, spec.takeProfit, "take_profit", spec.stopLoss);
     case "trailing_stop":
       if (expected === null) return spec.trailingStop ? "trailing_stop: expected none" : null;
