@@ -276,3 +276,65 @@ describe("stop and target levels in words, against specs", () => {
     ).toMatch(/not expressible/);
   });
 });
+
+describe("time filters with orders and session edges, R multiples of the stop", () => {
+  const cross = cond("crossesAbove", px("CLOSE"), k(1));
+  const base = (extra: Record<string, unknown>) =>
+    spec({ direction: "long", entry: { long: { all: [cross] } }, ...extra });
+  const order = (expiry: unknown) => ({ order: "stop", long: px("HIGH"), ...(expiry ? { expiry } : {}) });
+
+  it("orders placed at a time and replaced daily: pending orders expiring then, or after a day of bars", () => {
+    const phrase = "orders placed at 22:00 GMT, replaced daily";
+    expect(
+      compareField(
+        "time_filter",
+        phrase,
+        {},
+        base({ pendingEntry: order({ type: "timeOfDay", at: "22:00" }) }),
+      ),
+    ).toBeNull();
+    expect(
+      compareField("time_filter", phrase, {}, base({ pendingEntry: order({ type: "bars", bars: 24 }) })),
+    ).toBeNull();
+    expect(
+      compareField(
+        "time_filter",
+        phrase,
+        {},
+        base({ pendingEntry: order({ type: "timeOfDay", at: "10:00" }) }),
+      ),
+    ).toMatch(/replaced daily/);
+    expect(compareField("time_filter", phrase, {}, base({ pendingEntry: order(null) }))).toMatch(
+      /replaced daily/,
+    );
+    expect(compareField("time_filter", phrase, {}, base({}))).toMatch(/market entry/);
+  });
+
+  it("a window from a clock to a session's close, either daylight-saving hour", () => {
+    const phrase = "08:00 UTC to New York close";
+    const hours = (from: number, to: number) => base({ timeFilter: { hours: { from, to } } });
+    expect(compareField("time_filter", phrase, {}, hours(8, 21))).toBeNull();
+    expect(compareField("time_filter", phrase, {}, hours(8, 22))).toBeNull();
+    expect(compareField("time_filter", phrase, {}, hours(8, 17))).toMatch(/expected/);
+    expect(compareField("time_filter", "London open to 15:00 GMT", {}, hours(7, 15))).toBeNull();
+    expect(compareField("time_filter", "London open to 15:00 GMT", {}, hours(10, 15))).toMatch(/expected/);
+  });
+
+  it("break-even and trailing steps in R are multiples of the stop distance", () => {
+    const be = (trigger: number, offset: number) =>
+      base({
+        stopLoss: { unit: "pips", value: 20 },
+        breakEven: { trigger: { unit: "pips", value: trigger }, offset: { unit: "pips", value: offset } },
+      });
+    expect(compareField("break_even", { rr: 1.5, lock_rr: 0.5 }, {}, be(30, 10))).toBeNull();
+    expect(compareField("break_even", { rr: 1.5, lock_rr: 0.5 }, {}, be(20, 10))).toMatch(/break_even/);
+    expect(compareField("break_even", { rr: 1.5, lock_rr: 0.5 }, {}, be(30, 5))).toMatch(/lock/);
+    const trail = (step: number) =>
+      base({
+        stopLoss: { unit: "pips", value: 20 },
+        trailingStop: { distance: { unit: "pips", value: 20 }, step: { unit: "pips", value: step } },
+      });
+    expect(compareField("trailing_stop", { step_rr: 1 }, {}, trail(20))).toBeNull();
+    expect(compareField("trailing_stop", { step_rr: 1 }, {}, trail(10))).toMatch(/step/);
+  });
+});

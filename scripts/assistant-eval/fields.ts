@@ -823,7 +823,11 @@ export function compareTrailing(expected: Json, spec: StrategySpec): string | nu
   const main = Object.fromEntries(
     Object.entries(e).filter(([k]) => !["start_pips", "step_pips", "step_rr"].includes(k)),
   );
-  if ("step_rr" in e) return 'trailing_stop: form "step_rr" cannot be expressed by the spec';
+  if ("step_rr" in e) {
+    // A step of N R is N x the stop distance, in the stop's unit.
+    if (!t.step || distanceMatch({ rr: e.step_rr }, t.step, "trailing_stop", spec.stopLoss))
+      return `trailing_stop: step expected ${e.step_rr} R of the stop`;
+  }
   if (Object.keys(main).length > 0) {
     const r = distanceMatch(main, t.distance, "trailing_stop");
     if (r) return r;
@@ -839,10 +843,16 @@ export function compareBreakEven(expected: Json, spec: StrategySpec): string | n
   const e = rec(expected);
   const b = spec.breakEven;
   if (!b) return "break_even: missing";
-  if ("rr" in e || "rule" in e || "lock_rr" in e) return "break_even: form cannot be expressed by the spec";
-  const trig = "pips" in e ? { pips: e.pips } : "points" in e ? { points: e.points } : {};
-  const r = distanceMatch(trig, b.trigger, "break_even");
+  if ("rule" in e) return "break_even: form cannot be expressed by the spec";
+  // A trigger or lock in R is that multiple of the stop distance, in the stop's own unit (as "rr" targets).
+  if (("rr" in e || "lock_rr" in e) && !spec.stopLoss)
+    return "break_even: a multiple of the stop needs a stop distance, got none";
+  const stop = spec.stopLoss;
+  const trig = "pips" in e ? { pips: e.pips } : "points" in e ? { points: e.points } : { rr: e.rr };
+  const r = distanceMatch(trig, b.trigger, "break_even", stop);
   if (r) return r;
+  if ("lock_rr" in e && (!b.offset || distanceMatch({ rr: e.lock_rr }, b.offset, "break_even", stop)))
+    return `break_even: lock expected ${e.lock_rr} R`;
   if ("lock_pips" in e && (b.offset?.unit !== "pips" || !eq(b.offset.value, Number(e.lock_pips))))
     return `break_even: lock expected ${e.lock_pips} pips`;
   return null;
@@ -878,12 +888,72 @@ export function compareSizing(expected: Json, spec: StrategySpec): string | null
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 const ZONE_SHIFT: Record<string, number> = { gmt: 0, utc: 0, est: 5, edt: 4 };
 
+/**
+ * "orders placed at 00:00 GMT, replaced daily": pending orders (v2 pendingEntry) that expire at that time
+ * (or after a day of bars) so that new ones replace them; an hours filter, if any, opens at that time.
+ * Undefined when the text is not of this form.
+ */
+function compareDailyOrders(text: string, spec: StrategySpec): string | null | undefined {
+  const m =
+    /^(?:pending )?orders? (?:are )?(?:placed|set|sent) (?:at|from) (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?(?:,?\s*(?:and )?(?:replaced|renewed|re-?placed|cancelled and replaced) (?:daily|every day|each day))?$/.exec(
+      text.trim(),
+    );
+  if (!m) return undefined;
+  const at = clockUtc(m[1], m[2], m[3]);
+  const pe = spec.pendingEntry;
+  if (!pe) return `time_filter: expected pending orders placed at ${at} UTC, got a market entry`;
+  const day = 1440 / (TF_MINUTES[spec.timeframe] ?? 1440);
+  const expires =
+    (pe.expiry?.type === "timeOfDay" && pe.expiry.at === at) ||
+    (pe.expiry?.type === "bars" && pe.expiry.bars === day);
+  if (!expires)
+    return `time_filter: expected the orders replaced daily at ${at} UTC, got ${JSON.stringify(pe.expiry ?? null)}`;
+  const hours = spec.timeFilter?.hours;
+  if (hours && hours.from !== Number(at.slice(0, 2)))
+    return `time_filter: expected orders placed at ${at} UTC, got hours ${JSON.stringify(hours)}`;
+  return null;
+}
+
+/** A session's opening and closing hours in UTC (either daylight-saving variant), as the session check reads them. */
+const SESSION_EDGES: Record<string, { open: number[]; close: number[] }> = {
+  london: { open: [7, 8], close: [16, 17] },
+  "new york": { open: [12, 13], close: [21, 22] },
+  tokyo: { open: [0], close: [9] },
+  asian: { open: [0], close: [9] },
+};
+
+/**
+ * "09:00 UTC London open to New York close", "London open to 15:00 GMT": a window whose ends are clocks or
+ * session edges (a clock stated beside an edge is the one compared). Undefined when the text is not of this form.
+ */
+function compareSessionEdges(text: string, spec: StrategySpec): string | null | undefined {
+  const end = String.raw`(?:(\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?)?\s*(?:(london|new york|tokyo|asian) (open|close))?`;
+  const m = new RegExp(String.raw`^${end}\s+(?:to|until|-)\s+${end}$`).exec(text.trim());
+  if (!m || (!m[1] && !m[4]) || (!m[6] && !m[9])) return undefined;
+  const side = (h?: string, mm?: string, zone?: string, session?: string, edge?: string): number[] | null => {
+    if (h && mm) return mm === "00" ? [Number(clockUtc(h, mm, zone).slice(0, 2))] : null;
+    const e = session ? SESSION_EDGES[session] : undefined;
+    return e && edge ? e[edge as "open" | "close"] : null;
+  };
+  const from = side(m[1], m[2], m[3] ?? m[8], m[4], m[5]);
+  const to = side(m[6], m[7], m[8] ?? m[3], m[9], m[10]);
+  if (!from || !to) return "time_filter: minutes cannot be expressed by the spec";
+  const h = spec.timeFilter?.hours;
+  return h && from.includes(h.from) && to.includes(h.to % 24)
+    ? null
+    : `time_filter: expected ${from.join("/")}-${to.join("/")} UTC, got ${JSON.stringify(spec.timeFilter ?? null)}`;
+}
+
 /** "07:00-17:00 GMT", "Monday to Friday", "New York session", "Monday-Thursday 06:00-15:00". */
 export function compareTimeFilter(expected: Json, spec: StrategySpec): string | null {
   if (typeof expected !== "string") return "time_filter: unscorable";
   const text = expected.toLowerCase();
   const tf = spec.timeFilter;
   const show = JSON.stringify(tf ?? null);
+  const placed = compareDailyOrders(text, spec);
+  if (placed !== undefined) return placed;
+  const edges = compareSessionEdges(text, spec);
+  if (edges !== undefined) return edges;
   const rest = text
     .replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g, "")
     .replace(/\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}/g, "")
