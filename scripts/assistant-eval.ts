@@ -35,7 +35,7 @@ const pct = (p: number, n: number) => (n === 0 ? "n/a" : `${((100 * p) / n).toFi
 function cause(reason: string): string {
   if (reason.includes("beyond the scorer's grammar"))
     return `${reason.split(":")[0]}: annotated rule beyond the scorer's grammar`;
-  const v2 = /not expressible in v2: ([^)]*)/.exec(reason);
+  const v2 = /not expressible in v2: (.*)$/.exec(reason);
   if (v2) return `${reason.split(":")[0]}: annotated rule not expressible in v2 (${v2[1]})`;
   return reason
     .replace(/\(".*"\)/, "")
@@ -93,8 +93,10 @@ export function report(s: EvalSummary): string[] {
     const st = origins.get(i.origin) ?? [0, 0];
     origins.set(i.origin, [st[0] + (i.pass ? 1 : 0), st[1] + 1]);
   }
+  // The column as wide as the longest origin, so that every count lines up.
+  const width = Math.max(0, ...[...origins.keys()].map((o) => o.length));
   for (const [o, [p, n]] of [...origins].sort((a, b) => b[1][1] - a[1][1]))
-    out.push(`  ${o.padEnd(52)} ${p}/${n} (${pct(p, n)})`);
+    out.push(`  ${o.padEnd(width)} ${p}/${n} (${pct(p, n)})`);
   const dPass = s.dialogues.filter((d) => d.pass).length;
   out.push(
     `dialogues: ${dPass}/${s.dialogues.length} pass; turns: ${s.turnPass}/${s.turnCount} (${pct(s.turnPass, s.turnCount)})`,

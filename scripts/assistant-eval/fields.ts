@@ -7,15 +7,20 @@ import type {
   Operand as SpecOperand,
   StrategySpec,
 } from "../../worker/strategy/spec";
-import { INDICATOR_LINES } from "../../worker/strategy/spec";
+import { clockMinutes, INDICATOR_LINES } from "../../worker/strategy/spec";
 import {
   type Atom,
   type Ctx,
+  clockUtc,
   flip,
+  mirrorOperand,
   mirrorRule,
   normalizeHistogram,
+  type Offset,
   type Op,
   type Operand,
+  offsetOf,
+  type Parsed,
   parseExit,
   parseOperand,
   parseRule,
@@ -47,8 +52,7 @@ export function operandOf(spec: StrategySpec, o: SpecOperand): Operand {
     case "timeWindow":
       return { t: "window", from: o.from, to: o.to, side: o.side };
     case "candle":
-      // Candle measures have no form in the corpus's notation: never equal to one.
-      return { t: "const", value: Number.NaN };
+      return { t: "candle", measure: o.measure, ...(o.shift ? { shift: o.shift } : {}) };
     case "expression":
       return {
         t: "expr",
@@ -103,7 +107,12 @@ function atomsOf(spec: StrategySpec, list: Condition[]): Atom[] {
       const open: Operand = { t: "price", field: "open", ...(c.shift ? { shift: c.shift } : {}) };
       if (c.pattern === "bullish") out.push({ op: "gt", l: close, r: open });
       else if (c.pattern === "bearish") out.push({ op: "lt", l: close, r: open });
-      else out.push({ op: "gt", l: { t: "const", value: Number.NaN }, r: { t: "const", value: Number.NaN } });
+      else
+        out.push({
+          op: "is",
+          l: { t: "pattern", name: c.pattern, ...(c.shift ? { shift: c.shift } : {}) },
+          r: { t: "const", value: 1 },
+        });
       continue;
     }
     const op =
@@ -133,9 +142,17 @@ export function operandMatch(e: Operand, s: Operand): boolean {
     case "const":
       return s.t === "const" && eq(e.value, s.value);
     case "price":
-      return (
-        s.t === "price" && e.field === s.field && (e.shift ?? 0) === (s.shift ?? 0) && tfMatch(e.tf, s.tf)
-      );
+      if (s.t !== "price" || e.field !== s.field) return false;
+      // "close[x]": any look-back of at least one bar.
+      if (e.anyShift) return (s.shift ?? 0) >= 1 && tfMatch(e.tf, s.tf);
+      if ((e.shift ?? 0) !== (s.shift ?? 0)) return false;
+      // A lower timeframe's last close is the chart bar's close (their bars end together).
+      if (e.field === "close" && !e.shift && !s.tf && lowerTf(e.tf, chartTf)) return true;
+      return tfMatch(e.tf, s.tf);
+    case "candle":
+      return s.t === "candle" && e.measure === s.measure && (e.shift ?? 0) === (s.shift ?? 0);
+    case "pattern":
+      return s.t === "pattern" && e.name === s.name && (e.shift ?? 0) === (s.shift ?? 0);
     case "extreme":
       return (
         s.t === "extreme" &&
@@ -154,9 +171,7 @@ export function operandMatch(e: Operand, s: Operand): boolean {
         operandMatch(e.a, s.a) &&
         eq(e.k, s.k) &&
         (e.b === undefined ? s.b === undefined : s.b !== undefined && operandMatch(e.b, s.b)) &&
-        (e.off === undefined
-          ? s.off === undefined
-          : s.off !== undefined && e.off.unit === s.off.unit && eq(e.off.value, s.off.value))
+        (e.off === undefined ? s.off === undefined : s.off !== undefined && offsetMatch(e.off, s.off))
       );
     case "ind": {
       if (s.t !== "ind") return false;
@@ -164,12 +179,38 @@ export function operandMatch(e: Operand, s: Operand): boolean {
       if (e.period !== undefined && e.period !== s.period) return false;
       if (e.price !== undefined && e.price !== (s.price ?? "close")) return false;
       if (e.price === undefined && s.price !== undefined && e.period !== undefined) return false;
-      if (e.dev !== undefined && (s.dev === undefined || !eq(e.dev, s.dev))) return false;
+      // The middle band is the bands' moving average: the deviation does not change it.
+      if (e.dev !== undefined && e.line !== "middle" && (s.dev === undefined || !eq(e.dev, s.dev)))
+        return false;
       if ((e.shift ?? 0) !== (s.shift ?? 0) || e.tf !== s.tf) return false;
       const defLine: Record<string, string> = { MACD: "main", BANDS: "middle", STOCH: "main", ADX: "adx" };
       return (e.line ?? defLine[e.kind]) === (s.line ?? defLine[s.kind]);
     }
   }
+}
+
+/** The same distance: a range accepts any value inside it, "a few" any amount on the same side. */
+function offsetMatch(e: Offset, s: Offset): boolean {
+  if (e.unit !== s.unit) return false;
+  if (e.any) return Math.sign(e.value) === Math.sign(s.value);
+  if (e.hi !== undefined) return s.value >= e.value - 1e-6 && s.value <= e.hi + 1e-6;
+  return eq(e.value, s.value);
+}
+
+const TF_MINUTES: Record<string, number> = {
+  M1: 1,
+  M5: 5,
+  M15: 15,
+  M30: 30,
+  H1: 60,
+  H4: 240,
+  D1: 1440,
+  W1: 10080,
+};
+function lowerTf(tf: string | undefined, chart: string | undefined): boolean {
+  const a = TF_MINUTES[tf ?? ""];
+  const b = TF_MINUTES[chart ?? ""];
+  return a !== undefined && b !== undefined && a < b && b % a === 0;
 }
 
 /** A price on a named timeframe is the chart's price only when the spec's chart is that timeframe. */
@@ -187,14 +228,59 @@ function opOk(e: Op, s: Op): boolean {
   return false;
 }
 
-function atomMatch(e: Atom, s: Atom): boolean {
+/**
+ * One form for values that v2 can state two ways: a period-1 moving average of a price is that price, and
+ * MT5's Momentum(n) against 100 is the price against itself n bars back (iMomentum = price / price[n] x 100).
+ */
+function canonOperand(o: Operand): Operand {
+  if (o.t === "ind" && MA_KINDS.has(o.kind) && o.period === 1 && !o.line)
+    return {
+      t: "price",
+      field: o.price ?? "close",
+      ...(o.tf ? { tf: o.tf } : {}),
+      ...(o.shift ? { shift: o.shift } : {}),
+    };
+  if (o.t === "expr") return { ...o, a: canonOperand(o.a), ...(o.b ? { b: canonOperand(o.b) } : {}) };
+  return o;
+}
+function canonAtom(a: Atom): Atom {
+  const mom = (o: Operand) =>
+    o.t === "ind" && o.kind === "MOMENTUM" && o.period !== undefined && (o.price ?? "close") === "close";
+  const hundred = (o: Operand) => o.t === "const" && eq(o.value, 100);
+  const back = (o: Operand): [Operand, Operand] | null => {
+    if (o.t !== "ind" || o.period === undefined) return null;
+    const sh = o.shift ?? 0;
+    const tf = o.tf ? { tf: o.tf } : {};
+    return [
+      { t: "price", field: "close", ...tf, ...(sh ? { shift: sh } : {}) },
+      { t: "price", field: "close", ...tf, shift: sh + o.period },
+    ];
+  };
+  if (mom(a.l) && hundred(a.r)) {
+    const p = back(a.l);
+    if (p) return { ...a, l: p[0], r: p[1] };
+  }
+  if (mom(a.r) && hundred(a.l)) {
+    const p = back(a.r);
+    if (p) return { ...a, op: flip(a.op), l: p[0], r: p[1] };
+  }
+  return { ...a, l: canonOperand(a.l), r: canonOperand(a.r) };
+}
+
+function atomMatch(expected: Atom, got: Atom): boolean {
+  const e = canonAtom(expected);
+  const s = canonAtom(got);
   return (
     (opOk(e.op, s.op) && operandMatch(e.l, s.l) && operandMatch(e.r, s.r)) ||
     (opOk(flip(e.op), s.op) && operandMatch(e.l, s.r) && operandMatch(e.r, s.l))
   );
 }
 
+/** Each expected atom matched by its own produced atom (AND and OR are commutative). */
 function listMatch(e: Atom[], s: Atom[]): boolean {
+  return betweenOrders(e).some((alt) => oneToOne(alt, s));
+}
+function oneToOne(e: Atom[], s: Atom[]): boolean {
   if (e.length !== s.length) return false;
   const used = new Set<number>();
   for (const a of e) {
@@ -203,6 +289,25 @@ function listMatch(e: Atom[], s: Atom[]): boolean {
     used.add(i);
   }
   return true;
+}
+
+/**
+ * "between A and B" does not say which line is on top: the list as written, and with the bounds of each
+ * between swapped ("x > A, x < B" or "x > B, x < A").
+ */
+function betweenOrders(e: Atom[]): Atom[][] {
+  let alts: Atom[][] = [e];
+  for (let i = 0; i + 1 < e.length; i++) {
+    const [a, b] = [e[i], e[i + 1]];
+    if (!a.bw || !b.bw || a.op !== "gt" || b.op !== "lt") continue;
+    alts = alts.flatMap((alt) => {
+      const swapped = [...alt];
+      swapped[i] = { ...a, r: b.r };
+      swapped[i + 1] = { ...b, r: a.r };
+      return [alt, swapped];
+    });
+  }
+  return alts;
 }
 
 function shapeMatch(e: RuleShape, s: RuleShape | null, oppositeOk: boolean): boolean {
@@ -219,10 +324,11 @@ function unscorable(field: string, why: string): string {
 }
 
 /** The context the item's earlier phrases set up ("the range low" after "the 19:00-04:00 range high"). */
-function contextOf(all: Record<string, Json>, before: string[]): Ctx {
+function contextOf(all: Record<string, Json>, before: string[], keepLast = false): Ctx {
   const ctx: Ctx = { last: null };
   for (const f of before) if (typeof all[f] === "string") parseRule(String(all[f]), ctx);
-  return { last: null, window: ctx.window };
+  // The last indicator named ("the lower band" in a stop after an entry on BANDS(20,2)).
+  return { last: keepLast ? ctx.last : null, window: ctx.window };
 }
 
 export function compareEntry(
@@ -232,25 +338,115 @@ export function compareEntry(
   all: Record<string, Json>,
 ): string | null {
   chartTf = spec.timeframe;
-  const got = ruleShape(spec, spec.entry[side]);
   if (expected === null) return null;
   if (typeof expected !== "string") return "unscorable phrase";
-  const pending = PENDING.exec(expected.trim());
-  if (pending) return comparePending(pending, spec, side, all);
-  const otherField = side === "long" ? "entry_short" : "entry_long";
-  const other = all[otherField];
-  let e = parseRule(expected, contextOf(all, side === "short" ? ["entry_long"] : []));
-  // "all three reversed", "mirror: ...": the other side's rule turned round.
-  if (!e.ok && /\b(reversed|mirrored|mirror)\b/i.test(expected) && typeof other === "string") {
-    const o = parseRule(other, contextOf(all, side === "long" ? ["entry_short"] : []));
-    if (o.ok) e = { ok: true, value: mirrorRule(o.value) };
-  }
-  if (!e.ok) return unscorable(`entry_${side}`, e.why);
+  const field = `entry_${side}`;
+  const e = readEntry(expected, side, all);
+  if (!e.ok) return unscorable(field, e.why);
   if (side === "long" ? spec.direction === "short" : spec.direction === "long")
-    return `entry_${side}: side not traded`;
-  return shapeMatch(e.value, got, false)
-    ? null
-    : `entry_${side}: expected ${showRule(e.value)}, got ${showRule(got)}`;
+    return `${field}: side not traded`;
+  const got = ruleShape(spec, spec.entry[side]);
+  const { rule, order } = e.value;
+  if (rule.maxSpread) {
+    const ms = spec.limits?.maxSpread;
+    const want = rule.maxSpread;
+    const okSpread =
+      ms !== undefined &&
+      (ms.unit === want.unit
+        ? eq(ms.value, want.value)
+        : ms.unit === "points" && want.unit === "pips" && eq(ms.value, want.value * 10));
+    if (!okSpread)
+      return `${field}: expected a spread limit of ${want.value} ${want.unit}, got ${JSON.stringify(ms ?? null)}`;
+  }
+  if (!order) {
+    return shapeMatch(rule, got, false) ? null : `${field}: expected ${showRule(rule)}, got ${showRule(got)}`;
+  }
+  const pe = spec.pendingEntry;
+  const price = pe?.[side];
+  const orderText = `a ${side === "long" ? "buy" : "sell"} ${order.type} at ${showOperand(order.level)}`;
+  if (!pe || !price) {
+    // An order with no signal placed at a level the price rises (falls) through: a market entry on the cross
+    // says the same (the close instead of the touch).
+    const cross: RuleShape = {
+      all: [{ op: side === "long" ? "up" : "down", l: { t: "price", field: "close" }, r: order.level }],
+      any: [],
+    };
+    if (order.type === "stop" && rule.all.length + rule.any.length === 0 && shapeMatch(cross, got, false))
+      return null;
+    return `${field}: expected ${orderText}, got a market entry ${showRule(got)}`;
+  }
+  if (rule.all.length + rule.any.length > 0 && !shapeMatch(rule, got, false))
+    return `${field}: expected ${showRule(rule)}, got ${showRule(got)}`;
+  if (pe.order !== order.type) return `${field}: expected a ${order.type} order, got a ${pe.order} order`;
+  if (!operandMatch(order.level, operandOf(spec, price)))
+    return `${field}: expected the order at ${showOperand(order.level)}, got ${showOperand(operandOf(spec, price))}`;
+  if (order.expiry && (pe.expiry?.type !== "timeOfDay" || pe.expiry.at !== order.expiry))
+    return `${field}: expected the order to expire at ${order.expiry} UTC, got ${JSON.stringify(pe.expiry ?? null)}`;
+  return null;
+}
+
+/** An entry phrase read: its signal (empty for a bare order) and the pending order it places, if any. */
+interface EntryShape {
+  rule: RuleShape;
+  order?: { type: "stop" | "limit"; level: Operand; expiry?: string };
+}
+
+/** "mirror: ...", "all three reversed", "vice versa", "the opposite conditions": the other side turned round. */
+const MIRROR =
+  /^(?:mirror(?:ed)?\b.*|(?:all|both)(?: \w+)? (?:conditions )?reversed|(?:the )?reverse(?: of the (?:buy|sell|long|short)(?: side| rule)?)?|vice versa|(?:the )?opposite(?: conditions?)?|same in reverse)$/i;
+
+/**
+ * "CONDITION: buy stop at that candle's high", "CONDITION; buy stop 2-5 pips above its high, valid until
+ * 00:00 GMT", "buy stop 2 points above the previous day high (placed 00:00 GMT)".
+ */
+const PENDING =
+  /^(?:(.+?)\s*[:;,]\s*)?(buy|sell) (stop|limit)(?: order)? (?:at (.+?)|((?:\d*\.?\d+(?:\s*-\s*\d*\.?\d+)?)|a few|few|some) (pips?|points?) (above|below) (.+?))(?:,?\s*(?:valid until|expires? at|cancel(?:led)? at) (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?)?(?:\s*\((?:placed|set|valid)[^)]*\))?$/i;
+
+function readEntry(
+  text: string,
+  side: "long" | "short",
+  all: Record<string, Json>,
+  depth = 0,
+): Parsed<EntryShape> {
+  const otherSide = side === "long" ? "short" : "long";
+  const other = all[`entry_${otherSide}`];
+  let t = text.trim();
+  if (MIRROR.test(t)) {
+    if (typeof other !== "string" || depth > 0)
+      return { ok: false, why: `beyond grammar: "${t}" with no other side` };
+    const o = readEntry(other, otherSide, all, depth + 1);
+    if (!o.ok) return o;
+    const order = o.value.order;
+    return {
+      ok: true,
+      value: {
+        rule: mirrorRule(o.value.rule),
+        ...(order ? { order: { ...order, level: mirrorOperand(order.level) } } : {}),
+      },
+    };
+  }
+  // "...; same filters": the other side's clauses after its signal.
+  if (/;\s*(?:the )?same filters$/i.test(t) && typeof other === "string") {
+    const filters = other.split(";").slice(1).join(";");
+    t = t.replace(/;\s*(?:the )?same filters$/i, filters ? `;${filters}` : "");
+  }
+  const ctx = contextOf(all, side === "short" ? ["entry_long"] : []);
+  const m = PENDING.exec(t);
+  if (!m) {
+    const r = parseRule(t, ctx);
+    return r.ok ? { ok: true, value: { rule: r.value } } : r;
+  }
+  const cond: Parsed<RuleShape> = m[1] ? parseRule(m[1], ctx) : { ok: true, value: { all: [], any: [] } };
+  if (!cond.ok) return cond;
+  const levelText = (m[4] ?? m[8]).replace(/^(?:the )?(?:candle|bar)'s /i, "");
+  const base = parseOperand(levelText, ctx);
+  if (!base) return { ok: false, why: `operand "${levelText}"` };
+  const level: Operand = m[5]
+    ? { t: "expr", a: base, k: 1, off: offsetOf(m[5], m[6], m[7].toLowerCase() === "above" ? 1 : -1) }
+    : base;
+  const expiry = m[9] !== undefined ? clockUtc(m[9], m[10], m[11]) : undefined;
+  const type = m[3].toLowerCase() === "stop" ? "stop" : "limit";
+  return { ok: true, value: { rule: cond.value, order: { type, level, ...(expiry ? { expiry } : {}) } } };
 }
 
 /**
@@ -269,57 +465,11 @@ function oppositeCross(exit: string, entryLong: Json): string {
   });
 }
 
-/** "CONDITION: buy stop at that candle's high, valid until 00:00 GMT": a signal that places a pending order. */
-const PENDING =
-  /^(.+?):\s*(buy|sell) (stop|limit) (?:at (.+?)|(\d*\.?\d+) (pips?|points?) (above|below) (.+?))(?:,\s*valid until (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?)?$/i;
-
-/** The signal against the entry rule, the order against v2 pendingEntry (type, this side's price, expiry). */
-function comparePending(
-  m: RegExpExecArray,
-  spec: StrategySpec,
-  side: "long" | "short",
-  all: Record<string, Json>,
-): string | null {
-  const field = `entry_${side}`;
-  const cond = parseRule(m[1], contextOf(all, side === "short" ? ["entry_long"] : []));
-  if (!cond.ok) return unscorable(field, cond.why);
-  if (side === "long" ? spec.direction === "short" : spec.direction === "long")
-    return `${field}: side not traded`;
-  const got = ruleShape(spec, spec.entry[side]);
-  if (!shapeMatch(cond.value, got, false))
-    return `${field}: expected ${showRule(cond.value)}, got ${showRule(got)}`;
-  const levelText = (m[4] ?? m[8])
-    .replace(/^(?:that|the|its|this) (?:candle|bar)'s /i, "")
-    .replace(/^its /i, "");
-  const base = parseOperand(levelText, { last: null });
-  if (!base) return unscorable(field, `operand "${levelText}"`);
-  const want: Operand = m[5]
-    ? {
-        t: "expr",
-        a: base,
-        k: 1,
-        off: {
-          value: (m[7].toLowerCase() === "above" ? 1 : -1) * Number(m[5]),
-          unit: /^pip/i.test(m[6]) ? "pips" : "points",
-        },
-      }
-    : base;
-  const pe = spec.pendingEntry;
-  const price = pe?.[side];
-  if (!pe || !price) return `${field}: expected a pending ${m[2]} ${m[3]} order, got a market entry`;
-  if (pe.order !== m[3].toLowerCase()) return `${field}: expected a ${m[3]} order, got a ${pe.order} order`;
-  if (!operandMatch(want, operandOf(spec, price)))
-    return `${field}: expected the order at ${showOperand(want)}, got ${showOperand(operandOf(spec, price))}`;
-  if (m[9] !== undefined) {
-    const h = (Number(m[9]) + ZONE_SHIFT[(m[11] ?? "utc").toLowerCase()]) % 24;
-    const at = `${String(h).padStart(2, "0")}:${m[10]}`;
-    if (pe.expiry?.type !== "timeOfDay" || pe.expiry.at !== at)
-      return `${field}: expected the order to expire at ${at} UTC, got ${JSON.stringify(pe.expiry ?? null)}`;
-  }
-  return null;
-}
-
-/** "close long when X; close short when Y", "long: X; short: Y", or one phrase for the traded side(s). */
+/**
+ * "close long when X; close short when Y", "long: X; short: Y", or one phrase for the traded side(s), with
+ * the exits that are not rules: the opposite signal (closeOnOpposite), a time exit (v2 exits.closeAt, its
+ * clock in UTC as the time filter's), a trailing level (v2 exits.trail, or the rule of the close beyond it).
+ */
 export function compareExit(
   expected: Json,
   spec: StrategySpec,
@@ -329,19 +479,6 @@ export function compareExit(
   if (typeof expected !== "string") return "exit: unscorable";
   const long = ruleShape(spec, spec.exit.long);
   const short = ruleShape(spec, spec.exit.short);
-  // "close all trades at 12:00 EST": a time exit (v2 exits.closeAt), its clock in UTC as the time filter's.
-  const at =
-    /^close (?:all trades |any position |every position |all positions )?at (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?$/i.exec(
-      expected.trim(),
-    );
-  if (at) {
-    const h = (Number(at[1]) + ZONE_SHIFT[(at[3] ?? "utc").toLowerCase()]) % 24;
-    const want = `${String(h).padStart(2, "0")}:${at[2]}`;
-    const got = spec.exits?.closeAt;
-    return got && got.time === want && !got.weekdays
-      ? null
-      : `exit: expected a close at ${want} UTC, got ${JSON.stringify(got ?? null)}`;
-  }
   const show = `got long ${showRule(long)} / short ${showRule(short)}${spec.closeOnOpposite ? " + opposite" : ""}`;
   const e = parseExit(oppositeCross(expected, all.entry_long), contextOf(all, ["entry_long", "entry_short"]));
   if (!e.ok) return unscorable("exit", e.why);
@@ -353,12 +490,65 @@ export function compareExit(
     return ok ? null : `exit: expected long ${showRule(a ?? null)} / short ${showRule(b ?? null)}, ${show}`;
   }
   const v = e.value.both;
-  if (v.opposite)
-    return spec.closeOnOpposite && !long && !short ? null : `exit: expected the opposite signal, ${show}`;
-  const longOk = shapeMatch(v, long, false);
-  const shortOk = shapeMatch(v, short, false) || shapeMatch(mirrorRule(v), short, false);
+  if (v.closeAt) {
+    const got = spec.exits?.closeAt;
+    // "The end of the day": a close on one of the day's last hours (20:00 or later), every day.
+    const okAt =
+      got !== undefined &&
+      !got.weekdays &&
+      (v.closeAt === "eod" ? clockMinutes(got.time) >= 20 * 60 : got.time === v.closeAt);
+    if (!okAt)
+      return `exit: expected a close at ${v.closeAt === "eod" ? "the end of the day" : `${v.closeAt} UTC`}, got ${JSON.stringify(got ?? null)}`;
+  }
+  if (v.opposite && !spec.closeOnOpposite) return `exit: expected the opposite signal, ${show}`;
+  const rules = { ...v, opposite: false };
+  const hasRule = rules.all.length + rules.any.length > 0;
+  if (v.trail) {
+    const why = compareTrailLevel(v.trail, rules, spec, long, short);
+    if (why) return why;
+    if (!hasRule) return null;
+  }
+  // No exit rule stated (only the opposite signal, a time exit, "trailing stop only"): none may be added.
+  if (!hasRule) return !long && !short ? null : `exit: expected ${showRule(v)}, ${show}`;
+  const longOk = shapeMatch(rules, long, false);
+  const shortOk = shapeMatch(rules, short, false) || shapeMatch(mirrorRule(rules), short, false);
   const ok = spec.direction === "long" ? longOk : spec.direction === "short" ? shortOk : longOk && shortOk;
   return ok ? null : `exit: expected ${showRule(v)}, ${show}`;
+}
+
+/**
+ * A trailing exit at a level (the long side's; the short side's mirrored): v2 exits.trail at that level on
+ * the bar that closed or the one before (the phrase does not say whether the channel includes the last bar),
+ * or an exit rule that closes when the price closes beyond the level of the bars before.
+ */
+function compareTrailLevel(
+  level: Operand,
+  rules: RuleShape,
+  spec: StrategySpec,
+  long: RuleShape | null,
+  short: RuleShape | null,
+): string | null {
+  const sides = (["long", "short"] as const).filter((x) => spec.direction === "both" || spec.direction === x);
+  for (const side of sides) {
+    const want = side === "long" ? level : mirrorOperand(level);
+    const alts = [want, shiftOne(want)];
+    const trail = spec.exits?.trail?.[side];
+    if (trail && alts.some((w) => operandMatch(w, operandOf(spec, trail)))) continue;
+    const op = side === "long" ? "down" : "up";
+    const asRule: RuleShape = {
+      all: [
+        ...(side === "long" ? rules.all : mirrorRule(rules).all),
+        { op, l: { t: "price", field: "close" }, r: shiftOne(want) },
+      ],
+      any: [],
+    };
+    if (shapeMatch(asRule, side === "long" ? long : short, false)) continue;
+    return `exit: expected the ${side} trailed at ${showOperand(want)}, got ${JSON.stringify(spec.exits?.trail ?? null)}`;
+  }
+  return null;
+}
+function shiftOne(o: Operand): Operand {
+  return o.t === "extreme" ? { ...o, shift: o.shift + 1 } : o;
 }
 
 function distanceMatch(
@@ -431,45 +621,162 @@ export function compareStop(
 }
 
 /**
- * A structural stop (v2 exits.stop) against a `rule` stop: the previous candle's low/high, or the N-bar
- * lowest low/highest high, on every traded side. Other rule texts are not read.
+ * A structural stop (v2 exits.stop) against a `rule` stop, read with the phrase grammar on every traded
+ * side: "the previous candle's low (long) / high (short)", "5-10 pips beyond the entry bar's low/high",
+ * "15 pips beyond SMMA(21)", "3 points beyond the lower (long) / upper (short) band", "the opposite side of
+ * the 20-day channel (3 pips beyond)", "SMA(5,low) for longs, SMA(5,high) for shorts", "the 10-bar low".
  */
-export function compareStopRule(expected: Json, spec: StrategySpec): string | null {
+export function compareStopRule(
+  expected: Json,
+  spec: StrategySpec,
+  all: Record<string, Json> = {},
+): string | null {
+  chartTf = spec.timeframe;
   const e = rec(expected);
   const stop = spec.exits?.stop;
   if (!("rule" in e) || typeof e.rule !== "string")
     return `stop_loss: expected ${JSON.stringify(e)}, got a stop at a price level`;
-  const text = e.rule.toLowerCase();
-  const n = /(\d+)[\s-]*(?:bar|candle)/.exec(text);
-  // "SMA(5,low) for longs, SMA(5,high) for shorts": a level named per side in the corpus notation.
-  const perSide = /^(.+?)\s+for longs?,\s*(.+?)\s+for shorts?$/.exec(e.rule.trim());
-  // "2 pips beyond the entry bar's low/high": the candle's extreme moved away from the price.
-  const beyond = /(\d*\.?\d+)\s*(pips?|points?)\s+(?:beyond|below|above|under|past)\b/.exec(text);
-  const want = (side: "long" | "short"): Operand | null => {
-    const low = side === "long";
-    if (perSide) return parseOperand(perSide[low ? 1 : 2], { last: null });
-    if (n)
-      return {
-        t: "extreme",
-        side: low ? "lowest" : "highest",
-        bars: Number(n[1]),
-        shift: 0,
-        tf: spec.timeframe,
-      };
-    if (/\b(?:previous|prior|last|signal|preceding|entry)\b/.test(text) && /\b(?:candle|bar)\b/.test(text)) {
-      const at: Operand = { t: "price", field: low ? "low" : "high" };
-      if (!beyond) return at;
-      const unit = beyond[2].startsWith("pip") ? "pips" : "points";
-      return { t: "expr", a: at, k: 1, off: { value: (low ? -1 : 1) * Number(beyond[1]), unit } };
-    }
-    return null;
-  };
+  const levels = stopLevels(e.rule, contextOf(all, ["entry_long", "entry_short"], true));
+  if (!levels.ok) return unscorable("stop_loss", levels.why);
   for (const side of ["long", "short"] as const) {
     if (spec.direction !== "both" && spec.direction !== side) continue;
-    const w = want(side);
-    if (!w) return `stop_loss: rule "${e.rule}" beyond the scorer's grammar`;
+    const w = levels.value[side];
     const got = stop?.[side];
-    if (!got || !operandMatch(w, operandOf(spec, got))) return `stop_loss: expected ${e.rule} (${side})`;
+    if (!got)
+      return spec.stopLoss
+        ? `stop_loss: expected the level "${e.rule}", got a distance`
+        : "stop_loss: missing";
+    // An N-bar extreme as a stop may include the bar that just closed or start before it.
+    const alts = w.t === "extreme" ? [w, { ...w, shift: w.shift + 1 }] : [w];
+    if (!alts.some((a) => operandMatch(a, operandOf(spec, got))))
+      return `stop_loss: expected ${showOperand(w)} (${side}), got ${showOperand(operandOf(spec, got))}`;
+  }
+  return null;
+}
+
+/** The stop level of each side named by a rule phrase (the long side's words mirrored for shorts). */
+function stopLevels(rule: string, ctx: Ctx): Parsed<{ long: Operand; short: Operand }> {
+  const text = rule.trim();
+  if (/\b(?:swing|local|nearest|clamp|formation|fractal)\w*/i.test(text))
+    return { ok: false, why: "not expressible in v2: a swing or pattern level" };
+  const perSide = /^(.+?)\s+for longs?,\s*(.+?)\s+for shorts?$/i.exec(text);
+  if (perSide) {
+    const a = stopLevel(perSide[1], ctx, false);
+    const b = stopLevel(perSide[2], ctx, false);
+    if (!a || !b) return { ok: false, why: `beyond grammar: "${text}"` };
+    return { ok: true, value: { long: a, short: b } };
+  }
+  // "X low (long) / high (short)", "the lower (long) / upper (short) band", "the bar's low/high".
+  const longText = text
+    .replace(/\s*\(long\)\s*\/\s*\S+(?:\s+\S+)?\s*\(short\)/i, "")
+    .replace(/\b(low|lower|lowest)\s*\/\s*(?:high|upper|highest)\b/i, "$1")
+    .trim();
+  const long = stopLevel(longText, ctx, true);
+  if (!long) return { ok: false, why: `beyond grammar: "${text}"` };
+  return { ok: true, value: { long, short: mirrorOperand(long) } };
+}
+
+/** One stop level; `beyondBelow`: "beyond" is below the level (the long side's words). */
+function stopLevel(raw: string, ctx: Ctx, beyondBelow: boolean): Operand | null {
+  let s = raw.trim().replace(/^(?:at|on)\s+/i, "");
+  let off: Offset | undefined;
+  const amount = String.raw`(\d*\.?\d+(?:\s*-\s*\d*\.?\d+)?)\s*(pips?|points?)`;
+  const lead = new RegExp(
+    String.raw`^${amount}\s+(beyond|below|under|above|past|outside)\s+(?:of\s+)?(.+)$`,
+    "i",
+  ).exec(s);
+  const tail = new RegExp(String.raw`^(.+?)\s*\(${amount}\s+(beyond|below|above|outside)\)$`, "i").exec(s);
+  if (lead) {
+    const sign = /^(above)$/i.test(lead[3])
+      ? 1
+      : /^(below|under)$/i.test(lead[3])
+        ? -1
+        : beyondBelow
+          ? -1
+          : 1;
+    off = offsetOf(lead[1], lead[2], sign);
+    s = lead[4];
+  } else if (tail) {
+    const sign = /^above$/i.test(tail[4]) ? 1 : /^below$/i.test(tail[4]) ? -1 : beyondBelow ? -1 : 1;
+    off = offsetOf(tail[2], tail[3], sign);
+    s = tail[1];
+  }
+  const base = stopBase(s, ctx);
+  if (!base) return null;
+  return off ? { t: "expr", a: base, k: 1, off } : base;
+}
+
+/** The level itself: the signal bar's low (the bar that just closed when the order is sent), an N-bar low. */
+function stopBase(raw: string, ctx: Ctx): Operand | null {
+  const s = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^the\s+/, "");
+  const bar =
+    /^(?:(?:previous|prior|last|signal|entry|preceding|setup|breakout) )?(?:candle|bar|candlestick)(?:'s)? (low|high)$|^(low|high) of the (?:(?:previous|prior|last|signal|entry|preceding|setup|breakout) )?(?:candle|bar|candlestick)$/.exec(
+      s,
+    );
+  if (bar) return { t: "price", field: bar[1] ?? bar[2] };
+  const nbar =
+    /^(\d+)[- ](bar|candle|day)s? (low|high)$|^(?:lowest low|highest high) of (?:the )?(?:last |previous )?(\d+) (bars|candles)$/.exec(
+      s,
+    );
+  if (nbar) {
+    const bars = Number(nbar[1] ?? nbar[4]);
+    const low = nbar[3] ? nbar[3] === "low" : s.startsWith("lowest");
+    return {
+      t: "extreme",
+      side: low ? "lowest" : "highest",
+      bars,
+      shift: 0,
+      ...(nbar[2] === "day" ? { tf: "D1" } : {}),
+    };
+  }
+  const channel =
+    /^(?:opposite side of the )?(\d+)[- ](bar|day|period) (?:channel|donchian channel|range)(?: (low|high))?$/.exec(
+      s,
+    );
+  if (channel)
+    return {
+      t: "extreme",
+      side: channel[3] === "high" ? "highest" : "lowest",
+      bars: Number(channel[1]),
+      shift: 0,
+      ...(channel[2] === "day" ? { tf: "D1" } : {}),
+    };
+  // "the lower band": the item's Bollinger bands.
+  const band = /^(lower|upper|middle) (?:bollinger )?band$|^(?:bollinger )?(lower|upper|middle) band$/.exec(
+    s,
+  );
+  if (band && ctx.last?.t === "ind" && ctx.last.kind === "BANDS")
+    return { ...ctx.last, line: band[1] ?? band[2] };
+  return parseOperand(raw, { ...ctx });
+}
+
+/**
+ * A take profit at a structural level ("the middle Bollinger band", "the previous day high"): v2 has no
+ * target price, so the exit rule of each traded side must close when the price reaches it (the short
+ * side's level mirrored). A target measured as a distance from a bar or a range has no v2 form.
+ */
+export function compareTargetRule(
+  rule: string,
+  spec: StrategySpec,
+  all: Record<string, Json>,
+): string | null {
+  chartTf = spec.timeframe;
+  const ctx = contextOf(all, ["entry_long", "entry_short"], true);
+  const level = /\b(?:distance|size|height|equal to)\b/i.test(rule) ? null : stopBase(rule, ctx);
+  if (!level) return unscorable("take_profit", "not expressible in v2: a target at a measured distance");
+  for (const side of ["long", "short"] as const) {
+    if (spec.direction !== "both" && spec.direction !== side) continue;
+    const want: Atom = {
+      op: side === "long" ? "up" : "down",
+      l: { t: "price", field: "close" },
+      r: side === "long" ? level : mirrorOperand(level),
+    };
+    const got = ruleShape(spec, spec.exit[side]);
+    if (!got || ![...got.all, ...got.any].some((a) => atomMatch(want, a)))
+      return `take_profit: expected the ${side} closed at ${showOperand(want.r)}, got ${showRule(got)}`;
   }
   return null;
 }
@@ -516,7 +823,11 @@ export function compareTrailing(expected: Json, spec: StrategySpec): string | nu
   const main = Object.fromEntries(
     Object.entries(e).filter(([k]) => !["start_pips", "step_pips", "step_rr"].includes(k)),
   );
-  if ("step_rr" in e) return 'trailing_stop: form "step_rr" cannot be expressed by the spec';
+  if ("step_rr" in e) {
+    // A step of N R is N x the stop distance, in the stop's unit.
+    if (!t.step || distanceMatch({ rr: e.step_rr }, t.step, "trailing_stop", spec.stopLoss))
+      return `trailing_stop: step expected ${e.step_rr} R of the stop`;
+  }
   if (Object.keys(main).length > 0) {
     const r = distanceMatch(main, t.distance, "trailing_stop");
     if (r) return r;
@@ -532,10 +843,16 @@ export function compareBreakEven(expected: Json, spec: StrategySpec): string | n
   const e = rec(expected);
   const b = spec.breakEven;
   if (!b) return "break_even: missing";
-  if ("rr" in e || "rule" in e || "lock_rr" in e) return "break_even: form cannot be expressed by the spec";
-  const trig = "pips" in e ? { pips: e.pips } : "points" in e ? { points: e.points } : {};
-  const r = distanceMatch(trig, b.trigger, "break_even");
+  if ("rule" in e) return "break_even: form cannot be expressed by the spec";
+  // A trigger or lock in R is that multiple of the stop distance, in the stop's own unit (as "rr" targets).
+  if (("rr" in e || "lock_rr" in e) && !spec.stopLoss)
+    return "break_even: a multiple of the stop needs a stop distance, got none";
+  const stop = spec.stopLoss;
+  const trig = "pips" in e ? { pips: e.pips } : "points" in e ? { points: e.points } : { rr: e.rr };
+  const r = distanceMatch(trig, b.trigger, "break_even", stop);
   if (r) return r;
+  if ("lock_rr" in e && (!b.offset || distanceMatch({ rr: e.lock_rr }, b.offset, "break_even", stop)))
+    return `break_even: lock expected ${e.lock_rr} R`;
   if ("lock_pips" in e && (b.offset?.unit !== "pips" || !eq(b.offset.value, Number(e.lock_pips))))
     return `break_even: lock expected ${e.lock_pips} pips`;
   return null;
@@ -571,12 +888,72 @@ export function compareSizing(expected: Json, spec: StrategySpec): string | null
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 const ZONE_SHIFT: Record<string, number> = { gmt: 0, utc: 0, est: 5, edt: 4 };
 
+/**
+ * "orders placed at 00:00 GMT, replaced daily": pending orders (v2 pendingEntry) that expire at that time
+ * (or after a day of bars) so that new ones replace them; an hours filter, if any, opens at that time.
+ * Undefined when the text is not of this form.
+ */
+function compareDailyOrders(text: string, spec: StrategySpec): string | null | undefined {
+  const m =
+    /^(?:pending )?orders? (?:are )?(?:placed|set|sent) (?:at|from) (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?(?:,?\s*(?:and )?(?:replaced|renewed|re-?placed|cancelled and replaced) (?:daily|every day|each day))?$/.exec(
+      text.trim(),
+    );
+  if (!m) return undefined;
+  const at = clockUtc(m[1], m[2], m[3]);
+  const pe = spec.pendingEntry;
+  if (!pe) return `time_filter: expected pending orders placed at ${at} UTC, got a market entry`;
+  const day = 1440 / (TF_MINUTES[spec.timeframe] ?? 1440);
+  const expires =
+    (pe.expiry?.type === "timeOfDay" && pe.expiry.at === at) ||
+    (pe.expiry?.type === "bars" && pe.expiry.bars === day);
+  if (!expires)
+    return `time_filter: expected the orders replaced daily at ${at} UTC, got ${JSON.stringify(pe.expiry ?? null)}`;
+  const hours = spec.timeFilter?.hours;
+  if (hours && hours.from !== Number(at.slice(0, 2)))
+    return `time_filter: expected orders placed at ${at} UTC, got hours ${JSON.stringify(hours)}`;
+  return null;
+}
+
+/** A session's opening and closing hours in UTC (either daylight-saving variant), as the session check reads them. */
+const SESSION_EDGES: Record<string, { open: number[]; close: number[] }> = {
+  london: { open: [7, 8], close: [16, 17] },
+  "new york": { open: [12, 13], close: [21, 22] },
+  tokyo: { open: [0], close: [9] },
+  asian: { open: [0], close: [9] },
+};
+
+/**
+ * "09:00 UTC London open to New York close", "London open to 15:00 GMT": a window whose ends are clocks or
+ * session edges (a clock stated beside an edge is the one compared). Undefined when the text is not of this form.
+ */
+function compareSessionEdges(text: string, spec: StrategySpec): string | null | undefined {
+  const end = String.raw`(?:(\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?)?\s*(?:(london|new york|tokyo|asian) (open|close))?`;
+  const m = new RegExp(String.raw`^${end}\s+(?:to|until|-)\s+${end}$`).exec(text.trim());
+  if (!m || (!m[1] && !m[4]) || (!m[6] && !m[9])) return undefined;
+  const side = (h?: string, mm?: string, zone?: string, session?: string, edge?: string): number[] | null => {
+    if (h && mm) return mm === "00" ? [Number(clockUtc(h, mm, zone).slice(0, 2))] : null;
+    const e = session ? SESSION_EDGES[session] : undefined;
+    return e && edge ? e[edge as "open" | "close"] : null;
+  };
+  const from = side(m[1], m[2], m[3] ?? m[8], m[4], m[5]);
+  const to = side(m[6], m[7], m[8] ?? m[3], m[9], m[10]);
+  if (!from || !to) return "time_filter: minutes cannot be expressed by the spec";
+  const h = spec.timeFilter?.hours;
+  return h && from.includes(h.from) && to.includes(h.to % 24)
+    ? null
+    : `time_filter: expected ${from.join("/")}-${to.join("/")} UTC, got ${JSON.stringify(spec.timeFilter ?? null)}`;
+}
+
 /** "07:00-17:00 GMT", "Monday to Friday", "New York session", "Monday-Thursday 06:00-15:00". */
 export function compareTimeFilter(expected: Json, spec: StrategySpec): string | null {
   if (typeof expected !== "string") return "time_filter: unscorable";
   const text = expected.toLowerCase();
   const tf = spec.timeFilter;
   const show = JSON.stringify(tf ?? null);
+  const placed = compareDailyOrders(text, spec);
+  if (placed !== undefined) return placed;
+  const edges = compareSessionEdges(text, spec);
+  if (edges !== undefined) return edges;
   const rest = text
     .replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g, "")
     .replace(/\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}/g, "")
@@ -782,12 +1159,9 @@ export function compareField(
     case "stop_loss":
       if (expected === null) return spec.stopLoss || spec.exits?.stop ? "stop_loss: expected none" : null;
       if (PER_SIDE_KEYS.some((k) => k in rec(expected))) return compareSideStops(rec(expected), spec);
-      if (spec.exits?.stop && !spec.stopLoss) return compareStopRule(expected, spec);
-      // A structural stop (v2 exits.stop) that the spec states as a distance, or not at all.
-      if ("rule" in rec(expected))
-        return spec.stopLoss
-          ? `stop_loss: expected the level "${rec(expected).rule}", got a distance`
-          : "stop_loss: missing";
+      // A structural stop (v2 exits.stop); a spec that states it as a distance, or not at all, fails.
+      if ((spec.exits?.stop && !spec.stopLoss) || "rule" in rec(expected))
+        return compareStopRule(expected, spec, all);
       return compareStop(expected, spec.stopLoss, "stop_loss");
     case "take_profit":
       if (expected === null)
@@ -798,6 +1172,8 @@ export function compareField(
           ? null
           : `take_profit: expected ${JSON.stringify(e)}, got ${spec.exits.targetR}R`;
       }
+      if (typeof rec(expected).rule === "string" && Object.keys(rec(expected)).length === 1)
+        return compareTargetRule(String(rec(expected).rule), spec, all);
       return compareStop(expected, spec.takeProfit, "take_profit", spec.stopLoss);
     case "trailing_stop":
       if (expected === null) return spec.trailingStop ? "trailing_stop: expected none" : null;

@@ -6,10 +6,15 @@
 // level. A phrase outside it is reported as unscorable (and the item fails): the scorer never guesses a match;
 // a phrase that names something v2 cannot state ("then", a nested OR of ANDs, a time exit) is reported as such.
 
-export type Op = "gt" | "lt" | "xa" | "xb" | "x" | "up" | "down";
+import { measureOf, mirrorPattern, normaliseBarsAgo, patternOf, ZONES } from "./phrase-words";
+
+export type Op = "gt" | "lt" | "xa" | "xb" | "x" | "up" | "down" | "is";
+/** A signed distance; `hi` makes it a range ("2-5 pips above": value 2, hi 5), `any` an unstated amount. */
 export interface Offset {
   value: number;
   unit: "pips" | "points" | "percent";
+  hi?: number;
+  any?: boolean;
 }
 export type Operand =
   | {
@@ -22,22 +27,33 @@ export type Operand =
       tf?: string;
       shift?: number;
     }
-  | { t: "price"; field: string; tf?: string; shift?: number }
+  | { t: "price"; field: string; tf?: string; shift?: number; anyShift?: boolean }
   | { t: "const"; value: number }
   | { t: "extreme"; side: "highest" | "lowest"; bars: number; shift: number; tf?: string }
   | { t: "prev"; period: "day" | "week"; field: string; back: number }
   | { t: "window"; from: string; to: string; side: "high" | "low" }
+  | { t: "candle"; measure: string; shift?: number }
+  | { t: "pattern"; name: string; shift?: number }
   | { t: "expr"; a: Operand; k: number; b?: Operand; off?: Offset };
+/** A candle pattern is the atom {op: "is", l: pattern, r: 1}. `bw`: one bound of an unordered "between". */
 export interface Atom {
   op: Op;
   l: Operand;
   r: Operand;
+  bw?: boolean;
 }
-/** all: every atom holds; any: at least one (empty = none); opposite: "the opposite signal closes". */
+/**
+ * all: every atom holds; any: at least one (empty = none); opposite: "the opposite signal closes";
+ * maxSpread: an entry filter on the spread (v2 limits.maxSpread); closeAt: a time exit (HH:MM UTC, or
+ * "eod" for the end of the day); trail: the long side's trailing level (v2 exits.trail).
+ */
 export interface RuleShape {
   all: Atom[];
   any: Atom[];
   opposite?: boolean;
+  maxSpread?: Offset;
+  closeAt?: string;
+  trail?: Operand;
 }
 export type Parsed<T> = { ok: true; value: T } | { ok: false; why: string };
 
@@ -76,7 +92,16 @@ const TF = /^(M1|M5|M15|M30|H1|H4|D1|W1)$/i;
 const ZONE_SHIFT: Record<string, number> = { gmt: 0, utc: 0, est: 5, edt: 4 };
 
 export function flip(op: Op): Op {
-  const f: Record<Op, Op> = { gt: "lt", lt: "gt", xa: "xb", xb: "xa", x: "x", up: "down", down: "up" };
+  const f: Record<Op, Op> = {
+    gt: "lt",
+    lt: "gt",
+    xa: "xb",
+    xb: "xa",
+    x: "x",
+    up: "down",
+    down: "up",
+    is: "is",
+  };
   return f[op];
 }
 
@@ -104,7 +129,20 @@ export function parseOperand(raw: string, ctx: Ctx): Operand | null {
   const s = raw
     .trim()
     .replace(/^\((.*)\)$/, "$1")
+    .replace(/\s+minus\s+(?=\d|\.\d)/i, " - ")
+    .replace(/\s+plus\s+(?=\d|\.\d)/i, " + ")
     .trim();
+  // "2 pips above the high", "2-5 pips below its low", "a few points above that high": a level moved.
+  const moved = new RegExp(
+    String.raw`^(${NUM}(?:\s*-\s*${NUM})?|a few|few|some) (pips?|points?) (above|below|over|under) (.+)$`,
+    "i",
+  ).exec(s);
+  if (moved) {
+    const a = parseOperand(moved[4], ctx);
+    if (!a) return null;
+    const sign = /^(above|over)$/i.test(moved[3]) ? 1 : -1;
+    return { t: "expr", a, k: 1, off: offsetOf(moved[1], moved[2], sign) };
+  }
   const off = /^(.*\S)\s*([+-])\s*(\d*\.?\d+)\s*(pips?|points?|%)$/i.exec(s);
   if (off) {
     const a = parseOperand(off[1], ctx);
@@ -129,10 +167,48 @@ export function parseOperand(raw: string, ctx: Ctx): Operand | null {
 
 const round = (x: number) => Math.round(x * 1e9) / 1e9;
 
+/** "2", "2-5" (a range: any value inside), "a few" (unstated) pips/points, signed by the side. */
+export function offsetOf(amount: string, unit: string, sign: number): Offset {
+  const u = /^pip/i.test(unit) ? "pips" : /^point/i.test(unit) ? "points" : "percent";
+  const range = /^(\d*\.?\d+)\s*-\s*(\d*\.?\d+)$/.exec(amount.trim());
+  if (range) {
+    const [a, b] = [sign * Number(range[1]), sign * Number(range[2])];
+    return { value: Math.min(a, b), hi: Math.max(a, b), unit: u };
+  }
+  if (!/\d/.test(amount)) return { value: sign, any: true, unit: u };
+  return { value: sign * Number(amount), unit: u };
+}
+
 function parseBasic(raw: string, ctx: Ctx): Operand | null {
   let s = raw.trim().replace(/^the\s+/i, "");
   if (new RegExp(`^${NUM}$`).test(s)) return { t: "const", value: Number(s) };
   let lower = s.toLowerCase();
+  // "RSI(14) 2 bars ago", "EMA(20)[1]": any operand read bars back.
+  const ago = /^(.*\S)(?:\s+(\d+) bars? ago|\[(\d+)\])$/.exec(s);
+  if (ago && !/^(?:close|open|high|low|price|bid)$/i.test(ago[1].replace(/^(?:m\d+|h\d+|d1|w1) /i, ""))) {
+    const o = parseBasic(ago[1], ctx);
+    const n = Number(ago[2] ?? ago[3]);
+    if (o && (o.t === "ind" || o.t === "candle")) return { ...o, shift: (o.shift ?? 0) + n };
+    if (o && o.t === "extreme") return { ...o, shift: o.shift + n };
+  }
+  // "close[x]": a look-back the text leaves unstated.
+  const free = /^(close|open|high|low)\[[a-z]\]$/.exec(lower);
+  if (free) return { t: "price", field: free[1], anyShift: true };
+  // The bar before the signal bar: "the previous high", "prior candle's low", "the high of the previous bar".
+  const before =
+    /^(?:previous|prior|preceding) (?:(?:candle|bar)(?:'s)? )?(high|low|open|close)$|^(high|low|open|close) of the (?:previous|prior|preceding) (?:candle|bar)$/.exec(
+      lower,
+    );
+  if (before) return { t: "price", field: before[1] ?? before[2], shift: 1 };
+  // The signal bar itself: "its high", "that candle's low", "the entry bar's high".
+  const own =
+    /^(?:its|(?:that|this|the signal|the entry|signal|entry|the breakout|breakout|the current|current) (?:candle|bar|candlestick)'s) (high|low|open|close)$/.exec(
+      lower,
+    );
+  if (own) return { t: "price", field: own[1] };
+  const measure = measureOf(s);
+  if (measure)
+    return { t: "candle", measure: measure.measure, ...(measure.shift ? { shift: measure.shift } : {}) };
   // N-bar extremes: "highest high of the previous 55 bars", "the 20-day high", "20-bar low".
   const ext = /^(highest high|lowest low) of the (previous|last) (\d+) bars$/.exec(lower);
   if (ext)
@@ -251,6 +327,9 @@ const OPS: [RegExp, Op][] = [
   [/\s+(?:crosses|crossed|crossing)\s+(?:back\s+)?below\s+/i, "xb"],
   [/\s+(?:rises|rise|goes|moves)\s+above\s+/i, "xa"],
   [/\s+(?:falls|fall|drops|drop)\s+below\s+/i, "xb"],
+  [/\s+(?:breaks|broke|breaking|breaks out)\s+above\s+/i, "xa"],
+  [/\s+(?:breaks|broke|breaking|breaks out)\s+below\s+/i, "xb"],
+  [/\s+(?:breaks|broke|breaking)(?:\s+(?:through|out of))?\s+/i, "x"],
   [/\s+(?:returns|crosses back|gets back)\s+to\s+/i, "x"],
   [/\s+reaches\s+/i, "x"],
   [/\s+(?:crosses|crossed)\s+/i, "x"],
@@ -263,7 +342,7 @@ const OPS: [RegExp, Op][] = [
 ];
 
 /** An annotator's trailing remark that restates or comments the condition: "(placed 00:00 GMT)", "(no touch)". */
-const REMARK = /\s*\((?:placed|contrarian|no touch|not overbought|not oversold|K[<>]D)[^)]*\)\s*$/i;
+const REMARK = /\s*\((?:placed|contrarian|no touch|not overbought|not oversold|K[<>]D)[^)]*\)(?=\s|$)/gi;
 
 /** A "rising"/"falling" operand: above (below) its own value one bar earlier. */
 function slope(o: Operand, up: boolean): Atom {
@@ -281,6 +360,94 @@ function shiftExpr(o: Operand): Operand {
   return o;
 }
 
+const ok = (value: Atom[]): Parsed<Atom[]> => ({ ok: true, value });
+const ONE: Operand = { t: "const", value: 1 };
+
+/**
+ * Conditions said in trader words rather than as a comparison: a candle pattern, "between A and B", a candle
+ * entirely above a line, higher highs and lows, an oscillator leaving its oversold or overbought zone.
+ * Null when none applies (the comparison grammar then reads the phrase).
+ */
+function wordForms(s: string, ctx: Ctx): Parsed<Atom[]> | null {
+  const pat = patternOf(s);
+  if (pat) {
+    const sh = pat.shift ? { shift: pat.shift } : {};
+    // Bullish/bearish are the bar's close against its open (as spec-price.ts defines them).
+    if (pat.name === "bullish" || pat.name === "bearish")
+      return ok([
+        {
+          op: pat.name === "bullish" ? "gt" : "lt",
+          l: { t: "price", field: "close", ...sh },
+          r: { t: "price", field: "open", ...sh },
+        },
+      ]);
+    return ok([{ op: "is", l: { t: "pattern", name: pat.name, ...sh }, r: ONE }]);
+  }
+  // "price retraces to between EMA(10) and EMA(21)": inside the band the two draw, whichever is on top.
+  const bw =
+    /^(.+?) (?:(?:retraces|returns|comes back|pulls back|trades|moves|is|stays|closes)(?: back)? (?:to |in |inside )?)?between (.+?) and (.+)$/i.exec(
+      s,
+    );
+  if (bw) {
+    const x = parseOperand(bw[1].replace(/^(?:the )?(?:price|candle)$/i, "close"), ctx);
+    const a = parseOperand(bw[2], ctx);
+    const b = parseOperand(bw[3], ctx);
+    if (!x || !a || !b) return null;
+    return ok([
+      { op: "gt", l: x, r: a, bw: true },
+      { op: "lt", l: x, r: b, bw: true },
+    ]);
+  }
+  // "candle entirely above EMA(9)": the whole bar, its low above the line (its high below it).
+  const whole =
+    /^(?:the )?(?:whole |entire )?(?:candle|bar|candlestick)(?: is)? (?:entirely|fully|completely|wholly) (above|below) (.+)$/i.exec(
+      s,
+    );
+  if (whole) {
+    const r = parseOperand(whole[2], ctx);
+    if (!r) return null;
+    const above = whole[1].toLowerCase() === "above";
+    return ok([{ op: above ? "gt" : "lt", l: { t: "price", field: above ? "low" : "high" }, r }]);
+  }
+  // "last H4 candle has higher high and higher low than the one before".
+  const hh =
+    /^(?:the )?(?:(?:last|latest|current|signal) )?(?:(m\d+|h\d+|d1|w1) )?(?:(?:candle|bar|candlestick) )?(?:(?:has|makes|made|forms|prints|with) )?(?:an? )?(higher|lower) (high|low|close|open)s?(?: and (?:an? )?(higher|lower) (high|low|close|open))?(?: than (?:the (?:one|candle|bar) before(?: it)?|the previous (?:one|candle|bar)|before))?$/i.exec(
+      s,
+    );
+  if (hh) {
+    const tf = hh[1] ? { tf: hh[1].toUpperCase() } : {};
+    const pairs: [string, string][] = [[hh[2], hh[3]]];
+    if (hh[4]) pairs.push([hh[4], hh[5]]);
+    return ok(
+      pairs.map(([dir, field]) => ({
+        op: dir.toLowerCase() === "higher" ? "gt" : "lt",
+        l: { t: "price", field: field.toLowerCase(), ...tf },
+        r: { t: "price", field: field.toLowerCase(), ...tf, shift: 1 },
+      })),
+    );
+  }
+  // "RSI turns up from oversold", "Stoch leaves the overbought zone", "CCI is oversold".
+  const zone =
+    /^(.+?) (?:(?:turns?|moves?|comes?|climbs?|hooks?|crosses?|rises?|falls?|drops?|goes)(?: back)? (?:up |down )?(?:from|out of)|(?:leaves?|exits?)|(is|in|enters?)(?: the| an?)?) (?:the )?(oversold|overbought)(?: zone| area| territory| level| region)?$/i.exec(
+      s,
+    );
+  if (zone) {
+    const o = parseOperand(zone[1], ctx);
+    if (!o) return null;
+    const kind = o.t === "ind" ? o.kind : "";
+    const level = ZONES[kind]?.[zone[3].toLowerCase() as "oversold" | "overbought"];
+    if (level === undefined) return { ok: false, why: `no ${zone[3]} level for "${zone[1]}"` };
+    if (o.t === "ind") ctx.last = o;
+    ctx.left = o;
+    const low = zone[3].toLowerCase() === "oversold";
+    const r: Operand = { t: "const", value: level };
+    // Inside the zone is a level; turning or leaving it is the cross back out.
+    if (zone[2]) return ok([{ op: low ? "lt" : "gt", l: o, r }]);
+    return ok([{ op: low ? "xa" : "xb", l: o, r }]);
+  }
+  return null;
+}
+
 /**
  * One condition, which may stand for several atoms: "A > B > C" (a chain), "A, B < C" (a shared right side),
  * "X rising", "X rising and <= 80", "both Stoch lines rising", "buy stop 2 pips above L".
@@ -292,6 +459,17 @@ export function parseAtoms(raw: string, ctx: Ctx): Parsed<Atom[]> {
     .replace(/^(?:and|then)\s+/i, "")
     .replace(REMARK, "")
     .trim();
+  s = normaliseBarsAgo(s)
+    .replace(/\s+now$/i, "")
+    .replace(/^on (m\d+|h\d+|d1|w1),? /i, "$1 ")
+    .replace(/^(?:the )?(?:last |current |signal )?(?:candle|bar|candlestick) (?:closes|closed) /i, "close ")
+    .replace(/^(?:closes|closed) (?=above|below|>|<|higher|lower)/i, "close ")
+    .replace(
+      /^close (higher|lower) than /i,
+      (_w, d: string) => `close ${d === "higher" ? "above" : "below"} `,
+    );
+  const more = wordForms(s, ctx);
+  if (more) return more;
   if (/^last bar bullish\b/i.test(s))
     return { ok: true, value: [{ op: "gt", l: price("close"), r: price("open") }] };
   if (/^last bar bearish\b/i.test(s))
@@ -373,17 +551,8 @@ export function parseAtoms(raw: string, ctx: Ctx): Parsed<Atom[]> {
   // "RSI < 30 and HMA turns up", "Stoch rising and <= 80": conditions joined by a lower-case "and".
   const parts = splitTop(s, /^\s+and\s+/i);
   if (parts.length > 1) {
-    const trial: Ctx = { ...ctx };
-    const out: Atom[] = [];
-    for (const p of parts) {
-      const a = parseAtoms(p, trial);
-      if (!a.ok) break;
-      out.push(...a.value);
-    }
-    if (out.length >= parts.length) {
-      Object.assign(ctx, trial);
-      return { ok: true, value: out };
-    }
+    const joined = joinParts(parts, ctx);
+    if (joined) return { ok: true, value: joined };
   }
   const trail = /^(.*?\S)\s+and\s+(rising|falling)$/i.exec(s);
   if (trail) {
@@ -412,7 +581,16 @@ export function parseAtoms(raw: string, ctx: Ctx): Parsed<Atom[]> {
     const m = re.exec(s);
     if (!m) continue;
     let leftText = s.slice(0, m.index);
-    const rightText = s.slice(m.index + m[0].length);
+    let rightText = s.slice(m.index + m[0].length);
+    // "Stoch <= 40 2 bars ago": a level the left side had N bars back.
+    const back = new RegExp(String.raw`^(${NUM}) (\d+) bars? ago$`).exec(rightText.trim());
+    let leftShift = 0;
+    if (back) {
+      rightText = back[1];
+      leftShift = Number(back[2]);
+    }
+    // "M30 EMA(10,close) > EMA(10,open)": a timeframe named first holds for the whole comparison.
+    const tfFirst = /^(m\d+|h\d+|d1|w1) /i.exec(leftText.trim())?.[1].toUpperCase();
     // An elided left side ("close short when > 0.0005") is the previous condition's.
     const lefts: Operand[] = [];
     if (leftText.trim() === "") {
@@ -440,13 +618,102 @@ export function parseAtoms(raw: string, ctx: Ctx): Parsed<Atom[]> {
     let o = op;
     if (fromBelow && o === "gt") o = "xa";
     if (fromAbove && o === "lt") o = "xb";
-    const out: Atom[] = lefts.map((l) => normalizeHistogram({ op: o, l, r: rights[0] }));
+    // "price breaks the upper band": a cross whose direction the level's side tells.
+    if (o === "x" && /break/i.test(m[0])) o = breakDirection(rights[0]);
+    const withTf = (x: Operand): Operand =>
+      tfFirst && (x.t === "ind" || x.t === "price") && !x.tf ? { ...x, tf: tfFirst } : x;
+    const shifted = (x: Operand): Operand => (leftShift ? shiftBy(x, leftShift) : x);
+    const out: Atom[] = lefts.map((l) =>
+      normalizeHistogram({ op: o, l: shifted(withTf(l)), r: withTf(rights[0]) }),
+    );
     for (let i = 1; i < rights.length; i++)
-      out.push(normalizeHistogram({ op: o, l: rights[i - 1], r: rights[i] }));
+      out.push(normalizeHistogram({ op: o, l: withTf(rights[i - 1]), r: withTf(rights[i]) }));
     ctx.left = lefts[lefts.length - 1];
     return { ok: true, value: out };
   }
   return { ok: false, why: `no comparison in "${s}"` };
+}
+
+/** An upper or high level is broken upwards, a lower or low one downwards; otherwise either way. */
+function breakDirection(level: Operand): Op {
+  const o = level.t === "expr" ? level.a : level;
+  const up =
+    (o.t === "ind" && o.line === "upper") ||
+    ((o.t === "price" || o.t === "prev") && o.field === "high") ||
+    (o.t === "extreme" && o.side === "highest") ||
+    (o.t === "window" && o.side === "high");
+  const down =
+    (o.t === "ind" && o.line === "lower") ||
+    ((o.t === "price" || o.t === "prev") && o.field === "low") ||
+    (o.t === "extreme" && o.side === "lowest") ||
+    (o.t === "window" && o.side === "low");
+  return up ? "xa" : down ? "xb" : "x";
+}
+
+/** The operand read N bars further back (a constant stays). */
+function shiftBy(o: Operand, n: number): Operand {
+  switch (o.t) {
+    case "ind":
+    case "price":
+    case "candle":
+    case "pattern":
+      return { ...o, shift: (o.shift ?? 0) + n };
+    case "extreme":
+      return { ...o, shift: o.shift + n };
+    case "expr":
+      return { ...o, a: shiftBy(o.a, n), ...(o.b ? { b: shiftBy(o.b, n) } : {}) };
+    default:
+      return o;
+  }
+}
+
+/**
+ * Conditions joined by a lower-case "and". A part that is only an operand shares the next part's verb
+ * ("RSI(8) and Stoch turn up from oversold") or the previous part's subject and verb ("close above EMA(20)
+ * and EMA(50)"). Null when a part does not parse.
+ */
+function joinParts(parts: string[], ctx: Ctx): Atom[] | null {
+  const trial: Ctx = { ...ctx };
+  const out: Atom[] = [];
+  let pendingSubjects: string[] = [];
+  let lastAtoms: Atom[] = [];
+  for (const p of parts) {
+    const a = parseAtoms(p, trial);
+    if (a.ok) {
+      for (const subj of pendingSubjects) {
+        const shared = withSubject(subj, p, trial);
+        if (!shared) return null;
+        out.push(...shared);
+      }
+      pendingSubjects = [];
+      out.push(...a.value);
+      lastAtoms = a.value;
+      continue;
+    }
+    const bare = parseOperand(p, { ...trial });
+    if (!bare) return null;
+    pendingSubjects.push(p);
+    // "close above EMA(20) and EMA(50)": the same comparison against this operand too.
+    if (lastAtoms.length === 1 && parts.indexOf(p) === parts.length - 1) {
+      out.push({ ...lastAtoms[0], r: bare });
+      pendingSubjects = [];
+    }
+  }
+  if (pendingSubjects.length) return null;
+  Object.assign(ctx, trial);
+  return out;
+}
+
+/** "Stoch" with "RSI(8) turn up from oversold": the second part's predicate said of another subject. */
+function withSubject(subject: string, part: string, ctx: Ctx): Atom[] | null {
+  const words = part.split(" ");
+  for (let k = 1; k < words.length; k++) {
+    const head = words.slice(0, k).join(" ");
+    if (!parseOperand(head, { ...ctx })) continue;
+    const r = parseAtoms(`${subject} ${words.slice(k).join(" ")}`, { ...ctx });
+    if (r.ok) return r.value;
+  }
+  return null;
 }
 
 /** Splits at separators outside parentheses. */
@@ -508,15 +775,16 @@ const OPPOSITE =
 /** Phrases that name something StrategySpec v2 cannot state: no spec can match them. */
 const NOT_V2: [RegExp, string][] = [
   [/\bthen\b|\bfollowed by\b|\bonce it is\b|\bwhile\b|dipped/i, "a sequence of events (state across bars)"],
-  [/\bclose (?:all trades |any position )?(?:at|before) (?:\d|the end|end)/i, "a time-of-day exit"],
-  [/\bspread\b|\bsince last order\b/i, "a spread or order-timing filter"],
-  [/\bbuy limit\b|\bvalid until\b/i, "a limit or expiring order"],
+  [/\bsince (?:the )?last (?:order|trade)\b/i, "an order-timing filter"],
   [/\btrendline|resistance|support|kumo|cloud|uptrend|downtrend/i, "a drawn or undefined level"],
   [/\bof RSI\b|\bEMA\(\d+\) of\b/i, "an indicator of an indicator"],
-  [/\btrailing exit\b|\btake profit at\b/i, "an exit that is a stop or target level"],
+  [
+    /\b(?:candle|bar) of (?:last|the previous|previous|the last) (?:day|week|month)\b/i,
+    "a value read at the last bar of an earlier period",
+  ],
 ];
 
-/** A whole rule phrase: atoms joined by AND, or by OR, or AND with one parenthesised OR group. */
+/** A whole rule phrase: atoms joined by AND, or by OR, or AND with one OR group; clauses listed with , or ;. */
 export function parseRule(raw: string, ctx: Ctx = { last: null }): Parsed<RuleShape> {
   // "...: buy next open": a market order, which every entry of the spec is (filled at the next bar's open).
   // "(last) candle opened below X and closed above it": the bar's open and close against X.
@@ -532,6 +800,39 @@ export function parseRule(raw: string, ctx: Ctx = { last: null }): Parsed<RuleSh
     );
   if (OPPOSITE.test(s)) return { ok: true, value: { all: [], any: [], opposite: true } };
   if (/^trailing stop only$/i.test(s)) return { ok: true, value: { all: [], any: [] } };
+  const trial: Ctx = { ...ctx };
+  const direct = parseRuleBody(s, trial);
+  if (direct.ok) {
+    Object.assign(ctx, trial);
+    return direct;
+  }
+  // "momentum turns positive (close > close[x] AND close > close[1])": a name glossed by its definition.
+  const open = glossStart(s);
+  if (open > 0 && !direct.why.startsWith("not expressible")) {
+    const g = parseRuleBody(s.slice(open + 1, -1), ctx);
+    if (g.ok) return g;
+  }
+  return direct;
+}
+
+/** Where the parenthesised group that ends the phrase opens (-1 when it does not end with one). */
+function glossStart(s: string): number {
+  if (!s.endsWith(")")) return -1;
+  let depth = 0;
+  for (let i = s.length - 1; i >= 0; i--) {
+    if (s[i] === ")") depth++;
+    else if (s[i] === "(") {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+const SPREAD =
+  /^(?:the )?spread (?:<=|<|is below|is under|under|below|at most|of at most|max(?:imum)?|not above|not more than)\s*(\d*\.?\d+) ?(pips?|points?)$/i;
+
+function parseRuleBody(s: string, ctx: Ctx): Parsed<RuleShape> {
   for (const [re, what] of NOT_V2)
     if (re.test(s)) return { ok: false, why: `not expressible in v2: ${what}` };
   const orParts = splitTop(s, /^\s+OR\s+/);
@@ -540,7 +841,7 @@ export function parseRule(raw: string, ctx: Ctx = { last: null }): Parsed<RuleSh
     orParts.some((p) => splitTop(p, /^\s+AND\s+/).length > 1 || /^\(.*\bAND\b.*\)$/.test(p))
   )
     return { ok: false, why: "not expressible in v2: an OR of AND groups" };
-  if (/;|\.\.\.|\bstop\b(?! order)|\blimit\b/i.test(s) && !/^(?:buy|sell) stop\b/i.test(s))
+  if (/\.\.\.|\bstop\b(?! order)|\blimit\b/i.test(s) && !/^(?:buy|sell) stop\b/i.test(s))
     return { ok: false, why: `beyond grammar: "${s}"` };
   // At most one parenthesised OR group joined to the rest by AND.
   const andParts = splitTop(s, /^\s+AND\s+/);
@@ -548,26 +849,68 @@ export function parseRule(raw: string, ctx: Ctx = { last: null }): Parsed<RuleSh
     (p) => /^\(.*\)$/.test(p) && splitTop(p.slice(1, -1), /^\s+OR\s+/).length > 1,
   );
   if (groups.length > 1) return { ok: false, why: "not expressible in v2: two OR groups" };
-  const anyPart = groups.length ? groups[0].slice(1, -1) : null;
+  let anyPart = groups.length ? splitTop(groups[0].slice(1, -1), /^\s+OR\s+/) : null;
   const rest = andParts.filter((p) => p !== groups[0]).join(" AND ");
   const topOr = !anyPart && orParts.length > 1;
   const all: Atom[] = [];
   const any: Atom[] = [];
+  const out: RuleShape = { all, any };
   const pieces = topOr ? orParts : splitTop(rest, /^\s+AND\s+/);
   for (const p of pieces.map((x) => x.trim()).filter(Boolean)) {
-    const a = parseAtoms(p, ctx);
-    if (!a.ok) return a;
-    (topOr ? any : all).push(...a.value);
-  }
-  if (anyPart) {
-    for (const p of splitTop(anyPart, /^\s+OR\s+/)) {
-      const a = parseAtoms(p, ctx);
+    for (const c of clauses(p, ctx)) {
+      const spread = SPREAD.exec(c);
+      if (spread) {
+        out.maxSpread = offsetOf(spread[1], spread[2], 1);
+        continue;
+      }
+      // "price breaks A or B": an OR group said in lower case.
+      const ors = topOr ? [c] : splitTop(c, /^\s+or\s+/);
+      if (ors.length > 1) {
+        if (anyPart) return { ok: false, why: "not expressible in v2: two OR groups" };
+        anyPart = ors;
+        continue;
+      }
+      const a = parseAtoms(c, ctx);
       if (!a.ok) return a;
-      if (a.value.length !== 1) return { ok: false, why: "not expressible in v2: an OR of AND groups" };
-      any.push(a.value[0]);
+      (topOr ? any : all).push(...a.value);
     }
   }
-  return { ok: true, value: { all, any } };
+  if (anyPart) {
+    let prev: Atom | null = null;
+    for (const p of anyPart) {
+      const a = parseAtoms(p, ctx);
+      if (!a.ok) {
+        // "... or upper BANDS(50,2)": the same comparison against another level.
+        const bare = prev ? parseOperand(p, ctx) : null;
+        if (!prev || !bare) return a;
+        any.push({ ...prev, r: bare });
+        continue;
+      }
+      if (a.value.length !== 1) return { ok: false, why: "not expressible in v2: an OR of AND groups" };
+      any.push(a.value[0]);
+      prev = a.value[0];
+    }
+  }
+  return { ok: true, value: out };
+}
+
+/**
+ * The clauses of one AND member listed with commas or semicolons; a clause that is only an operand lists a
+ * shared left side ("EMA(10), EMA(21) < EMA(50)") and stays with the next one.
+ */
+function clauses(p: string, ctx: Ctx): string[] {
+  const out: string[] = [];
+  let carry: string[] = [];
+  for (const c of splitTop(p, /^\s*[;,]\s*/)) {
+    if (parseOperand(c, { ...ctx })) {
+      carry.push(c);
+      continue;
+    }
+    out.push([...carry, c].join(", "));
+    carry = [];
+  }
+  if (carry.length) out.push(carry.join(", "));
+  return out;
 }
 
 /** An exit phrase: one rule for the traded side(s), or a rule per side ("long: X; short: Y"). */
@@ -588,14 +931,91 @@ export function parseExit(raw: string, ctx: Ctx = { last: null }): Parsed<ExitSh
     }
     return { ok: true, value: out };
   }
-  const r = parseRule(s, ctx);
-  return r.ok ? { ok: true, value: { both: r.value } } : r;
+  const out: RuleShape = { all: [], any: [] };
+  const rules: RuleShape[] = [];
+  for (const p of pieces) {
+    const m = exitMechanism(p, ctx);
+    if (m === null) {
+      const r = parseRule(p, ctx);
+      if (!r.ok) return r;
+      if (r.value.opposite) out.opposite = true;
+      else rules.push(r.value);
+      continue;
+    }
+    if (!m.ok) return m;
+    Object.assign(out, m.value);
+  }
+  // One rule as written; several separate exits ("X; Y") close on whichever comes first.
+  if (rules.length === 1) Object.assign(out, { all: rules[0].all, any: rules[0].any });
+  else if (rules.length > 1) {
+    for (const r of rules) {
+      if (r.all.length + r.any.length !== 1)
+        return { ok: false, why: "not expressible in v2: an OR of AND groups" };
+      out.any.push(...r.all, ...r.any);
+    }
+  }
+  return { ok: true, value: { both: out } };
+}
+
+/** "HH:MM" in a named zone to the UTC clock the scorer compares. */
+export function clockUtc(h: string, m: string, zone: string | undefined): string {
+  const hour = (Number(h) + (ZONE_SHIFT[(zone ?? "utc").toLowerCase()] ?? 0)) % 24;
+  return `${String(hour).padStart(2, "0")}:${m}`;
+}
+
+/**
+ * An exit that is not a rule on the bar: a time exit ("close at 21:00 GMT", "close at the end of the day"),
+ * a target level ("take profit at the middle band": the price reaching it closes), or a trailing level
+ * ("trailing exit at the opposite 20-bar channel", v2 exits.trail). Null when the phrase is none of these.
+ */
+function exitMechanism(raw: string, ctx: Ctx): Parsed<Partial<RuleShape>> | null {
+  const s = raw.trim().replace(/\.$/, "");
+  const at =
+    /^(?:close|exit)(?: all trades| any position| every position| all positions| the trade| trades)? (?:at|by|before) (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?$/i.exec(
+      s,
+    );
+  if (at) return { ok: true, value: { closeAt: clockUtc(at[1], at[2], at[3]) } };
+  if (
+    /^(?:close|exit)(?: all trades| any position| every position| all positions| the trade| trades)? (?:at|by|before) (?:the )?end of (?:the )?(?:trading )?day$/i.test(
+      s,
+    )
+  )
+    return { ok: true, value: { closeAt: "eod" } };
+  const channel =
+    /^trailing (?:exit|stop) (?:at|on) (?:the )?opposite (?:side of the )?(\d+)[- ](bar|day|period) (?:channel|donchian channel|range)$/i.exec(
+      s,
+    );
+  if (channel) {
+    const tf = channel[2].toLowerCase() === "day" ? { tf: "D1" } : {};
+    return {
+      ok: true,
+      value: { trail: { t: "extreme", side: "lowest", bars: Number(channel[1]), shift: 0, ...tf } },
+    };
+  }
+  const trail = /^trail(?:ing)? (?:exit|stop)? ?(?:at|on|along|behind) (?:the )?(.+)$/i.exec(s);
+  if (trail) {
+    const o = parseOperand(trail[1], ctx);
+    if (!o) return { ok: false, why: `operand "${trail[1]}"` };
+    return { ok: true, value: { trail: o } };
+  }
+  const target =
+    /^(?:take (?:the )?profit|target|exit|close) (?:at|on reaching|when price reaches) (?:the )?(.+)$/i.exec(
+      s,
+    );
+  if (target) {
+    const o = parseOperand(target[1], ctx);
+    if (!o) return null;
+    return { ok: true, value: { all: [{ op: "up", l: { t: "price", field: "close" }, r: o }] } };
+  }
+  return null;
 }
 
 /** The other side's rule: every comparison turned round ("the opposite for shorts"). */
 export function mirrorRule(r: RuleShape): RuleShape {
-  const m = (a: Atom): Atom => ({ op: flip(a.op), l: mirrorOperand(a.l), r: mirrorOperand(a.r) });
-  return { all: r.all.map(m), any: r.any.map(m), opposite: r.opposite };
+  const m = (a: Atom): Atom => ({ ...a, op: flip(a.op), l: mirrorOperand(a.l), r: mirrorOperand(a.r) });
+  const out: RuleShape = { ...r, all: r.all.map(m), any: r.any.map(m) };
+  if (r.trail) out.trail = mirrorOperand(r.trail);
+  return out;
 }
 
 /** Upper and lower, high and low, highest and lowest trade places; an offset changes sign. */
@@ -626,11 +1046,18 @@ export function mirrorOperand(o: Operand): Operand {
         ...o,
         a: mirrorOperand(o.a),
         ...(o.b ? { b: mirrorOperand(o.b) } : {}),
-        ...(o.off && o.off.unit !== "percent" ? { off: { ...o.off, value: -o.off.value } } : {}),
+        ...(o.off ? { off: mirrorOffset(o.off) } : {}),
       };
+    case "pattern":
+      return { ...o, name: mirrorPattern(o.name) };
     default:
       return o;
   }
+}
+
+/** An offset to the other side: "2-5 pips above" becomes "2-5 pips below", "x 0.97" becomes "x 1.03". */
+function mirrorOffset(o: Offset): Offset {
+  return o.hi === undefined ? { ...o, value: -o.value } : { ...o, value: -o.hi, hi: -o.value };
 }
 
 export function showOperand(o: Operand): string {
@@ -638,18 +1065,27 @@ export function showOperand(o: Operand): string {
     case "const":
       return String(o.value);
     case "price":
-      return `${o.tf ? `${o.tf} ` : ""}${o.field}${o.shift ? `[${o.shift}]` : ""}`;
+      return `${o.tf ? `${o.tf} ` : ""}${o.field}${o.anyShift ? "[x]" : o.shift ? `[${o.shift}]` : ""}`;
     case "extreme":
       return `${o.side}(${o.bars}${o.tf ? `,${o.tf}` : ""})${o.shift ? `[${o.shift}]` : ""}`;
     case "prev":
       return `previous ${o.period} ${o.field}`;
     case "window":
       return `${o.from}-${o.to} UTC range ${o.side}`;
+    case "candle":
+      return `candle ${o.measure}${o.shift ? `[${o.shift}]` : ""}`;
+    case "pattern":
+      return `${o.name}${o.shift ? `[${o.shift}]` : ""}`;
     case "expr": {
       const b = o.b
         ? ` ${o.k < 0 ? "-" : "+"} ${Math.abs(o.k) === 1 ? "" : `${Math.abs(o.k)} x `}${showOperand(o.b)}`
         : "";
-      const off = o.off ? ` ${o.off.value < 0 ? "-" : "+"} ${Math.abs(o.off.value)} ${o.off.unit}` : "";
+      const amount = o.off?.any
+        ? "a few"
+        : o.off?.hi !== undefined
+          ? `${Math.abs(o.off.value)}-${Math.abs(o.off.hi)}`
+          : String(Math.abs(o.off?.value ?? 0));
+      const off = o.off ? ` ${o.off.value < 0 ? "-" : "+"} ${amount} ${o.off.unit}` : "";
       return `(${showOperand(o.a)}${b}${off})`;
     }
     case "ind": {
@@ -666,11 +1102,18 @@ const OP_TEXT: Record<Op, string> = {
   x: "crosses",
   up: "reaches up to",
   down: "reaches down to",
+  is: "is",
 };
 export function showRule(r: RuleShape | null): string {
   if (!r) return "none";
   const a = r.all.map((x) => `${showOperand(x.l)} ${OP_TEXT[x.op]} ${showOperand(x.r)}`);
   const o = r.any.map((x) => `${showOperand(x.l)} ${OP_TEXT[x.op]} ${showOperand(x.r)}`);
+  const extra = [
+    ...(r.maxSpread ? [`spread <= ${r.maxSpread.value} ${r.maxSpread.unit}`] : []),
+    ...(r.closeAt ? [`close at ${r.closeAt === "eod" ? "end of day" : `${r.closeAt} UTC`}`] : []),
+    ...(r.trail ? [`trail at ${showOperand(r.trail)}`] : []),
+  ];
   const parts = [...a, ...(o.length ? [`(${o.join(" OR ")})`] : [])];
-  return (r.opposite ? "opposite signal" : "") + (parts.join(" AND ") || (r.opposite ? "" : "none"));
+  const main = (r.opposite ? "opposite signal" : "") + (parts.join(" AND ") || (r.opposite ? "" : "none"));
+  return [main, ...extra].join("; ");
 }

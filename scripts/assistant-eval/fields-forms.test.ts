@@ -1,0 +1,340 @@
+// The new phrase forms scored against v2 specs (issue 15), in our own phrasings: an equivalent spec passes and
+// a spec of another meaning fails, so the scorer can fail.
+import { describe, expect, it } from "vitest";
+import { parseSpec, type StrategySpec } from "../../worker/strategy/spec";
+import { compareEntry, compareExit, compareField } from "./fields";
+
+function spec(doc: Record<string, unknown>): StrategySpec {
+  const r = parseSpec({ specVersion: 2, timeframe: "H1", ...doc });
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return r.spec;
+}
+const px = (field: string, shift = 0) => ({ type: "price", field, shift });
+const ind = (ref: string, extra: Record<string, unknown> = {}) => ({ type: "indicator", ref, ...extra });
+const k = (value: number) => ({ type: "constant", value });
+const cond = (type: string, left: unknown, right: unknown) => ({ type, left, right });
+const long = (all: unknown[], extra: Record<string, unknown> = {}, indicators: unknown[] = []) =>
+  spec({ direction: "long", indicators, entry: { long: { all } }, ...extra });
+
+describe("new phrase forms against specs", () => {
+  const mas = [
+    { id: "f", kind: "SMA", period: 8 },
+    { id: "s", kind: "SMA", period: 13 },
+  ];
+  it("between: either bound on top, but not both on one side", () => {
+    const phrase = "price pulls back to between SMA(8) and SMA(13)";
+    const between = (lower: string, upper: string) =>
+      long([{ type: "between", operand: px("CLOSE"), lower: ind(lower), upper: ind(upper) }], {}, mas);
+    expect(compareEntry(phrase, between("f", "s"), "long", {})).toBeNull();
+    expect(compareEntry(phrase, between("s", "f"), "long", {})).toBeNull();
+    const pair = long(
+      [cond("greaterThan", px("CLOSE"), ind("s")), cond("lessThan", px("CLOSE"), ind("f"))],
+      {},
+      mas,
+    );
+    expect(compareEntry(phrase, pair, "long", {})).toBeNull();
+    const above = long(
+      [cond("greaterThan", px("CLOSE"), ind("s")), cond("greaterThan", px("CLOSE"), ind("f"))],
+      {},
+      mas,
+    );
+    expect(compareEntry(phrase, above, "long", {})).toMatch(/expected/);
+  });
+
+  it("leaving oversold is the cross of MT5's level, not a level and not another level", () => {
+    const rsi = [{ id: "r", kind: "RSI", period: 14 }];
+    const phrase = "RSI(14) turns up from oversold";
+    expect(
+      compareEntry(phrase, long([cond("crossesAbove", ind("r"), k(30))], {}, rsi), "long", {}),
+    ).toBeNull();
+    expect(compareEntry(phrase, long([cond("greaterThan", ind("r"), k(30))], {}, rsi), "long", {})).toMatch(
+      /expected/,
+    );
+    expect(compareEntry(phrase, long([cond("crossesAbove", ind("r"), k(20))], {}, rsi), "long", {})).toMatch(
+      /expected/,
+    );
+  });
+
+  it("MT5 Momentum(n) above 100 is the close above the close n bars back; an unstated look-back takes any", () => {
+    const mom = [{ id: "m", kind: "MOMENTUM", period: 10 }];
+    const s = long([cond("greaterThan", ind("m"), k(100))], {}, mom);
+    expect(compareEntry("close > close[10]", s, "long", {})).toBeNull();
+    expect(compareEntry("close > close[12]", s, "long", {})).toMatch(/expected/);
+    expect(compareEntry("close < close[10]", s, "long", {})).toMatch(/expected/);
+    expect(compareEntry("momentum turns up (close > close[x])", s, "long", {})).toBeNull();
+    const own = long([cond("greaterThan", px("CLOSE"), px("OPEN"))]);
+    expect(compareEntry("momentum turns up (close > close[x])", own, "long", {})).toMatch(/expected/);
+  });
+
+  it("a pending order at a range of pips above the signal bar's high", () => {
+    const rsi = [{ id: "r", kind: "RSI", period: 14 }];
+    const phrase = "RSI(14) > 50; buy stop 1-4 pips above its high";
+    const order = (type: string, pips: number) =>
+      long(
+        [cond("greaterThan", ind("r"), k(50))],
+        {
+          pendingEntry: {
+            order: type,
+            long: { type: "expression", a: px("HIGH"), offset: { value: pips, unit: "pips" } },
+          },
+        },
+        rsi,
+      );
+    expect(compareEntry(phrase, order("stop", 3), "long", {})).toBeNull();
+    expect(compareEntry(phrase, order("stop", 6), "long", {})).toMatch(/expected the order at/);
+    expect(compareEntry(phrase, order("stop", -3), "long", {})).toMatch(/expected the order at/);
+    expect(compareEntry(phrase, order("limit", 3), "long", {})).toMatch(/stop order/);
+    expect(compareEntry(phrase, long([cond("greaterThan", ind("r"), k(50))], {}, rsi), "long", {})).toMatch(
+      /market entry/,
+    );
+    expect(
+      compareEntry(
+        "RSI(14) > 50: buy stop a few pips above the previous high",
+        long(
+          [cond("greaterThan", ind("r"), k(50))],
+          {
+            pendingEntry: {
+              order: "stop",
+              long: { type: "expression", a: px("HIGH", 1), offset: { value: 2, unit: "pips" } },
+            },
+          },
+          rsi,
+        ),
+        "long",
+        {},
+      ),
+    ).toBeNull();
+  });
+
+  it("a spread filter is v2 limits.maxSpread, pips or the same in points", () => {
+    const rsi = [{ id: "r", kind: "RSI", period: 2 }];
+    const phrase = "RSI(2) < 10; spread <= 2 pips";
+    const s = (limits?: unknown) => long([cond("lessThan", ind("r"), k(10))], limits ? { limits } : {}, rsi);
+    expect(compareEntry(phrase, s({ maxSpread: { value: 2, unit: "pips" } }), "long", {})).toBeNull();
+    expect(compareEntry(phrase, s({ maxSpread: { value: 20, unit: "points" } }), "long", {})).toBeNull();
+    expect(compareEntry(phrase, s({ maxSpread: { value: 3, unit: "pips" } }), "long", {})).toMatch(/spread/);
+    expect(compareEntry(phrase, s(), "long", {})).toMatch(/spread/);
+  });
+
+  it("a mirrored side turns patterns and levels round", () => {
+    const ma = [{ id: "m", kind: "SMA", period: 20 }];
+    const all = { entry_long: "close > SMA(20) AND bullish engulfing", entry_short: "vice versa" };
+    const short = (pattern: string, type: string) =>
+      spec({
+        direction: "short",
+        indicators: ma,
+        entry: { short: { all: [cond(type, px("CLOSE"), ind("m")), { type: "candlePattern", pattern }] } },
+      });
+    expect(compareEntry("vice versa", short("bearishEngulfing", "lessThan"), "short", all)).toBeNull();
+    expect(compareEntry("vice versa", short("bullishEngulfing", "lessThan"), "short", all)).toMatch(
+      /expected/,
+    );
+    expect(compareEntry("vice versa", short("bearishEngulfing", "greaterThan"), "short", all)).toMatch(
+      /expected/,
+    );
+  });
+
+  it("a pattern on the bar before is not the pattern on the last bar", () => {
+    const s = (shift: number) => long([{ type: "candlePattern", pattern: "insideBar", shift }]);
+    expect(compareEntry("previous bar is an inside bar", s(1), "long", {})).toBeNull();
+    expect(compareEntry("previous bar is an inside bar", s(0), "long", {})).toMatch(/expected/);
+  });
+
+  it("a lower timeframe's last close is the chart's close, its high is not the chart's high", () => {
+    const h4 = [{ id: "a", kind: "EMA", period: 20, timeframe: "H4" }];
+    const s = (field: string) => long([cond("greaterThan", px(field), ind("a"))], {}, h4);
+    expect(compareEntry("M15 close > EMA(20, H4)", s("CLOSE"), "long", {})).toBeNull();
+    expect(compareEntry("M15 high > EMA(20, H4)", s("HIGH"), "long", {})).toMatch(/expected/);
+    expect(compareEntry("H4 close > EMA(20, H4)", s("CLOSE"), "long", {})).toMatch(/expected/);
+  });
+});
+
+describe("exits that are not rules, against specs", () => {
+  const cross = cond("crossesAbove", px("CLOSE"), px("OPEN"));
+  const both = (extra: Record<string, unknown>) =>
+    spec({ direction: "both", entry: { long: { all: [cross] }, short: { all: [cross] } }, ...extra });
+  it("the opposite signal with a close at the end of the day", () => {
+    const phrase = "reverse on opposite signal; close at end of day";
+    expect(compareExit(phrase, both({ exits: { closeAt: { time: "22:00" } } }))).toBeNull();
+    expect(compareExit(phrase, both({ exits: { closeAt: { time: "12:00" } } }))).toMatch(/end of the day/);
+    expect(compareExit(phrase, both({}))).toMatch(/end of the day/);
+    expect(
+      compareExit(phrase, both({ closeOnOpposite: false, exits: { closeAt: { time: "23:00" } } })),
+    ).toMatch(/opposite/);
+    expect(
+      compareExit("opposite signal; close at 17:00 EST", both({ exits: { closeAt: { time: "22:00" } } })),
+    ).toBeNull();
+  });
+  it("a trailing exit at the opposite channel: v2 trail or the close beyond the channel", () => {
+    const phrase = "trailing exit at the opposite 30-bar channel";
+    const ext = (side: string, bars: number, shift = 0) => ({ type: "extreme", side, bars, shift });
+    expect(
+      compareExit(phrase, both({ exits: { trail: { long: ext("lowest", 30), short: ext("highest", 30) } } })),
+    ).toBeNull();
+    expect(
+      compareExit(phrase, both({ exits: { trail: { long: ext("lowest", 20), short: ext("highest", 20) } } })),
+    ).toMatch(/trailed/);
+    const rules = both({
+      exit: {
+        long: { all: [cond("crossesBelow", px("CLOSE"), ext("lowest", 30, 1))] },
+        short: { all: [cond("crossesAbove", px("CLOSE"), ext("highest", 30, 1))] },
+      },
+    });
+    expect(compareExit(phrase, rules)).toBeNull();
+    expect(compareExit(phrase, both({}))).toMatch(/trailed/);
+  });
+});
+
+describe("stop and target levels in words, against specs", () => {
+  const cross = cond("crossesAbove", px("CLOSE"), k(1));
+  const down = cond("crossesBelow", px("CLOSE"), k(1));
+  const off = (a: unknown, value: number, unit = "pips") => ({
+    type: "expression",
+    a,
+    offset: { value, unit },
+  });
+  const stopped = (stop: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    spec({ entry: { long: { all: [cross] }, short: { all: [down] } }, exits: { stop }, ...extra });
+
+  it("a range of pips beyond the signal candle, per side", () => {
+    const rule = { rule: "4-8 pips beyond the signal candle's low (long) / high (short)" };
+    expect(
+      compareField("stop_loss", rule, {}, stopped({ long: off(px("LOW"), -6), short: off(px("HIGH"), 6) })),
+    ).toBeNull();
+    expect(
+      compareField("stop_loss", rule, {}, stopped({ long: off(px("LOW"), -10), short: off(px("HIGH"), 6) })),
+    ).toMatch(/long/);
+    expect(
+      compareField("stop_loss", rule, {}, stopped({ long: off(px("LOW"), -6), short: off(px("LOW"), 6) })),
+    ).toMatch(/short/);
+  });
+
+  it("pips beyond an indicator, and beyond the band the entry uses", () => {
+    const smma = [{ id: "m", kind: "SMMA", period: 30 }];
+    const rule = { rule: "12 pips beyond SMMA(30)" };
+    const at = (l: number, sh: number) =>
+      stopped({ long: off(ind("m"), l), short: off(ind("m"), sh) }, { indicators: smma });
+    expect(compareField("stop_loss", rule, {}, at(-12, 12))).toBeNull();
+    expect(compareField("stop_loss", rule, {}, at(12, -12))).toMatch(/expected/);
+    const bb = [{ id: "b", kind: "BOLLINGER", period: 20, deviation: 2 }];
+    const all = { entry_long: "close < lower BANDS(20,2)" };
+    const band = { rule: "2 points beyond the lower (long) / upper (short) band" };
+    const bands = (line: string) =>
+      stopped(
+        { long: off(ind("b", { line }), -2, "points"), short: off(ind("b", { line: "upper" }), 2, "points") },
+        { indicators: bb },
+      );
+    expect(compareField("stop_loss", band, all, bands("lower"))).toBeNull();
+    expect(compareField("stop_loss", band, all, bands("middle"))).toMatch(/long/);
+  });
+
+  it("the opposite side of an N-day channel with a margin; a swing stop has no v2 form", () => {
+    const rule = { rule: "opposite side of the 15-day channel (2 pips beyond)" };
+    const ext = (side: string, bars: number) => ({ type: "extreme", side, bars, shift: 0 });
+    const d1 = (l: unknown, sh: unknown) => stopped({ long: l, short: sh }, { timeframe: "D1" });
+    expect(
+      compareField("stop_loss", rule, {}, d1(off(ext("lowest", 15), -2), off(ext("highest", 15), 2))),
+    ).toBeNull();
+    expect(compareField("stop_loss", rule, {}, d1(ext("lowest", 15), ext("highest", 15)))).toMatch(
+      /expected/,
+    );
+    expect(
+      compareField(
+        "stop_loss",
+        { rule: "below the nearest swing low" },
+        {},
+        d1(ext("lowest", 15), ext("highest", 15)),
+      ),
+    ).toMatch(/not expressible/);
+  });
+
+  it("a target at the middle band is an exit when the price reaches it; a measured target has no v2 form", () => {
+    const bb = [{ id: "b", kind: "BOLLINGER", period: 20, deviation: 2 }];
+    const exitAt = (line: string) =>
+      spec({
+        indicators: bb,
+        entry: { long: { all: [cross] }, short: { all: [down] } },
+        exit: {
+          long: { all: [cond("crossesAbove", px("CLOSE"), ind("b", { line }))] },
+          short: { all: [cond("crossesBelow", px("CLOSE"), ind("b", { line }))] },
+        },
+      });
+    const all = { entry_long: "close < lower BANDS(20,2)" };
+    expect(
+      compareField("take_profit", { rule: "the middle Bollinger band" }, all, exitAt("middle")),
+    ).toBeNull();
+    expect(compareField("take_profit", { rule: "the middle Bollinger band" }, all, exitAt("upper"))).toMatch(
+      /expected/,
+    );
+    expect(
+      compareField(
+        "take_profit",
+        { rule: "a distance equal to the signal bar's range" },
+        all,
+        exitAt("middle"),
+      ),
+    ).toMatch(/not expressible/);
+  });
+});
+
+describe("time filters with orders and session edges, R multiples of the stop", () => {
+  const cross = cond("crossesAbove", px("CLOSE"), k(1));
+  const base = (extra: Record<string, unknown>) =>
+    spec({ direction: "long", entry: { long: { all: [cross] } }, ...extra });
+  const order = (expiry: unknown) => ({ order: "stop", long: px("HIGH"), ...(expiry ? { expiry } : {}) });
+
+  it("orders placed at a time and replaced daily: pending orders expiring then, or after a day of bars", () => {
+    const phrase = "orders placed at 22:00 GMT, replaced daily";
+    expect(
+      compareField(
+        "time_filter",
+        phrase,
+        {},
+        base({ pendingEntry: order({ type: "timeOfDay", at: "22:00" }) }),
+      ),
+    ).toBeNull();
+    expect(
+      compareField("time_filter", phrase, {}, base({ pendingEntry: order({ type: "bars", bars: 24 }) })),
+    ).toBeNull();
+    expect(
+      compareField(
+        "time_filter",
+        phrase,
+        {},
+        base({ pendingEntry: order({ type: "timeOfDay", at: "10:00" }) }),
+      ),
+    ).toMatch(/replaced daily/);
+    expect(compareField("time_filter", phrase, {}, base({ pendingEntry: order(null) }))).toMatch(
+      /replaced daily/,
+    );
+    expect(compareField("time_filter", phrase, {}, base({}))).toMatch(/market entry/);
+  });
+
+  it("a window from a clock to a session's close, either daylight-saving hour", () => {
+    const phrase = "08:00 UTC to New York close";
+    const hours = (from: number, to: number) => base({ timeFilter: { hours: { from, to } } });
+    expect(compareField("time_filter", phrase, {}, hours(8, 21))).toBeNull();
+    expect(compareField("time_filter", phrase, {}, hours(8, 22))).toBeNull();
+    expect(compareField("time_filter", phrase, {}, hours(8, 17))).toMatch(/expected/);
+    expect(compareField("time_filter", "London open to 15:00 GMT", {}, hours(7, 15))).toBeNull();
+    expect(compareField("time_filter", "London open to 15:00 GMT", {}, hours(10, 15))).toMatch(/expected/);
+  });
+
+  it("break-even and trailing steps in R are multiples of the stop distance", () => {
+    const be = (trigger: number, offset: number) =>
+      base({
+        stopLoss: { unit: "pips", value: 20 },
+        breakEven: { trigger: { unit: "pips", value: trigger }, offset: { unit: "pips", value: offset } },
+      });
+    expect(compareField("break_even", { rr: 1.5, lock_rr: 0.5 }, {}, be(30, 10))).toBeNull();
+    expect(compareField("break_even", { rr: 1.5, lock_rr: 0.5 }, {}, be(20, 10))).toMatch(/break_even/);
+    expect(compareField("break_even", { rr: 1.5, lock_rr: 0.5 }, {}, be(30, 5))).toMatch(/lock/);
+    const trail = (step: number) =>
+      base({
+        stopLoss: { unit: "pips", value: 20 },
+        trailingStop: { distance: { unit: "pips", value: 20 }, step: { unit: "pips", value: step } },
+      });
+    expect(compareField("trailing_stop", { step_rr: 1 }, {}, trail(20))).toBeNull();
+    expect(compareField("trailing_stop", { step_rr: 1 }, {}, trail(10))).toMatch(/step/);
+  });
+});
