@@ -24,10 +24,6 @@ export function startSession(options?: Parameters<typeof startServer>[0]): Sessi
     await browser?.close();
     await server?.stop();
   });
-  const started = <T>(what: T | undefined): T => {
-    if (what === undefined) throw new Error("the session starts in before(): use it inside a test");
-    return what;
-  };
   return {
     get server() {
       return started(server);
@@ -36,6 +32,12 @@ export function startSession(options?: Parameters<typeof startServer>[0]): Sessi
       return started(browser);
     },
   };
+}
+
+/** What a fixture made in before(): a test reads it, a file's top level cannot (it is not there yet). */
+export function started<T>(what: T | undefined): T {
+  if (what === undefined) throw new Error("the session starts in before(): use it inside a test");
+  return what;
 }
 
 /** Waits until React has hydrated the page (the root sets data-hydrated), so clicks reach its handlers. */
