@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { eventually, plainPageOf } from "./browser.ts";
 import { ai, finishedResults, startBacktest, startTrader } from "./results-setup.ts";
@@ -10,9 +10,13 @@ import { hydrated } from "./session.ts";
  * simulations and read the percentile bands; the same figures as the API's, with JavaScript and without it.
  */
 
-const trader = startTrader("montecarlo");
 let bid = "";
 let resultsUrl = "";
+const trader = startTrader("montecarlo", async () => {
+  bid = await startBacktest(trader.page, trader.sid, 240);
+  resultsUrl = `${trader.server.url}/strategy/${trader.sid}/results/${bid}`;
+  await finishedResults(trader.page, resultsUrl);
+});
 
 interface Bands {
   finalBalance: number[];
@@ -56,12 +60,6 @@ async function runFromForm(p: Page, runs: string, seed: string) {
   await p.fill("#mc-seed", seed);
   await p.click("button:has-text('Run Monte Carlo')");
 }
-
-before(async () => {
-  bid = await startBacktest(trader.page, trader.sid, 240);
-  resultsUrl = `${trader.server.url}/strategy/${trader.sid}/results/${bid}`;
-  await finishedResults(trader.page, resultsUrl);
-});
 
 describe("Monte Carlo on the results page", () => {
   it("runs 1,000 simulations from the tab and shows the API's percentile bands and the fan chart", async () => {

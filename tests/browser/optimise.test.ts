@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { eventually, plainPageOf } from "./browser.ts";
 import { periodInputs, range } from "./optimise-setup.ts";
@@ -13,9 +13,11 @@ import { hydrated, liveFrames } from "./session.ts";
  * EA takes its values as defaults) and download its .set; then the same without JavaScript.
  */
 
-const trader = startTrader("optimise");
 let fast = "";
 let slow = "";
+const trader = startTrader("optimise", async () => {
+  [fast, slow] = await periodInputs(trader.page, trader.server.url, trader.sid);
+});
 
 /**
  * A .set file's inputs as MT5 reads them: `NAME=VALUE` or `NAME=VALUE||START||STEP||STOP||Y|N`, `;` comments.
@@ -52,10 +54,6 @@ async function column(p: Page, header: string): Promise<number[]> {
     .allTextContents();
   return cells.map((c) => Number(c.replace(/[,%]/g, "")));
 }
-
-before(async () => {
-  [fast, slow] = await periodInputs(trader.page, trader.server.url, trader.sid);
-});
 
 describe("the Optimise tab", () => {
   it("with JavaScript: runs a grid with live progress, sorts, applies the best and exports its .set", async () => {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Locator } from "playwright-core";
 import { eventually, plainPageOf } from "./browser.ts";
 import { assertFits } from "./layout.ts";
@@ -11,10 +11,8 @@ import { hydrated } from "./session.ts";
  * (readable without JavaScript), zoomed and hovered with it, at 1280 and 375 px; two backtests compared.
  */
 
-const trader = startTrader("charts");
 const runs: { bid: string; url: string; netProfit: number; equityDd: number }[] = [];
-
-before(async () => {
+const trader = startTrader("charts", async () => {
   // One run at a time (a second start while one runs is refused).
   for (const days of [120, 45]) {
     const bid = await startBacktest(trader.page, trader.sid, days);

@@ -2,19 +2,17 @@ import assert from "node:assert/strict";
 import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import nodePath from "node:path";
-import { before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
 import { newPage, plainPageOf } from "./browser.ts";
 import { figure, finishedResults, startBacktest, startTrader } from "./results-setup.ts";
 
 /** Issue 16: the Trades tab without JavaScript, and every download of a result opened and parsed. */
 
-const trader = startTrader("files");
 let resultsUrl = "";
 let netProfit = "";
 let totalTrades = 0;
-
-before(async () => {
+const trader = startTrader("files", async () => {
   const bid = await startBacktest(trader.page, trader.sid, 120);
   resultsUrl = `${trader.server.url}/strategy/${trader.sid}/results/${bid}`;
   await finishedResults(trader.page, resultsUrl);

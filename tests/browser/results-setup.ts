@@ -2,7 +2,6 @@
 // through the JSON API from the page (the session cookie rides along), for the results screen's tests and
 // scripts/measure-results.ts.
 
-import { before } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { newPage, uniqueEmail } from "./browser.ts";
 import {
@@ -103,16 +102,16 @@ export interface TraderSession extends Session {
 }
 
 /**
- * startSession and, before the file's tests, traderWithStrategy in it: the server, the browser and the
- * trader's context, page and strategy, read inside tests.
+ * startSession and, in its before(), traderWithStrategy, then the file's own `setUp` (a backtest, the inputs
+ * to optimise): the server, the browser and the trader's context, page and strategy, read inside tests.
  */
-export function startTrader(prefix: string): TraderSession {
-  const session = startSession();
-  let trader: Awaited<ReturnType<typeof traderWithStrategy>> | undefined;
-  before(async () => {
-    trader = await traderWithStrategy(session, prefix);
+export function startTrader(prefix: string, setUp?: (trader: TraderSession) => Promise<void>): TraderSession {
+  let made: Awaited<ReturnType<typeof traderWithStrategy>> | undefined;
+  const session = startSession(undefined, async (s) => {
+    made = await traderWithStrategy(s, prefix);
+    await setUp?.(trader);
   });
-  return {
+  const trader: TraderSession = {
     get server() {
       return session.server;
     },
@@ -120,15 +119,16 @@ export function startTrader(prefix: string): TraderSession {
       return session.browser;
     },
     get owner() {
-      return started(trader).owner;
+      return started(made).owner;
     },
     get page() {
-      return started(trader).page;
+      return started(made).page;
     },
     get sid() {
-      return started(trader).sid;
+      return started(made).sid;
     },
   };
+  return trader;
 }
 
 /** Starts a backtest (EURUSD H1 over the last `days` days): its id. */

@@ -1,16 +1,14 @@
 import assert from "node:assert/strict";
-import { before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { eventually, plainPageOf } from "./browser.ts";
 import { startBacktest, startTrader } from "./results-setup.ts";
 import { hydrated } from "./session.ts";
 
 /** The backtest results screen (spec 2 s2-s4) in Chromium, with JavaScript and without it. */
 
-const trader = startTrader("results");
 let bid = "";
 let resultsUrl = "";
-
-before(async () => {
+const trader = startTrader("results", async () => {
   // A year of every-tick modelling: long enough that the page may still see the run in progress.
   bid = await startBacktest(trader.page, trader.sid, 365);
   resultsUrl = `${trader.server.url}/strategy/${trader.sid}/results/${bid}`;

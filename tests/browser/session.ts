@@ -12,19 +12,18 @@ export interface Session {
   readonly browser: Browser;
 }
 
-/** Starts the server and the browser before the file's tests and stops them after; read them inside tests. */
-export function startSession(options?: Parameters<typeof startServer>[0]): Session {
+/**
+ * Starts the server and the browser before the file's tests and stops them after; read them inside tests.
+ * `setUp` runs in the same before(), once both are up: node:test runs a file's top-level before() hooks
+ * side by side, so a second hook could not wait for this one.
+ */
+export function startSession(
+  options?: Parameters<typeof startServer>[0],
+  setUp?: (session: Session) => Promise<void>,
+): Session {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
-  before(async () => {
-    server = await startServer(options);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  return {
+  const session: Session = {
     get server() {
       return started(server);
     },
@@ -32,6 +31,16 @@ export function startSession(options?: Parameters<typeof startServer>[0]): Sessi
       return started(browser);
     },
   };
+  before(async () => {
+    server = await startServer(options);
+    browser = await launch();
+    await setUp?.(session);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return session;
 }
 
 /** What a fixture made in before(): a test reads it, a file's top level cannot (it is not there yet). */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { plainPageOf } from "./browser.ts";
 import { periodInputs, range } from "./optimise-setup.ts";
@@ -12,9 +12,11 @@ import { hydrated } from "./session.ts";
  * then the same without JavaScript.
  */
 
-const trader = startTrader("walkforward");
 let fast = "";
 let slow = "";
+const trader = startTrader("walkforward", async () => {
+  [fast, slow] = await periodInputs(trader.page, trader.server.url, trader.sid);
+});
 
 /** 3 x 3 periods on 240 days of EURUSD H1 (open prices), 60-day in-sample and 30-day out-of-sample windows. */
 async function fillWalkForward(p: Page, anchored: boolean) {
@@ -45,10 +47,6 @@ async function windows(p: Page) {
   }
   return out;
 }
-
-before(async () => {
-  [fast, slow] = await periodInputs(trader.page, trader.server.url, trader.sid);
-});
 
 describe("walk-forward on the Optimise tab", () => {
   it("shows each window's chosen periods, the efficiency and the stitched out-of-sample curve", async () => {
