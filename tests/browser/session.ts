@@ -57,12 +57,24 @@ export async function hydrated(page: Page) {
 /** A new account through the sign-up form; it lands on the plan picker (no subscription yet). */
 export async function signUpForm(page: Page, base: string, email: string, name = "Browser Trader") {
   await page.goto(`${base}/sign/up`);
-  await page.fill("#name", name);
-  await page.fill("#email", email);
-  await page.fill("#password", "pw-12345678");
-  await page.check("input[name=terms]");
-  await page.click("button:has-text('Get Started')");
+  await submitSignUp(page, { name, email, password: "pw-12345678" });
   await page.waitForURL(`${base}/subscribe`);
+}
+
+/**
+ * Types into the open sign-up form (/sign/up, or the partner page with `button` "Register"), accepts the
+ * terms and submits. Without `email` the field keeps what the page put there.
+ */
+export async function submitSignUp(
+  page: Page,
+  typed: { name: string; email?: string; password: string },
+  button = "Get Started",
+) {
+  await page.fill("#name", typed.name);
+  if (typed.email !== undefined) await page.fill("#email", typed.email);
+  await page.fill("#password", typed.password);
+  await page.check("input[name=terms]");
+  await page.click(`button:has-text('${button}')`);
 }
 
 /**
