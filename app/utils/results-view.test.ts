@@ -5,10 +5,27 @@ import {
   graphOf,
   lowerTabOf,
   modelLabel,
+  type SummaryInputs,
   summaryRows,
   timeZoneLabel,
   withParam,
 } from "./results-view";
+
+/** A backtest's inputs as an old run stored them (before account, server time and costs). */
+const OLD_INPUTS = {
+  symbol: "EURUSD",
+  period: "H1",
+  dateStart: "2025-01-01",
+  dateEnd: "2025-06-30",
+  executionMode: 0,
+  model: 0,
+  depositAmount: 10000,
+  depositCurrency: "USD",
+};
+
+/** The summary box of a completed run with these inputs, as label/value rows. */
+const summaryOf = (inputs: SummaryInputs) =>
+  summaryRows({ inputs, created: "2026-01-02T03:04:05.000Z", description: "", statusLabel: "Completed" });
 
 describe("the results screen's URL state", () => {
   it("reads the graph and lower tab, falling back to Balance and Results & Export", () => {
@@ -28,14 +45,7 @@ describe("the results screen's URL state", () => {
 describe("server time and costs in the header (issue 16)", () => {
   it("names the zone and the costs", () => {
     const inputs = {
-      symbol: "EURUSD",
-      period: "H1",
-      dateStart: "2025-01-01",
-      dateEnd: "2025-06-30",
-      executionMode: 0,
-      model: 0,
-      depositAmount: 10000,
-      depositCurrency: "USD",
+      ...OLD_INPUTS,
       timeZone: "GMT+2/+3",
       commission: 3.5,
       swapLong: -6.3,
@@ -60,21 +70,7 @@ describe("the summary box (spec 2 s2)", () => {
   });
 
   it("lists the twelve fields in order (Account, Server time, Costs after Deposit; an old backtest reads Hedging, UTC, None)", () => {
-    const rows = summaryRows({
-      inputs: {
-        symbol: "EURUSD",
-        period: "H1",
-        dateStart: "2025-01-01",
-        dateEnd: "2025-06-30",
-        executionMode: 0,
-        model: 0,
-        depositAmount: 10000,
-        depositCurrency: "USD",
-      },
-      created: "2026-01-02T03:04:05.000Z",
-      description: "",
-      statusLabel: "Completed",
-    });
+    const rows = summaryOf(OLD_INPUTS);
     expect(rows.map((r) => r[0])).toEqual([
       "Symbol",
       "Timeframe",
@@ -99,22 +95,7 @@ describe("the summary box (spec 2 s2)", () => {
   });
 
   it("names a netting account", () => {
-    const rows = summaryRows({
-      inputs: {
-        symbol: "EURUSD",
-        period: "H1",
-        dateStart: "2025-01-01",
-        dateEnd: "2025-06-30",
-        executionMode: 0,
-        model: 0,
-        depositAmount: 10000,
-        depositCurrency: "USD",
-        account: "netting",
-      },
-      created: "2026-01-02T03:04:05.000Z",
-      description: "",
-      statusLabel: "Completed",
-    });
+    const rows = summaryOf({ ...OLD_INPUTS, account: "netting" });
     expect(rows.find((r) => r[0] === "Account")?.[1]).toBe("Netting");
   });
 });

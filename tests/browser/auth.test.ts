@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { eventually, newPage, uniqueEmail } from "./browser.ts";
-import { chooseFreeAndContinue, hydrated, signUpForm, startSession } from "./session.ts";
+import { chooseFreeAndContinue, hydrated, signUpForm, startSession, submitSignUp } from "./session.ts";
 
 const session = startSession();
 
@@ -13,6 +13,16 @@ async function signUpThroughForm(page: Page, email: string) {
   // No wait for hydration: the same steps run with JavaScript off.
   await chooseFreeAndContinue(page, session.server.url, false);
   await page.goto(`${session.server.url}/`);
+}
+
+/**
+ * What was typed stays after the server refuses a form: without JavaScript the page is rendered anew from
+ * the action's answer. The server never sends the password back (with JavaScript the field simply keeps its
+ * content).
+ */
+async function assertKeptTyped(page: Page, javaScript: boolean, typed: Record<string, string>) {
+  for (const [field, value] of Object.entries(typed)) assert.equal(await page.inputValue(field), value);
+  if (!javaScript) assert.equal(await page.inputValue("#password"), "");
 }
 
 for (const javaScript of [true, false]) {
@@ -30,20 +40,12 @@ for (const javaScript of [true, false]) {
       await signUpThroughForm(page, email);
       await context.clearCookies();
       await page.goto(`${session.server.url}/sign/up`);
-      await page.fill("#name", "Again");
-      await page.fill("#email", email);
-      await page.fill("#password", "x");
-      await page.check("input[name=terms]");
-      await page.click("button:has-text('Get Started')");
+      await submitSignUp(page, { name: "Again", email, password: "x" });
       const alert = page.locator("[role=alert]");
       await alert.waitFor();
       assert.match((await alert.textContent()) ?? "", /Email already registered\./);
       assert.equal(await alert.locator("a", { hasText: "Log In" }).count(), 1);
-      // What was typed stays: without JavaScript the page is rendered anew from the action's answer.
-      assert.equal(await page.inputValue("#name"), "Again");
-      assert.equal(await page.inputValue("#email"), email);
-      // The server never sends the password back (with JavaScript the field simply keeps its content).
-      if (!javaScript) assert.equal(await page.inputValue("#password"), "");
+      await assertKeptTyped(page, javaScript, { "#name": "Again", "#email": email });
       await context.close();
     });
 
@@ -52,16 +54,9 @@ for (const javaScript of [true, false]) {
       const email = uniqueEmail(`nf-${javaScript}`);
       await page.goto(`${session.server.url}/sign/up/switch-markets`);
       if (javaScript) await hydrated(page);
-      await page.fill("#name", "Not Funded");
-      await page.fill("#email", email);
-      await page.fill("#password", "pw-12345678");
-      await page.check("input[name=terms]");
-      await page.click("button:has-text('Register')");
+      await submitSignUp(page, { name: "Not Funded", email, password: "pw-12345678" }, "Register");
       await page.locator("[role=alert]").waitFor();
-      assert.equal(await page.inputValue("#name"), "Not Funded");
-      assert.equal(await page.inputValue("#email"), email);
-      // The server never sends the password back (with JavaScript the field simply keeps its content).
-      if (!javaScript) assert.equal(await page.inputValue("#password"), "");
+      await assertKeptTyped(page, javaScript, { "#name": "Not Funded", "#email": email });
       await context.close();
     });
 
@@ -71,15 +66,9 @@ for (const javaScript of [true, false]) {
       await page.goto(`${session.server.url}/sign/up`);
       if (javaScript) await hydrated(page);
       // A name of spaces passes the browser's `required` check; the server trims it and refuses it.
-      await page.fill("#name", "   ");
-      await page.fill("#email", email);
-      await page.fill("#password", "pw-12345678");
-      await page.check("input[name=terms]");
-      await page.click("button:has-text('Get Started')");
+      await submitSignUp(page, { name: "   ", email, password: "pw-12345678" });
       await page.getByText("Please enter your name").waitFor();
-      assert.equal(await page.inputValue("#email"), email);
-      // The server never sends the password back (with JavaScript the field simply keeps its content).
-      if (!javaScript) assert.equal(await page.inputValue("#password"), "");
+      await assertKeptTyped(page, javaScript, { "#email": email });
       await context.close();
     });
 
@@ -96,9 +85,7 @@ for (const javaScript of [true, false]) {
       await page.fill("#password", "wrong password");
       await page.click("button:has-text('Sign In')");
       await page.locator("[role=alert]", { hasText: "Wrong email or password." }).waitFor();
-      assert.equal(await page.inputValue("#email"), email);
-      // The server never sends the password back (with JavaScript the field simply keeps its content).
-      if (!javaScript) assert.equal(await page.inputValue("#password"), "");
+      await assertKeptTyped(page, javaScript, { "#email": email });
       await page.fill("#password", "pw-12345678");
       await page.click("button:has-text('Sign In')");
       await page.waitForURL((u) => u.pathname === "/strategy/deleted" && u.search === "?sort=updated");
@@ -133,6 +120,17 @@ for (const javaScript of [true, false]) {
       await dialog.getByText("Message sent!").waitFor();
       await dialog.getByText("Send another message").click();
       await dialog.locator("textarea").waitFor();
+      await context.close();
+    });
+
+    it("signs out with one click on the menu's Sign Out and lands on sign-in", async () => {
+      const { context, page } = await newPage(session.browser, { javaScript });
+      await signUpThroughForm(page, uniqueEmail(`out-${javaScript}`));
+      await page.click("summary[aria-label='Profile menu']");
+      await page.click("text=Sign Out");
+      await page.waitForURL(`${session.server.url}/sign/in`);
+      await page.goto(`${session.server.url}/`);
+      await page.waitForURL(/\/sign\/up/);
       await context.close();
     });
   });
@@ -260,26 +258,12 @@ describe("JavaScript on only", () => {
     await context.close();
   });
 
-  it("signs out from the menu and lands on sign-in", async () => {
-    const { context, page } = await newPage(session.browser, { javaScript: true });
-    await signUpThroughForm(page, uniqueEmail("out"));
-    await page.click("summary[aria-label='Profile menu']");
-    await page.click("text=Sign Out");
-    await page.waitForURL(`${session.server.url}/sign/in`);
-    await page.goto(`${session.server.url}/`);
-    await page.waitForURL(/\/sign\/up/);
-    await context.close();
-  });
-
   it("registers a funded trader on the partner page and redirects after 5 seconds", async () => {
     const { context, page } = await newPage(session.browser, { javaScript: true });
     const email = `p-${Date.now()}@funded.switchmarkets.example`;
     await page.goto(`${session.server.url}/sign/up/switch-markets?email=${encodeURIComponent(email)}`);
     assert.equal(await page.inputValue("#email"), email);
-    await page.fill("#name", "Funded Trader");
-    await page.fill("#password", "pw");
-    await page.check("input[name=terms]");
-    await page.click("button:has-text('Register')");
+    await submitSignUp(page, { name: "Funded Trader", password: "pw" }, "Register");
     await page.getByText("Go to Dashboard Now").waitFor();
     // The dashboard sends a new user without strategies on to the welcome page (spec 2 s2).
     await page.waitForURL(`${session.server.url}/welcome`, { timeout: 9000 });
@@ -399,17 +383,6 @@ describe("JavaScript off only", () => {
     assert.equal(new URL(page.url()).searchParams.get("redirectTo"), "/strategy/deleted");
     await dialog.locator("button:has-text('Send Reset Link')").click();
     await page.getByText("if an account exists").waitFor();
-    await context.close();
-  });
-
-  it("signs out with one click on the menu's Sign Out", async () => {
-    const { context, page } = await newPage(session.browser, { javaScript: false });
-    await signUpThroughForm(page, uniqueEmail("out1"));
-    await page.click("summary[aria-label='Profile menu']");
-    await page.click("text=Sign Out");
-    await page.waitForURL(`${session.server.url}/sign/in`);
-    await page.goto(`${session.server.url}/`);
-    await page.waitForURL(/\/sign\/up/);
     await context.close();
   });
 

@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
 import { api, CARDS } from "./billing-helpers.ts";
-import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
-import { ai, signUpFree, startBacktest, strategyWithCode } from "./results-setup.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { eventually, newPage, plainPageOf, uniqueEmail } from "./browser.ts";
+import { ai, signUpFree, startBacktest, startTrader, strategyWithCode } from "./results-setup.ts";
 import { hydrated } from "./session.ts";
 
 /**
@@ -12,11 +11,7 @@ import { hydrated } from "./session.ts";
  * events) and a Cancel button that stops the run and shows it cancelled, with JavaScript and without it.
  */
 
-let server: TestServer;
-let browser: Browser;
-let owner: BrowserContext;
-let page: Page;
-let sid = "";
+const trader = startTrader("progress");
 
 /** Two years of H1 at every tick: the Free plan's largest run, many slices long. */
 const LONG_RUN_DAYS = 720;
@@ -42,18 +37,21 @@ async function upgradeToPro(p: Page) {
     if (typeof found !== "string") throw new Error(`no ${k} in ${JSON.stringify(v)}`);
     return found;
   };
-  const init = await api(p, server.url, "payment/initiate", { type: "upgrade", id: "pro-monthly-usd" });
-  const card = await api(p, server.url, "sandbox/card", {
+  const init = await api(p, trader.server.url, "payment/initiate", {
+    type: "upgrade",
+    id: "pro-monthly-usd",
+  });
+  const card = await api(p, trader.server.url, "sandbox/card", {
     number: CARDS.visa,
     expMonth: 12,
     expYear: 2034,
     cvc: "123",
   });
-  await api(p, server.url, "sandbox/confirm_payment", {
+  await api(p, trader.server.url, "sandbox/confirm_payment", {
     clientSecret: text(init, "clientSecret"),
     paymentMethodId: text(card, "paymentMethodId"),
   });
-  const done = await api(p, server.url, "payment/confirm", {
+  const done = await api(p, trader.server.url, "payment/confirm", {
     type: "upgrade",
     id: "pro-monthly-usd",
     paymentData: { paymentIntentId: text(init, "paymentIntentId") },
@@ -81,24 +79,11 @@ function asProgress(text: string): Progress | null {
   };
 }
 
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  ({ context: owner, page } = await newPage(browser, { javaScript: true }));
-  await signUpFree(page, server.url, uniqueEmail("progress"));
-  sid = await strategyWithCode(page);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe("a long backtest's progress and Cancel", () => {
   it("with JavaScript: the bar follows the live progress events, with the time left", async () => {
-    const { context, page: p } = await newPage(browser, { javaScript: true });
+    const { context, page: p } = await newPage(trader.browser, { javaScript: true });
     try {
-      await signUpFree(p, server.url, uniqueEmail("progress-bar"));
+      await signUpFree(p, trader.server.url, uniqueEmail("progress-bar"));
       await upgradeToPro(p);
       const own = await strategyWithCode(p);
       const events: Progress[] = [];
@@ -109,10 +94,10 @@ describe("a long backtest's progress and Cancel", () => {
           if (e) events.push(e);
         });
       });
-      await p.goto(`${server.url}/strategy/${own}/results`);
+      await p.goto(`${trader.server.url}/strategy/${own}/results`);
       await hydrated(p);
       const bid = await startBacktest(p, own, PROGRESS_RUN_DAYS);
-      await p.goto(`${server.url}/strategy/${own}/results/${bid}`);
+      await p.goto(`${trader.server.url}/strategy/${own}/results/${bid}`);
       await hydrated(p);
       await p.waitForSelector(".results-processing");
       // Bar values seen, each beside the last event heard then: the bar must reach each event's percent.
@@ -157,30 +142,32 @@ describe("a long backtest's progress and Cancel", () => {
       });
     // A second tab stays on the strategy's results list with its socket open, so it hears the run's events
     // from the first (the first tab loses some while it navigates to the run's page).
-    const watcher = await owner.newPage();
+    const watcher = await trader.owner.newPage();
     listen(watcher);
-    listen(page);
-    await watcher.goto(`${server.url}/strategy/${sid}/results`);
+    listen(trader.page);
+    await watcher.goto(`${trader.server.url}/strategy/${trader.sid}/results`);
     await hydrated(watcher);
-    await page.goto(`${server.url}/strategy/${sid}/results`);
-    await hydrated(page);
+    await trader.page.goto(`${trader.server.url}/strategy/${trader.sid}/results`);
+    await hydrated(trader.page);
     // Cancel, sent as the page's script sends it right after the start (a fast machine ends a run in
     // seconds; the button itself is clicked in the no-JavaScript test), then the run's page says so.
-    const bid = await startBacktest(page, sid, LONG_RUN_DAYS);
+    const bid = await startBacktest(trader.page, trader.sid, LONG_RUN_DAYS);
     assert.match(
-      JSON.stringify(await ai(page, "strategy/backtest/cancel", { strId: sid, backtestId: bid })),
+      JSON.stringify(
+        await ai(trader.page, "strategy/backtest/cancel", { strId: trader.sid, backtestId: bid }),
+      ),
       /"status":"ok"/,
     );
-    await page.goto(`${server.url}/strategy/${sid}/results/${bid}`);
-    await hydrated(page);
-    await page.waitForSelector(".results-cancelled", { timeout: 10_000 });
-    assert.match((await page.textContent(".results-cancelled")) ?? "", /Backtest cancelled\./);
-    assert.equal(await page.locator(".results-processing").count(), 0);
+    await trader.page.goto(`${trader.server.url}/strategy/${trader.sid}/results/${bid}`);
+    await hydrated(trader.page);
+    await trader.page.waitForSelector(".results-cancelled", { timeout: 10_000 });
+    assert.match((await trader.page.textContent(".results-cancelled")) ?? "", /Backtest cancelled\./);
+    assert.equal(await trader.page.locator(".results-processing").count(), 0);
     await watcher.close();
 
     // Honoured: the run never completes behind the user's back, and the strategy runs again at once.
-    const again = await ai(page, "strategy/backtest/new", {
-      strId: sid,
+    const again = await ai(trader.page, "strategy/backtest/new", {
+      strId: trader.sid,
       description: "after cancel",
       symbol: "EURUSD",
       period: "H1",
@@ -192,7 +179,7 @@ describe("a long backtest's progress and Cancel", () => {
       depositCurrency: "USD",
     });
     assert.match(JSON.stringify(again), /"status":"ok"/);
-    const view = await ai(page, "strategy/backtest", { strId: sid, backtestId: bid });
+    const view = await ai(trader.page, "strategy/backtest", { strId: trader.sid, backtestId: bid });
     assert.match(JSON.stringify(view), /"processingStatus":"error"/);
     assert.match(JSON.stringify(view), /"cancelled":true/);
     assert.ok(!events.some((e) => e.btId === bid && e.processing === 100));
@@ -201,24 +188,19 @@ describe("a long backtest's progress and Cancel", () => {
   it("without JavaScript: the Cancel button is a plain form and the page then says cancelled", async () => {
     // Wait for the previous test's short run to end, then start a long one from the JavaScript page.
     await eventually(async () => {
-      const list = JSON.stringify(await ai(page, "strategy/backtests", { strId: sid }));
+      const list = JSON.stringify(await ai(trader.page, "strategy/backtests", { strId: trader.sid }));
       assert.doesNotMatch(list, /"status":"processing"/);
     }, 60_000);
     // Pro's eight years: a fast machine ends the Free plan's two years before the plain page's click lands,
     // and a run that has ended rightly says so instead of "cancelled".
-    await upgradeToPro(page);
-    const bid = await startBacktest(page, sid, PROGRESS_RUN_DAYS);
-    const plain = await browser.newContext({
-      javaScriptEnabled: false,
-      storageState: await owner.storageState(),
-      viewport: { width: 1280, height: 860 },
-    });
+    await upgradeToPro(trader.page);
+    const bid = await startBacktest(trader.page, trader.sid, PROGRESS_RUN_DAYS);
+    const { context: plain, page: p } = await plainPageOf(trader.browser, trader.owner);
     try {
-      const p = await plain.newPage();
-      await p.goto(`${server.url}/strategy/${sid}/results/${bid}`);
+      await p.goto(`${trader.server.url}/strategy/${trader.sid}/results/${bid}`);
       await p.waitForSelector(".results-processing");
       await p.click(".results-cancel button");
-      await p.waitForURL(`${server.url}/strategy/${sid}/results/${bid}`);
+      await p.waitForURL(`${trader.server.url}/strategy/${trader.sid}/results/${bid}`);
       await p.waitForSelector(".results-cancelled");
       assert.match((await p.textContent(".results-cancelled")) ?? "", /Nothing was charged/);
     } finally {

@@ -33,6 +33,16 @@ export async function newPage(
   return { context, page };
 }
 
+/** The same visitor with JavaScript off: a new context with `owner`'s cookies. Close its context after. */
+export async function plainPageOf(
+  browser: Browser,
+  owner: BrowserContext,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, { javaScript: false });
+  await opened.context.addCookies(await owner.cookies());
+  return opened;
+}
+
 let ipCounter = Math.floor(Math.random() * 10_000);
 let n = 0;
 export function uniqueEmail(prefix: string): string {

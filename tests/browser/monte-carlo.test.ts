@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
-import { ai, signUpFree, startBacktest, strategyWithCode } from "./results-setup.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { eventually, plainPageOf } from "./browser.ts";
+import { ai, finishedResults, startBacktest, startTrader } from "./results-setup.ts";
 import { hydrated } from "./session.ts";
 
 /**
@@ -11,13 +10,13 @@ import { hydrated } from "./session.ts";
  * simulations and read the percentile bands; the same figures as the API's, with JavaScript and without it.
  */
 
-let server: TestServer;
-let browser: Browser;
-let owner: BrowserContext;
-let page: Page;
-let sid = "";
 let bid = "";
 let resultsUrl = "";
+const trader = startTrader("montecarlo", async () => {
+  bid = await startBacktest(trader.page, trader.sid, 240);
+  resultsUrl = `${trader.server.url}/strategy/${trader.sid}/results/${bid}`;
+  await finishedResults(trader.page, resultsUrl);
+});
 
 interface Bands {
   finalBalance: number[];
@@ -30,7 +29,12 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 /** The API's bands for the same request, as the table prints them (cents). */
 async function apiBands(p: Page, runs: number, seed: number): Promise<Bands> {
-  const answer = await ai(p, "strategy/backtest/monte-carlo", { strId: sid, backtestId: bid, runs, seed });
+  const answer = await ai(p, "strategy/backtest/monte-carlo", {
+    strId: trader.sid,
+    backtestId: bid,
+    runs,
+    seed,
+  });
   assert.ok(isRecord(answer) && answer.status === "ok" && isRecord(answer.data), JSON.stringify(answer));
   const values = (key: string) => {
     const list = answer.data && isRecord(answer.data) ? answer.data[key] : undefined;
@@ -57,67 +61,48 @@ async function runFromForm(p: Page, runs: string, seed: string) {
   await p.click("button:has-text('Run Monte Carlo')");
 }
 
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  ({ context: owner, page } = await newPage(browser, { javaScript: true }));
-  await signUpFree(page, server.url, uniqueEmail("montecarlo"));
-  sid = await strategyWithCode(page);
-  bid = await startBacktest(page, sid, 240);
-  resultsUrl = `${server.url}/strategy/${sid}/results/${bid}`;
-  await page.goto(resultsUrl);
-  await hydrated(page);
-  await page.locator(".results-processing").waitFor({ state: "detached", timeout: 90_000 });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe("Monte Carlo on the results page", () => {
   it("runs 1,000 simulations from the tab and shows the API's percentile bands and the fan chart", async () => {
-    await page.goto(resultsUrl);
-    await hydrated(page);
-    await page.click(".lower-tabs a:has-text('Monte Carlo')");
-    await page.waitForURL(/tab=robustness/);
-    await runFromForm(page, "1000", "42");
-    await page.locator("table[aria-label='Monte Carlo percentiles']").waitFor();
-    assert.match(page.url(), /mc_runs=1000/);
-    assert.match((await page.textContent("#mc-result-title")) ?? "", /^1,000 runs of \d+ trades$/);
-    const shown = await screenBands(page);
+    await trader.page.goto(resultsUrl);
+    await hydrated(trader.page);
+    await trader.page.click(".lower-tabs a:has-text('Monte Carlo')");
+    await trader.page.waitForURL(/tab=robustness/);
+    await runFromForm(trader.page, "1000", "42");
+    await trader.page.locator("table[aria-label='Monte Carlo percentiles']").waitFor();
+    assert.match(trader.page.url(), /mc_runs=1000/);
+    assert.match((await trader.page.textContent("#mc-result-title")) ?? "", /^1,000 runs of \d+ trades$/);
+    const shown = await screenBands(trader.page);
     assert.deepEqual(shown.percentiles, ["5%", "25%", "50%", "75%", "95%"]);
-    const api = await apiBands(page, 1000, 42);
+    const api = await apiBands(trader.page, 1000, 42);
     assert.deepEqual(shown.finalBalance, api.finalBalance);
     assert.deepEqual(shown.maxDrawdown, api.maxDrawdown);
     for (let i = 1; i < 5; i++) assert.ok(shown.finalBalance[i] >= shown.finalBalance[i - 1]);
     // The bands differ: 1,000 reorderings with skipped trades and extra costs do not all end alike.
     assert.ok(shown.finalBalance[4] > shown.finalBalance[0], JSON.stringify(shown.finalBalance));
-    assert.ok(await page.locator(".fan-chart path.fan-band.outer").isVisible());
+    assert.ok(await trader.page.locator(".fan-chart path.fan-band.outer").isVisible());
     assert.match(
-      (await page.textContent("[data-testid=mc-loss]")) ?? "",
+      (await trader.page.textContent("[data-testid=mc-loss]")) ?? "",
       /Chance of ending below .* deposit: [\d.]+%/,
     );
   });
 
   it("tells a trader what is wrong with a value they typed", async () => {
-    await page.goto(`${resultsUrl}?tab=robustness`);
-    await hydrated(page);
-    await runFromForm(page, "20", "1");
+    await trader.page.goto(`${resultsUrl}?tab=robustness`);
+    await hydrated(trader.page);
+    await runFromForm(trader.page, "20", "1");
     await eventually(async () => {
-      assert.equal(await page.textContent("#mc-runs-error"), "Runs must be between 100 and 10000.");
+      assert.equal(await trader.page.textContent("#mc-runs-error"), "Runs must be between 100 and 10000.");
     });
-    assert.equal(await page.locator("table[aria-label='Monte Carlo percentiles']").count(), 0);
+    assert.equal(await trader.page.locator("table[aria-label='Monte Carlo percentiles']").count(), 0);
   });
 
   it("works without JavaScript: the form is a GET and the page carries the same bands", async () => {
-    const { context, page: plain } = await newPage(browser, { javaScript: false });
-    await context.addCookies(await owner.cookies());
+    const { context, page: plain } = await plainPageOf(trader.browser, trader.owner);
     await plain.goto(`${resultsUrl}?tab=robustness`);
     await runFromForm(plain, "1000", "42");
     await plain.locator("table[aria-label='Monte Carlo percentiles']").waitFor();
     const shown = await screenBands(plain);
-    const api = await apiBands(page, 1000, 42);
+    const api = await apiBands(trader.page, 1000, 42);
     assert.deepEqual(shown.finalBalance, api.finalBalance);
     await context.close();
   });

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { after, before, describe, it } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
-import { ai, signUpFree, strategyWithCode } from "./results-setup.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { eventually, plainPageOf } from "./browser.ts";
+import { periodInputs, range } from "./optimise-setup.ts";
+import { ai, day, startTrader } from "./results-setup.ts";
 import { hydrated, liveFrames } from "./session.ts";
 
 /**
@@ -13,13 +13,11 @@ import { hydrated, liveFrames } from "./session.ts";
  * EA takes its values as defaults) and download its .set; then the same without JavaScript.
  */
 
-let server: TestServer;
-let browser: Browser;
-let owner: BrowserContext;
-let page: Page;
-let sid = "";
 let fast = "";
 let slow = "";
+const trader = startTrader("optimise", async () => {
+  [fast, slow] = await periodInputs(trader.page, trader.server.url, trader.sid);
+});
 
 /**
  * A .set file's inputs as MT5 reads them: `NAME=VALUE` or `NAME=VALUE||START||STEP||STOP||Y|N`, `;` comments.
@@ -35,18 +33,6 @@ function setValues(text: string): Map<string, number> {
     out.set(line.slice(0, eq), Number(line.slice(eq + 1).split("||")[0]));
   }
   return out;
-}
-
-function day(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Ticks an input and gives its range. */
-async function range(p: Page, name: string, start: number, step: number, stop: number) {
-  await p.check(`#opt-${name}`);
-  await p.fill(`#opt-${name}-start`, String(start));
-  await p.fill(`#opt-${name}-step`, String(step));
-  await p.fill(`#opt-${name}-stop`, String(stop));
 }
 
 /** The grid both tests run: 4 x 4 = 16 combinations on 120 days of EURUSD H1, open prices. */
@@ -69,70 +55,50 @@ async function column(p: Page, header: string): Promise<number[]> {
   return cells.map((c) => Number(c.replace(/[,%]/g, "")));
 }
 
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  ({ context: owner, page } = await newPage(browser, { javaScript: true }));
-  await signUpFree(page, server.url, uniqueEmail("optimise"));
-  sid = await strategyWithCode(page);
-  await page.goto(`${server.url}/strategy/${sid}/optimise`);
-  await hydrated(page);
-  // The example's two SMAs: their EA inputs are Inp_<id>_Period; the faster one is listed first.
-  const names = await page
-    .locator(".optimise-row")
-    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-input") ?? ""));
-  const periods = names.filter((n) => /^Inp_.+_Period$/.test(n));
-  assert.equal(periods.length, 2, `two period inputs in ${names.join(", ")}`);
-  [fast, slow] = periods;
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe("the Optimise tab", () => {
   it("with JavaScript: runs a grid with live progress, sorts, applies the best and exports its .set", async () => {
-    const frames = liveFrames(page);
+    const frames = liveFrames(trader.page);
     // The tab listens to the strategy's optimisations, so the socket is open before the run starts.
-    const socket = page.waitForEvent("websocket");
-    await page.reload();
-    await hydrated(page);
+    const socket = trader.page.waitForEvent("websocket");
+    await trader.page.reload();
+    await hydrated(trader.page);
     await socket;
-    await fillGrid(page);
+    await fillGrid(trader.page);
     // The count follows the ranges as they are typed, beside the plan's limit.
-    assert.match((await page.textContent(".optimise-count")) ?? "", /16 combinations.*up to 1,000/);
-    await page.click("button:has-text('Start Optimisation')");
-    await page.waitForURL(/\/optimise\/[^/]+$/);
-    const oid = /\/optimise\/([^/?]+)$/.exec(page.url())?.[1] ?? "";
+    assert.match((await trader.page.textContent(".optimise-count")) ?? "", /16 combinations.*up to 1,000/);
+    await trader.page.click("button:has-text('Start Optimisation')");
+    await trader.page.waitForURL(/\/optimise\/[^/]+$/);
+    const oid = /\/optimise\/([^/?]+)$/.exec(trader.page.url())?.[1] ?? "";
 
     // Progress arrives as live events and the page ends on the results.
-    await page.waitForSelector("table[aria-label='Optimisation results'] tbody tr", { timeout: 120_000 });
-    await page.waitForSelector(".optimise-best", { timeout: 120_000 });
+    await trader.page.waitForSelector("table[aria-label='Optimisation results'] tbody tr", {
+      timeout: 120_000,
+    });
+    await trader.page.waitForSelector(".optimise-best", { timeout: 120_000 });
     const progress = frames.filter(
       (f) => f.includes(`"optId":"${oid}"`) && f.includes("strategy-optimisation-progress"),
     );
     assert.ok(progress.length >= 1, `progress events for ${oid}: ${frames.join("\n")}`);
-    assert.match((await page.textContent(".optimise-facts")) ?? "", /Completed.*16 of 16/);
+    assert.match((await trader.page.textContent(".optimise-facts")) ?? "", /Completed.*16 of 16/);
 
     // Sorted by Result (best first) by default; a header link sorts by Profit, ascending then descending.
-    const results = await column(page, "Result");
+    const results = await column(trader.page, "Result");
     assert.deepEqual(
       results,
       [...results].sort((a, b) => b - a),
     );
-    await page.click("table[aria-label='Optimisation results'] th a:has-text('Profit Factor')");
+    await trader.page.click("table[aria-label='Optimisation results'] th a:has-text('Profit Factor')");
     await eventually(async () => {
-      const pf = await column(page, "Profit Factor");
+      const pf = await column(trader.page, "Profit Factor");
       assert.deepEqual(
         pf,
         [...pf].sort((a, b) => a - b),
       );
-      assert.match(page.url(), /sort=profitFactor/);
+      assert.match(trader.page.url(), /sort=profitFactor/);
     });
-    await page.click("table[aria-label='Optimisation results'] th a:has-text('Profit Factor')");
+    await trader.page.click("table[aria-label='Optimisation results'] th a:has-text('Profit Factor')");
     await eventually(async () => {
-      const pf = await column(page, "Profit Factor");
+      const pf = await column(trader.page, "Profit Factor");
       assert.deepEqual(
         pf,
         [...pf].sort((a, b) => b - a),
@@ -141,52 +107,52 @@ describe("the Optimise tab", () => {
 
     // The best run's values.
     const best = {
-      [fast]: Number(await page.textContent(`.optimise-best dd[data-input='${fast}']`)),
-      [slow]: Number(await page.textContent(`.optimise-best dd[data-input='${slow}']`)),
+      [fast]: Number(await trader.page.textContent(`.optimise-best dd[data-input='${fast}']`)),
+      [slow]: Number(await trader.page.textContent(`.optimise-best dd[data-input='${slow}']`)),
     };
     assert.ok(best[fast] >= 4 && best[fast] <= 7 && best[slow] >= 10 && best[slow] <= 16);
 
     // Export .set: the download names both inputs with the best run's values.
     const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.click(".optimise-best a:has-text('Export .set')"),
+      trader.page.waitForEvent("download"),
+      trader.page.click(".optimise-best a:has-text('Export .set')"),
     ]);
     const set = setValues(await readFile((await download.path()) ?? "", "utf8"));
     assert.equal(set.get(fast), best[fast]);
     assert.equal(set.get(slow), best[slow]);
 
     // Apply: a new spec version, and the EA's inputs default to the best run's values.
-    await page.click(".optimise-best button:has-text('Apply')");
-    await page.waitForSelector(".optimise-applied");
-    const note = (await page.textContent(".optimise-applied")) ?? "";
+    await trader.page.click(".optimise-best button:has-text('Apply')");
+    await trader.page.waitForSelector(".optimise-applied");
+    const note = (await trader.page.textContent(".optimise-applied")) ?? "";
     assert.match(note, /version \d+/);
-    await page.click(".optimise-applied a:has-text('Open the code')");
-    await page.waitForURL(/\/code/);
+    await trader.page.click(".optimise-applied a:has-text('Open the code')");
+    await trader.page.waitForURL(/\/code/);
     // The new version clears the code (as a chat change does): generate it again, then read the EA's inputs.
     await eventually(async () => {
-      assert.match(JSON.stringify(await ai(page, "strategy/code", { strId: sid })), /"status":"ok"/);
+      assert.match(
+        JSON.stringify(await ai(trader.page, "strategy/code", { strId: trader.sid })),
+        /"status":"ok"/,
+      );
     }, 30_000);
     await eventually(async () => {
-      assert.match(JSON.stringify(await ai(page, "strategy/code/complete", { strId: sid })), /"status":"ok"/);
+      assert.match(
+        JSON.stringify(await ai(trader.page, "strategy/code/complete", { strId: trader.sid })),
+        /"status":"ok"/,
+      );
     }, 60_000);
     await eventually(async () => {
-      await page.goto(`${server.url}/strategy/${sid}/code?source=1`);
-      const code = (await page.textContent("body")) ?? "";
+      await trader.page.goto(`${trader.server.url}/strategy/${trader.sid}/code?source=1`);
+      const code = (await trader.page.textContent("body")) ?? "";
       assert.match(code, new RegExp(`input\\s+int\\s+${fast}\\s*=\\s*${best[fast]};`));
       assert.match(code, new RegExp(`input\\s+int\\s+${slow}\\s*=\\s*${best[slow]};`));
     }, 60_000);
   });
 
   it("without JavaScript: the form starts a grid, Refresh shows the results, a header link sorts", async () => {
-    const plain = await browser.newContext({
-      javaScriptEnabled: false,
-      storageState: await owner.storageState(),
-      viewport: { width: 1280, height: 860 },
-    });
+    const { context: plain, page: p } = await plainPageOf(trader.browser, trader.owner);
     try {
-      const p = await plain.newPage();
-      p.setDefaultTimeout(15_000);
-      await p.goto(`${server.url}/strategy/${sid}/optimise`);
+      await p.goto(`${trader.server.url}/strategy/${trader.sid}/optimise`);
       await fillGrid(p);
       // The count without JavaScript: the server counts on the form's own button.
       await p.click("button:has-text('Count combinations')");

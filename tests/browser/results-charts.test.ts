@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { eventually, launch, newPage, uniqueEmail } from "./browser.ts";
+import { describe, it } from "node:test";
+import type { Locator } from "playwright-core";
+import { eventually, plainPageOf } from "./browser.ts";
 import { assertFits } from "./layout.ts";
-import { figure, finishedResults, signUpFree, startBacktest, strategyWithCode } from "./results-setup.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { figure, finishedResults, startBacktest, startTrader } from "./results-setup.ts";
 import { hydrated } from "./session.ts";
 
 /**
@@ -12,34 +11,18 @@ import { hydrated } from "./session.ts";
  * (readable without JavaScript), zoomed and hovered with it, at 1280 and 375 px; two backtests compared.
  */
 
-let server: TestServer;
-let browser: Browser;
-let owner: BrowserContext;
-let page: Page;
-let sid = "";
 const runs: { bid: string; url: string; netProfit: number; equityDd: number }[] = [];
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  ({ context: owner, page } = await newPage(browser, { javaScript: true }));
-  await signUpFree(page, server.url, uniqueEmail("charts"));
-  sid = await strategyWithCode(page);
+const trader = startTrader("charts", async () => {
   // One run at a time (a second start while one runs is refused).
   for (const days of [120, 45]) {
-    const bid = await startBacktest(page, sid, days);
-    const url = `${server.url}/strategy/${sid}/results/${bid}`;
-    await finishedResults(page, url);
-    const netProfit = Number((await figure(page, "Total Net Profit")).replaceAll(" ", ""));
+    const bid = await startBacktest(trader.page, trader.sid, days);
+    const url = `${trader.server.url}/strategy/${trader.sid}/results/${bid}`;
+    await finishedResults(trader.page, url);
+    const netProfit = Number((await figure(trader.page, "Total Net Profit")).replaceAll(" ", ""));
     // "5.76% (609.40)": the percent.
-    const equityDd = Number.parseFloat(await figure(page, "Equity Drawdown Relative"));
+    const equityDd = Number.parseFloat(await figure(trader.page, "Equity Drawdown Relative"));
     runs.push({ bid, url, netProfit, equityDd });
   }
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const money = (v: number) =>
@@ -60,8 +43,7 @@ async function visibleText(list: Locator): Promise<string[]> {
 
 describe("the balance and equity chart", () => {
   it("is drawn on the server over time, with the drawdown beneath, and reads without JavaScript", async () => {
-    const { context, page: plain } = await newPage(browser, { javaScript: false });
-    await context.addCookies(await owner.cookies());
+    const { context, page: plain } = await plainPageOf(trader.browser, trader.owner);
     const run = runs[0];
     await plain.goto(run.url);
     const chart = plain.locator("figure.equity-chart");
@@ -96,9 +78,9 @@ describe("the balance and equity chart", () => {
   });
 
   it("shows the figures under the pointer, zooms to a dragged span and resets", async () => {
-    await page.goto(runs[0].url);
-    await hydrated(page);
-    const chart = page.locator("figure.equity-chart");
+    await trader.page.goto(runs[0].url);
+    await hydrated(trader.page);
+    const chart = trader.page.locator("figure.equity-chart");
     const balance = chart.locator("path.time-balance");
     const overlay = chart.locator(".time-overlay");
     await chart.locator(".time-brush").waitFor({ state: "attached" });
@@ -108,23 +90,23 @@ describe("the balance and equity chart", () => {
     await chart.scrollIntoViewIfNeeded();
     const box = await overlay.boundingBox();
     assert.ok(box);
-    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+    await trader.page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
     const tip = chart.locator(".time-tip");
     await tip.waitFor();
     const tipText = (await tip.textContent()) ?? "";
     // Times are the run's server time and say so (its default clock, GMT+2/+3 with New York close).
     for (const part of [/GMT\+2\/\+3/, /Balance: [\d,]+\.\d\d/, /Equity: [\d,]+\.\d\d/, /Drawdown: [\d.]+%/])
       assert.match(tipText, part);
-    await page.mouse.move(box.x + box.width * 0.95, box.y + 5);
-    await page.mouse.move(box.x - 40, box.y - 40);
+    await trader.page.mouse.move(box.x + box.width * 0.95, box.y + 5);
+    await trader.page.mouse.move(box.x - 40, box.y - 40);
     await tip.waitFor({ state: "detached" });
 
     // Drag across a quarter of the plot: that span fills the chart.
-    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 6 });
-    await page.mouse.up();
-    const reset = page.locator("button:has-text('Reset zoom')");
+    await trader.page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2);
+    await trader.page.mouse.down();
+    await trader.page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 6 });
+    await trader.page.mouse.up();
+    const reset = trader.page.locator("button:has-text('Reset zoom')");
     await eventually(async () => assert.equal(await reset.isEnabled(), true));
     const zoomed = await points(balance);
     assert.ok(zoomed < all / 2, `${zoomed} of ${all} points shown`);
@@ -134,20 +116,20 @@ describe("the balance and equity chart", () => {
     await eventually(async () => assert.equal(await points(balance), all));
     assert.equal(await reset.isEnabled(), false);
     // The buttons zoom too (keyboard users cannot drag).
-    await page.click("button:has-text('Zoom in')");
+    await trader.page.click("button:has-text('Zoom in')");
     await eventually(async () => assert.ok((await points(balance)) < all));
-    await page.click("button:has-text('Zoom out')");
+    await trader.page.click("button:has-text('Zoom out')");
     await eventually(async () => assert.equal(await points(balance), all));
   });
 
   for (const js of [true, false]) {
     it(`fits a 375 px phone with its labels apart (JavaScript ${js ? "on" : "off"})`, async () => {
-      const context = await browser.newContext({
+      const context = await trader.browser.newContext({
         viewport: { width: 375, height: 800 },
         javaScriptEnabled: js,
         extraHTTPHeaders: { "cf-connecting-ip": `10.78.1.${js ? 1 : 2}` },
       });
-      await context.addCookies(await owner.cookies());
+      await context.addCookies(await trader.owner.cookies());
       const phone = await context.newPage();
       await phone.goto(runs[0].url);
       const chart = phone.locator("figure.equity-chart");
@@ -180,9 +162,8 @@ describe("the balance and equity chart", () => {
 
 describe("compare", () => {
   it("picks two backtests without JavaScript: their figures side by side and balance curves overlaid", async () => {
-    const { context, page: plain } = await newPage(browser, { javaScript: false });
-    await context.addCookies(await owner.cookies());
-    await plain.goto(`${server.url}/strategy/${sid}/compare`);
+    const { context, page: plain } = await plainPageOf(trader.browser, trader.owner);
+    await plain.goto(`${trader.server.url}/strategy/${trader.sid}/compare`);
     // One is not a comparison.
     await plain.check(`input[name=b][value='${runs[0].bid}']`);
     await plain.click("button:has-text('Compare')");
@@ -223,14 +204,16 @@ describe("compare", () => {
   });
 
   it("with JavaScript the pointer shows every backtest's balance at that time", async () => {
-    await page.goto(`${server.url}/strategy/${sid}/compare?b=${runs[0].bid}&b=${runs[1].bid}`);
-    await hydrated(page);
-    const chart = page.locator("figure.compare-chart");
+    await trader.page.goto(
+      `${trader.server.url}/strategy/${trader.sid}/compare?b=${runs[0].bid}&b=${runs[1].bid}`,
+    );
+    await hydrated(trader.page);
+    const chart = trader.page.locator("figure.compare-chart");
     await chart.scrollIntoViewIfNeeded();
     const box = await chart.locator(".time-overlay").boundingBox();
     assert.ok(box);
     // Near the end both runs have a balance.
-    await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2);
+    await trader.page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2);
     const tip = chart.locator(".time-tip");
     await tip.waitFor();
     const text = (await tip.textContent()) ?? "";

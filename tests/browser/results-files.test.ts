@@ -2,40 +2,23 @@ import assert from "node:assert/strict";
 import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import nodePath from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch, newPage, uniqueEmail } from "./browser.ts";
-import { figure, finishedResults, signUpFree, startBacktest, strategyWithCode } from "./results-setup.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { newPage, plainPageOf } from "./browser.ts";
+import { figure, finishedResults, startBacktest, startTrader } from "./results-setup.ts";
 
 /** Issue 16: the Trades tab without JavaScript, and every download of a result opened and parsed. */
 
-let server: TestServer;
-let browser: Browser;
-let owner: BrowserContext;
-let page: Page;
 let resultsUrl = "";
 let netProfit = "";
 let totalTrades = 0;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  ({ context: owner, page } = await newPage(browser, { javaScript: true }));
-  await signUpFree(page, server.url, uniqueEmail("files"));
-  const sid = await strategyWithCode(page);
-  const bid = await startBacktest(page, sid, 120);
-  resultsUrl = `${server.url}/strategy/${sid}/results/${bid}`;
-  await finishedResults(page, resultsUrl);
-  netProfit = await figure(page, "Total Net Profit");
-  totalTrades = Number(await figure(page, "Total Trades"));
+const trader = startTrader("files", async () => {
+  const bid = await startBacktest(trader.page, trader.sid, 120);
+  resultsUrl = `${trader.server.url}/strategy/${trader.sid}/results/${bid}`;
+  await finishedResults(trader.page, resultsUrl);
+  netProfit = await figure(trader.page, "Total Net Profit");
+  totalTrades = Number(await figure(trader.page, "Total Trades"));
   assert.ok(totalTrades > 10, `enough trades to page (${totalTrades})`);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const csvLines = (text: string) => text.split("\r\n").filter((l) => l.length > 0);
@@ -45,8 +28,7 @@ const SERVER_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[23]:00$/;
 
 describe("the Trades tab", () => {
   it("lists entry/exit pairs with MFE and MAE, pages and sorts by profit without JavaScript", async () => {
-    const { context, page: plain } = await newPage(browser, { javaScript: false });
-    await context.addCookies(await owner.cookies());
+    const { context, page: plain } = await plainPageOf(trader.browser, trader.owner);
     await plain.goto(`${resultsUrl}?tab=trades`);
     const table = plain.locator("table[aria-label=Trades]");
     await table.waitFor();
@@ -94,8 +76,7 @@ describe("the Trades tab", () => {
 
 describe("the Deals table", () => {
   it("ends on a totals row of the whole run: commission, swap and profit add up to the net profit", async () => {
-    const { context, page: plain } = await newPage(browser, { javaScript: false });
-    await context.addCookies(await owner.cookies());
+    const { context, page: plain } = await plainPageOf(trader.browser, trader.owner);
     await plain.goto(`${resultsUrl}?tab=deals`);
     const table = plain.locator("table[aria-label=Deals]");
     await table.waitFor();
@@ -115,10 +96,10 @@ describe("the Deals table", () => {
 
 describe("downloads", () => {
   async function download(label: string): Promise<{ name: string; path: string; text: string }> {
-    await page.goto(resultsUrl);
+    await trader.page.goto(resultsUrl);
     const [file] = await Promise.all([
-      page.waitForEvent("download"),
-      page.click(`nav[aria-label=Downloads] a:has-text('${label}')`),
+      trader.page.waitForEvent("download"),
+      trader.page.click(`nav[aria-label=Downloads] a:has-text('${label}')`),
     ]);
     const path = await file.path();
     return { name: file.suggestedFilename(), path, text: readFileSync(path, "utf8") };
@@ -174,7 +155,7 @@ describe("downloads", () => {
 
   it("the HTML report opens offline in Chromium and shows the page's Net Profit", async () => {
     const report = await download("Report (HTML)");
-    const { context, page: offline } = await newPage(browser, { javaScript: false });
+    const { context, page: offline } = await newPage(trader.browser, { javaScript: false });
     await context.setOffline(true);
     const asked: string[] = [];
     offline.on("request", (r) => {
@@ -199,14 +180,14 @@ describe("downloads", () => {
 
 describe("share", () => {
   it("the owner's link opens signed out without the account shell; once revoked it is refused", async () => {
-    await page.goto(resultsUrl);
-    await page.click("button:has-text('Create share link')");
-    const link = page.locator("#share a.share-link");
+    await trader.page.goto(resultsUrl);
+    await trader.page.click("button:has-text('Create share link')");
+    const link = trader.page.locator("#share a.share-link");
     await link.waitFor();
     const url = (await link.getAttribute("href")) ?? "";
     assert.match(url, /\/share\/[A-Za-z0-9_-]{22}$/);
 
-    const { context, page: visitor } = await newPage(browser, { javaScript: false });
+    const { context, page: visitor } = await newPage(trader.browser, { javaScript: false });
     await visitor.goto(url);
     const dd = visitor
       .locator(".metric", { has: visitor.locator("dt", { hasText: "Total Net Profit" }) })
@@ -221,8 +202,8 @@ describe("share", () => {
       0,
     );
 
-    await page.click("button:has-text('Revoke link')");
-    await page.locator("button:has-text('Create share link')").waitFor();
+    await trader.page.click("button:has-text('Revoke link')");
+    await trader.page.locator("button:has-text('Create share link')").waitFor();
     const refused = await visitor.goto(url);
     assert.equal(refused?.status(), 404);
     await visitor.getByText("This shared result does not exist or its link was revoked.").waitFor();

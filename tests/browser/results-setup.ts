@@ -1,8 +1,18 @@
 // A signed-up Free user with one strategy from an example prompt, its code generated and a backtest started
 // through the JSON API from the page (the session cookie rides along), for the results screen's tests and
 // scripts/measure-results.ts.
-import type { Page } from "playwright-core";
-import { chooseFreeAndContinue, createFromExample, hydrated, signUpForm } from "./session.ts";
+
+import type { BrowserContext, Page } from "playwright-core";
+import { newPage, uniqueEmail } from "./browser.ts";
+import {
+  chooseFreeAndContinue,
+  createFromExample,
+  hydrated,
+  type Session,
+  signUpForm,
+  started,
+  startSession,
+} from "./session.ts";
 
 /** A new account on the Free plan, past the welcome page, on the new-strategy form. */
 export async function signUpFree(page: Page, base: string, email: string) {
@@ -63,8 +73,62 @@ export async function strategyWithCode(page: Page): Promise<string> {
   return sid;
 }
 
-function day(offset: number): string {
+/** The date `offset` days from today, as the forms and the API take it (YYYY-MM-DD). */
+export function day(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * What the results, optimise and progress files start from: a new Free trader (an address made from `prefix`)
+ * in the session's browser with JavaScript on, and a strategy whose code is ready. The trader's context (for
+ * its cookies), its page and the strategy's id.
+ */
+export async function traderWithStrategy(
+  session: Session,
+  prefix: string,
+): Promise<{ owner: BrowserContext; page: Page; sid: string }> {
+  const { context: owner, page } = await newPage(session.browser, { javaScript: true });
+  await signUpFree(page, session.server.url, uniqueEmail(prefix));
+  const sid = await strategyWithCode(page);
+  return { owner, page, sid };
+}
+
+export interface TraderSession extends Session {
+  /** The trader's context (JavaScript on): its cookies sign in the file's other pages. */
+  readonly owner: BrowserContext;
+  readonly page: Page;
+  /** The strategy's id. */
+  readonly sid: string;
+}
+
+/**
+ * startSession and, in its before(), traderWithStrategy, then the file's own `setUp` (a backtest, the inputs
+ * to optimise): the server, the browser and the trader's context, page and strategy, read inside tests.
+ */
+export function startTrader(prefix: string, setUp?: (trader: TraderSession) => Promise<void>): TraderSession {
+  let made: Awaited<ReturnType<typeof traderWithStrategy>> | undefined;
+  const session = startSession(undefined, async (s) => {
+    made = await traderWithStrategy(s, prefix);
+    await setUp?.(trader);
+  });
+  const trader: TraderSession = {
+    get server() {
+      return session.server;
+    },
+    get browser() {
+      return session.browser;
+    },
+    get owner() {
+      return started(made).owner;
+    },
+    get page() {
+      return started(made).page;
+    },
+    get sid() {
+      return started(made).sid;
+    },
+  };
+  return trader;
 }
 
 /** Starts a backtest (EURUSD H1 over the last `days` days): its id. */

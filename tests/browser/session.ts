@@ -12,23 +12,18 @@ export interface Session {
   readonly browser: Browser;
 }
 
-/** Starts the server and the browser before the file's tests and stops them after; read them inside tests. */
-export function startSession(options?: Parameters<typeof startServer>[0]): Session {
+/**
+ * Starts the server and the browser before the file's tests and stops them after; read them inside tests.
+ * `setUp` runs in the same before(), once both are up: node:test runs a file's top-level before() hooks
+ * side by side, so a second hook could not wait for this one.
+ */
+export function startSession(
+  options?: Parameters<typeof startServer>[0],
+  setUp?: (session: Session) => Promise<void>,
+): Session {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
-  before(async () => {
-    server = await startServer(options);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  const started = <T>(what: T | undefined): T => {
-    if (what === undefined) throw new Error("the session starts in before(): use it inside a test");
-    return what;
-  };
-  return {
+  const session: Session = {
     get server() {
       return started(server);
     },
@@ -36,6 +31,22 @@ export function startSession(options?: Parameters<typeof startServer>[0]): Sessi
       return started(browser);
     },
   };
+  before(async () => {
+    server = await startServer(options);
+    browser = await launch();
+    await setUp?.(session);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return session;
+}
+
+/** What a fixture made in before(): a test reads it, a file's top level cannot (it is not there yet). */
+export function started<T>(what: T | undefined): T {
+  if (what === undefined) throw new Error("the session starts in before(): use it inside a test");
+  return what;
 }
 
 /** Waits until React has hydrated the page (the root sets data-hydrated), so clicks reach its handlers. */
@@ -46,12 +57,24 @@ export async function hydrated(page: Page) {
 /** A new account through the sign-up form; it lands on the plan picker (no subscription yet). */
 export async function signUpForm(page: Page, base: string, email: string, name = "Browser Trader") {
   await page.goto(`${base}/sign/up`);
-  await page.fill("#name", name);
-  await page.fill("#email", email);
-  await page.fill("#password", "pw-12345678");
-  await page.check("input[name=terms]");
-  await page.click("button:has-text('Get Started')");
+  await submitSignUp(page, { name, email, password: "pw-12345678" });
   await page.waitForURL(`${base}/subscribe`);
+}
+
+/**
+ * Types into the open sign-up form (/sign/up, or the partner page with `button` "Register"), accepts the
+ * terms and submits. Without `email` the field keeps what the page put there.
+ */
+export async function submitSignUp(
+  page: Page,
+  typed: { name: string; email?: string; password: string },
+  button = "Get Started",
+) {
+  await page.fill("#name", typed.name);
+  if (typed.email !== undefined) await page.fill("#email", typed.email);
+  await page.fill("#password", typed.password);
+  await page.check("input[name=terms]");
+  await page.click(`button:has-text('${button}')`);
 }
 
 /**

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launch, newPage, uniqueEmail } from "./browser.ts";
-import { signUpFree, strategyWithCode } from "./results-setup.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { plainPageOf } from "./browser.ts";
+import { periodInputs, range } from "./optimise-setup.ts";
+import { day, startTrader } from "./results-setup.ts";
 import { hydrated } from "./session.ts";
 
 /**
@@ -12,24 +12,11 @@ import { hydrated } from "./session.ts";
  * then the same without JavaScript.
  */
 
-let server: TestServer;
-let browser: Browser;
-let owner: BrowserContext;
-let page: Page;
-let sid = "";
 let fast = "";
 let slow = "";
-
-function day(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function range(p: Page, name: string, start: number, step: number, stop: number) {
-  await p.check(`#opt-${name}`);
-  await p.fill(`#opt-${name}-start`, String(start));
-  await p.fill(`#opt-${name}-step`, String(step));
-  await p.fill(`#opt-${name}-stop`, String(stop));
-}
+const trader = startTrader("walkforward", async () => {
+  [fast, slow] = await periodInputs(trader.page, trader.server.url, trader.sid);
+});
 
 /** 3 x 3 periods on 240 days of EURUSD H1 (open prices), 60-day in-sample and 30-day out-of-sample windows. */
 async function fillWalkForward(p: Page, anchored: boolean) {
@@ -61,31 +48,10 @@ async function windows(p: Page) {
   return out;
 }
 
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  ({ context: owner, page } = await newPage(browser, { javaScript: true }));
-  await signUpFree(page, server.url, uniqueEmail("walkforward"));
-  sid = await strategyWithCode(page);
-  await page.goto(`${server.url}/strategy/${sid}/optimise`);
-  await hydrated(page);
-  const names = await page
-    .locator(".optimise-row")
-    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-input") ?? ""));
-  const periods = names.filter((n) => /^Inp_.+_Period$/.test(n));
-  assert.equal(periods.length, 2, `two period inputs in ${names.join(", ")}`);
-  [fast, slow] = periods;
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe("walk-forward on the Optimise tab", () => {
   it("shows each window's chosen periods, the efficiency and the stitched out-of-sample curve", async () => {
-    await fillWalkForward(page, false);
-    const rows = await windows(page);
+    await fillWalkForward(trader.page, false);
+    const rows = await windows(trader.page);
     // 240 days minus the first 60-day in-sample window, in 30-day steps.
     assert.equal(rows.length, 6);
     for (const r of rows) {
@@ -95,21 +61,20 @@ describe("walk-forward on the Optimise tab", () => {
     }
     // Rolling: every in-sample window starts on another day.
     assert.equal(new Set(rows.map((r) => r.inSample.split(" to ")[0])).size, 6);
-    const efficiency = (await page.textContent("[data-testid=wf-efficiency]")) ?? "";
+    const efficiency = (await trader.page.textContent("[data-testid=wf-efficiency]")) ?? "";
     assert.match(efficiency, /^(-?[\d,.]+|-)$/);
     assert.match(
-      (await page.textContent(".optimise-wf-result")) ?? "",
+      (await trader.page.textContent(".optimise-wf-result")) ?? "",
       /6 \(60 days in-sample, 30 out-of-sample, rolling\)/,
     );
-    assert.ok(await page.locator(".optimise-wf-result path.time-balance").isVisible());
+    assert.ok(await trader.page.locator(".optimise-wf-result path.time-balance").isVisible());
     // The form keeps what was typed.
-    assert.equal(await page.inputValue("#opt-wf-in"), "60");
+    assert.equal(await trader.page.inputValue("#opt-wf-in"), "60");
   });
 
   it("works without JavaScript, and anchored windows all start on the first day", async () => {
-    const { context, page: plain } = await newPage(browser, { javaScript: false });
-    await context.addCookies(await owner.cookies());
-    await plain.goto(`${server.url}/strategy/${sid}/optimise`);
+    const { context, page: plain } = await plainPageOf(trader.browser, trader.owner);
+    await plain.goto(`${trader.server.url}/strategy/${trader.sid}/optimise`);
     await fillWalkForward(plain, true);
     const rows = await windows(plain);
     assert.equal(rows.length, 6);
@@ -119,12 +84,12 @@ describe("walk-forward on the Optimise tab", () => {
   });
 
   it("says what is wrong with a window length", async () => {
-    await page.goto(`${server.url}/strategy/${sid}/optimise`);
-    await hydrated(page);
-    await range(page, fast, 8, 2, 12);
-    await page.fill("#opt-wf-in", "5000");
-    await page.click("button:has-text('Run Walk-Forward')");
-    await page.getByText("The in-sample window must be between 7 and 3650 days.").waitFor();
-    assert.equal(await page.locator("table[aria-label='Walk-forward windows']").count(), 0);
+    await trader.page.goto(`${trader.server.url}/strategy/${trader.sid}/optimise`);
+    await hydrated(trader.page);
+    await range(trader.page, fast, 8, 2, 12);
+    await trader.page.fill("#opt-wf-in", "5000");
+    await trader.page.click("button:has-text('Run Walk-Forward')");
+    await trader.page.getByText("The in-sample window must be between 7 and 3650 days.").waitFor();
+    assert.equal(await trader.page.locator("table[aria-label='Walk-forward windows']").count(), 0);
   });
 });

@@ -1,24 +1,16 @@
-import { useCallback, useMemo, useState } from "react";
 import {
   type EntriesBucket,
   type EntriesRow,
   entriesRows,
   entriesTooltip,
-  GROUPING_AXIS,
-  GROUPING_NAMES,
   type GroupedData,
   SESSION_NAMES,
   SESSIONS,
   sessionOf,
 } from "../../utils/chart-buckets";
-import { type Grouping, groupingTicks } from "../../utils/chart-ticks";
-import { ChartFrame } from "./chart-frame";
-import { ChartLegend } from "./chart-legend";
-import type { HoverHandler } from "./chart-tooltip";
+import type { Grouping } from "../../utils/chart-ticks";
 import { SESSION_COLOURS, SINGLE_COLOUR } from "./colours";
-import { drawBars } from "./draw-bars";
-import { GroupingSwitch } from "./grouping-switch";
-import { useD3Chart } from "./use-d3-chart";
+import { GroupedBarChart, type GroupedBarKind } from "./grouped-bar-chart";
 
 export interface EntriesChartProps {
   /** summarise().entriesData. */
@@ -26,50 +18,28 @@ export interface EntriesChartProps {
   readonly initialGrouping?: Grouping;
 }
 
+const SESSION_LEGEND = SESSIONS.map((s) => ({ label: SESSION_NAMES[s], colour: SESSION_COLOURS[s] }));
+
+const ENTRIES: GroupedBarKind<EntriesBucket, EntriesRow> = {
+  title: "Entries",
+  rows: entriesRows,
+  series: (grouping) => [
+    {
+      key: "entries",
+      value: (r) => r.entries,
+      colour: (r) => (grouping === "hourly" ? SESSION_COLOURS[sessionOf(r.key)] : SINGLE_COLOUR),
+      tooltip: entriesTooltip,
+    },
+  ],
+  yLabel: "Entries",
+  integerValues: true,
+  summary: (rows) => `${rows.reduce((sum, r) => sum + r.entries, 0)} entries`,
+  // Only hours have sessions to colour by.
+  legend: (grouping) => (grouping === "hourly" ? SESSION_LEGEND : []),
+  legendLabel: "Sessions",
+};
+
 /** Entries per hour, weekday or month; hours coloured by trading session (spec 2 s2). */
-export function EntriesChart({ data, initialGrouping = "hourly" }: EntriesChartProps) {
-  const [grouping, setGrouping] = useState<Grouping>(initialGrouping);
-  const rows = useMemo(() => entriesRows(data, grouping), [data, grouping]);
-  const draw = useCallback(
-    (svg: SVGSVGElement, width: number, onHover: HoverHandler) =>
-      drawBars(
-        svg,
-        {
-          rows,
-          label: (r: EntriesRow) => r.label,
-          series: [
-            {
-              key: "entries",
-              value: (r) => r.entries,
-              colour: (r) => (grouping === "hourly" ? SESSION_COLOURS[sessionOf(r.key)] : SINGLE_COLOUR),
-              tooltip: entriesTooltip,
-            },
-          ],
-          ticks: groupingTicks(grouping, width),
-          xLabel: GROUPING_AXIS[grouping],
-          yLabel: "Entries",
-          integerValues: true,
-        },
-        width,
-        onHover,
-      ),
-    [rows, grouping],
-  );
-  const { bodyRef, svgRef, tip } = useD3Chart(draw);
-  const total = rows.reduce((sum, r) => sum + r.entries, 0);
-  const legend =
-    grouping === "hourly"
-      ? SESSIONS.map((s) => ({ label: SESSION_NAMES[s], colour: SESSION_COLOURS[s] }))
-      : [];
-  return (
-    <ChartFrame
-      title="Entries"
-      summary={`${total} entries by ${GROUPING_NAMES[grouping].toLowerCase()} bucket`}
-      controls={<GroupingSwitch value={grouping} onChange={setGrouping} />}
-      legend={<ChartLegend items={legend} label="Sessions" />}
-      bodyRef={bodyRef}
-      svgRef={svgRef}
-      tip={tip}
-    />
-  );
+export function EntriesChart({ data, initialGrouping }: EntriesChartProps) {
+  return <GroupedBarChart kind={ENTRIES} data={data} initialGrouping={initialGrouping} />;
 }

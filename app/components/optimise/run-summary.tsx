@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { formatMetric } from "../../utils/format";
 import { countText } from "../../utils/optimise-form";
+import { Facts } from "./facts";
 import type { OptimiseRow } from "./results-table";
 import type { OptimisationView } from "./types";
 
@@ -22,16 +23,7 @@ export function RunFacts({ view }: { view: OptimisationView }) {
     ["Test", `${view.symbol} ${view.period}, ${view.dateStart} to ${view.dateEnd}`],
   ];
   if (view.skipped > 0) facts.push(["Refused combinations", countText(view.skipped)]);
-  return (
-    <dl className="optimise-facts" data-status={view.status}>
-      {facts.map(([k, v]) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts facts={facts} status={view.status} />;
 }
 
 /**

@@ -3,6 +3,7 @@ import { formatAmount, formatMetric, formatPercent } from "../../utils/format";
 import { countText } from "../../utils/optimise-form";
 import type { EquityCurveData } from "../../utils/time-series";
 import { EquityChart } from "../charts/equity-chart";
+import { Facts } from "./facts";
 
 /** The walk-forward answer as the page receives it (the service's WalkForwardAnswer, serialised). */
 export interface WalkForwardView {
@@ -44,6 +45,18 @@ function curveOf(s: WalkForwardView["stitched"]): EquityCurveData {
   return { time: s.time, balance: s.balance, equityLow: s.equity, equityHigh: s.equity, drawdown };
 }
 
+type WindowView = WalkForwardView["windows"][number];
+
+/** The in- and out-of-sample figures of a window, after its dates and inputs: header and cell. */
+const FIGURE_COLUMNS: readonly (readonly [string, (w: WindowView) => string])[] = [
+  ["In profit", (w) => formatAmount(w.inSampleFigures?.profit)],
+  ["In trades", (w) => (w.inSampleFigures ? String(w.inSampleFigures.trades) : "-")],
+  ["Out profit", (w) => formatAmount(w.outOfSampleFigures?.profit)],
+  ["Out trades", (w) => (w.outOfSampleFigures ? String(w.outOfSampleFigures.trades) : "-")],
+  ["Out profit factor", (w) => formatMetric(w.outOfSampleFigures?.profitFactor)],
+  ["Out drawdown", (w) => formatPercent(w.outOfSampleFigures?.drawdownPercent)],
+];
+
 /** How a trader reads the ratio (Pardo: above about 0.5 the optimisation carries over to unseen data). */
 function efficiencyText(e: number | null): string {
   if (e === null) return "no in-sample profit to compare with";
@@ -82,14 +95,7 @@ export function WalkForwardResult({ view }: { view: WalkForwardView }) {
         </strong>{" "}
         <span className="muted">({efficiencyText(view.efficiency)})</span>
       </p>
-      <dl className="optimise-facts">
-        {facts.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts facts={facts} />
       <div className="data-table">
         <div className="table-wrap">
           <table aria-label="Walk-forward windows">
@@ -103,24 +109,11 @@ export function WalkForwardResult({ view }: { view: WalkForwardView }) {
                     <code>{n}</code>
                   </th>
                 ))}
-                <th scope="col" className="align-right">
-                  In profit
-                </th>
-                <th scope="col" className="align-right">
-                  In trades
-                </th>
-                <th scope="col" className="align-right">
-                  Out profit
-                </th>
-                <th scope="col" className="align-right">
-                  Out trades
-                </th>
-                <th scope="col" className="align-right">
-                  Out profit factor
-                </th>
-                <th scope="col" className="align-right">
-                  Out drawdown
-                </th>
+                {FIGURE_COLUMNS.map(([header]) => (
+                  <th scope="col" key={header} className="align-right">
+                    {header}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -138,12 +131,11 @@ export function WalkForwardResult({ view }: { view: WalkForwardView }) {
                       {w.inputs ? formatMetric(w.inputs[n]) : "-"}
                     </td>
                   ))}
-                  <td className="align-right">{formatAmount(w.inSampleFigures?.profit)}</td>
-                  <td className="align-right">{w.inSampleFigures ? w.inSampleFigures.trades : "-"}</td>
-                  <td className="align-right">{formatAmount(w.outOfSampleFigures?.profit)}</td>
-                  <td className="align-right">{w.outOfSampleFigures ? w.outOfSampleFigures.trades : "-"}</td>
-                  <td className="align-right">{formatMetric(w.outOfSampleFigures?.profitFactor)}</td>
-                  <td className="align-right">{formatPercent(w.outOfSampleFigures?.drawdownPercent)}</td>
+                  {FIGURE_COLUMNS.map(([header, cell]) => (
+                    <td key={header} className="align-right">
+                      {cell(w)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
