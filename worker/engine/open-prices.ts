@@ -34,7 +34,7 @@ const ENTRY_BITS = ENTRY_LONG | ENTRY_SHORT;
 
 export type OpenPricesMode = "reference" | "tick" | "bar";
 
-interface DriveResult {
+export interface DriveResult {
   quality: number;
   defaultSpreadBars: number;
 }
