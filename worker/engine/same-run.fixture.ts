@@ -5,8 +5,8 @@
  * in another order): 1e-6.
  */
 import { expect } from "vitest";
-import { getSymbol } from "../market/catalogue";
 import type { Bars } from "../market/types";
+import { settingsOf } from "./scenario.fixture";
 import type { BacktestResult, BacktestSettings, Model } from "./types";
 
 /** The account both tests compare runs on: EURUSD, USD 50,000, tested on H1 unless `extra` says otherwise. */
@@ -15,17 +15,14 @@ export function comparedSettings(
   model: Model,
   extra: Partial<BacktestSettings> = {},
 ): BacktestSettings {
-  return {
-    symbol: getSymbol("EURUSD"),
+  return settingsOf(bars, {
     period: "H1",
-    from: bars.time[0],
     to: bars.time[bars.length - 1] + 60_000,
     model,
-    executionMode: 0,
     deposit: 50_000,
-    currency: "USD",
+    spreadPoints: undefined,
     ...extra,
-  };
+  });
 }
 
 function close(a: number, b: number): void {
