@@ -7,17 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { runBacktest } from "./backtest";
 import { BASE, BRACKET_BARS, bracket, breakout } from "./pending.fixture";
-import {
-  at,
-  barsOf,
-  CLOSE,
-  levelCross,
-  MINUTE,
-  MONDAY,
-  type Ohlc,
-  runM1,
-  settingsOf,
-} from "./scenario.fixture";
+import { at, barsOf, CLOSE, levelCross, MINUTE, type Ohlc, runM1, settingsOf } from "./scenario.fixture";
 
 describe("a buy stop at a price construct", () => {
   it("fills when the ask reaches its price, at that price, with stop and target placed from it", () => {
@@ -162,7 +152,7 @@ describe("sizing forms", () => {
 
 describe("the fast paths change nothing while orders wait", () => {
   it("the same trades with and without shortcuts, at 1-minute OHLC and every tick", () => {
-    const bars = barsOf(BASE, MONDAY, MINUTE, 0, 40);
+    const bars = barsOf(BASE, at(0), MINUTE, 0, 40);
     for (const model of [0, 2] as const) {
       const s = settingsOf(bars, { model });
       const fast = runBacktest(breakout(), { bars, period: "M1" }, s);
