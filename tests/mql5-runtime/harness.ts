@@ -310,31 +310,30 @@ export async function runEa(
   };
 }
 
-function parseTradesCsv(text: string): TradeRow[] {
+/** The data lines of one of the runtime's CSV files (its header line dropped). */
+function csvRows(text: string): string[] {
   return text
     .trim()
     .split("\n")
     .slice(1)
-    .filter((l) => l.length > 0)
-    .map((l) => {
-      const [entryTime, exitTime, direction, entryPrice, exitPrice, exitReason, , volume] = l.split(",");
-      if (direction !== "long" && direction !== "short") throw new Error(`bad trade row: ${l}`);
-      if (volume === undefined) throw new Error(`trade row without volume: ${l}`);
-      return { direction, entryTime, exitTime, entryPrice, exitPrice, exitReason, volume };
-    });
+    .filter((l) => l.length > 0);
+}
+
+function parseTradesCsv(text: string): TradeRow[] {
+  return csvRows(text).map((l) => {
+    const [entryTime, exitTime, direction, entryPrice, exitPrice, exitReason, , volume] = l.split(",");
+    if (direction !== "long" && direction !== "short") throw new Error(`bad trade row: ${l}`);
+    if (volume === undefined) throw new Error(`trade row without volume: ${l}`);
+    return { direction, entryTime, exitTime, entryPrice, exitPrice, exitReason, volume };
+  });
 }
 
 function parseDealsCsv(text: string): DealRow[] {
-  return text
-    .trim()
-    .split("\n")
-    .slice(1)
-    .filter((l) => l.length > 0)
-    .map((l) => {
-      const [time, type, entry, volume, price] = l.split(",");
-      if (type !== "buy" && type !== "sell") throw new Error(`bad deal row: ${l}`);
-      return { time, type, entry, volume, price };
-    });
+  return csvRows(text).map((l) => {
+    const [time, type, entry, volume, price] = l.split(",");
+    if (type !== "buy" && type !== "sell") throw new Error(`bad deal row: ${l}`);
+    return { time, type, entry, volume, price };
+  });
 }
 
 export interface EngineRun {

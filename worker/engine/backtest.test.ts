@@ -5,12 +5,15 @@ import { runBacktest } from "./backtest";
 import {
   at,
   barsOf,
+  CLOSE,
   CROSS_UP,
+  constant,
   HOUR,
   levelCross,
   MINUTE,
   MONDAY,
   type Ohlc,
+  runM1,
   settingsOf,
   specOf,
 } from "./scenario.fixture";
@@ -18,8 +21,7 @@ import { MAX_TICKS_PER_BAR } from "./ticks";
 import { EngineError } from "./types";
 
 function run(rows: Ohlc[], spec = levelCross(1.1), extra: Parameters<typeof settingsOf>[1] = {}, spread = 0) {
-  const bars = barsOf(rows, MONDAY, MINUTE, spread);
-  return runBacktest(spec, { bars, period: "M1" }, settingsOf(bars, extra));
+  return runM1(spec, rows, extra, spread);
 }
 
 const expectEngineError = (fn: () => unknown, code: string, text: string) => {
@@ -185,17 +187,7 @@ describe("time filter", () => {
     specOf({
       specVersion: 2,
       timeframe: "H1",
-      entry: {
-        long: {
-          all: [
-            {
-              type: "greaterThan",
-              left: { type: "price", field: "CLOSE" },
-              right: { type: "constant", value: 0 },
-            },
-          ],
-        },
-      },
+      entry: { long: { all: [{ type: "greaterThan", left: CLOSE, right: constant(0) }] } },
       sizing: { type: "fixed", lots: 0.1 },
       timeFilter,
     });
@@ -321,12 +313,7 @@ describe("currency conversion into a USD deposit", () => {
       [110.0, 110.1, 109.95, 110.05],
       [110.05, 111.05, 110.0, 111.0],
     ];
-    const bars = barsOf(rows);
-    const r = runBacktest(
-      levelCross(110),
-      { bars, period: "M1" },
-      settingsOf(bars, { symbol: getSymbol("USDJPY") }),
-    );
+    const r = run(rows, levelCross(110), { symbol: getSymbol("USDJPY") });
     // 100,000 / 111 = 900.9009..., booked in cents as MT5 does.
     expect(r.trades[0].profit).toBe(900.9);
     expect(r.notes).toEqual([]);
@@ -339,20 +326,11 @@ describe("currency conversion into a USD deposit", () => {
       [0.85, 0.851, 0.8495, 0.8505],
       [0.8505, 0.8605, 0.85, 0.86],
     ];
-    const bars = barsOf(rows);
     const rates = (pair: string) => (pair === "GBPUSD" ? 1.3 : pair === "EURUSD" ? 1.12 : undefined);
-    const r = runBacktest(
-      levelCross(0.85),
-      { bars, period: "M1" },
-      settingsOf(bars, { symbol: getSymbol("EURGBP"), rates }),
-    );
+    const r = run(rows, levelCross(0.85), { symbol: getSymbol("EURGBP"), rates });
     expect(r.trades[0].profit).toBeCloseTo(1300, 6);
     expect(r.notes).toEqual([]);
-    const noRates = runBacktest(
-      levelCross(0.85),
-      { bars, period: "M1" },
-      settingsOf(bars, { symbol: getSymbol("EURGBP") }),
-    );
+    const noRates = run(rows, levelCross(0.85), { symbol: getSymbol("EURGBP") });
     expect(noRates.notes.join(" ")).toContain("GBPUSD");
   });
 });

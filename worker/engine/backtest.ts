@@ -27,7 +27,7 @@ import { Converter } from "./conversion";
 import { NO_COSTS } from "./costs";
 import { delayFunction } from "./delay";
 import { DrawdownTracker } from "./drawdown";
-import { driveOpenPrices } from "./open-prices";
+import { type DriveResult, driveOpenPrices, type OpenPricesMode } from "./open-prices";
 import { RealTickCursor, type RealTickWindow } from "./real-ticks";
 import { type SummaryData, summarise } from "./report/summary";
 import type { ReportInput } from "./report/types";
@@ -160,7 +160,9 @@ export function startBacktest(
   });
   const driver =
     modelRun === 3
-      ? openPricesDriver(parts.sim, parts.broker, sourceBars, start, end, settings, options)
+      ? openPricesDriver(end - start, () =>
+          driveOpenPrices(parts.sim, parts.broker, sourceBars, start, end, settings, openPricesMode(options)),
+        )
       : createDriver(parts.sim, parts.broker, end - start, modelRun, settings, options.shortcuts !== false);
   driver.feed?.(sourceBars);
   return runOf(driver, end - start, { ...parts, settings, notes, modelRun });
@@ -206,6 +208,11 @@ export function startWindowedBacktest(
     },
     feed: (window, ticks) => driver.feed?.(window, ticks),
   };
+}
+
+/** Which of open prices' three paths runs (open-prices.ts): the reference only when the tests ask for it. */
+function openPricesMode(options: RunOptions): OpenPricesMode {
+  return options.shortcuts === false ? "reference" : options.barLevel !== false ? "bar" : "tick";
 }
 
 function noData(settings: BacktestSettings): EngineError {
@@ -314,19 +321,18 @@ function setUp(
   return { sim, broker, converter, drawdown };
 }
 
-function runOf(
-  driver: Driver,
-  count: number,
-  run: {
-    sim: Simulation;
-    broker: Broker;
-    converter: Converter;
-    drawdown: DrawdownTracker;
-    settings: BacktestSettings;
-    notes: string[];
-    modelRun: Model;
-  },
-): BacktestRun {
+/** What a started run is made of: setUp's parts, its settings, the notes so far and the model it runs. */
+interface RunParts {
+  sim: Simulation;
+  broker: Broker;
+  converter: Converter;
+  drawdown: DrawdownTracker;
+  settings: BacktestSettings;
+  notes: string[];
+  modelRun: Model;
+}
+
+function runOf(driver: Driver, count: number, run: RunParts): BacktestRun {
   return {
     totalBars: count,
     get doneBars() {
@@ -338,19 +344,7 @@ function runOf(
 }
 
 /** The finished run's figures, notes and rows. */
-function resultOf(
-  driven: Driven,
-  run: {
-    sim: Simulation;
-    broker: Broker;
-    converter: Converter;
-    drawdown: DrawdownTracker;
-    settings: BacktestSettings;
-    notes: string[];
-    modelRun: Model;
-    count: number;
-  },
-): BacktestResult {
+function resultOf(driven: Driven, run: RunParts & { count: number }): BacktestResult {
   const { sim, broker, converter, drawdown, settings, notes, modelRun, count } = run;
   const { quality, defaultSpreadBars, noVolumeBars, cappedBars, cappedTicks } = driven;
   sim.finish();
@@ -444,6 +438,28 @@ interface Driver {
 }
 
 /**
+ * Open prices only: its driver (open-prices.ts) keeps state across bars in its own loop, so it drives
+ * all `count` bars in one step.
+ */
+function openPricesDriver(count: number, drive: () => DriveResult): Driver {
+  // Cheap per bar (four ticks at most): one step, and the runner's work cap bounds that step.
+  let driven: Driven | null = null;
+  return {
+    get done() {
+      return driven ? count : 0;
+    },
+    advance() {
+      if (!driven) driven = { ...drive(), noVolumeBars: 0, cappedBars: 0, cappedTicks: 0 };
+      return true;
+    },
+    counts() {
+      if (!driven) throw new Error("the run was not driven to its end");
+      return driven;
+    },
+  };
+}
+
+/**
  * Streams the ticks of bars [start, end) into the simulation, in steps of any size. counts() gives the history quality: the % of
  * those bars whose OHLC is consistent (low <= open, close <= high). MT5's exact algorithm is
  * undocumented; this is our stand-in.
@@ -456,41 +472,6 @@ interface Driver {
  * shortcuts=false (tests) takes none of these paths. shortcuts.test.ts checks they change nothing.
  * Open prices only has a driver of its own (open-prices.ts), with a bar-level path on top of these.
  */
-/** Open prices only: its driver keeps state across bars in its own loop, so it drives all its bars in one step. */
-function openPricesDriver(
-  sim: Simulation,
-  broker: Broker,
-  bars: Bars,
-  start: number,
-  end: number,
-  settings: BacktestSettings,
-  options: RunOptions,
-): Driver {
-  // Cheap per bar (four ticks at most): one step, and the runner's work cap bounds that step.
-  let driven: Driven | null = null;
-  const mode = options.shortcuts === false ? "reference" : options.barLevel !== false ? "bar" : "tick";
-  return {
-    get done() {
-      return driven ? end - start : 0;
-    },
-    advance() {
-      if (!driven) {
-        driven = {
-          ...driveOpenPrices(sim, broker, bars, start, end, settings, mode),
-          noVolumeBars: 0,
-          cappedBars: 0,
-          cappedTicks: 0,
-        };
-      }
-      return true;
-    },
-    counts() {
-      if (!driven) throw new Error("the run was not driven to its end");
-      return driven;
-    },
-  };
-}
-
 function createDriver(
   sim: Simulation,
   broker: Broker,

@@ -12,7 +12,7 @@ import type { Bars } from "../market/types";
 import type { StrategySpec } from "../strategy/spec";
 import { runBacktest } from "./backtest";
 import { leanEurusdH1 } from "./lean.fixture";
-import { expectSameRun } from "./same-run.fixture";
+import { comparedSettings, expectSameRun } from "./same-run.fixture";
 import { smaCross } from "./scenario.fixture";
 import type { Model } from "./types";
 
@@ -36,21 +36,9 @@ function run(
   testPeriod: "H1" | "M15",
   shortcuts = true,
 ) {
-  return runBacktest(
-    spec,
-    { bars, period },
-    {
-      symbol: getSymbol("EURUSD"),
-      period: testPeriod,
-      from: bars.time[0],
-      to: bars.time[bars.length - 1] + 60_000,
-      model,
-      executionMode: 0,
-      deposit: 50_000,
-      currency: "USD",
-    },
-    { shortcuts },
-  );
+  return runBacktest(spec, { bars, period }, comparedSettings(bars, model, { period: testPeriod }), {
+    shortcuts,
+  });
 }
 
 describe("fast bars are exact", () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { BarsBuilder } from "../market/bars";
 import { IndicatorSchema, parseSpec } from "../strategy/spec";
 import { indicatorSeries } from "./indicator-series";
+import { constant, indicator } from "./scenario.fixture";
 
 const H = 3_600_000;
 /** H1 bars at the given UTC hours from 2024-01-05 (a Friday) on, close = the bar's ordinal + 1. */
@@ -52,17 +53,7 @@ describe("higher-timeframe indicator series", () => {
         specVersion: 1,
         timeframe: "H4",
         indicators: [{ id: "e", kind: "EMA", period: 5, timeframe }],
-        entry: {
-          long: {
-            all: [
-              {
-                type: "greaterThan",
-                left: { type: "indicator", ref: "e" },
-                right: { type: "constant", value: 1 },
-              },
-            ],
-          },
-        },
+        entry: { long: { all: [{ type: "greaterThan", left: indicator("e"), right: constant(1) }] } },
       });
     expect(spec("D1").ok).toBe(true);
     for (const tf of ["H1", "H6"]) {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runBacktest } from "./backtest";
 import type { Broker } from "./broker";
 import {
-  barsOf,
   CLOSE,
   constant,
   crossEntry,
@@ -10,7 +8,7 @@ import {
   MINUTE,
   MONDAY,
   type Ohlc,
-  settingsOf,
+  runM1,
   specOf,
 } from "./scenario.fixture";
 import type { AccountType } from "./types";
@@ -110,17 +108,29 @@ describe("a netting account's broker (MT5 position accounting)", () => {
   });
 });
 
-// The close is above 0.8500 on bars 1, 2 and 3: a long signal on each of them (filled at the next open).
-const ABOVE: Ohlc[] = [
+// The close crosses above 0.8500 on bar 1 (the first bar of every scenario below).
+const UP: Ohlc[] = [
   [0.849, 0.8495, 0.8485, 0.849],
   [0.849, 0.8504, 0.8488, 0.8502],
+];
+
+// The close is above 0.8500 on bars 1, 2 and 3: a long signal on each of them (filled at the next open).
+const ABOVE: Ohlc[] = [
+  ...UP,
   [0.85, 0.851, 0.8495, 0.8505],
   [0.8505, 0.853, 0.85, 0.852],
   [0.852, 0.853, 0.851, 0.8525],
 ];
 
+// The close crosses above 0.8500 on bar 1, back below it on bar 2 and below 0.8495 on bar 3.
+const UP_THEN_DOWN: Ohlc[] = [
+  ...UP,
+  [0.85, 0.8501, 0.8494, 0.8499],
+  [0.8499, 0.85, 0.849, 0.849],
+  [0.849, 0.8492, 0.8485, 0.8488],
+];
+
 function run(rows: Ohlc[], account: AccountType, extra: Record<string, unknown>) {
-  const bars = barsOf(rows, MONDAY, MINUTE);
   const spec = specOf({
     specVersion: 2,
     timeframe: "M1",
@@ -128,7 +138,7 @@ function run(rows: Ohlc[], account: AccountType, extra: Record<string, unknown>)
     sizing: { type: "fixed", lots: 1 },
     ...extra,
   });
-  return runBacktest(spec, { bars, period: "M1" }, settingsOf(bars, { account }));
+  return runM1(spec, rows, { account });
 }
 
 describe("strategies on a netting account (spec SEMANTICS)", () => {
@@ -151,14 +161,7 @@ describe("strategies on a netting account (spec SEMANTICS)", () => {
 
   it("an entry against the held position is not taken (it would only close part of it)", () => {
     // Long on bar 1's close above 0.8500, short on bar 3's close below 0.8495.
-    const rows: Ohlc[] = [
-      [0.849, 0.8495, 0.8485, 0.849],
-      [0.849, 0.8504, 0.8488, 0.8502],
-      [0.85, 0.8501, 0.8494, 0.8499],
-      [0.8499, 0.85, 0.849, 0.849],
-      [0.849, 0.8492, 0.8485, 0.8488],
-      [0.8488, 0.849, 0.8485, 0.8486],
-    ];
+    const rows: Ohlc[] = [...UP_THEN_DOWN, [0.8488, 0.849, 0.8485, 0.8486]];
     const extra = {
       maxOpenPositions: 2,
       closeOnOpposite: false,
@@ -172,14 +175,7 @@ describe("strategies on a netting account (spec SEMANTICS)", () => {
   });
 
   it("closeOnOpposite closes the held position ('out') and opens the other way ('in')", () => {
-    const rows: Ohlc[] = [
-      [0.849, 0.8495, 0.8485, 0.849],
-      [0.849, 0.8504, 0.8488, 0.8502],
-      [0.85, 0.8501, 0.8494, 0.8499],
-      [0.8499, 0.85, 0.849, 0.849],
-      [0.849, 0.8492, 0.8485, 0.8488],
-    ];
-    const net = run(rows, "netting", {
+    const net = run(UP_THEN_DOWN, "netting", {
       maxOpenPositions: 3,
       closeOnOpposite: true,
       entry: crossEntry(CLOSE, constant(0.85)),
@@ -199,8 +195,7 @@ describe("strategies on a netting account (spec SEMANTICS)", () => {
   it("a netting add moves the stop to the new order's, and break-even fires again from the average price", () => {
     // Two adds 1 lot each; a 10-pip stop; break-even after 5 pips.
     const rows: Ohlc[] = [
-      [0.849, 0.8495, 0.8485, 0.849],
-      [0.849, 0.8504, 0.8488, 0.8502],
+      ...UP,
       [0.85, 0.8507, 0.8499, 0.8506],
       [0.8506, 0.851, 0.8504, 0.8505],
       [0.8505, 0.8506, 0.8496, 0.8497],

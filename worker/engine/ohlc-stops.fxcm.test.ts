@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { getSymbol } from "../market/catalogue";
 import type { Bars } from "../market/types";
 import { runBacktest } from "./backtest";
-import { smaCross } from "./scenario.fixture";
+import { settingsOf, smaCross } from "./scenario.fixture";
 
 function fxcmBid(): Bars {
   const file = path.resolve(
@@ -138,17 +138,12 @@ describe("1-minute OHLC on real GBPUSD M1 (FXCM, Feb 2012): M15 SMA cross with 1
   const result = runBacktest(
     spec,
     { bars: m1, period: "M1" },
-    {
+    settingsOf(m1, {
       symbol: getSymbol("GBPUSD"),
       period: "M15",
-      from: m1.time[0],
       to: m1.time[m1.length - 1] + 60_000,
-      model: 2,
-      executionMode: 0,
       deposit: 1_000_000,
-      currency: "USD",
-      spreadPoints: 0,
-    },
+    }),
   );
   const expected = reference(m1);
 

@@ -25,6 +25,7 @@ import {
 import { runBacktest } from "./backtest";
 import { leanEurusdH1 } from "./lean.fixture";
 import { mulberry32 } from "./rng";
+import { settingsOf } from "./scenario.fixture";
 import type { BacktestResult, BacktestSettings, PriceLookup } from "./types";
 
 /** The path to the first value that differs (Object.is on numbers, typed arrays element by element). */
@@ -91,17 +92,15 @@ function scaled(bars: Bars, factor: number, digits: number): Bars {
 
 describe("open prices only at bar level equals the per-tick path", () => {
   const h1 = leanEurusdH1();
-  const base = (bars: Bars, extra: Partial<BacktestSettings> = {}): BacktestSettings => ({
-    symbol: getSymbol("EURUSD"),
-    period: "H1",
-    from: bars.time[0],
-    to: bars.time[bars.length - 1] + 60_000,
-    model: 3,
-    executionMode: 0,
-    deposit: 10_000,
-    currency: "USD",
-    ...extra,
-  });
+  // The data's spreads unless an account fixes one.
+  const base = (bars: Bars, extra: Partial<BacktestSettings> = {}): BacktestSettings =>
+    settingsOf(bars, {
+      period: "H1",
+      to: bars.time[bars.length - 1] + 60_000,
+      model: 3,
+      spreadPoints: undefined,
+      ...extra,
+    });
   const accounts: [string, Partial<BacktestSettings>][] = [
     ["large account, no spread (the bench)", { deposit: 10_000_000, spreadPoints: 0 }],
     ["the data's spreads", {}],

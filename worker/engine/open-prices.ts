@@ -34,7 +34,7 @@ const ENTRY_BITS = ENTRY_LONG | ENTRY_SHORT;
 
 export type OpenPricesMode = "reference" | "tick" | "bar";
 
-interface DriveResult {
+export interface DriveResult {
   quality: number;
   defaultSpreadBars: number;
 }
@@ -69,7 +69,7 @@ export function driveOpenPrices(
   };
 }
 
-/** The open tick through Simulation.step, then the bar's other three ticks (see tickBar). */
+/** The open tick through Simulation.step, then the bar's other three ticks (openTick, restOfBar). */
 function tickLevel(
   sim: Simulation,
   broker: Broker,
@@ -100,12 +100,13 @@ function tickLevel(
       defaultSpreadBars++;
     }
     sim.spreadPrice = pts * point;
-    bullish = tickBar(sim, broker, bars, i, quarter, settings, bullish, mode);
+    openTick(sim, bars, i);
+    bullish = restOfBar(sim, broker, bars, i, quarter, settings, bullish, mode);
   }
   return { good, defaultSpreadBars };
 }
 
-/** Which shortcuts tickBar takes: none (the reference), quiet bars only, or quiet and fast bars. */
+/** Which shortcuts restOfBar takes: none (the reference), quiet bars only, or quiet and fast bars. */
 type Shortcuts = 0 | 1 | 2;
 const NONE = 0;
 const QUIET = 1;
@@ -121,28 +122,21 @@ function shortcutsFor(broker: Broker, settings: BacktestSettings): Shortcuts {
 }
 
 /**
- * One bar on the tick path: its open through step(); then, with shortcuts, a quiet bar (flat, nothing
- * waiting) only counts its other ticks and a fast bar only moves equity (Broker.beginFastBar); otherwise
- * every tick goes through step(). Returns the bar's direction (the next doji's tick order).
+ * One bar on the tick path is openTick then restOfBar: its open through step(); then, with shortcuts, a
+ * quiet bar (flat, nothing waiting) only counts its other ticks and a fast bar only moves equity
+ * (Broker.beginFastBar); otherwise every tick goes through step().
  */
-function tickBar(
-  sim: Simulation,
-  broker: Broker,
-  bars: Bars,
-  i: number,
-  quarter: number,
-  settings: BacktestSettings,
-  wasBullish: boolean,
-  shortcuts: Shortcuts,
-): boolean {
+function openTick(sim: Simulation, bars: Bars, i: number): void {
   sim.firstTickOfBar = true;
   sim.tickTime = bars.time[i];
   sim.tickBid = bars.open[i];
   sim.step();
-  return restOfBar(sim, broker, bars, i, quarter, settings, wasBullish, shortcuts);
 }
 
-/** tickBar after its open: the other three ticks (quiet, fast, or each through step()). */
+/**
+ * The bar's other three ticks after openTick (quiet, fast, or each through step()). Returns the bar's
+ * direction (the next doji's tick order).
+ */
 function restOfBar(
   sim: Simulation,
   broker: Broker,
@@ -166,29 +160,25 @@ function restOfBar(
     return bullish;
   }
   const q = quarter || Math.max(1, Math.floor((bucketEnd(t, settings.period) - t) / 4));
+  // Tick k (1..3) at k/4 of the bar: the low then the high on a bullish bar (the high first on a
+  // bearish one), then the close.
+  const first = bullish ? l : h;
+  const second = bullish ? h : l;
   if (shortcuts === QUIET_AND_FAST && sim.beginFastBar(l, h)) {
-    broker.quoteTime = t + q;
-    broker.quoteBid = bullish ? l : h;
-    broker.fastQuote();
-    broker.quoteTime = t + 2 * q;
-    broker.quoteBid = bullish ? h : l;
-    broker.fastQuote();
-    broker.quoteTime = t + 3 * q;
-    broker.quoteBid = c;
-    broker.fastQuote();
+    for (let k = 1; k <= 3; k++) {
+      broker.quoteTime = t + k * q;
+      broker.quoteBid = k === 1 ? first : k === 2 ? second : c;
+      broker.fastQuote();
+    }
     broker.endFastBar();
     sim.ticks += 3;
     return bullish;
   }
-  sim.tickTime = t + q;
-  sim.tickBid = bullish ? l : h;
-  sim.step();
-  sim.tickTime = t + 2 * q;
-  sim.tickBid = bullish ? h : l;
-  sim.step();
-  sim.tickTime = t + 3 * q;
-  sim.tickBid = c;
-  sim.step();
+  for (let k = 1; k <= 3; k++) {
+    sim.tickTime = t + k * q;
+    sim.tickBid = k === 1 ? first : k === 2 ? second : c;
+    sim.step();
+  }
   return bullish;
 }
 
@@ -250,9 +240,9 @@ function onGrid(time: Float64Array, start: number, end: number, length: number):
  *   - one position, valued without conversion, no trailing stop or break-even, nothing waiting: until
  *     such a bar, or a bar where the open hits its stop or target (gap rules of Broker.tick), or one of
  *     the other three ticks could reach them, or a stop-out could happen (Broker.beginFastBar).
- * Any other bar goes to tickBar. The simulation's bar bookkeeping (next test and strategy bar, samples,
+ * Any other bar goes to the tick path. The simulation's bar bookkeeping (next test and strategy bar, samples,
  * tick count), the account's equity and the position's MFE/MAE live in locals during a run, and are
- * written back before a bar goes to tickBar (and read again after it).
+ * written back before a bar goes to the tick path (and read again after it).
  * When the strategy's bars are the tested bars and every bar opens its own bucket of the period
  * ("aligned", the usual case), every bar starts a new test bar and a new strategy bar at its own time,
  * so a flat run is settled in bulk (its samples are the bars' times, equity and balance) and a run
@@ -302,7 +292,7 @@ function barLevel(
   const barEquity = sim.barEquity.data;
   const barBalance = sim.barBalance.data;
 
-  // The locals, loaded from the simulation and broker (and again after every tickBar).
+  // The locals, loaded from the simulation and broker (and again after every bar on the tick path).
   let samples = sim.barTime.length;
   let nextTestBar = sim.nextTestBar;
   let nextSignalBar = sim.nextSignalBar;
@@ -438,7 +428,7 @@ function barLevel(
       // Broker.beginFastBar: equity = a + b x bid; a long's a does not depend on the spread.
       const b = long ? lots * unit : 0 - lots * unit;
       // Equity counts the swap the position has accrued; a bar at or after the next rollover ends the
-      // run (tickBar then charges it through Broker.tick), so the swap is constant within a run.
+      // run (the tick path then charges it through Broker.tick), so the swap is constant within a run.
       const cash = balance + broker.openSwap;
       const rollover = broker.nextRollover;
       const longA = cash - entry * lots * unit;
@@ -631,7 +621,7 @@ function barLevel(
       }
     }
 
-    // Write the locals back: before a bar goes to tickBar, and at the end (one place in the loop, so
+    // Write the locals back: before a bar goes to the tick path, and at the end (one place in the loop, so
     // that the optimised loop never meets code it has not seen run).
     sim.barTime.length = samples;
     sim.barEquity.length = samples;
@@ -657,7 +647,7 @@ function barLevel(
     sim.spreadPrice = sp;
     // An aligned bar whose rules act, flat or with one position valued here: Simulation.step's open tick
     // is run here (its sample, Broker.tick with no stop, target or stop-out to handle, the strategy-bar
-    // bookkeeping), then the rules and the rest of the bar as tickBar runs them.
+    // bookkeeping), then the rules and restOfBar.
     let ran = false;
     if (aligned && i === event && pending.length === 0 && !sim.manages && !sim.hasOrders()) {
       const n = positions.length;
@@ -710,10 +700,10 @@ function barLevel(
         broker.quoteBid = o;
         broker.quoteAsk = ask;
         sim.onNewBar(t, o, onPriceGrid(ask, scale));
-        bullish = restOfBar(sim, broker, bars, i, quarter, settings, bullish, mode);
       }
     }
-    if (!ran) bullish = tickBar(sim, broker, bars, i, quarter, settings, bullish, mode);
+    if (!ran) openTick(sim, bars, i);
+    bullish = restOfBar(sim, broker, bars, i, quarter, settings, bullish, mode);
     samples = sim.barTime.length;
     nextTestBar = sim.nextTestBar;
     nextSignalBar = sim.nextSignalBar;

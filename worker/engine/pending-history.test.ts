@@ -6,9 +6,9 @@
  * (scenario.fixture.ts), prices chosen so each outcome is known by hand.
  */
 import { describe, expect, it } from "vitest";
-import { BASE, BRACKET_BARS, bracket, breakout, run } from "./pending.fixture";
+import { BASE, BRACKET_BARS, bracket, breakout } from "./pending.fixture";
 import { orderRows } from "./rows";
-import { at, type Ohlc } from "./scenario.fixture";
+import { at, type Ohlc, runM1 } from "./scenario.fixture";
 import type { EngineOrder } from "./types";
 
 /** The pending orders of a run (not the market orders that close positions). */
@@ -16,7 +16,7 @@ const pendingOf = (orders: readonly EngineOrder[]) => orders.filter((o) => / (st
 
 describe("the Orders list of pending entries", () => {
   it("lists a filled buy stop under its own type and price, placed on bar 2, filled on bar 3", () => {
-    const r = run(breakout(), BASE);
+    const r = runM1(breakout(), BASE);
     const [order, ...rest] = pendingOf(r.orders);
     expect(rest).toEqual([]);
     expect(order).toMatchObject({ type: "buy stop", state: "filled", price: 1.1032, timeSetup: at(2) });
@@ -27,7 +27,7 @@ describe("the Orders list of pending entries", () => {
   });
 
   it("lists an order that expired, at the tick it was deleted, with nothing traded", () => {
-    const r = run(breakout({}, { expiry: { type: "bars", bars: 1 } }), BASE);
+    const r = runM1(breakout({}, { expiry: { type: "bars", bars: 1 } }), BASE);
     expect(r.trades).toEqual([]);
     expect(pendingOf(r.orders)).toMatchObject([
       { type: "buy stop", state: "expired", price: 1.1032, timeSetup: at(2), timeDone: at(3), volume: 1 },
@@ -36,7 +36,7 @@ describe("the Orders list of pending entries", () => {
 
   it("lists an order refused inside the stops level as rejected, with the reason", () => {
     // The order sits 22 pips (220 points) above bar 2's open.
-    const r = run(breakout(), BASE, { stopsLevelPoints: 230 });
+    const r = runM1(breakout(), BASE, { stopsLevelPoints: 230 });
     expect(pendingOf(r.orders)).toMatchObject([
       { type: "buy stop", state: "rejected", comment: "invalid price", timeSetup: at(2), timeDone: at(2) },
     ]);
@@ -45,7 +45,7 @@ describe("the Orders list of pending entries", () => {
   it("lists an order still waiting at the end of the test as canceled then", () => {
     // Bar 3 stays below 1.1032: the order never fills.
     const rows = BASE.map((r, i): Ohlc => (i >= 3 ? [1.1015, 1.102, 1.101, 1.1018] : r));
-    const r = run(breakout(), rows);
+    const r = runM1(breakout(), rows);
     expect(r.trades).toEqual([]);
     const [order] = pendingOf(r.orders);
     expect(order).toMatchObject({ type: "buy stop", state: "canceled", comment: "end of test" });
@@ -54,7 +54,7 @@ describe("the Orders list of pending entries", () => {
 
   it("lists the other order of a bracket as canceled by the fill (oco)", () => {
     // Bar 1 falls to 1.0970 before it rises: the sell stop at 1.0975 fills, the buy stop at 1.1025 goes.
-    const r = run(bracket(true), BRACKET_BARS);
+    const r = runM1(bracket(true), BRACKET_BARS);
     const orders = pendingOf(r.orders);
     expect(orders.map((o) => [o.type, o.state, o.price, o.comment])).toEqual([
       ["sell stop", "filled", 1.0975, ""],
@@ -64,7 +64,7 @@ describe("the Orders list of pending entries", () => {
   });
 
   it("shows each state in the report's rows, an unfilled order with no volume filled", () => {
-    const r = run(breakout({}, { expiry: { type: "bars", bars: 1 } }), BASE);
+    const r = runM1(breakout({}, { expiry: { type: "bars", bars: 1 } }), BASE);
     const rows = orderRows(r.orders, 5);
     expect(rows.map((row) => [row.Type, row.State, row.Price, row.Volume])).toEqual([
       ["buy stop", "expired", "1.10320", "0.00 / 1.00"],

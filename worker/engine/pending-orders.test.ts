@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { runBacktest } from "./backtest";
-import { BASE, BRACKET_BARS, bracket, breakout, run } from "./pending.fixture";
-import { at, barsOf, CLOSE, levelCross, MINUTE, MONDAY, type Ohlc, settingsOf } from "./scenario.fixture";
+import { BASE, BRACKET_BARS, bracket, breakout } from "./pending.fixture";
+import { at, barsOf, CLOSE, levelCross, MINUTE, type Ohlc, runM1, settingsOf } from "./scenario.fixture";
 
 describe("a buy stop at a price construct", () => {
   it("fills when the ask reaches its price, at that price, with stop and target placed from it", () => {
-    const r = run(breakout(), BASE);
+    const r = runM1(breakout(), BASE);
     expect(r.trades).toHaveLength(1);
     const t = r.trades[0];
     expect(t.direction).toBe("long");
@@ -25,20 +25,20 @@ describe("a buy stop at a price construct", () => {
 
   it("fills at the open when the bar gaps past its price (a stop fills worse, as a gapped stop loss)", () => {
     const rows = BASE.map((r, i): Ohlc => (i === 3 ? [1.1045, 1.105, 1.1042, 1.1048] : r));
-    const r = run(breakout(), rows);
+    const r = runM1(breakout(), rows);
     expect(r.trades.map((t) => [t.entryTime, t.entryPrice])).toEqual([[at(3), 1.1045]]);
     expect(r.orders.find((o) => o.type === "buy stop")?.sl).toBe(1.1002);
   });
 
   it("is refused when the price is already beyond it (a buy stop below the ask), and nothing trades", () => {
     const rows = BASE.map((r, i): Ohlc => (i === 2 ? [1.104, 1.1045, 1.1035, 1.104] : r));
-    expect(run(breakout(), rows).trades).toEqual([]);
+    expect(runM1(breakout(), rows).trades).toEqual([]);
   });
 
   it("is refused inside the broker's stops level, placed outside it", () => {
     // The order sits 22 pips (220 points) above bar 2's open.
-    expect(run(breakout(), BASE, { stopsLevelPoints: 230 }).trades).toEqual([]);
-    expect(run(breakout(), BASE, { stopsLevelPoints: 220 }).trades).toHaveLength(1);
+    expect(runM1(breakout(), BASE, { stopsLevelPoints: 230 }).trades).toEqual([]);
+    expect(runM1(breakout(), BASE, { stopsLevelPoints: 220 }).trades).toHaveLength(1);
   });
 
   it("a buy limit waits below the market and fills when the ask falls to it", () => {
@@ -51,7 +51,7 @@ describe("a buy stop at a price construct", () => {
     );
     // Limit at bar 1's close - 10 pips = 1.1000; bar 3 dips to 1.0995.
     const rows = BASE.map((r, i): Ohlc => (i === 3 ? [1.1015, 1.102, 1.0995, 1.1018] : r));
-    const r = run(spec, rows);
+    const r = runM1(spec, rows);
     expect(r.trades.map((t) => t.entryPrice)).toEqual([1.1]);
     expect(r.trades[0].entryTime).toBeGreaterThan(at(3));
   });
@@ -59,25 +59,25 @@ describe("a buy stop at a price construct", () => {
 
 describe("expiry", () => {
   it("bars: deleted at the open of the bar `bars` after the placing bar", () => {
-    expect(run(breakout({}, { expiry: { type: "bars", bars: 1 } }), BASE).trades).toEqual([]);
-    expect(run(breakout({}, { expiry: { type: "bars", bars: 2 } }), BASE).trades).toHaveLength(1);
+    expect(runM1(breakout({}, { expiry: { type: "bars", bars: 1 } }), BASE).trades).toEqual([]);
+    expect(runM1(breakout({}, { expiry: { type: "bars", bars: 2 } }), BASE).trades).toHaveLength(1);
   });
 
   it("time of day: deleted at the next HH:MM server time after it was placed", () => {
     // Placed at 00:02; bar 3 (00:03) fills it.
-    expect(run(breakout({}, { expiry: { type: "timeOfDay", at: "00:03" } }), BASE).trades).toEqual([]);
-    expect(run(breakout({}, { expiry: { type: "timeOfDay", at: "00:04" } }), BASE).trades).toHaveLength(1);
+    expect(runM1(breakout({}, { expiry: { type: "timeOfDay", at: "00:03" } }), BASE).trades).toEqual([]);
+    expect(runM1(breakout({}, { expiry: { type: "timeOfDay", at: "00:04" } }), BASE).trades).toHaveLength(1);
   });
 });
 
 describe("brackets", () => {
   it("one cancels the other: the first fill deletes the other order", () => {
-    const r = run(bracket(true), BRACKET_BARS);
+    const r = runM1(bracket(true), BRACKET_BARS);
     expect(r.trades.map((t) => [t.direction, t.entryPrice])).toEqual([["short", 1.0975]]);
   });
 
   it("without oco both orders fill (a hedging account holds both)", () => {
-    const r = run(bracket(false), BRACKET_BARS);
+    const r = runM1(bracket(false), BRACKET_BARS);
     expect(r.trades.map((t) => [t.direction, t.entryPrice]).sort()).toEqual([
       ["long", 1.1025],
       ["short", 1.0975],
@@ -85,7 +85,7 @@ describe("brackets", () => {
   });
 
   it("a long and a short signal on one bar place both orders instead of cancelling out", () => {
-    const r = run(bracket(true), BRACKET_BARS);
+    const r = runM1(bracket(true), BRACKET_BARS);
     expect(r.trades).toHaveLength(1);
   });
 });
@@ -103,14 +103,14 @@ describe("entry limits", () => {
   ];
 
   it("maxTradesPerDay stops entries once that many opened today", () => {
-    expect(run(levelCross(1.1), rows).trades).toHaveLength(3);
-    const limited = run(levelCross(1.1, { limits: { maxTradesPerDay: 2 } }), rows);
+    expect(runM1(levelCross(1.1), rows).trades).toHaveLength(3);
+    const limited = runM1(levelCross(1.1, { limits: { maxTradesPerDay: 2 } }), rows);
     expect(limited.trades.map((t) => t.direction)).toEqual(["long", "short"]);
   });
 
   it("maxSpread: no entry while the spread is wider (2 pips here)", () => {
     expect(
-      run(
+      runM1(
         levelCross(1.1, { limits: { maxSpread: { value: 1.5, unit: "pips" } } }),
         rows,
         { spreadPoints: undefined },
@@ -118,7 +118,7 @@ describe("entry limits", () => {
       ).trades,
     ).toEqual([]);
     expect(
-      run(
+      runM1(
         levelCross(1.1, { limits: { maxSpread: { value: 20, unit: "points" } } }),
         rows,
         { spreadPoints: undefined },
@@ -129,30 +129,30 @@ describe("entry limits", () => {
 
   it("maxSpread gates pending orders too", () => {
     const spec = breakout({ limits: { maxSpread: { value: 1, unit: "pips" } } });
-    expect(run(spec, BASE, { spreadPoints: undefined }, 20).trades).toEqual([]);
+    expect(runM1(spec, BASE, { spreadPoints: undefined }, 20).trades).toEqual([]);
   });
 });
 
 describe("sizing forms", () => {
   it("riskMoney: lots that lose the amount at the stop (100 over 30 pips of EURUSD = 0.33 lot)", () => {
-    const r = run(breakout({ sizing: { type: "riskMoney", amount: 100 } }), BASE);
+    const r = runM1(breakout({ sizing: { type: "riskMoney", amount: 100 } }), BASE);
     expect(r.trades.map((t) => t.volume)).toEqual([0.33]);
   });
 
   it("riskPercent of equity or balance: 1% of 10,000 over 30 pips = 0.33 lot", () => {
-    const r = run(breakout({ sizing: { type: "riskPercent", percent: 1, of: "equity" } }), BASE);
+    const r = runM1(breakout({ sizing: { type: "riskPercent", percent: 1, of: "equity" } }), BASE);
     expect(r.trades.map((t) => t.volume)).toEqual([0.33]);
   });
 
   it("lotsPerEquity: 0.1 lot per 2,500 of a 10,000 equity = 0.4 lot", () => {
-    const r = run(breakout({ sizing: { type: "lotsPerEquity", lots: 0.1, per: 2500 } }), BASE);
+    const r = runM1(breakout({ sizing: { type: "lotsPerEquity", lots: 0.1, per: 2500 } }), BASE);
     expect(r.trades.map((t) => t.volume)).toEqual([0.4]);
   });
 });
 
 describe("the fast paths change nothing while orders wait", () => {
   it("the same trades with and without shortcuts, at 1-minute OHLC and every tick", () => {
-    const bars = barsOf(BASE, MONDAY, MINUTE, 0, 40);
+    const bars = barsOf(BASE, at(0), MINUTE, 0, 40);
     for (const model of [0, 2] as const) {
       const s = settingsOf(bars, { model });
       const fast = runBacktest(breakout(), { bars, period: "M1" }, s);

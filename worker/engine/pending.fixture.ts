@@ -2,10 +2,8 @@
  * Test-only: the breakout and the bracket of the pending-entry tests (pending-orders, pending-history) and
  * the bars they were priced on, so both read the same scenarios.
  */
-import type { StrategySpec, StrategySpecInput } from "../strategy/spec";
-import { runBacktest } from "./backtest";
-import { barsOf, CLOSE, constant, MINUTE, MONDAY, type Ohlc, settingsOf, specOf } from "./scenario.fixture";
-import type { BacktestResult, BacktestSettings } from "./types";
+import type { StrategySpecInput } from "../strategy/spec";
+import { CLOSE, constant, type Ohlc, specOf } from "./scenario.fixture";
 
 /** Buy stop 20 pips above the 2-bar high when the close crosses above 1.1000 (long only). */
 export function breakout(extra: Partial<StrategySpecInput> = {}, pending: Record<string, unknown> = {}) {
@@ -68,14 +66,3 @@ export const BRACKET_BARS: Ohlc[] = [
   [1.1, 1.103, 1.097, 1.101],
   [1.101, 1.1015, 1.1005, 1.1012],
 ];
-
-/** `spec` on `rows` as M1 bars from Monday 00:00 with one spread (points) for all. */
-export function run(
-  spec: StrategySpec,
-  rows: readonly Ohlc[],
-  extra: Partial<BacktestSettings> = {},
-  spread = 0,
-): BacktestResult {
-  const bars = barsOf(rows, MONDAY, MINUTE, spread);
-  return runBacktest(spec, { bars, period: "M1" }, settingsOf(bars, extra));
-}

@@ -5,7 +5,25 @@
  * in another order): 1e-6.
  */
 import { expect } from "vitest";
-import type { BacktestResult } from "./types";
+import type { Bars } from "../market/types";
+import { settingsOf } from "./scenario.fixture";
+import type { BacktestResult, BacktestSettings, Model } from "./types";
+
+/** The account both tests compare runs on: EURUSD, USD 50,000, tested on H1 unless `extra` says otherwise. */
+export function comparedSettings(
+  bars: Bars,
+  model: Model,
+  extra: Partial<BacktestSettings> = {},
+): BacktestSettings {
+  return settingsOf(bars, {
+    period: "H1",
+    to: bars.time[bars.length - 1] + 60_000,
+    model,
+    deposit: 50_000,
+    spreadPoints: undefined,
+    ...extra,
+  });
+}
 
 function close(a: number, b: number): void {
   expect(Math.abs(a - b)).toBeLessThan(1e-6);

@@ -8,10 +8,11 @@ import { barsFromRows } from "../market/bars";
 import { getSymbol } from "../market/catalogue";
 import type { Bars, Period } from "../market/types";
 import { type OperandSchema, parseSpec, type StrategySpec, type StrategySpecInput } from "../strategy/spec";
+import { runBacktest } from "./backtest";
 import { Broker } from "./broker";
 import { Converter } from "./conversion";
 import { DrawdownTracker } from "./drawdown";
-import type { BacktestSettings } from "./types";
+import type { BacktestResult, BacktestSettings } from "./types";
 
 /** Monday 2020-01-06 00:00 UTC. */
 export const MONDAY = Date.UTC(2020, 0, 6);
@@ -116,6 +117,17 @@ export function settingsOf(bars: Bars, extra: Partial<BacktestSettings> = {}): B
     spreadPoints: 0,
     ...extra,
   };
+}
+
+/** `spec` over M1 bars made of `rows` from Monday 00:00 (one spread for all), with settingsOf(bars, extra). */
+export function runM1(
+  spec: StrategySpec,
+  rows: readonly Ohlc[],
+  extra: Partial<BacktestSettings> = {},
+  spread = 0,
+): BacktestResult {
+  const bars = barsOf(rows, MONDAY, MINUTE, spread);
+  return runBacktest(spec, { bars, period: "M1" }, settingsOf(bars, extra));
 }
 
 /** A bare broker with the form's defaults (EURUSD, USD 10,000, leverage 100, stop-out 50 %), hedging. */

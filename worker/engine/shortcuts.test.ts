@@ -15,10 +15,21 @@ import type { StrategySpec } from "../strategy/spec";
 import { runBacktest } from "./backtest";
 import { leanEurusdH1 } from "./lean.fixture";
 import { mulberry32 } from "./rng";
-import { expectSameRun } from "./same-run.fixture";
-import { indicator, smaCross, specOf } from "./scenario.fixture";
+import { comparedSettings, expectSameRun } from "./same-run.fixture";
+import { constant, indicator, smaCross, specOf } from "./scenario.fixture";
 import { generateTicks, lastTickBid, lastTickTime } from "./ticks";
 import type { BacktestResult, BacktestSettings, Model } from "./types";
+
+/** The MACD main line crossing its signal line while RSI lies between `lower` and `upper`. */
+function macdRsi(cross: "crossesAbove" | "crossesBelow", lower: number, upper: number) {
+  const signal = { type: "indicator", ref: "macd", line: "signal" } as const;
+  return {
+    all: [
+      { type: cross, left: indicator("macd"), right: signal },
+      { type: "between" as const, operand: indicator("rsi"), lower: constant(lower), upper: constant(upper) },
+    ],
+  };
+}
 
 /** MACD/RSI entries, ATR stop and target, risk sizing, trailing stop and break-even, London hours. */
 function managed(timeframe: "H1" | "M15"): StrategySpec {
@@ -30,38 +41,7 @@ function managed(timeframe: "H1" | "M15"): StrategySpec {
       { id: "rsi", kind: "RSI", period: 14 },
       { id: "atr", kind: "ATR", period: 14 },
     ],
-    entry: {
-      long: {
-        all: [
-          {
-            type: "crossesAbove",
-            left: indicator("macd"),
-            right: { type: "indicator", ref: "macd", line: "signal" },
-          },
-          {
-            type: "between",
-            operand: indicator("rsi"),
-            lower: { type: "constant", value: 40 },
-            upper: { type: "constant", value: 70 },
-          },
-        ],
-      },
-      short: {
-        all: [
-          {
-            type: "crossesBelow",
-            left: indicator("macd"),
-            right: { type: "indicator", ref: "macd", line: "signal" },
-          },
-          {
-            type: "between",
-            operand: indicator("rsi"),
-            lower: { type: "constant", value: 30 },
-            upper: { type: "constant", value: 60 },
-          },
-        ],
-      },
-    },
+    entry: { long: macdRsi("crossesAbove", 40, 70), short: macdRsi("crossesBelow", 30, 60) },
     sizing: { type: "riskPercent", percent: 1 },
     stopLoss: { unit: "atr", ref: "atr", multiple: 2 },
     takeProfit: { unit: "atr", ref: "atr", multiple: 3 },
@@ -87,17 +67,7 @@ function both(
   model: Model,
   account: Partial<BacktestSettings> = {},
 ): [BacktestResult, BacktestResult] {
-  const settings: BacktestSettings = {
-    symbol: getSymbol("EURUSD"),
-    period: "H1",
-    from: bars.time[0],
-    to: bars.time[bars.length - 1] + 60_000,
-    model,
-    executionMode: 0,
-    deposit: 50_000,
-    currency: "USD",
-    ...account,
-  };
+  const settings = comparedSettings(bars, model, account);
   return [
     runBacktest(spec, { bars, period }, settings),
     runBacktest(spec, { bars, period }, settings, { shortcuts: false }),

@@ -139,7 +139,7 @@ export class Simulation {
     };
     this.plan = spec.exits ? new ExitPlan(spec.exits, strategy, signalBars.time, broker) : null;
     // Partial closes run on every EA tick; time exits and trailing by a price on new bars while a
-    // position is open, which the open-prices bar-level path (open-prices.ts) leaves to tickBar too.
+    // position is open, which the open-prices bar-level path (open-prices.ts) leaves to the tick path too.
     this.manages =
       spec.trailingStop !== undefined ||
       spec.breakEven !== undefined ||

@@ -14,6 +14,7 @@ import { getSymbol } from "../market/catalogue";
 import { parseSpec } from "../strategy/spec";
 import { runBacktest } from "./backtest";
 import { leanEurusdH1 } from "./lean.fixture";
+import type { BacktestSettings } from "./types";
 
 interface RefTrade {
   entryTime: number;
@@ -78,27 +79,26 @@ function reference(close: Float64Array, open: Float64Array, time: Float64Array):
   return trades;
 }
 
+/** Open prices only on H1 from `from` to the end of 2018: USD 10,000,000 (1 lot never lacks margin), spread 0. */
+const settings = (from: number): BacktestSettings => ({
+  symbol: getSymbol("EURUSD"),
+  period: "H1",
+  from,
+  to: Date.UTC(2019, 0, 1),
+  model: 3,
+  executionMode: 0,
+  deposit: 10_000_000,
+  currency: "USD",
+  spreadPoints: 0,
+});
+
 describe("sma-cross-10-20 on Lean EURUSD H1 2007-2018 (bid, spread 0, open prices only)", () => {
   const bars = leanEurusdH1();
   const parsed = parseSpec(
     JSON.parse(readFileSync(path.resolve(process.cwd(), "examples/strategies/sma-cross-10-20.json"), "utf8")),
   );
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  const result = runBacktest(
-    parsed.spec,
-    { bars, period: "H1" },
-    {
-      symbol: getSymbol("EURUSD"),
-      period: "H1",
-      from: Date.UTC(2007, 0, 1),
-      to: Date.UTC(2019, 0, 1),
-      model: 3,
-      executionMode: 0,
-      deposit: 10_000_000,
-      currency: "USD",
-      spreadPoints: 0,
-    },
-  );
+  const result = runBacktest(parsed.spec, { bars, period: "H1" }, settings(Date.UTC(2007, 0, 1)));
   const expected = reference(bars.close, bars.open, bars.time);
 
   it("uses the whole 12-year file", () => {
@@ -149,21 +149,7 @@ describe("sma-cross-10-20 on Lean EURUSD H1 2007-2018 (bid, spread 0, open price
 
   it("warms indicators up on bars before the range: a run from 2012 trades the full run's crosses", () => {
     const from = Date.UTC(2012, 0, 1);
-    const later = runBacktest(
-      parsed.spec,
-      { bars, period: "H1" },
-      {
-        symbol: getSymbol("EURUSD"),
-        period: "H1",
-        from,
-        to: Date.UTC(2019, 0, 1),
-        model: 3,
-        executionMode: 0,
-        deposit: 10_000_000,
-        currency: "USD",
-        spreadPoints: 0,
-      },
-    );
+    const later = runBacktest(parsed.spec, { bars, period: "H1" }, settings(from));
     const fullEntries = result.trades.map((t) => t.entryTime).filter((t) => t >= from);
     expect(later.trades.map((t) => t.entryTime)).toEqual(fullEntries);
   });

@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { runBacktest } from "./backtest";
-import { barsOf, levelCross, MINUTE, MONDAY, type Ohlc, settingsOf } from "./scenario.fixture";
+import { CROSS_UP, levelCross, type Ohlc, runM1 } from "./scenario.fixture";
 import { placeOutside, stopsAccepted } from "./stops-level";
 
-// Bars 0-1 make the close cross above 1.1000 on bar 1, so the long fills at bar 2's open (1.1000),
+// CROSS_UP makes the close cross above 1.1000 on bar 1, so the long fills at bar 2's open (1.1000),
 // spread 0: bid = ask. 1 lot of EURUSD: $10 a pip.
-const CROSS_UP: Ohlc[] = [
-  [1.099, 1.0995, 1.0985, 1.099],
-  [1.099, 1.1004, 1.0988, 1.1002],
-];
 const CROSS_DOWN: Ohlc[] = [
   [1.101, 1.1015, 1.1005, 1.101],
   [1.101, 1.1012, 1.0996, 1.0998],
@@ -17,8 +12,7 @@ const DROP: Ohlc = [1.1001, 1.1001, 1.0985, 1.0988];
 const pips = (value: number) => ({ unit: "pips", value }) as const;
 
 function run(rows: Ohlc[], spec: ReturnType<typeof levelCross>, stopsLevelPoints?: number) {
-  const bars = barsOf(rows, MONDAY, MINUTE);
-  return runBacktest(spec, { bars, period: "M1" }, settingsOf(bars, { stopsLevelPoints }));
+  return runM1(spec, rows, { stopsLevelPoints });
 }
 
 describe("a new position's stop and target inside the broker's stops level", () => {

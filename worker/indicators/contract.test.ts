@@ -5,55 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  ac,
-  ad,
-  adx,
-  adxWilder,
-  alligator,
-  ama,
-  ao,
-  atr,
-  bears,
-  bollinger,
-  bulls,
-  bwmfi,
-  cci,
-  chaikin,
-  dema,
-  demarker,
-  donchian,
-  ema,
-  envelopes,
-  force,
-  fractals,
-  frama,
-  gator,
-  gatorWarmUp,
-  heikenAshi,
-  hull,
-  hullPeriods,
-  ichimoku,
-  keltner,
-  lwma,
-  macd,
-  mfi,
-  momentum,
-  obv,
-  osma,
-  rsi,
-  rvi,
-  sar,
-  sma,
-  smma,
-  stddev,
-  stochastic,
-  supertrend,
-  tema,
-  trix,
-  vidya,
-  wpr,
-} from "./index";
+import * as kernel from "./index";
 
 interface Bars {
   readonly open: Float64Array;
@@ -72,15 +24,15 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: "sma", run: (b, p) => [[sma(b.close, p), p - 1]] },
-  { name: "ema", run: (b, p) => [[ema(b.close, p), p - 1]] },
-  { name: "smma", run: (b, p) => [[smma(b.close, p), p - 1]] },
-  { name: "lwma", run: (b, p) => [[lwma(b.close, p), p - 1]] },
-  { name: "rsi", run: (b, p) => [[rsi(b.close, p), p]] },
+  { name: "sma", run: (b, p) => [[kernel.sma(b.close, p), p - 1]] },
+  { name: "ema", run: (b, p) => [[kernel.ema(b.close, p), p - 1]] },
+  { name: "smma", run: (b, p) => [[kernel.smma(b.close, p), p - 1]] },
+  { name: "lwma", run: (b, p) => [[kernel.lwma(b.close, p), p - 1]] },
+  { name: "rsi", run: (b, p) => [[kernel.rsi(b.close, p), p]] },
   {
     name: "macd",
     run: (b, p) => {
-      const m = macd(b.close, p, p + 2, 3);
+      const m = kernel.macd(b.close, p, p + 2, 3);
       return [
         [m.main, p + 1],
         [m.signal, p + 3],
@@ -90,7 +42,7 @@ const CASES: Case[] = [
   {
     name: "bollinger",
     run: (b, p) => {
-      const r = bollinger(b.close, p, 2);
+      const r = kernel.bollinger(b.close, p, 2);
       return [
         [r.upper, p],
         [r.middle, p],
@@ -98,22 +50,22 @@ const CASES: Case[] = [
       ];
     },
   },
-  { name: "atr", run: (b, p) => [[atr(b.high, b.low, b.close, p), p]] },
+  { name: "atr", run: (b, p) => [[kernel.atr(b.high, b.low, b.close, p), p]] },
   {
     name: "stochastic",
     run: (b, p) => {
-      const r = stochastic(b.high, b.low, b.close, p, 3, 2);
+      const r = kernel.stochastic(b.high, b.low, b.close, p, 3, 2);
       return [
         [r.main, p],
         [r.signal, p + 2],
       ];
     },
   },
-  { name: "cci", run: (b, p) => [[cci(b.high, b.low, b.close, p), p - 1]] },
+  { name: "cci", run: (b, p) => [[kernel.cci(b.high, b.low, b.close, p), p - 1]] },
   {
     name: "adx",
     run: (b, p) => {
-      const r = adx(b.high, b.low, b.close, p);
+      const r = kernel.adx(b.high, b.low, b.close, p);
       return [
         [r.adx, 2 * p],
         [r.plusDi, p],
@@ -121,17 +73,17 @@ const CASES: Case[] = [
       ];
     },
   },
-  { name: "momentum", run: (b, p) => [[momentum(b.close, p), p]] },
+  { name: "momentum", run: (b, p) => [[kernel.momentum(b.close, p), p]] },
   // Issue 14: the first index of each line is the one its kernel documents (warm-up included).
-  { name: "ac", run: (b) => [[ac(b.high, b.low), 37]] },
-  { name: "ao", run: (b) => [[ao(b.high, b.low), 33]] },
-  { name: "ad", run: (b) => [[ad(b.high, b.low, b.close, b.volume), 0]] },
-  { name: "obv", run: (b) => [[obv(b.close, b.volume), 0]] },
-  { name: "bwmfi", run: (b) => [[bwmfi(b.high, b.low, b.volume), 0]] },
+  { name: "ac", run: (b) => [[kernel.ac(b.high, b.low), 37]] },
+  { name: "ao", run: (b) => [[kernel.ao(b.high, b.low), 33]] },
+  { name: "ad", run: (b) => [[kernel.ad(b.high, b.low, b.close, b.volume), 0]] },
+  { name: "obv", run: (b) => [[kernel.obv(b.close, b.volume), 0]] },
+  { name: "bwmfi", run: (b) => [[kernel.bwmfi(b.high, b.low, b.volume), 0]] },
   {
     name: "adx wilder",
     run: (b, p) => {
-      const r = adxWilder(b.high, b.low, b.close, p);
+      const r = kernel.adxWilder(b.high, b.low, b.close, p);
       return [
         [r.adx, 2 * p],
         [r.plusDi, p + 1],
@@ -142,7 +94,7 @@ const CASES: Case[] = [
   {
     name: "alligator",
     run: (b, p) => {
-      const r = alligator(b.close, { ...ALLIGATOR, jawPeriod: p + 2 });
+      const r = kernel.alligator(b.close, { ...ALLIGATOR, jawPeriod: p + 2 });
       return [
         [r.jaw, p + 1 + 8],
         [r.teeth, 7 + 5],
@@ -153,29 +105,29 @@ const CASES: Case[] = [
   {
     name: "gator",
     run: (b) => {
-      const r = gator(b.close, ALLIGATOR);
-      const [u, l] = gatorWarmUp(ALLIGATOR);
+      const r = kernel.gator(b.close, ALLIGATOR);
+      const [u, l] = kernel.gatorWarmUp(ALLIGATOR);
       return [
         [r.upper, u],
         [r.lower, l],
       ];
     },
   },
-  { name: "ama", run: (b, p) => [[ama(b.close, p, 2, 30), p]] },
-  { name: "bears", run: (b, p) => [[bears(b.low, b.close, p), p]] },
-  { name: "bulls", run: (b, p) => [[bulls(b.high, b.close, p), p]] },
-  { name: "chaikin", run: (b, p) => [[chaikin(b.high, b.low, b.close, b.volume, 2, p + 2), p + 1]] },
-  { name: "dema", run: (b, p) => [[dema(b.close, p + 1), 2 * p]] },
-  { name: "tema", run: (b, p) => [[tema(b.close, p + 1), 3 * p]] },
-  { name: "trix", run: (b, p) => [[trix(b.close, p + 1), 3 * p]] },
-  { name: "frama", run: (b, p) => [[frama(b.close, b.high, b.low, p + 1), 2 * p + 1]] },
-  { name: "hull", run: (b, p) => [[hull(b.close, p), p - 2 + hullPeriods(p)[1]]] },
-  { name: "demarker", run: (b, p) => [[demarker(b.high, b.low, p), p]] },
-  { name: "mfi", run: (b, p) => [[mfi(b.high, b.low, b.close, b.volume, p), p]] },
+  { name: "ama", run: (b, p) => [[kernel.ama(b.close, p, 2, 30), p]] },
+  { name: "bears", run: (b, p) => [[kernel.bears(b.low, b.close, p), p]] },
+  { name: "bulls", run: (b, p) => [[kernel.bulls(b.high, b.close, p), p]] },
+  { name: "chaikin", run: (b, p) => [[kernel.chaikin(b.high, b.low, b.close, b.volume, 2, p + 2), p + 1]] },
+  { name: "dema", run: (b, p) => [[kernel.dema(b.close, p + 1), 2 * p]] },
+  { name: "tema", run: (b, p) => [[kernel.tema(b.close, p + 1), 3 * p]] },
+  { name: "trix", run: (b, p) => [[kernel.trix(b.close, p + 1), 3 * p]] },
+  { name: "frama", run: (b, p) => [[kernel.frama(b.close, b.high, b.low, p + 1), 2 * p + 1]] },
+  { name: "hull", run: (b, p) => [[kernel.hull(b.close, p), p - 2 + kernel.hullPeriods(p)[1]]] },
+  { name: "demarker", run: (b, p) => [[kernel.demarker(b.high, b.low, p), p]] },
+  { name: "mfi", run: (b, p) => [[kernel.mfi(b.high, b.low, b.close, b.volume, p), p]] },
   {
     name: "rvi",
     run: (b, p) => {
-      const r = rvi(b.open, b.high, b.low, b.close, p);
+      const r = kernel.rvi(b.open, b.high, b.low, b.close, p);
       const none = b.close.length <= p + 8 ? b.close.length : 0;
       return [
         [r.main, none || p + 2],
@@ -183,11 +135,11 @@ const CASES: Case[] = [
       ];
     },
   },
-  { name: "wpr", run: (b, p) => [[wpr(b.high, b.low, b.close, p), p - 1]] },
+  { name: "wpr", run: (b, p) => [[kernel.wpr(b.high, b.low, b.close, p), p - 1]] },
   {
     name: "donchian",
     run: (b, p) => {
-      const r = donchian(b.high, b.low, p);
+      const r = kernel.donchian(b.high, b.low, p);
       return [
         [r.upper, p - 1],
         [r.lower, p - 1],
@@ -198,18 +150,18 @@ const CASES: Case[] = [
   {
     name: "envelopes",
     run: (b, p) => {
-      const r = envelopes(b.close, p, "LWMA", 0.5);
+      const r = kernel.envelopes(b.close, p, "LWMA", 0.5);
       return [
         [r.upper, p - 1],
         [r.lower, p - 1],
       ];
     },
   },
-  { name: "force", run: (b, p) => [[force(b.close, b.volume, p, "EMA"), p]] },
+  { name: "force", run: (b, p) => [[kernel.force(b.close, b.volume, p, "EMA"), p]] },
   {
     name: "ichimoku",
     run: (b, p) => {
-      const r = ichimoku(b.high, b.low, b.close, p, p + 3, p + 6);
+      const r = kernel.ichimoku(b.high, b.low, b.close, p, p + 3, p + 6);
       return [
         [r.tenkan, p - 1],
         [r.kijun, p + 2],
@@ -219,14 +171,14 @@ const CASES: Case[] = [
       ];
     },
   },
-  { name: "osma", run: (b, p) => [[osma(b.close, p, p + 2, 3), p + 3]] },
-  { name: "sar", run: (b) => [[sar(b.high, b.low), b.close.length < 3 ? b.close.length : 1]] },
-  { name: "stddev", run: (b, p) => [[stddev(b.close, p, "EMA"), p - 1]] },
-  { name: "vidya", run: (b, p) => [[vidya(b.close, p, 3), p + 2]] },
+  { name: "osma", run: (b, p) => [[kernel.osma(b.close, p, p + 2, 3), p + 3]] },
+  { name: "sar", run: (b) => [[kernel.sar(b.high, b.low), b.close.length < 3 ? b.close.length : 1]] },
+  { name: "stddev", run: (b, p) => [[kernel.stddev(b.close, p, "EMA"), p - 1]] },
+  { name: "vidya", run: (b, p) => [[kernel.vidya(b.close, p, 3), p + 2]] },
   {
     name: "heiken ashi",
     run: (b) => {
-      const r = heikenAshi(b.open, b.high, b.low, b.close);
+      const r = kernel.heikenAshi(b.open, b.high, b.low, b.close);
       return [
         [r.open, 0],
         [r.close, 0],
@@ -238,7 +190,7 @@ const CASES: Case[] = [
   {
     name: "supertrend",
     run: (b, p) => {
-      const r = supertrend(b.high, b.low, b.close, p, 3);
+      const r = kernel.supertrend(b.high, b.low, b.close, p, 3);
       return [
         [r.main, p],
         [r.direction, p],
@@ -248,7 +200,7 @@ const CASES: Case[] = [
   {
     name: "keltner",
     run: (b, p) => {
-      const r = keltner(b.close, b.high, b.low, b.close, p, 3, 2, "SMA");
+      const r = kernel.keltner(b.close, b.high, b.low, b.close, p, 3, 2, "SMA");
       return [
         [r.middle, Math.max(p - 1, 3)],
         [r.upper, Math.max(p - 1, 3)],
@@ -260,7 +212,7 @@ const CASES: Case[] = [
     name: "fractals",
     sparse: true,
     run: (b) => {
-      const r = fractals(b.high, b.low);
+      const r = kernel.fractals(b.high, b.low);
       return [
         [r.upper, 4],
         [r.lower, 4],

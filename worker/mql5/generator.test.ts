@@ -2,33 +2,16 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseSpec, type StrategySpec, type StrategySpecInput } from "../strategy/spec";
+import { parseSpec, type StrategySpec } from "../strategy/spec";
 import { checkMql5 } from "./check/checker";
 import { generateMql5 } from "./generator";
+import { body, gen, loadSpec, specOf } from "./testing/ea.fixture";
 import { specArbitrary } from "./testing/spec-arbitrary";
 
 const EXAMPLES = join(__dirname, "../../examples/strategies");
 
-function load(file: string): StrategySpec {
-  const r = parseSpec(JSON.parse(readFileSync(join(EXAMPLES, file), "utf8")));
-  if (!r.ok) throw new Error(`${file}: ${JSON.stringify(r.issues)}`);
-  return r.spec;
-}
-function spec(input: StrategySpecInput): StrategySpec {
-  const r = parseSpec(input);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  return r.spec;
-}
-const gen = (s: StrategySpec, mode: "full" | "conservative" = "full"): string =>
-  generateMql5(s, { strategyId: "1042", title: "Test strategy", mode });
+const load = (file: string): StrategySpec => loadSpec(`examples/strategies/${file}`);
 const count = (text: string, needle: string): number => text.split(needle).length - 1;
-
-/** The body of one generated function, for assertions about where code lives. */
-function body(code: string, signature: string): string {
-  const start = code.indexOf(`${signature}\n  {`);
-  expect(start, `function ${signature}`).toBeGreaterThanOrEqual(0);
-  return code.slice(start, code.indexOf("\n  }\n", start));
-}
 
 const files = readdirSync(EXAMPLES).filter((f) => f.endsWith(".json"));
 
@@ -261,7 +244,7 @@ describe("generateMql5 on the example strategies", () => {
 });
 
 describe("generateMql5 on the whole vocabulary", () => {
-  const all = spec({
+  const all = specOf({
     specVersion: 2,
     timeframe: "M15",
     direction: "both",
@@ -372,7 +355,7 @@ describe("generateMql5 on the whole vocabulary", () => {
   });
 
   it("passes a CCI's applied price to iCCI, as the engine computes it", () => {
-    const onClose = spec({
+    const onClose = specOf({
       ...all,
       indicators: all.indicators.map((ind) => (ind.kind === "CCI" ? { ...ind, appliedPrice: "CLOSE" } : ind)),
     });
@@ -437,7 +420,7 @@ describe("generateMql5 on random valid specs", () => {
   it("always produces code that passes the checker, in both modes", { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(specArbitrary, fc.constantFrom("full" as const, "conservative" as const), (input, mode) => {
-        const s = spec(input);
+        const s = specOf(input);
         const result = checkMql5(gen(s, mode));
         expect(result.errors).toEqual([]);
       }),

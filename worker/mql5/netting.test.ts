@@ -1,31 +1,13 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSpec, type StrategySpec } from "../strategy/spec";
 import { checkMql5 } from "./check/checker";
-import { generateMql5 } from "./generator";
-
-function load(dir: string, file: string): StrategySpec {
-  const r = parseSpec(JSON.parse(readFileSync(join(__dirname, dir, file), "utf8")));
-  if (!r.ok) throw new Error(`${file}: ${JSON.stringify(r.issues)}`);
-  return r.spec;
-}
-const gen = (s: StrategySpec, mode: "full" | "conservative" = "full"): string =>
-  generateMql5(s, { strategyId: "1042", title: "Netting", mode });
-
-/** The body of one generated function. */
-function body(code: string, signature: string): string {
-  const start = code.indexOf(`${signature}\n  {`);
-  expect(start, `function ${signature}`).toBeGreaterThanOrEqual(0);
-  return code.slice(start, code.indexOf("\n  }\n", start));
-}
+import { body, gen, loadSpec } from "./testing/ea.fixture";
 
 // Behaviour on a netting account is checked trade by trade in tests/mql5-runtime (parity.test.ts); these
 // check what the trader reads in the code.
 describe("the EA on a netting account (issue 13)", () => {
-  const pyramid = load("../../tests/mql5-runtime/specs", "netting-rsi-dips-pyramid.json");
-  const longOnly = load("../../tests/mql5-runtime/specs", "cci-adx-momentum-pyramid.json");
-  const single = load("../../examples/strategies", "sma-cross-10-20.json");
+  const pyramid = loadSpec("tests/mql5-runtime/specs/netting-rsi-dips-pyramid.json");
+  const longOnly = loadSpec("tests/mql5-runtime/specs/cci-adx-momentum-pyramid.json");
+  const single = loadSpec("examples/strategies/sma-cross-10-20.json");
 
   it("no longer refuses a netting account when several positions are allowed", () => {
     const code = gen(pyramid);

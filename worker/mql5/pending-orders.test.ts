@@ -6,29 +6,20 @@
 import { describe, expect, it } from "vitest";
 import londonDoc from "../../examples/strategies/london-breakout-bracket.json";
 import turtleDoc from "../../examples/strategies/turtle-donchian-stop-orders.json";
-import { parseSpec, type StrategySpec } from "../strategy/spec";
 import { checkMql5 } from "./check/checker";
-import { generateMql5 } from "./generator";
+import { gen, specOf } from "./testing/ea.fixture";
 
-function load(doc: unknown): StrategySpec {
-  const r = parseSpec(doc);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  return r.spec;
-}
-const london = load(londonDoc);
-const turtle = load(turtleDoc);
-const source = (spec: StrategySpec, mode: "full" | "conservative" = "full") =>
-  generateMql5(spec, { strategyId: "7", title: "t", mode });
-
+const london = specOf(londonDoc);
+const turtle = specOf(turtleDoc);
 describe("pending entries in the EA", () => {
   it("passes the checker in both modes", () => {
     for (const spec of [london, turtle])
       for (const mode of ["full", "conservative"] as const)
-        expect(checkMql5(source(spec, mode)).errors).toEqual([]);
+        expect(checkMql5(gen(spec, mode)).errors).toEqual([]);
   });
 
   it("sends stop orders with an expiry at the next 20:00, and no market order", () => {
-    const mq5 = source(london);
+    const mq5 = gen(london);
     expect(mq5).toContain("trade.BuyStop(lots, price, _Symbol, sl, tp, ORDER_TIME_SPECIFIED, expiration,");
     expect(mq5).toContain("trade.SellStop(lots, price, _Symbol, sl, tp, ORDER_TIME_SPECIFIED, expiration,");
     expect(mq5).toContain("input int InpExpiryMinute = 1200;");
@@ -36,11 +27,11 @@ describe("pending entries in the EA", () => {
   });
 
   it("deletes the bracket's other order in OnTradeTransaction when one fills", () => {
-    const mq5 = source(london);
+    const mq5 = gen(london);
     expect(mq5).toMatch(/void OnTradeTransaction\(const MqlTradeTransaction &trans/);
     expect(mq5).toContain("trade.OrderDelete(g_sellOrder)");
     expect(mq5).toContain("trade.OrderDelete(g_buyOrder)");
-    const alone = source({
+    const alone = gen({
       ...london,
       pendingEntry: london.pendingEntry && { ...london.pendingEntry, oco: false },
     });
@@ -48,7 +39,7 @@ describe("pending entries in the EA", () => {
   });
 
   it("places nothing while one of its orders waits, and gates on the limits", () => {
-    const mq5 = source(london);
+    const mq5 = gen(london);
     expect(mq5).toContain("if(CountOrders() > 0)");
     expect(mq5).toContain("if(!EntryLimitsAllowed())");
     expect(mq5).toContain("input int InpMaxTradesPerDay = 1;");
@@ -56,7 +47,7 @@ describe("pending entries in the EA", () => {
   });
 
   it("a bar expiry is the placing bar's open plus bars x the timeframe; equity risk reads the equity", () => {
-    const mq5 = source(turtle);
+    const mq5 = gen(turtle);
     expect(mq5).toContain("datetime expiration = barTime + InpExpiryBars * PeriodSeconds(InpTimeframe);");
     expect(mq5).toContain("AccountInfoDouble(ACCOUNT_EQUITY) * InpRiskPercent / 100.0");
   });

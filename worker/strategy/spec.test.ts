@@ -5,6 +5,8 @@ import { parseSpec, type StrategySpecInput, specJsonSchema, specReadsPrices } fr
 
 const EXAMPLES = path.resolve(process.cwd(), "examples/strategies");
 
+const indicator = (ref: string) => ({ type: "indicator", ref }) as const;
+
 function base(): StrategySpecInput {
   return {
     specVersion: 2,
@@ -13,17 +15,7 @@ function base(): StrategySpecInput {
       { id: "fast", kind: "SMA", period: 10 },
       { id: "slow", kind: "SMA", period: 20 },
     ],
-    entry: {
-      long: {
-        all: [
-          {
-            type: "crossesAbove",
-            left: { type: "indicator", ref: "fast" },
-            right: { type: "indicator", ref: "slow" },
-          },
-        ],
-      },
-    },
+    entry: { long: { all: [{ type: "crossesAbove", left: indicator("fast"), right: indicator("slow") }] } },
   };
 }
 

@@ -138,6 +138,14 @@ function onTick(manages: boolean, partials = false): FunctionDecl {
 function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean, limits: boolean): FunctionDecl {
   const { spec } = ctx;
   const body: Stmt[] = [assign("g_dataOk", id("true"))];
+  // The function as built so far: each path below ends with it.
+  const done = (): FunctionDecl => ({
+    returnType: "void",
+    name: "ProcessNewBar",
+    params: [{ type: "datetime", name: "barTime" }],
+    body,
+    doc: DOC,
+  });
   const local = (name: string | undefined, variable: string): Expr | undefined => {
     if (!name) return undefined;
     body.push(decl("bool", variable, call(name)));
@@ -171,13 +179,7 @@ function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean, limi
   if (spec.pendingEntry) {
     // Pending entries (pending-orders.ts): both signals place a bracket instead of cancelling out.
     body.push(...pendingEntryStmts(ctx, entryLong, entryShort, { timeFilter, limits }));
-    return {
-      returnType: "void",
-      name: "ProcessNewBar",
-      params: [{ type: "datetime", name: "barTime" }],
-      body,
-      doc: DOC,
-    };
+    return done();
   }
 
   let direction: Expr;
@@ -189,14 +191,7 @@ function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean, limi
     direction = entryLong;
   } else {
     const only = entryLong ?? entryShort;
-    if (!only)
-      return {
-        returnType: "void",
-        name: "ProcessNewBar",
-        params: [{ type: "datetime", name: "barTime" }],
-        body,
-        doc: DOC,
-      };
+    if (!only) return done();
     body.push(ifThen(not(only), [ret()]));
     direction = id(entryLong ? "true" : "false");
   }
@@ -207,13 +202,7 @@ function processNewBar(ctx: Context, signals: Signals, timeFilter: boolean, limi
     ifThen(bin(">=", call("CountPositions"), id("InpMaxPositions")), [ret()]),
     expr(call("OpenPosition", direction)),
   );
-  return {
-    returnType: "void",
-    name: "ProcessNewBar",
-    params: [{ type: "datetime", name: "barTime" }],
-    body,
-    doc: DOC,
-  };
+  return done();
 }
 
 const DOC = "Signals of the bar that just closed: exits, then one entry";
