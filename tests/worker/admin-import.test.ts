@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildZip } from "../../worker/market/test-helpers/zip";
 import { ADMIN_TOKEN, callWithAdmin } from "./built-worker";
+import { candle } from "./candle";
 import { env, envelope, ORIGIN } from "./helpers";
 
 /*
@@ -62,14 +63,6 @@ async function imported(q: Record<string, string>, body: BodyInit) {
   if (res.status !== 200 || parsed.status !== "ok") throw new Error(`import failed: ${JSON.stringify(json)}`);
   return outcome.parse(parsed.data);
 }
-
-const candle = z.object({
-  time: z.number(),
-  open: z.number(),
-  high: z.number(),
-  low: z.number(),
-  close: z.number(),
-});
 
 async function datafeed(q: Record<string, string | number>) {
   const params = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]));

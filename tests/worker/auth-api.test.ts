@@ -178,15 +178,20 @@ describe("POST /api/sign/in", () => {
 });
 
 describe("POST /api/sign/up/sponsor", () => {
-  it("gives an eligible funded trader the sponsor plan at no charge", async () => {
-    const email = `t-${Date.now()}@funded.switchmarkets.example`;
-    const res = await api("sign/up/sponsor", {
-      name: "Funded",
+  /** The sponsor form's request for `email`; `fields` replaces or (as undefined) drops a field. */
+  const sponsorSignUp = (email: string, fields: Record<string, string | undefined> = {}) =>
+    api("sign/up/sponsor", {
+      name: "N",
       email,
       password: "pw",
       sponsor: "switch-markets",
       turnstileToken: TOKEN,
+      ...fields,
     });
+
+  it("gives an eligible funded trader the sponsor plan at no charge", async () => {
+    const email = `t-${Date.now()}@funded.switchmarkets.example`;
+    const res = await sponsorSignUp(email, { name: "Funded" });
     expect(res.status).toBe(200);
     const me = await api("auth", undefined, { cookie: res.cookie });
     expect(me.body.status === "ok" && me.body.data).toMatchObject({
@@ -196,13 +201,7 @@ describe("POST /api/sign/up/sponsor", () => {
 
   it("answers SPONSOR_ELIGIBILITY_ERROR with a userMessage and creates nothing for others", async () => {
     const email = uniqueEmail("unfunded");
-    const res = await api("sign/up/sponsor", {
-      name: "N",
-      email,
-      password: "pw",
-      sponsor: "switch-markets",
-      turnstileToken: TOKEN,
-    });
+    const res = await sponsorSignUp(email);
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ errorCode: "SPONSOR_ELIGIBILITY_ERROR" });
     expect(res.body.status === "error" && res.body.userMessage).toMatch(/funded trader account/);
@@ -211,23 +210,12 @@ describe("POST /api/sign/up/sponsor", () => {
 
   it("answers EMAIL_ALREADY_EXISTS for an existing account", async () => {
     const { email } = await signUp();
-    const res = await api("sign/up/sponsor", {
-      name: "N",
-      email,
-      password: "pw",
-      sponsor: "switch-markets",
-      turnstileToken: TOKEN,
-    });
+    const res = await sponsorSignUp(email);
     expect(errorCode(res)).toBe("EMAIL_ALREADY_EXISTS");
   });
 
   it("answers TURNSTILE_REQUIRED without a token", async () => {
-    const res = await api("sign/up/sponsor", {
-      name: "N",
-      email: uniqueEmail(),
-      password: "pw",
-      sponsor: "switch-markets",
-    });
+    const res = await sponsorSignUp(uniqueEmail(), { turnstileToken: undefined });
     expect(errorCode(res)).toBe("TURNSTILE_REQUIRED");
   });
 });

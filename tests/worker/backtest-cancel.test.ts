@@ -1,13 +1,14 @@
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { data } from "./answers";
+import { firstRow } from "./d1";
 import { ORIGIN, uniqueIp } from "./helpers";
 import {
   ai,
   backtestRequest,
   completedBacktest,
   connect,
-  data,
   freeUser,
   strategyWithCode,
   today,
@@ -33,20 +34,16 @@ const btView = z.object({
 
 /** The user's credit ledger: what a backtest must never touch. */
 async function ledger(backtestId: string) {
-  const { user_id } = z
-    .object({ user_id: z.string() })
-    .parse(
-      await env.DB.prepare("SELECT user_id FROM backtests WHERE id = ?").bind(Number(backtestId)).first(),
-    );
-  return z
-    .object({ used: z.number().nullable(), movements: z.number() })
-    .parse(
-      await env.DB.prepare(
-        "SELECT (SELECT sum(used) FROM credit_grants WHERE user_id = ?1) AS used, (SELECT count(*) FROM credit_movements WHERE user_id = ?1) AS movements",
-      )
-        .bind(user_id)
-        .first(),
-    );
+  const { user_id } = await firstRow(
+    z.object({ user_id: z.string() }),
+    "SELECT user_id FROM backtests WHERE id = ?",
+    Number(backtestId),
+  );
+  return await firstRow(
+    z.object({ used: z.number().nullable(), movements: z.number() }),
+    "SELECT (SELECT sum(used) FROM credit_grants WHERE user_id = ?1) AS used, (SELECT count(*) FROM credit_movements WHERE user_id = ?1) AS movements",
+    user_id,
+  );
 }
 
 function postForm(path: string, fields: Record<string, string>, cookie: string) {

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { data } from "./answers";
 import { newUser } from "./billing-helpers";
 import { chooseFree, getPage as get, pageText as html, postForm as post } from "./helpers";
-import { ai, backtestRequest, data, freeUser, today } from "./strategies-helpers";
+import { ai, backtestRequest, freeUser, today } from "./strategies-helpers";
 
 /** The backtest page (spec 2 s2, s3, s5, s8) as HTML and form posts, the way a browser without JavaScript uses it. */
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServices } from "../../worker/services/context";
-import { CARDS, count, newUser, sandboxCard, subscribePaid, subscriptionOf } from "./billing-helpers";
+import { newUser, subscriptionOf } from "./billing-helpers";
+import { count, firstRow } from "./d1";
 import { api, chooseFree, env, getPage as get, postForm } from "./helpers";
+import { CARDS, sandboxCard, subscribePaid } from "./sandbox-checkout";
 
 /**
  * The payment page, the Invoices and Payment Methods tabs, the change-plan page and the checkout return page
@@ -106,11 +108,11 @@ describe("/payment refuses bad input and writes nothing", () => {
     expect(text).toContain("Pay Invoice");
     expect(text).toContain("This invoice has already been paid");
     expect(text).not.toContain('name="number"');
-    const methods = z
-      .object({ id: z.string() })
-      .parse(
-        await env.DB.prepare("SELECT id FROM payment_methods WHERE user_id = ?1").bind(u.userId).first(),
-      );
+    const methods = await firstRow(
+      z.object({ id: z.string() }),
+      "SELECT id FROM payment_methods WHERE user_id = ?1",
+      u.userId,
+    );
     const saved = await postForm(
       `/payment?type=invoice&id=${invoice}`,
       { intent: "pay", paymentMethodId: methods.id },
@@ -173,11 +175,11 @@ describe("/payment pays", () => {
 
   it("an add-on with the saved card, and a declined new card shows the card's message and a failed invoice", async () => {
     const u = await builderEur();
-    const pm = z
-      .object({ id: z.string() })
-      .parse(
-        await env.DB.prepare("SELECT id FROM payment_methods WHERE user_id = ?1").bind(u.userId).first(),
-      );
+    const pm = await firstRow(
+      z.object({ id: z.string() }),
+      "SELECT id FROM payment_methods WHERE user_id = ?1",
+      u.userId,
+    );
     const page = await html("/payment?type=addon&id=addon-50-eur", u.cookie);
     expect(page).toMatch(/Visa •••• 4242 \(12\/\d\d\)/);
     const saved = await postForm(
@@ -285,11 +287,11 @@ describe("/payment pays", () => {
     const payToday = page.match(/Pay €(\d+)/)?.[1];
     expect(Number(payToday)).toBeGreaterThan(0);
     expect(Number(payToday)).toBeLessThanOrEqual(30);
-    const pm = z
-      .object({ id: z.string() })
-      .parse(
-        await env.DB.prepare("SELECT id FROM payment_methods WHERE user_id = ?1").bind(u.userId).first(),
-      );
+    const pm = await firstRow(
+      z.object({ id: z.string() }),
+      "SELECT id FROM payment_methods WHERE user_id = ?1",
+      u.userId,
+    );
     const paid = await postForm(
       "/payment?type=upgrade&id=pro-monthly-eur",
       { intent: "pay", paymentMethodId: pm.id },
@@ -300,15 +302,11 @@ describe("/payment pays", () => {
     expect(await html(location, u.cookie)).toMatch(/content="3;url=\/account"/);
     expect(await html("/account", u.cookie)).toContain("Pro");
     expect(await subscriptionOf(u.cookie)).toMatchObject({ slug: "pro" });
-    const invoice = z
-      .object({ amount_minor: z.number() })
-      .parse(
-        await env.DB.prepare(
-          "SELECT amount_minor FROM invoices WHERE user_id = ?1 AND kind = 'upgrade' AND status = 'paid'",
-        )
-          .bind(u.userId)
-          .first(),
-      );
+    const invoice = await firstRow(
+      z.object({ amount_minor: z.number() }),
+      "SELECT amount_minor FROM invoices WHERE user_id = ?1 AND kind = 'upgrade' AND status = 'paid'",
+      u.userId,
+    );
     expect(invoice.amount_minor).toBe(Number(payToday) * 100);
   });
 });
@@ -331,11 +329,11 @@ describe("account tabs", () => {
     expect(page).toContain("Invoice #");
     expect(page).toContain("Due date");
     expect(page).toContain("Failed");
-    const pm = z
-      .object({ id: z.string() })
-      .parse(
-        await env.DB.prepare("SELECT id FROM payment_methods WHERE user_id = ?1").bind(u.userId).first(),
-      );
+    const pm = await firstRow(
+      z.object({ id: z.string() }),
+      "SELECT id FROM payment_methods WHERE user_id = ?1",
+      u.userId,
+    );
     const paid = await postForm(
       `/payment?type=invoice&id=${failedId}`,
       { intent: "pay", paymentMethodId: pm.id },

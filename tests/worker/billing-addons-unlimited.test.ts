@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { CARDS, count, data, expectError, newUser, sandboxCard, subscribePaid } from "./billing-helpers";
+import { data, expectError } from "./answers";
+import { newUser } from "./billing-helpers";
+import { count } from "./d1";
 import { api } from "./helpers";
+import { CARDS, sandboxCard, subscribePaid } from "./sandbox-checkout";
 
 // Issue 11: a Quant (unlimited credits) subscriber could buy add-on credits it can never use. The service
 // refuses every way in (the list, the payment's initiate, a confirm with a card), charging and writing nothing.

@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServices } from "../../worker/services/context";
-import {
-  CARDS,
-  checkout,
-  count,
-  data,
-  expectError,
-  newUser,
-  parsed,
-  sandboxCard,
-  subscribePaid,
-  subscriptionOf,
-} from "./billing-helpers";
+import { data, expectError, parsed } from "./answers";
+import { newUser, subscriptionOf } from "./billing-helpers";
+import { count, firstRow } from "./d1";
 import { api, chooseFree, env } from "./helpers";
+import { CARDS, checkout, sandboxCard, subscribePaid } from "./sandbox-checkout";
 
 // Credits, plan changes and the error catalogue of spec 3 s8, with the sandbox provider.
 
@@ -200,17 +192,17 @@ describe("plan changes", () => {
 
 describe("superseded payment attempts", () => {
   const statusOf = async (id: string) =>
-    z
-      .object({ status: z.string() })
-      .parse(await env.DB.prepare("SELECT status FROM invoices WHERE id = ?1").bind(id).first()).status;
+    (await firstRow(z.object({ status: z.string() }), "SELECT status FROM invoices WHERE id = ?1", id))
+      .status;
   const failedInvoice = async (userId: string, kind: string) =>
-    z
-      .object({ id: z.string() })
-      .parse(
-        await env.DB.prepare("SELECT id FROM invoices WHERE user_id = ?1 AND kind = ?2 AND status = 'failed'")
-          .bind(userId, kind)
-          .first(),
-      ).id;
+    (
+      await firstRow(
+        z.object({ id: z.string() }),
+        "SELECT id FROM invoices WHERE user_id = ?1 AND kind = ?2 AND status = 'failed'",
+        userId,
+        kind,
+      )
+    ).id;
 
   it("a declined checkout is cancelled once another card subscribes, and can no longer be paid", async () => {
     const u = await newUser();

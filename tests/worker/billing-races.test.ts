@@ -3,19 +3,11 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createApi } from "../../worker/api";
 import { createServices } from "../../worker/services/context";
-import {
-  CARDS,
-  checkout,
-  count,
-  data,
-  expectError,
-  newUser,
-  parsed,
-  sandboxCard,
-  subscribePaid,
-  subscriptionOf,
-} from "./billing-helpers";
+import { data, expectError, parsed } from "./answers";
+import { newUser, subscriptionOf } from "./billing-helpers";
+import { count, firstRow } from "./d1";
 import { type ApiAnswer, api, chooseFree, env, envelope, ORIGIN, postForm } from "./helpers";
+import { CARDS, checkout, sandboxCard, subscribePaid } from "./sandbox-checkout";
 
 // Issue 11, exactly-once money, through the embedded sandbox provider and real D1: the races are fired at
 // once (Promise.all) and the ledger is read afterwards. The stripe provider's two-tab case is in
@@ -337,11 +329,11 @@ describe("monthly to yearly billing", () => {
     const u = await newUser();
     await subscribePaid(u.cookie, "builder-monthly-usd");
     const monthly = await subscriptionOf(u.cookie);
-    const card = z
-      .object({ id: z.string() })
-      .parse(
-        await env.DB.prepare("SELECT id FROM payment_methods WHERE user_id = ?1").bind(u.userId).first(),
-      ).id;
+    const { id: card } = await firstRow(
+      z.object({ id: z.string() }),
+      "SELECT id FROM payment_methods WHERE user_id = ?1",
+      u.userId,
+    );
     const list = parsed(
       await api("subscription/list", {}, { cookie: u.cookie }),
       z.object({ products: z.array(z.object({ pid: z.string(), price: z.number(), credits: z.number() })) }),

@@ -2,18 +2,11 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServices } from "../../worker/services/context";
-import {
-  count,
-  data,
-  expectError,
-  newUser,
-  parsed,
-  sandboxCard,
-  subscribePaid,
-  subscriptionOf,
-  userIdOf,
-} from "./billing-helpers";
+import { data, expectError, parsed } from "./answers";
+import { newUser, subscriptionOf, userIdOf } from "./billing-helpers";
+import { count, firstRow } from "./d1";
 import { api, chooseFree, env, TOKEN } from "./helpers";
+import { sandboxCard, subscribePaid } from "./sandbox-checkout";
 
 // The renewal job (worker/jobs/renewals.ts) on a fixed clock, with the sandbox provider.
 
@@ -214,13 +207,11 @@ describe("renewals", () => {
 
     const report = await runAt(end + 1000);
     expect(report).toMatchObject({ awaiting: 1, failed: 0, charged: 0 });
-    const invoice = z
-      .object({ id: z.string(), status: z.string() })
-      .parse(
-        await env.DB.prepare("SELECT id, status FROM invoices WHERE user_id = ?1 AND kind = 'renewal'")
-          .bind(u.userId)
-          .first(),
-      );
+    const invoice = await firstRow(
+      z.object({ id: z.string(), status: z.string() }),
+      "SELECT id, status FROM invoices WHERE user_id = ?1 AND kind = 'renewal'",
+      u.userId,
+    );
     expect(invoice.status).toBe("open");
     expect(await subRow(u.userId)).toMatchObject({ plan_slug: "builder", period_end: end });
     expect(await createServices(env, { now: () => end + 1000 }).credits.balance(u.userId)).toEqual(before);
@@ -273,13 +264,11 @@ describe("renewals", () => {
       ),
     ).toBe(1);
     expect(await subRow(u.userId)).toMatchObject({ plan_slug: "free" });
-    const overdue = z
-      .object({ id: z.string() })
-      .parse(
-        await env.DB.prepare("SELECT id FROM invoices WHERE user_id = ?1 AND status = 'overdue'")
-          .bind(u.userId)
-          .first(),
-      );
+    const overdue = await firstRow(
+      z.object({ id: z.string() }),
+      "SELECT id FROM invoices WHERE user_id = ?1 AND status = 'overdue'",
+      u.userId,
+    );
     // The overdue invoice is still payable (Pay Now).
     const init = await api("payment/initiate", { type: "invoice", id: overdue.id }, { cookie: u.cookie });
     expect(init.body).toMatchObject({

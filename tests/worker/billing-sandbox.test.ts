@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  CARDS,
-  checkout,
-  count,
-  data,
-  expectError,
-  newUser,
-  parsed,
-  sandboxCard,
-  subscribePaid,
-  subscriptionOf,
-} from "./billing-helpers";
+import { data, expectError, parsed } from "./answers";
+import { newUser, subscriptionOf } from "./billing-helpers";
+import { count } from "./d1";
 import { api, chooseFree } from "./helpers";
+import { CARDS, checkout, sandboxCard, subscribePaid } from "./sandbox-checkout";
 
 // The embedded sandbox provider (no STRIPE_SECRET_KEY) through the JSON API, as the app's card form uses it.
 

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { newUser } from "./billing-helpers";
+import { firstRow } from "./d1";
 import { createFakeStripe, type FakeStripe } from "./fake-stripe";
 import { env, envelope, formRequest, ORIGIN } from "./helpers";
 
@@ -154,15 +155,11 @@ describe("billing screens with the stripe provider", () => {
     expect(waiting).toContain("Your payment is processing.");
     expect(waiting).not.toContain("Pay $20");
     expect((await fake.intents()).length).toBe(intents);
-    const invoice = z
-      .object({ provider_payment_id: z.string() })
-      .parse(
-        await env.DB.prepare(
-          "SELECT provider_payment_id FROM invoices WHERE user_id = ?1 AND product_pid = 'addon-50-usd'",
-        )
-          .bind(u.userId)
-          .first(),
-      );
+    const invoice = await firstRow(
+      z.object({ provider_payment_id: z.string() }),
+      "SELECT provider_payment_id FROM invoices WHERE user_id = ?1 AND product_pid = 'addon-50-usd'",
+      u.userId,
+    );
     expect(invoice.provider_payment_id).toBe(slow);
   });
 

@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createApi } from "../../worker/api";
 import { createServices } from "../../worker/services/context";
-import { count, expectError, newUser, subscriptionOf, subscriptionSchema } from "./billing-helpers";
+import { expectError } from "./answers";
+import { newUser, subscriptionOf, subscriptionSchema } from "./billing-helpers";
+import { count, firstRow } from "./d1";
 import { createFakeStripe } from "./fake-stripe";
 import { type ApiAnswer, chooseFree, envelope } from "./helpers";
 
@@ -143,15 +145,11 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
       await count("SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?1 AND status = 'paid'", u.userId),
     ).toBe(1);
     for (const a of answers) expect(a.body).toMatchObject({ status: "ok" });
-    const invoice = z
-      .object({ id: z.string(), provider_payment_id: z.string() })
-      .parse(
-        await env.DB.prepare(
-          "SELECT id, provider_payment_id FROM invoices WHERE user_id = ?1 AND status = 'paid'",
-        )
-          .bind(u.userId)
-          .first(),
-      );
+    const invoice = await firstRow(
+      z.object({ id: z.string(), provider_payment_id: z.string() }),
+      "SELECT id, provider_payment_id FROM invoices WHERE user_id = ?1 AND status = 'paid'",
+      u.userId,
+    );
     const paidAtStripe = (await w.fake.intents()).filter(
       (i) => i.status === "succeeded" && i.payment_method === card,
     );
@@ -354,13 +352,11 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
     }
     const intentStatus = async (id: string) => (await w.fake.intents()).find((i) => i.id === id)?.status;
     const invoiceOf = async (intentId: string) =>
-      z
-        .object({ status: z.string(), note: z.string().nullable() })
-        .parse(
-          await env.DB.prepare("SELECT status, note FROM invoices WHERE provider_payment_id = ?1")
-            .bind(intentId)
-            .first(),
-        );
+      await firstRow(
+        z.object({ status: z.string(), note: z.string().nullable() }),
+        "SELECT status, note FROM invoices WHERE provider_payment_id = ?1",
+        intentId,
+      );
 
     // Left open: the renewal voids the upgrade and cancels its intent, so the old tab can no longer pay it.
     const open = await upgradePageOpen();
@@ -439,13 +435,11 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
     const declined = await w.fake.createCard("decline");
     ok(await w.api("payment_method_attach", { payment_method_id: declined }, u.cookie));
     ok(await w.api("payment_method_default", { payment_method_id: declined }, u.cookie));
-    const row = z
-      .object({ period_end: z.number() })
-      .parse(
-        await env.DB.prepare("SELECT period_end FROM subscriptions WHERE user_id = ?1 AND status = 'active'")
-          .bind(u.userId)
-          .first(),
-      );
+    const row = await firstRow(
+      z.object({ period_end: z.number() }),
+      "SELECT period_end FROM subscriptions WHERE user_id = ?1 AND status = 'active'",
+      u.userId,
+    );
     const at2 = row.period_end + 60_000;
     await w.services.billing.renewals.run(at2);
     expect(
@@ -467,13 +461,11 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
         u.userId,
       ),
     ).toBe(1);
-    const fallen = z
-      .object({ plan_slug: z.string() })
-      .parse(
-        await env.DB.prepare("SELECT plan_slug FROM subscriptions WHERE user_id = ?1 AND status = 'active'")
-          .bind(u.userId)
-          .first(),
-      );
+    const fallen = await firstRow(
+      z.object({ plan_slug: z.string() }),
+      "SELECT plan_slug FROM subscriptions WHERE user_id = ?1 AND status = 'active'",
+      u.userId,
+    );
     expect(fallen.plan_slug).toBe("free");
   });
 });

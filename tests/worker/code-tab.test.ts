@@ -2,8 +2,9 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServices } from "../../worker/services/context";
-import { newUser, subscribePaid, subscriptionOf } from "./billing-helpers";
+import { newUser, subscriptionOf } from "./billing-helpers";
 import { getPage as get, pageText as html, ORIGIN, postForm as post, uniqueIp } from "./helpers";
+import { subscribePaid } from "./sandbox-checkout";
 import { freeUser } from "./strategies-helpers";
 
 /** The code tab (spec 2 s2, s4, s6) as HTML pages and form posts, the way a browser without JavaScript uses it. */

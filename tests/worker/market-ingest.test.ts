@@ -4,6 +4,7 @@ import { z } from "zod";
 import { hourFileUrl } from "../../worker/market/feed/mapping";
 import { DAY, FEED_SYMBOL, HOUR, SLOW_HOUR } from "../fake-feed/fixture";
 import { ADMIN_TOKEN } from "./built-worker";
+import { candle } from "./candle";
 import { envelope, ORIGIN } from "./helpers";
 
 /*
@@ -56,14 +57,7 @@ async function ingested(q: Record<string, string>, workerEnv: object = feedEnv) 
   return summary.parse(body.data);
 }
 
-const candle = z.object({
-  time: z.number(),
-  open: z.number(),
-  high: z.number(),
-  low: z.number(),
-  close: z.number(),
-  tick_volume: z.number().optional(),
-});
+const bar = candle.extend({ tick_volume: z.number().optional() });
 
 async function candles(fromMs: number, toMs: number) {
   const params = new URLSearchParams({
@@ -74,7 +68,7 @@ async function candles(fromMs: number, toMs: number) {
   });
   const res = await call(`/datafeed/candles/?${params}`);
   expect(res.status).toBe(200);
-  return { res, bars: z.array(candle).parse(await res.json()) };
+  return { res, bars: z.array(bar).parse(await res.json()) };
 }
 
 const monthReport = z.object({

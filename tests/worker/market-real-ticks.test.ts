@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { mtTime } from "../../worker/engine/rows";
 import { WEEK_SYMBOL, weekHours, weekTicks } from "../fake-feed/week";
+import { data } from "./answers";
 import { ADMIN_TOKEN } from "./built-worker";
 import { envelope, ORIGIN } from "./helpers";
-import { ai, backtestRequest, data, freeUser, strategyWithCode } from "./strategies-helpers";
+import { ai, backtestRequest, freeUser, strategyWithCode } from "./strategies-helpers";
 
 /*
  * "Every tick based on real ticks" (model 1) on ingested ticks (issue 18): the EURUSD week of the FAKE

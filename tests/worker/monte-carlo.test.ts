@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { data } from "./answers";
 import { getPage as get, pageText as html } from "./helpers";
-import { ai, completedBacktest, data, freeUser, strategyWithCode } from "./strategies-helpers";
+import { ai, completedBacktest, freeUser, strategyWithCode } from "./strategies-helpers";
 
 /**
  * Monte Carlo on a backtest (issue 17 Robustness): the JSON API and the results page's Monte Carlo tab, for the

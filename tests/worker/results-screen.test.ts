@@ -2,8 +2,10 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { REPORT_HELP, REPORT_LABELS } from "../../worker/engine/report/labels";
+import { data } from "./answers";
+import { firstRow } from "./d1";
 import { getPage as get, pageText as html } from "./helpers";
-import { ai, completedBacktest, data, freeUser, strategyWithCode } from "./strategies-helpers";
+import { ai, completedBacktest, freeUser, strategyWithCode } from "./strategies-helpers";
 
 /** The backtest results screen (spec 2 s2) as HTML, and its CSV/JSON exports, for the owner and for others. */
 
@@ -178,9 +180,11 @@ describe("the results page", () => {
     expect(ok).not.toContain("Incomplete backtest parameters");
     expect(ok).not.toContain("Invalid backtest details format");
     // Copies of the completed run whose stored details are damaged, as storage could return them.
-    const row = z
-      .object({ user_id: z.string() })
-      .parse(await env.DB.prepare("SELECT user_id FROM backtests WHERE id = ?1").bind(Number(bid)).first());
+    const row = await firstRow(
+      z.object({ user_id: z.string() }),
+      "SELECT user_id FROM backtests WHERE id = ?1",
+      Number(bid),
+    );
     const stored = await env.BUCKET.get(`backtests/${row.user_id}/${bid}/details.json`);
     const details = z.record(z.string(), z.unknown()).parse(JSON.parse((await stored?.text()) ?? "null"));
     for (const [body, message] of [

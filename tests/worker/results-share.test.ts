@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { data } from "./answers";
 import { getPage as get, postForm as post } from "./helpers";
-import { ai, completedBacktest, data, freeUser, strategyWithCode } from "./strategies-helpers";
+import { ai, completedBacktest, freeUser, strategyWithCode } from "./strategies-helpers";
 
 /** Issue 16 Share: who may make, open and revoke a read-only link to a result, through the real worker. */
 

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { V1_DOCUMENTS } from "../../worker/strategy/spec-v1.fixture";
 import { migrateSpec } from "../../worker/strategy/spec-version";
-import { ai, data, freeUser } from "./strategies-helpers";
+import { data } from "./answers";
+import { ai, freeUser } from "./strategies-helpers";
 
 const MIGRATION = "0007_spec_v2.sql";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ai, data, freeUser, STRATEGY_TEXT } from "./strategies-helpers";
+import { data } from "./answers";
+import { ai, freeUser, STRATEGY_TEXT } from "./strategies-helpers";
 
 // The chat service gives the assistant what a turn needs beyond the current spec (issue 15): the version
 // before it ("undo that" stores it again as the next version) and the trader's earlier messages (an answer

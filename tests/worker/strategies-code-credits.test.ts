@@ -8,7 +8,8 @@ import { createServices } from "../../worker/services/context";
 import { createMarketData } from "../../worker/services/market-data";
 import { createStrategies } from "../../worker/services/strategies";
 import type { CreditsPort } from "../../worker/services/strategies/ports";
-import { count, newUser } from "./billing-helpers";
+import { newUser } from "./billing-helpers";
+import { count, firstRow } from "./d1";
 import { chooseFree, env } from "./helpers";
 import { refusal, STRATEGY_TEXT } from "./strategies-helpers";
 
@@ -83,13 +84,11 @@ describe("code generation and credits", () => {
     await services.code.complete(user.id, id);
     expect((await services.code.read(user.id, id)).state).toBe(100);
     expect(await charges(strId)).toBe(1);
-    const row = z
-      .object({ state: z.number(), credit_operation_id: z.string() })
-      .parse(
-        await env.DB.prepare("SELECT state, credit_operation_id FROM strategy_codes WHERE strategy_id = ?1")
-          .bind(id)
-          .first(),
-      );
+    const row = await firstRow(
+      z.object({ state: z.number(), credit_operation_id: z.string() }),
+      "SELECT state, credit_operation_id FROM strategy_codes WHERE strategy_id = ?1",
+      id,
+    );
     expect(row.state).toBe(100);
   });
 

@@ -1,9 +1,11 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { count } from "./billing-helpers";
+import { data } from "./answers";
+import { count, firstRow } from "./d1";
+
 import { ORIGIN, postForm } from "./helpers";
-import { ai, data, freeUser, STRATEGY_TEXT } from "./strategies-helpers";
+import { ai, freeUser, STRATEGY_TEXT } from "./strategies-helpers";
 
 // Code generation under repeated clicks and dead workers (issue 11; spec 2 s4, DESIGN D5): a burst of Recreate
 // clicks pays for one generation, and a generation whose worker died is shown as the error it is, is never
@@ -42,13 +44,11 @@ async function after(n: number) {
 
 /** A generation left running (state 0) by a worker that died `ageMs` ago, as the strategy's current code. */
 async function deadGeneration(strId: string, ageMs: number): Promise<number> {
-  const owner = z
-    .object({ user_id: z.string(), spec_version: z.number() })
-    .parse(
-      await env.DB.prepare("SELECT user_id, spec_version FROM strategies WHERE id = ?1")
-        .bind(Number(strId))
-        .first(),
-    );
+  const owner = await firstRow(
+    z.object({ user_id: z.string(), spec_version: z.number() }),
+    "SELECT user_id, spec_version FROM strategies WHERE id = ?1",
+    Number(strId),
+  );
   const at = Date.now() - ageMs;
   const row = z.object({ id: z.number() }).parse(
     await env.DB.prepare(

@@ -7,9 +7,11 @@ import { createServices } from "../../worker/services/context";
 import { createMarketData } from "../../worker/services/market-data";
 import { createStrategies } from "../../worker/services/strategies";
 import type { AssistantPort } from "../../worker/services/strategies/ports";
-import { count, newUser } from "./billing-helpers";
+import { data } from "./answers";
+import { newUser } from "./billing-helpers";
+import { count, firstRow } from "./d1";
 import { chooseFree, env } from "./helpers";
-import { ai, backtestRequest, connect, data, freeUser, STRATEGY_TEXT } from "./strategies-helpers";
+import { ai, backtestRequest, connect, freeUser, STRATEGY_TEXT } from "./strategies-helpers";
 
 // Error codes of spec 2 s8 (and the pipeline's own) not covered elsewhere, and the isolation of code and
 // backtest events between two users' sockets.
@@ -62,13 +64,11 @@ describe("strategy error codes", () => {
     // Another request stores the next version during every turn of this one, as a flood of messages would.
     const contended: AssistantPort = {
       async turn(message, current) {
-        const row = z
-          .object({ v: z.number() })
-          .parse(
-            await env.DB.prepare("SELECT MAX(version) AS v FROM strategy_specs WHERE strategy_id = ?1")
-              .bind(strategyId)
-              .first(),
-          );
+        const row = await firstRow(
+          z.object({ v: z.number() }),
+          "SELECT MAX(version) AS v FROM strategy_specs WHERE strategy_id = ?1",
+          strategyId,
+        );
         const { spec } = await interpreter.turn(`stop loss ${20 + row.v} pips`, current);
         await env.DB.prepare(
           "INSERT INTO strategy_specs (strategy_id, user_id, version, spec, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { data } from "./answers";
 import { ORIGIN } from "./helpers";
-import { ai, connect, data, freeUser, STRATEGY_TEXT } from "./strategies-helpers";
+import { ai, connect, freeUser, STRATEGY_TEXT } from "./strategies-helpers";
 
 const created = z.object({ strId: z.string().regex(/^\d+$/) });
 

@@ -2,6 +2,7 @@ import { SELF } from "cloudflare:test";
 import { z } from "zod";
 import { type LiveEvent, liveEventSchema } from "../../worker/events";
 import { AppError } from "../../worker/http/errors";
+import { data } from "./answers";
 import { chooseFree, envelope, ORIGIN, signUp, uniqueIp } from "./helpers";
 
 export const STRATEGY_TEXT =
@@ -21,13 +22,6 @@ export async function ai(action: string, body: unknown, cookie: string | null) {
     body: JSON.stringify(body),
   });
   return { status: res.status, body: envelope.parse(await res.json()) };
-}
-
-/** The data of an ok answer; fails the test with the error otherwise. */
-export function data(answer: { status: number; body: ReturnType<typeof envelope.parse> }): unknown {
-  if (answer.body.status !== "ok")
-    throw new Error(`expected ok, got ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.data;
 }
 
 export async function freeUser(): Promise<string> {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { count, newUser, subscribePaid } from "./billing-helpers";
+import { data } from "./answers";
+import { newUser } from "./billing-helpers";
+import { count } from "./d1";
 import { chooseFree } from "./helpers";
-import { ai, data } from "./strategies-helpers";
+import { subscribePaid } from "./sandbox-checkout";
+import { ai } from "./strategies-helpers";
 
 // Plan limits under concurrency (issue 11; spec 3 s1): ten "Create Strategy" clicks fired at once, restores
 // racing each other, and the saved-strategies limit all hold, because each is checked in the statement that

@@ -8,15 +8,14 @@ import { ChargeClaimLost } from "../../worker/services/billing/credits";
 import { createMarketData } from "../../worker/services/market-data";
 import { createStrategies } from "../../worker/services/strategies";
 import type { CreditsPort } from "../../worker/services/strategies/ports";
+import { firstRow } from "./d1";
 import { signUp } from "./helpers";
 import { refusal, STRATEGY_TEXT } from "./strategies-helpers";
 
 /** The pipeline's services on the real D1 and R2, with the plan limits and credits a test chooses. */
 async function setup(limits: { maxStrategies: number; maxCodeLines: number; maxSaves?: number }) {
   const { email } = await signUp();
-  const user = z
-    .object({ id: z.string() })
-    .parse(await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first());
+  const user = await firstRow(z.object({ id: z.string() }), "SELECT id FROM users WHERE email = ?", email);
   const consumed: string[] = [];
   const credits: CreditsPort = {
     // A fake ledger that still applies the caller's claim, as billing's consume does in its batch.

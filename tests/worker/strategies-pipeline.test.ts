@@ -1,8 +1,9 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { data } from "./answers";
 import { ORIGIN, uniqueIp } from "./helpers";
-import { ai, backtestRequest, connect, data, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
+import { ai, backtestRequest, connect, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
 
 const created = z.object({ strId: z.string() });
 const codeAnswer = z.object({

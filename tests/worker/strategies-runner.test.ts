@@ -1,7 +1,9 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ai, backtestInputs, connect, data, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
+import { data } from "./answers";
+import { firstRow } from "./d1";
+import { ai, backtestInputs, connect, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
 
 const created = z.object({ strId: z.string() });
 
@@ -11,13 +13,11 @@ async function readyStrategy(cookie: string) {
   );
   data(await ai("strategy/update", { strId, instructions: STRATEGY_TEXT }, cookie));
   data(await ai("strategy/code", { strId }, cookie));
-  const row = z
-    .object({ user_id: z.string(), code_id: z.number(), spec_version: z.number() })
-    .parse(
-      await env.DB.prepare("SELECT user_id, code_id, spec_version FROM strategies WHERE id = ?")
-        .bind(Number(strId))
-        .first(),
-    );
+  const row = await firstRow(
+    z.object({ user_id: z.string(), code_id: z.number(), spec_version: z.number() }),
+    "SELECT user_id, code_id, spec_version FROM strategies WHERE id = ?",
+    Number(strId),
+  );
   return { strId, userId: row.user_id, codeId: row.code_id, specVersion: row.spec_version };
 }
 

@@ -1,8 +1,9 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { data } from "./answers";
 import { api, chooseFree, env, ORIGIN, signUp } from "./helpers";
-import { ai, data } from "./strategies-helpers";
+import { ai } from "./strategies-helpers";
 
 // Strategy calls and live events are for subscribers only, like the pages (spec 1 s2, spec 2 s6): a session
 // without a subscription gets SUBSCRIPTION_REQUIRED (403) and nothing is written, while the foundation and

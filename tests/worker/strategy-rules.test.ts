@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { data } from "./answers";
 import { getPage as get, pageText as html, postForm } from "./helpers";
-import { ai, backtestRequest, data, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
+import { ai, backtestRequest, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
 
 /**
  * The trade rules form (issue 14) as a browser without JavaScript uses it: the spec's v2 exits, pending

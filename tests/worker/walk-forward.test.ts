@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { data } from "./answers";
 import { pageText as html, postForm } from "./helpers";
-import { ai, backtestInputs, data, freeUser, strategyWithCode, today } from "./strategies-helpers";
+import { ai, backtestInputs, freeUser, strategyWithCode, today } from "./strategies-helpers";
 
 /**
  * Walk-forward analysis (issue 17 Robustness): the JSON API and the Optimise tab's form, with the window

@@ -2,7 +2,7 @@ import type { Product } from "../billing";
 import type { Db } from "../db/client";
 import type { Credits } from "./billing/credits";
 import { billingErrors } from "./billing/errors";
-import { insertGrant, insertMovement } from "./billing/ledger-sql";
+import { insertMovement, insertPlanGrant } from "./billing/ledger-sql";
 import { planPeriodAt } from "./billing/plan-period";
 import type { Products } from "./billing/products";
 import { liveSubscription, rowPid } from "./billing/subscription-row";
@@ -103,19 +103,13 @@ export function createSubscriptions({ db, d1, now, newId, products, credits, spo
           period.end,
           product.pid,
         ),
-      insertGrant(d1, {
+      insertPlanGrant(d1, {
         id: grantId,
         userId,
-        kind: "plan",
         subscriptionId: id,
-        productPid: product.pid,
-        name: product.name,
-        credits: product.credits,
-        used: 0,
+        product,
         grantedAt: period.start,
         expiresAt: period.end,
-        amountMinor: 0,
-        currency: product.currency,
         invoiceId: null,
         createdAt: t,
       }),

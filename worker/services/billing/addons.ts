@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addonStatusAt, isNever, UNLIMITED_CREDITS } from "../../billing";
 import { billingErrors } from "./errors";
+import { addonGrantOf } from "./grant-row";
 import type { Plans } from "./plans";
 import { addonProductView, type Products } from "./products";
 import { rowPid } from "./subscription-row";
@@ -53,17 +54,7 @@ export function createAddons(d1: D1Database, products: Products, plans: Plans, n
     const t = now();
     return results.map((raw) => {
       const r = addonRow.parse(raw);
-      const status = addonStatusAt(
-        {
-          id: r.id,
-          credits: r.credits,
-          used: r.used,
-          grantedAt: r.granted_at,
-          expiresAt: r.expires_at,
-          canceled: r.status === "canceled",
-        },
-        t,
-      );
+      const status = addonStatusAt(addonGrantOf(r), t);
       return {
         userProductId: r.id,
         name: r.name,

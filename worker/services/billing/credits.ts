@@ -9,6 +9,7 @@ import {
   planConsume,
 } from "../../billing";
 import { billingErrors } from "./errors";
+import { addonGrantOf } from "./grant-row";
 import { insertGuardedMovement, isGuardFailure, spendFromGrant } from "./ledger-sql";
 import type { Products } from "./products";
 
@@ -89,14 +90,7 @@ export function createCredits({ d1, products, now, newId }: CreditsDeps) {
         planGrantId = r.id;
         plan = { credits: r.credits, used: r.used, periodStart: r.granted_at, periodEnd: r.expires_at };
       } else {
-        addons.push({
-          id: r.id,
-          credits: r.credits,
-          used: r.used,
-          grantedAt: r.granted_at,
-          expiresAt: r.expires_at,
-          canceled: r.status === "canceled",
-        });
+        addons.push(addonGrantOf(r));
       }
     }
     return { state: { plan, addons }, planGrantId };

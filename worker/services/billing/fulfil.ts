@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addonExpiresAt, type Product } from "../../billing";
 import { billingErrors } from "./errors";
 import type { InvoiceRow } from "./invoices";
-import { insertGrant, insertGuardedMovement, isGuardFailure } from "./ledger-sql";
+import { insertGrant, insertGuardedMovement, insertPlanGrant, isGuardFailure } from "./ledger-sql";
 import { planPeriodAt } from "./plan-period";
 import type { Products } from "./products";
 
@@ -40,19 +40,13 @@ export function createFulfilment({ d1, products, now, newId, onVoided }: FulfilD
     const grantId = newId();
     return {
       grantId,
-      statement: insertGrant(d1, {
+      statement: insertPlanGrant(d1, {
         id: grantId,
         userId: invoice.userId,
-        kind: "plan",
         subscriptionId,
-        productPid: product.pid,
-        name: product.name,
-        credits: product.credits,
-        used: 0,
+        product,
         grantedAt: start,
         expiresAt: end,
-        amountMinor: 0,
-        currency: product.currency,
         invoiceId: invoice.id,
         createdAt: now(),
       }),

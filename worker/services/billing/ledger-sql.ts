@@ -8,6 +8,8 @@
  * fulfilled exactly once.
  */
 
+import type { Product } from "../../billing";
+
 export interface MovementRow {
   id: string;
   userId: string;
@@ -97,6 +99,42 @@ export function insertGrant(d1: D1Database, g: GrantRow): D1PreparedStatement {
       g.invoiceId,
       g.createdAt,
     );
+}
+
+/**
+ * A plan's credits for one period: the product's whole allowance, unused, costing nothing on its own (the
+ * money is on the subscription's invoice, `invoiceId` when one paid for it). Every way a period starts
+ * (subscribe, fulfilment, renewal, sponsor verification) grants through here.
+ */
+export function insertPlanGrant(
+  d1: D1Database,
+  g: {
+    id: string;
+    userId: string;
+    subscriptionId: string;
+    product: Pick<Product, "pid" | "name" | "credits" | "currency">;
+    grantedAt: number;
+    expiresAt: number;
+    invoiceId: string | null;
+    createdAt: number;
+  },
+): D1PreparedStatement {
+  return insertGrant(d1, {
+    id: g.id,
+    userId: g.userId,
+    kind: "plan",
+    subscriptionId: g.subscriptionId,
+    productPid: g.product.pid,
+    name: g.product.name,
+    credits: g.product.credits,
+    used: 0,
+    grantedAt: g.grantedAt,
+    expiresAt: g.expiresAt,
+    amountMinor: 0,
+    currency: g.product.currency,
+    invoiceId: g.invoiceId,
+    createdAt: g.createdAt,
+  });
 }
 
 /** Ends the plan grants of a subscription still running at `at` (plan change: the new grant replaces them). */

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { subscriptions } from "../../db/schema";
 import type { SponsorEligibility } from "../sponsor";
 import { billingErrors } from "./errors";
-import { insertGrant, insertGuardedMovement, isGuardFailure } from "./ledger-sql";
+import { insertGuardedMovement, insertPlanGrant, isGuardFailure } from "./ledger-sql";
 import { fallbackPid, planPeriodAt } from "./plan-period";
 import { type Products, planProductView } from "./products";
 import { liveSubscription, rowPid, type SubscriptionRow } from "./subscription-row";
@@ -142,19 +142,13 @@ export function createPlans({ db, d1, products, sponsor, now, newId }: PlanDeps)
           operationId: row.id,
           createdAt: t,
         }),
-        insertGrant(d1, {
+        insertPlanGrant(d1, {
           id: grantId,
           userId,
-          kind: "plan",
           subscriptionId: row.id,
-          productPid: product.pid,
-          name: product.name,
-          credits: product.credits,
-          used: 0,
+          product,
           grantedAt: t,
           expiresAt: period.end,
-          amountMinor: 0,
-          currency: product.currency,
           invoiceId: null,
           createdAt: t,
         }),

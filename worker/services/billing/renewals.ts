@@ -8,7 +8,7 @@ import type { SponsorEligibility } from "../sponsor";
 import type { Customers } from "./customers";
 import { createFulfilment } from "./fulfil";
 import { createInvoices, type InvoiceRow, invoiceNumber } from "./invoices";
-import { insertGrant, insertGuardedMovement, isGuardFailure } from "./ledger-sql";
+import { insertGuardedMovement, insertPlanGrant, isGuardFailure } from "./ledger-sql";
 import type { PaymentMethods } from "./payment-methods";
 import { fallbackPid, planPeriodAt } from "./plan-period";
 import type { Products } from "./products";
@@ -225,19 +225,13 @@ export function createRenewals(deps: RenewalDeps) {
             operationId: `${row.id}:${period.start}`,
             createdAt: at,
           }),
-          insertGrant(d1, {
+          insertPlanGrant(d1, {
             id: grantId,
             userId: row.userId,
-            kind: "plan",
             subscriptionId: row.id,
-            productPid: product.pid,
-            name: product.name,
-            credits: product.credits,
-            used: 0,
+            product,
             grantedAt: period.start,
             expiresAt: period.end,
-            amountMinor: 0,
-            currency: product.currency,
             invoiceId: null,
             createdAt: at,
           }),

@@ -3,6 +3,7 @@ import { CARD_MESSAGES, type CardBehaviour, lookupTestCard } from "./sandbox-car
 import {
   type Card,
   type ChargeInput,
+  INTENT_STATUSES,
   type Intent,
   PaymentMethodError,
   type PaymentProvider,
@@ -40,17 +41,21 @@ const cardSchema = z.object({
 });
 type SandboxCard = z.infer<typeof cardSchema>;
 
+/** What the ledger is told of a card: never its owner or its test behaviour, as from Stripe. */
+function publicCard(card: SandboxCard): Card {
+  return {
+    id: card.id,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+  };
+}
+
 const intentSchema = z.object({
   id: z.string(),
   clientSecret: z.string(),
-  status: z.enum([
-    "requires_payment_method",
-    "requires_confirmation",
-    "requires_action",
-    "processing",
-    "succeeded",
-    "canceled",
-  ]),
+  status: z.enum(INTENT_STATUSES),
   amountMinor: z.number().int(),
   currency: z.string(),
   customerId: z.string().nullable(),
@@ -412,13 +417,7 @@ export function createSandboxProvider(d1: D1Database, now: () => number) {
         throw new PaymentMethodError("card of another customer");
       }
       await put("card", card.id, customerId, { ...card, customerId });
-      return {
-        id: card.id,
-        brand: card.brand,
-        last4: card.last4,
-        expMonth: card.expMonth,
-        expYear: card.expYear,
-      };
+      return publicCard(card);
     },
 
     async detachPaymentMethod(paymentMethodId) {
@@ -463,13 +462,7 @@ export function createSandboxProvider(d1: D1Database, now: () => number) {
       setUp: false,
     };
     await put("card", card.id, null, card);
-    return {
-      id: card.id,
-      brand: card.brand,
-      last4: card.last4,
-      expMonth: card.expMonth,
-      expYear: card.expYear,
-    };
+    return publicCard(card);
   }
 
   async function intentBySecret(clientSecret: string): Promise<Intent | null> {

@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import {
   type Card,
   type ChargeInput,
+  INTENT_STATUSES,
   type Intent,
   type IntentStatus,
   PaymentMethodError,
@@ -21,14 +22,19 @@ export interface StripeProviderConfig {
   protocol?: "http" | "https";
 }
 
-const KNOWN: readonly IntentStatus[] = [
-  "requires_payment_method",
-  "requires_confirmation",
-  "requires_action",
-  "processing",
-  "succeeded",
-  "canceled",
-];
+const KNOWN: readonly IntentStatus[] = INTENT_STATUSES;
+
+/** What is charged and to whom: the same for an intent the payment page confirms and an off-session renewal. */
+function chargeParams(input: ChargeInput) {
+  return {
+    amount: input.amountMinor,
+    currency: input.currency.toLowerCase(),
+    customer: input.customerId,
+    description: input.description,
+    metadata: input.metadata,
+    automatic_payment_methods: { enabled: true, allow_redirects: "never" as const },
+  };
+}
 
 /** Stripe may add statuses; anything unknown (e.g. requires_capture, never used here) counts as processing. */
 function intentStatus(status: string): IntentStatus {
@@ -108,12 +114,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     async createPaymentIntent(input: ChargeInput) {
       const pi = await stripe.paymentIntents.create(
         {
-          amount: input.amountMinor,
-          currency: input.currency.toLowerCase(),
-          customer: input.customerId,
-          description: input.description,
-          metadata: input.metadata,
-          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+          ...chargeParams(input),
           // Cards paid on the payment page are kept for renewals (off-session charges).
           setup_future_usage: "off_session",
         },
@@ -184,13 +185,8 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       try {
         const pi = await stripe.paymentIntents.create(
           {
-            amount: input.amountMinor,
-            currency: input.currency.toLowerCase(),
-            customer: input.customerId,
-            description: input.description,
-            metadata: input.metadata,
+            ...chargeParams(input),
             payment_method: input.paymentMethodId,
-            automatic_payment_methods: { enabled: true, allow_redirects: "never" },
             off_session: true,
             confirm: true,
           },

@@ -3,13 +3,17 @@
  * Stripe's documented test cards, everything flagged isTest). The ledger never depends on which one runs.
  */
 
-export type IntentStatus =
-  | "requires_payment_method"
-  | "requires_confirmation"
-  | "requires_action"
-  | "processing"
-  | "succeeded"
-  | "canceled";
+/** Stripe's payment-intent statuses that both providers answer with (the sandbox stores them as they are). */
+export const INTENT_STATUSES = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+  "succeeded",
+  "canceled",
+] as const;
+
+export type IntentStatus = (typeof INTENT_STATUSES)[number];
 
 export interface PaymentError {
   /** card_error and validation_error messages are shown to the user as they are (spec 3 s5). */
