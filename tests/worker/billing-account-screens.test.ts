@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createServices } from "../../worker/services/context";
 import { newUser, subscriptionOf } from "./billing-helpers";
 import { count, firstRow } from "./d1";
-import { api, chooseFree, env, getPage as get, postForm } from "./helpers";
+import { api, chooseFree, env, getPage as get, hiddenField, postForm } from "./helpers";
 import { CARDS, sandboxCard, subscribePaid } from "./sandbox-checkout";
 
 /**
@@ -23,6 +23,15 @@ async function html(path: string, cookie: string): Promise<string> {
 
 function newCard(number: string, extra: Record<string, string> = {}) {
   return { intent: "pay", paymentMethodId: "new", number, expiry: "12/34", cvc: "123", ...extra };
+}
+
+const ADDON_PAYMENT = "/payment?type=addon&id=addon-10-eur";
+
+/** Presses the 3-D Secure challenge's Complete or Fail button on the add-on payment page it was shown on. */
+function authenticate(challengePage: string, outcome: "complete" | "fail", cookie: string) {
+  const clientSecret = hiddenField(challengePage, "clientSecret");
+  const paymentIntentId = hiddenField(challengePage, "paymentIntentId");
+  return postForm(ADDON_PAYMENT, { intent: "authenticate", clientSecret, paymentIntentId, outcome }, cookie);
 }
 
 /** Everything a payment attempt could write: invoices, sandbox objects, credit grants and movements. */
@@ -146,7 +155,7 @@ describe("/payment refuses bad input and writes nothing", () => {
 describe("/payment pays", () => {
   it("an add-on with a new card: summary, Pay button, success with a 3 s redirect, the Add-ons tab", async () => {
     const u = await builderEur();
-    const page = await html("/payment?type=addon&id=addon-10-eur", u.cookie);
+    const page = await html(ADDON_PAYMENT, u.cookie);
     expect(page).toContain("Complete Purchase");
     expect(page).toContain("10 Credits");
     expect(page).toContain("Valid for");
@@ -157,7 +166,7 @@ describe("/payment pays", () => {
     expect(page).toContain("Use a new card");
     expect(page).toContain("Test mode");
 
-    const paid = await postForm("/payment?type=addon&id=addon-10-eur", newCard(CARDS.visa), u.cookie);
+    const paid = await postForm(ADDON_PAYMENT, newCard(CARDS.visa), u.cookie);
     expect(paid.status).toBe(302);
     const location = paid.headers.get("location") ?? "";
     expect(location).toMatch(/^\/payment\?type=addon&id=addon-10-eur&paid=/);
@@ -190,14 +199,10 @@ describe("/payment pays", () => {
     expect(saved.headers.get("location")).toMatch(/paid=/);
     expect(await subscriptionOf(u.cookie)).toMatchObject({ addonCreditsTotal: 50 });
 
-    const declined = await postForm("/payment?type=addon&id=addon-10-eur", newCard(CARDS.declined), u.cookie);
+    const declined = await postForm(ADDON_PAYMENT, newCard(CARDS.declined), u.cookie);
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain("Your card was declined.");
-    const insufficient = await postForm(
-      "/payment?type=addon&id=addon-10-eur",
-      newCard(CARDS.insufficient),
-      u.cookie,
-    );
+    const insufficient = await postForm(ADDON_PAYMENT, newCard(CARDS.insufficient), u.cookie);
     expect(await insufficient.text()).toContain("Your card has insufficient funds.");
     expect(await subscriptionOf(u.cookie)).toMatchObject({ addonCreditsTotal: 50 });
     const invoices = await html("/account/invoices", u.cookie);
@@ -209,68 +214,36 @@ describe("/payment pays", () => {
   it("checks the card fields and refuses a real card number", async () => {
     const u = await builderEur();
     // The page itself prepares the purchase (payment/initiate); a refused card form adds nothing to that.
-    await html("/payment?type=addon&id=addon-10-eur", u.cookie);
+    await html(ADDON_PAYMENT, u.cookie);
     const before = await footprint(u.userId);
-    const bad = await postForm(
-      "/payment?type=addon&id=addon-10-eur",
-      newCard("4242", { expiry: "13", cvc: "" }),
-      u.cookie,
-    );
+    const bad = await postForm(ADDON_PAYMENT, newCard("4242", { expiry: "13", cvc: "" }), u.cookie);
     expect(bad.status).toBe(400);
     const text = await bad.text();
     expect(text).toContain("Your card number is incorrect.");
     expect(text).toContain("Your card&#x27;s expiration date is incomplete.");
     expect(await footprint(u.userId)).toEqual(before);
-    const real = await postForm("/payment?type=addon&id=addon-10-eur", newCard("4111111111111111"), u.cookie);
+    const real = await postForm(ADDON_PAYMENT, newCard("4111111111111111"), u.cookie);
     expect(await real.text()).toContain("Sandbox mode accepts test cards only");
   });
 
   it("3-D Secure: the sandbox challenge, Fail shows the provider's message, Complete pays", async () => {
     const u = await builderEur();
-    const asked = await postForm(
-      "/payment?type=addon&id=addon-10-eur",
-      newCard(CARDS.threeDSecure),
-      u.cookie,
-    );
+    const asked = await postForm(ADDON_PAYMENT, newCard(CARDS.threeDSecure), u.cookie);
     expect(asked.status).toBe(200);
     const body = await asked.text();
     expect(body).toContain("3-D Secure test challenge");
-    const clientSecret = body.match(/name="clientSecret" value="([^"]+)"/)?.[1] ?? "";
-    const paymentIntentId = body.match(/name="paymentIntentId" value="([^"]+)"/)?.[1] ?? "";
-    expect(clientSecret).not.toBe("");
+    expect(hiddenField(body, "clientSecret")).not.toBe("");
 
     const thief = await builderEur();
-    const stolen = await postForm(
-      "/payment?type=addon&id=addon-10-eur",
-      { intent: "authenticate", clientSecret, paymentIntentId, outcome: "complete" },
-      thief.cookie,
-    );
+    const stolen = await authenticate(body, "complete", thief.cookie);
     expect(stolen.status).toBe(404);
 
-    const done = await postForm(
-      "/payment?type=addon&id=addon-10-eur",
-      { intent: "authenticate", clientSecret, paymentIntentId, outcome: "complete" },
-      u.cookie,
-    );
+    const done = await authenticate(body, "complete", u.cookie);
     expect(done.headers.get("location")).toMatch(/paid=/);
     expect(await subscriptionOf(u.cookie)).toMatchObject({ addonCreditsTotal: 10 });
 
-    const again = await postForm(
-      "/payment?type=addon&id=addon-10-eur",
-      newCard(CARDS.threeDSecure),
-      u.cookie,
-    );
-    const second = await again.text();
-    const failed = await postForm(
-      "/payment?type=addon&id=addon-10-eur",
-      {
-        intent: "authenticate",
-        clientSecret: second.match(/name="clientSecret" value="([^"]+)"/)?.[1] ?? "",
-        paymentIntentId: second.match(/name="paymentIntentId" value="([^"]+)"/)?.[1] ?? "",
-        outcome: "fail",
-      },
-      u.cookie,
-    );
+    const again = await postForm(ADDON_PAYMENT, newCard(CARDS.threeDSecure), u.cookie);
+    const failed = await authenticate(await again.text(), "fail", u.cookie);
     expect(failed.status).toBe(402);
     expect(await failed.text()).toContain("We are unable to authenticate your payment method.");
     expect(await subscriptionOf(u.cookie)).toMatchObject({ addonCreditsTotal: 10 });
@@ -314,7 +287,7 @@ describe("/payment pays", () => {
 describe("account tabs", () => {
   it("Invoices: columns, status labels and Pay Now only for unpaid ones; paying one marks it paid", async () => {
     const u = await builderEur();
-    await postForm("/payment?type=addon&id=addon-10-eur", newCard(CARDS.declined), u.cookie);
+    await postForm(ADDON_PAYMENT, newCard(CARDS.declined), u.cookie);
     const tab = await html("/account/invoices", u.cookie);
     for (const header of ["Invoice #", "Date", "Description", "Amount", "Status", "Paid Date", "Actions"]) {
       expect(tab).toContain(header);

@@ -107,6 +107,11 @@ export function postForm(path: string, fields: FormFields, cookie = "", ip?: str
   return SELF.fetch(`${ORIGIN}${path}`, formRequest(fields, cookie, ip));
 }
 
+/** The value of a page's hidden form input ("" when absent), e.g. a 3-D Secure challenge's client secret. */
+export function hiddenField(html: string, name: string): string {
+  return new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? "";
+}
+
 /** The page's text with React's entity escapes and text separators undone, so assertions read like the screen. */
 export async function pageText(res: Response): Promise<string> {
   return (await res.text())

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { api, chooseFree, env, getPage as get, postForm, signUp } from "./helpers";
+import { api, chooseFree, env, getPage as get, hiddenField, postForm, signUp } from "./helpers";
 
 /** The billing screens as a browser without JavaScript sees them: server HTML and plain form posts. */
 
@@ -24,6 +24,17 @@ function card(number: string, extra: Record<string, string> = {}) {
     terms: "on",
     ...extra,
   };
+}
+
+/** The fields the 3-D Secure challenge page carries back to the server. */
+function challenge(html: string) {
+  return { clientSecret: hiddenField(html, "clientSecret"), paymentId: hiddenField(html, "paymentId") };
+}
+
+/** Presses the challenge's Complete or Fail button for the Builder checkout. */
+function authenticate(fields: ReturnType<typeof challenge>, outcome: "complete" | "fail", cookie: string) {
+  const pid = "builder-monthly-eur";
+  return postForm(`/subscribe?pid=${pid}`, { intent: "authenticate", pid, ...fields, outcome }, cookie);
 }
 
 function whole(minor: number): string {
@@ -92,13 +103,7 @@ describe("/subscribe", () => {
     const html = await (
       await postForm("/subscribe?pid=builder-monthly-eur", card("4000002500003155"), cookie)
     ).text();
-    const clientSecret = html.match(/name="clientSecret" value="([^"]+)"/)?.[1] ?? "";
-    const paymentId = html.match(/name="paymentId" value="([^"]+)"/)?.[1] ?? "";
-    const failed = await postForm(
-      "/subscribe?pid=builder-monthly-eur",
-      { intent: "authenticate", pid: "builder-monthly-eur", clientSecret, paymentId, outcome: "fail" },
-      cookie,
-    );
+    const failed = await authenticate(challenge(html), "fail", cookie);
     expect(failed.status).toBe(402);
     expect(await failed.text()).toContain("We are unable to authenticate your payment method.");
   });
@@ -126,27 +131,16 @@ describe("/subscribe", () => {
     const { cookie } = await signUp();
     const asked = await postForm("/subscribe?pid=builder-monthly-eur", card("4000002500003155"), cookie);
     const html = await asked.text();
-    const secret = html.match(/name="clientSecret" value="([^"]+)"/)?.[1] ?? "";
-    const paymentId = html.match(/name="paymentId" value="([^"]+)"/)?.[1] ?? "";
-    expect(paymentId).not.toBe("");
+    const fields = challenge(html);
+    expect(fields.paymentId).not.toBe("");
     // The bank has not answered yet: the provider's intent is processing (as Stripe reports for delayed
     // methods), so the challenge's Complete finds nothing to authenticate and the checkout stays pending.
     await env.DB.prepare(
       "UPDATE sandbox_objects SET data = json_set(data, '$.status', 'processing') WHERE id = ?1 AND kind = 'payment_intent'",
     )
-      .bind(paymentId)
+      .bind(fields.paymentId)
       .run();
-    const pending = await postForm(
-      "/subscribe?pid=builder-monthly-eur",
-      {
-        intent: "authenticate",
-        pid: "builder-monthly-eur",
-        clientSecret: secret,
-        paymentId,
-        outcome: "complete",
-      },
-      cookie,
-    );
+    const pending = await authenticate(fields, "complete", cookie);
     expect(pending.status).toBe(202);
     const page = (await pending.text()).replaceAll("<!-- -->", "");
     const alert = /<div class="form-error" role="alert">([\s\S]*?)<\/div>/.exec(page)?.[1] ?? "";
@@ -160,35 +154,14 @@ describe("/subscribe", () => {
     expect(asked.status).toBe(200);
     const html = await asked.text();
     expect(html).toContain("3-D Secure");
-    const secret = html.match(/name="clientSecret" value="([^"]+)"/)?.[1] ?? "";
-    const paymentId = html.match(/name="paymentId" value="([^"]+)"/)?.[1] ?? "";
-    expect(secret).not.toBe("");
+    const fields = challenge(html);
+    expect(fields.clientSecret).not.toBe("");
 
     const someoneElse = await signUp();
-    const stolen = await postForm(
-      "/subscribe?pid=builder-monthly-eur",
-      {
-        intent: "authenticate",
-        pid: "builder-monthly-eur",
-        clientSecret: secret,
-        paymentId,
-        outcome: "complete",
-      },
-      someoneElse.cookie,
-    );
+    const stolen = await authenticate(fields, "complete", someoneElse.cookie);
     expect(stolen.status).toBe(404);
 
-    const done = await postForm(
-      "/subscribe?pid=builder-monthly-eur",
-      {
-        intent: "authenticate",
-        pid: "builder-monthly-eur",
-        clientSecret: secret,
-        paymentId,
-        outcome: "complete",
-      },
-      cookie,
-    );
+    const done = await authenticate(fields, "complete", cookie);
     expect(done.headers.get("location")).toBe("/subscribe/success");
   });
 });
