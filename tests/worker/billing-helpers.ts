@@ -29,6 +29,18 @@ export const subscriptionSchema = z.object({
   state: z.number(),
 });
 
+/** The fields of GET user/invoices the tests read: each invoice's status as shown, its note and amount. */
+export const invoiceListSchema = z.object({
+  list: z.array(
+    z.object({
+      status: z.string(),
+      statusLabel: z.string(),
+      note: z.string().nullable(),
+      amountMinor: z.number(),
+    }),
+  ),
+});
+
 export async function subscriptionOf(cookie: string) {
   return parsed(await api("subscription", {}, { cookie }), subscriptionSchema.nullable());
 }

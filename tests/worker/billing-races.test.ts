@@ -4,7 +4,7 @@ import { z } from "zod";
 import { createApi } from "../../worker/api";
 import { createServices } from "../../worker/services/context";
 import { data, expectError, parsed } from "./answers";
-import { newUser, subscriptionOf } from "./billing-helpers";
+import { invoiceListSchema, newUser, subscriptionOf } from "./billing-helpers";
 import { count, firstRow } from "./d1";
 import { type ApiAnswer, api, chooseFree, env, envelope, ORIGIN, postForm } from "./helpers";
 import { CARDS, checkout, sandboxCard, subscribePaid } from "./sandbox-checkout";
@@ -108,19 +108,7 @@ describe("two checkout tabs, both paid", () => {
     expect(await count("SELECT COUNT(*) AS n FROM credit_grants WHERE user_id = ?1", u.userId)).toBe(1);
 
     // The user sees it in the invoice list: Refunded, with the reason.
-    const list = parsed(
-      await api("user/invoices", {}, { cookie: u.cookie }),
-      z.object({
-        list: z.array(
-          z.object({
-            status: z.string(),
-            statusLabel: z.string(),
-            note: z.string().nullable(),
-            amountMinor: z.number(),
-          }),
-        ),
-      }),
-    ).list;
+    const list = parsed(await api("user/invoices", {}, { cookie: u.cookie }), invoiceListSchema).list;
     expect(list).toContainEqual(
       expect.objectContaining({
         status: "refunded",

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { createApi } from "../../worker/api";
 import { createServices } from "../../worker/services/context";
 import { expectError } from "./answers";
-import { newUser, subscriptionOf, subscriptionSchema } from "./billing-helpers";
+import { invoiceListSchema, newUser, subscriptionOf, subscriptionSchema } from "./billing-helpers";
 import { count, firstRow } from "./d1";
 import { createFakeStripe } from "./fake-stripe";
 import { type ApiAnswer, chooseFree, envelope } from "./helpers";
@@ -246,18 +246,7 @@ describe("stripe provider (real SDK, fake Stripe API)", () => {
       ),
     ).toBe(1);
     // The user sees it: the Pro invoice reads Refunded, with the reason.
-    const list = z
-      .object({
-        list: z.array(
-          z.object({
-            status: z.string(),
-            statusLabel: z.string(),
-            note: z.string().nullable(),
-            amountMinor: z.number(),
-          }),
-        ),
-      })
-      .parse(ok(await w.api("user/invoices", {}, u.cookie))).list;
+    const list = invoiceListSchema.parse(ok(await w.api("user/invoices", {}, u.cookie))).list;
     expect(list).toContainEqual(
       expect.objectContaining({
         status: "refunded",
