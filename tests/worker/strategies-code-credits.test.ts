@@ -1,17 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createDb } from "../../worker/db/client";
 import type { LiveEvent } from "../../worker/events";
 import { type Checker, checkMql5 } from "../../worker/mql5";
-import { createInterpreterAssistant } from "../../worker/services/assistant/interpreter";
 import { createServices } from "../../worker/services/context";
-import { createMarketData } from "../../worker/services/market-data";
-import { createStrategies } from "../../worker/services/strategies";
 import type { CreditsPort } from "../../worker/services/strategies/ports";
 import { newUser } from "./billing-helpers";
 import { count, firstRow } from "./d1";
 import { chooseFree, env } from "./helpers";
 import { refusal, STRATEGY_TEXT } from "./strategies-helpers";
+import { strategyServices } from "./strategy-services";
 
 // Code generation and credits (DESIGN D5, spec 2 s4): the ready state is announced only once the code is
 // paid for, the charge and the state move together, and a generation is never paid twice nor paid for code
@@ -23,17 +20,8 @@ async function setup(opts: { checkCode?: Checker; credits?: (real: CreditsPort) 
   const free = await chooseFree(u.cookie);
   expect(free.status).toBeLessThan(400);
   const real = createServices(env).credits;
-  const events: LiveEvent[] = [];
-  const services = createStrategies({
-    db: createDb(env.DB),
-    d1: env.DB,
-    bucket: env.BUCKET,
-    now: () => Date.now(),
+  const { services, events } = strategyServices({
     credits: opts.credits ? opts.credits(real) : real,
-    events: { publish: async (_u, e) => void events.push(e) },
-    assistant: createInterpreterAssistant(),
-    runner: { start: async () => true },
-    market: createMarketData(env.BUCKET),
     checkCode: opts.checkCode,
   });
   const user = { id: u.userId, subscription: null };

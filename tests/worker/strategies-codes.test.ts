@@ -1,17 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createDb } from "../../worker/db/client";
 import { AppError } from "../../worker/http/errors";
 import { createInterpreterAssistant } from "../../worker/services/assistant/interpreter";
 import { createServices } from "../../worker/services/context";
-import { createMarketData } from "../../worker/services/market-data";
-import { createStrategies } from "../../worker/services/strategies";
 import type { AssistantPort } from "../../worker/services/strategies/ports";
 import { data } from "./answers";
 import { newUser } from "./billing-helpers";
 import { count, firstRow } from "./d1";
 import { chooseFree, env } from "./helpers";
 import { ai, backtestRequest, connect, freeUser, STRATEGY_TEXT } from "./strategies-helpers";
+import { strategyServices } from "./strategy-services";
 
 // Error codes of spec 2 s8 (and the pipeline's own) not covered elsewhere, and the isolation of code and
 // backtest events between two users' sockets.
@@ -84,17 +82,7 @@ describe("strategy error codes", () => {
     const real = createServices(env);
     // The same services twice, each with its own assistant: the second is contended by the first's turn.
     const withAssistant = (assistant: AssistantPort) =>
-      createStrategies({
-        db: createDb(env.DB),
-        d1: env.DB,
-        bucket: env.BUCKET,
-        now: () => Date.now(),
-        credits: real.credits,
-        events: { publish: async () => {} },
-        assistant,
-        runner: { start: async () => true },
-        market: createMarketData(env.BUCKET),
-      });
+      strategyServices({ credits: real.credits, assistant }).services;
     const services = withAssistant(interpreter);
     const { strId } = await services.create(u.userId, { title: "Busy", description: "d" });
     strategyId = Number(strId);

@@ -1,16 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createDb } from "../../worker/db/client";
-import type { LiveEvent } from "../../worker/events";
-import { createInterpreterAssistant } from "../../worker/services/assistant/interpreter";
 import { ChargeClaimLost } from "../../worker/services/billing/credits";
-import { createMarketData } from "../../worker/services/market-data";
-import { createStrategies } from "../../worker/services/strategies";
 import type { CreditsPort } from "../../worker/services/strategies/ports";
 import { firstRow } from "./d1";
 import { signUp } from "./helpers";
 import { refusal, STRATEGY_TEXT } from "./strategies-helpers";
+import { strategyServices } from "./strategy-services";
 
 /** The pipeline's services on the real D1 and R2, with the plan limits and credits a test chooses. */
 async function setup(limits: { maxStrategies: number; maxCodeLines: number; maxSaves?: number }) {
@@ -27,18 +23,7 @@ async function setup(limits: { maxStrategies: number; maxCodeLines: number; maxS
     },
     limits: async () => ({ maxSaves: -1, ...limits }),
   };
-  const events: LiveEvent[] = [];
-  const services = createStrategies({
-    db: createDb(env.DB),
-    d1: env.DB,
-    bucket: env.BUCKET,
-    now: () => Date.now(),
-    credits,
-    events: { publish: async (_u, e) => void events.push(e) },
-    assistant: createInterpreterAssistant(),
-    runner: { start: async () => true },
-    market: createMarketData(env.BUCKET),
-  });
+  const { services, events } = strategyServices({ credits });
   return { services, user: { id: user.id, subscription: null }, consumed, events };
 }
 
