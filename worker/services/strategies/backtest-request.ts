@@ -8,6 +8,7 @@ import {
 import { DATA_FIRST_DAY, findSymbol } from "../../market/catalogue";
 import { SERVER_TIME_MESSAGE, serverZoneName } from "../../market/server-time";
 import { PERIODS, type Period } from "../../market/types";
+import type { BacktestInputs } from "./ports";
 
 /**
  * The backtest request (spec 2 s3, s5): one validation for the Create New Backtest form and the JSON API
@@ -74,37 +75,17 @@ export const BACKTEST_MESSAGES = {
 
 type Which = "start" | "end";
 
-export interface NewBacktest {
+/**
+ * A checked backtest request: the stored job's settings (ports.ts BacktestInputs) with the period and deposit
+ * currency narrowed to what the form offers. Defaults when not asked: hedging account, "GMT+2/+3" server
+ * time, the symbol's catalogue commission, triple swap on Wednesday, no stops level.
+ */
+export interface NewBacktest extends Omit<BacktestInputs, "period" | "depositCurrency"> {
   description: string;
-  symbol: string;
   period: Period;
-  dateStart: string;
-  dateEnd: string;
-  executionMode: number;
   /** Only with executionMode -2 (custom). */
   customDelay?: number;
-  model: number;
-  depositAmount: number;
   depositCurrency: DepositCurrency;
-  /** MT5 position accounting; hedging unless asked (most forex brokers' MT5 accounts). */
-  account: AccountType;
-  /** Broker server time zone (market/server-time.ts): "GMT+2/+3" unless asked. */
-  timeZone: string;
-  /** Per lot per side, deposit currency; the symbol's catalogue default unless given. */
-  commission: number;
-  /** Points per lot per night. */
-  swapLong: number;
-  swapShort: number;
-  /** 1 Monday ... 7 Sunday; Wednesday unless asked. */
-  tripleSwapDay: number;
-  /** Points against the trader on market fills. */
-  slippage: number;
-  /**
-   * The broker's stops level (SYMBOL_TRADE_STOPS_LEVEL) in points: a pending order's price must be at least
-   * this far from the quote or it is refused (engine/pending-orders.ts); stops and targets are kept at
-   * least this far from it (engine/stops-level.ts). 0 (none) unless asked.
-   */
-  stopsLevel: number;
 }
 
 type Read<T> = { ok: true; value: T } | { ok: false; message: string };

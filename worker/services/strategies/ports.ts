@@ -85,7 +85,11 @@ export interface BacktestInputs {
   swapShort: number;
   tripleSwapDay: number;
   slippage: number;
-  /** The broker's stops level in points (0: none); absent in jobs stored before it, which read 0. */
+  /**
+   * The broker's stops level (SYMBOL_TRADE_STOPS_LEVEL) in points (0: none): a pending order's price must be
+   * at least this far from the quote (engine/pending-orders.ts), stops and targets are kept at least this far
+   * (engine/stops-level.ts). Absent in jobs stored before it, which read 0.
+   */
   stopsLevel: number;
 }
 
