@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { data } from "./answers";
 import { getPage as get, pageText as html, postForm } from "./helpers";
-import { ai, backtestRequest, freeUser, STRATEGY_TEXT, today } from "./strategies-helpers";
+import { ai, completedBacktest, freeUser, STRATEGY_TEXT } from "./strategies-helpers";
 
 /**
  * The trade rules form (issue 14) as a browser without JavaScript uses it: the spec's v2 exits, pending
@@ -164,26 +164,7 @@ describe("the Orders table of a pending-entry backtest", () => {
   it("lists the stop orders with the state each ended in, expired ones included", async () => {
     data(await ai("strategy/code", { strId: sid }, owner));
     data(await ai("strategy/code/complete", { strId: sid }, owner));
-    const { backtestId } = z
-      .object({ backtestId: z.string() })
-      .parse(
-        data(
-          await ai(
-            "strategy/backtest/new",
-            backtestRequest(sid, { description: "orders", dateStart: today(-45), model: 3 }),
-            owner,
-          ),
-        ),
-      );
-    const deadline = Date.now() + 50_000;
-    for (;;) {
-      const bt = z
-        .object({ processing: z.number() })
-        .parse(data(await ai("strategy/backtest", { strId: sid, backtestId }, owner)));
-      if (bt.processing === 100) break;
-      if (bt.processing === 200 || Date.now() > deadline) throw new Error(`backtest ended ${bt.processing}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const backtestId = await completedBacktest(owner, sid, "orders");
     const base = `/strategy/${sid}/results/${backtestId}?tab=orders&orders_sort=state`;
     const cells = (page: string) =>
       Array.from(page.matchAll(/<tr>((?:<td[^>]*>[^<]*<\/td>)+)<\/tr>/g), (m) =>
