@@ -1,30 +1,18 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
-import { z } from "zod";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { cancelOptimisation, optimisationId } from "../components/optimise/optimise.server";
 import { isMissingStrategy, strategyId } from "../components/strategies/strategies.server";
-import { requireSubscriber } from "../utils/auth.server";
-import { readForm } from "../utils/form.server";
-
-const cancelForm = z.object({
-  intent: z.literal("cancel", { message: "Nothing to do: the form asks to cancel." }),
-});
+import { cancelRunAction } from "../utils/cancel-run.server";
 
 /**
- * POST /strategy/{sid}/optimise/{oid}/cancel (issue 17): the progress banner's Cancel, a plain form (no
- * JavaScript needed). The optimisation stops between runs, keeping the runs made; the page then shows it.
- * Another user's optimisation is a 404, a bad form a 400; one that already ended is left as it is.
+ * POST /strategy/{sid}/optimise/{oid}/cancel (issue 17): the progress banner's Cancel. The optimisation stops
+ * between runs, keeping the runs made; the page then shows it. Another user's optimisation is a 404, a bad
+ * form a 400; one that already ended is left as it is.
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireSubscriber(request, context);
-  const sid = strategyId(params.sid);
-  const oid = optimisationId(params.oid);
-  const form = cancelForm.safeParse(await readForm(request));
-  if (!form.success) throw new Response(form.error.issues[0]?.message ?? "Bad request", { status: 400 });
-  try {
-    await cancelOptimisation(context, user, sid, oid);
-  } catch (e) {
-    if (isMissingStrategy(e)) throw new Response("Not Found", { status: 404 });
-    throw e;
-  }
-  return redirect(`/strategy/${sid}/optimise/${oid}`);
+export function action(args: ActionFunctionArgs) {
+  return cancelRunAction(args, {
+    ids: () => ({ sid: strategyId(args.params.sid), oid: optimisationId(args.params.oid) }),
+    cancel: (user, { sid, oid }) => cancelOptimisation(args.context, user, sid, oid),
+    isMissing: isMissingStrategy,
+    back: ({ sid, oid }) => `/strategy/${sid}/optimise/${oid}`,
+  });
 }

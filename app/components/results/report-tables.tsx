@@ -68,18 +68,20 @@ function ResultTable<R extends RowData>(props: {
   );
 }
 
+// The fixed settings of the sections without totals, spread into ResultTable by their wrappers below.
+const SECTIONS = {
+  orders: { label: "Orders", section: "orders", columns: ORDER_TABLE, rowId: (r: OrderRow) => r.Order },
+  trades: { label: "Trades", section: "trades", columns: TRADE_TABLE, rowId: (r: TradeRow) => r.Trade },
+} as const;
+
 /** Spec 2 s2 Orders. */
 export function OrdersTable({ rows, total }: { rows: OrderRow[]; total: number }) {
-  return (
-    <ResultTable
-      label="Orders"
-      section="orders"
-      columns={ORDER_TABLE}
-      rows={rows}
-      total={total}
-      rowId={(r) => r.Order}
-    />
-  );
+  return <ResultTable {...SECTIONS.orders} rows={rows} total={total} />;
+}
+
+/** Issue 16 Trades: entry/exit pairs. */
+export function TradesTable({ rows, total }: { rows: TradeRow[]; total: number }) {
+  return <ResultTable {...SECTIONS.trades} rows={rows} total={total} />;
 }
 
 /** Spec 2 s2 Deals, ending (as MT5's report does) on the run's totals of commission, swap and profit. */
@@ -93,20 +95,6 @@ export function DealsTable({ rows, total, totals }: { rows: DealRow[]; total: nu
       total={total}
       rowId={(r) => r.Deal}
       totals={{ label: "Total", cells: { ...totals } }}
-    />
-  );
-}
-
-/** Issue 16 Trades: entry/exit pairs. */
-export function TradesTable({ rows, total }: { rows: TradeRow[]; total: number }) {
-  return (
-    <ResultTable
-      label="Trades"
-      section="trades"
-      columns={TRADE_TABLE}
-      rows={rows}
-      total={total}
-      rowId={(r) => r.Trade}
     />
   );
 }
