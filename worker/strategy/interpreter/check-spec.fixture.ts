@@ -1,10 +1,11 @@
 /**
  * Test-only: checks an interpreted spec field by field against an Expect, in the compact notation documented
- * in corpus.fixture.ts (the corpus and the exit-phrasings tests).
+ * in corpus.fixture.ts (the corpus and the exit-phrasings tests), and builds the spec of a first message.
  */
 import { expect } from "vitest";
 import type { Distance, Rule, StrategySpec } from "../spec";
 import type { Expect } from "./corpus.fixture";
+import { interpret } from "./index";
 import { notation } from "./notation";
 
 function rule(r: Rule | undefined): string[] | null {
@@ -59,4 +60,11 @@ export function checkSpec(spec: StrategySpec | null, e: Expect): void {
   if (e.weekdays !== undefined) expect(spec.timeFilter?.weekdays ?? null).toEqual(e.weekdays);
   if (e.maxPositions !== undefined) expect(spec.maxOpenPositions).toBe(e.maxPositions);
   if (e.closeOnOpposite !== undefined) expect(spec.closeOnOpposite).toBe(e.closeOnOpposite);
+}
+
+/** The spec of a first chat message; throws with the assistant's reply when it builds none. */
+export function build(message: string): StrategySpec {
+  const r = interpret(message, null);
+  if (!r.spec) throw new Error(`no spec for ${message}: ${r.clarifications}`);
+  return r.spec;
 }
