@@ -3,6 +3,7 @@ import { aggregate } from "./aggregate";
 import { BarsBuilder } from "./bars";
 import { getSymbol } from "./catalogue";
 import { demoMonth } from "./demo";
+import { intlOffsetReader } from "./intl-offset";
 import { isoWithOffset, NY_CLOSE, serverZone, serverZoneName, toServerTime } from "./server-time";
 
 const HOUR = 3_600_000;
@@ -25,20 +26,7 @@ describe("server time zones", () => {
   it("answers Intl's offset at every hour of March to November, with the span each offset holds", () => {
     // Cairo repeats an hour on a Thursday evening and skips one on a Friday (2023), Lord Howe moves by 30 minutes.
     for (const name of ["Africa/Cairo", "Australia/Lord_Howe", "America/New_York"]) {
-      const fmt = new Intl.DateTimeFormat("en-US", {
-        timeZone: name,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "numeric",
-        day: "numeric",
-        hour: "numeric",
-        minute: "numeric",
-      });
-      const intl = (utc: number) => {
-        const p: Record<string, number> = {};
-        for (const part of fmt.formatToParts(new Date(utc))) p[part.type] = Number(part.value);
-        return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - utc;
-      };
+      const intl = intlOffsetReader(name);
       // Two zones of one name: the second answers from what the first asked Intl (remembered per name).
       for (const zone of [serverZone(name), serverZone(name)]) {
         let changes = 0;

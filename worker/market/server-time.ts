@@ -12,6 +12,7 @@
  * midnight without knowing the zone. Only output that names the offset (ISO 8601 exports) asks the zone.
  */
 import { BarsBuilder } from "./bars";
+import { intlOffsetReader } from "./intl-offset";
 import type { Bars } from "./types";
 
 const MINUTE = 60_000;
@@ -41,21 +42,8 @@ export interface ServerZone {
 
 /** Intl's offset of an IANA zone at a UTC instant, to the minute; throws RangeError for an unknown zone. */
 function intlOffset(zone: string): (utcMs: number) => number {
-  const fmt = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-  });
-  return (utc) => {
-    const at = Math.floor(utc / MINUTE) * MINUTE;
-    const p: Record<string, number> = {};
-    for (const part of fmt.formatToParts(new Date(at))) p[part.type] = Number(part.value);
-    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - at;
-  };
+  const read = intlOffsetReader(zone);
+  return (utc) => read(Math.floor(utc / MINUTE) * MINUTE);
 }
 
 /** Offsets asked of Intl, per zone name, kept for the isolate: an offset at an instant never changes. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { intlOffsetReader } from "./intl-offset";
 import {
   daysFromCivil,
   lastSunday,
@@ -10,26 +11,16 @@ import {
   zoneRule,
 } from "./zone-rules";
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+const readers = new Map<string, (utcMs: number) => number>();
 
 /** The IANA database's offset (seconds) of a zone at a UTC instant (seconds), through Intl. */
 function intlOffset(zone: string, utc: number): number {
-  let fmt = formats.get(zone);
-  if (fmt === undefined) {
-    fmt = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    });
-    formats.set(zone, fmt);
+  let read = readers.get(zone);
+  if (read === undefined) {
+    read = intlOffsetReader(zone);
+    readers.set(zone, read);
   }
-  const p: Record<string, number> = {};
-  for (const part of fmt.formatToParts(new Date(utc * 1000))) p[part.type] = Number(part.value);
-  return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - utc * 1000) / 1000;
+  return read(utc * 1000) / 1000;
 }
 
 /**

@@ -1,30 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parseSpec, type StrategySpec, type StrategySpecInput } from "../strategy/spec";
+import { emaHoursInput, type HoursInput } from "../strategy/hours.fixture";
+import type { StrategySpec } from "../strategy/spec";
 import { checkMql5 } from "./check/checker";
 import { generateMql5 } from "./generator";
+import { specOf } from "./testing/ea.fixture";
 
-function spec(hours: { from: number; to: number; zone?: string }): StrategySpec {
-  const input: StrategySpecInput = {
-    specVersion: 2,
-    timeframe: "H1",
-    indicators: [{ id: "ema", kind: "EMA", period: 50 }],
-    entry: {
-      long: {
-        all: [
-          {
-            type: "greaterThan",
-            left: { type: "price", field: "CLOSE" },
-            right: { type: "indicator", ref: "ema" },
-          },
-        ],
-      },
-    },
-    timeFilter: { hours, weekdays: [1, 2, 3, 4, 5] },
-  };
-  const r = parseSpec(input);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  return r.spec;
-}
+const spec = (hours: HoursInput): StrategySpec => specOf(emaHoursInput(hours, [1, 2, 3, 4, 5]));
 const gen = (s: StrategySpec, mode: "full" | "conservative" = "full") =>
   generateMql5(s, { strategyId: "7", title: "Zone test", mode });
 

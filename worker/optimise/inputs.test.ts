@@ -83,31 +83,17 @@ describe("listInputs names the spec's numbers as the generated EA's inputs", () 
         },
       },
     });
+    const level = (n: number, at: number, side: string, value: number) => ({
+      name: `InpEntryLongLevel${n}`,
+      path: ["entry", "long", "all", at, side, "value"],
+      type: "double",
+      value,
+    });
     expect(listInputs(s).filter((i) => i.name.startsWith("InpEntryLong"))).toEqual([
-      {
-        name: "InpEntryLongLevel1",
-        path: ["entry", "long", "all", 0, "right", "value"],
-        type: "double",
-        value: 2,
-      },
-      {
-        name: "InpEntryLongLevel2",
-        path: ["entry", "long", "all", 0, "left", "value"],
-        type: "double",
-        value: 1,
-      },
-      {
-        name: "InpEntryLongLevel3",
-        path: ["entry", "long", "all", 1, "lower", "value"],
-        type: "double",
-        value: 30,
-      },
-      {
-        name: "InpEntryLongLevel4",
-        path: ["entry", "long", "all", 1, "upper", "value"],
-        type: "double",
-        value: 70,
-      },
+      level(1, 0, "right", 2),
+      level(2, 0, "left", 1),
+      level(3, 1, "lower", 30),
+      level(4, 1, "upper", 70),
     ]);
     expectSameAsEa(s);
   });

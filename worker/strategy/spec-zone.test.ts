@@ -1,24 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { emaHoursInput, type HoursInput } from "./hours.fixture";
 import { renderOutline } from "./outline";
 import { parseSpec, type StrategySpec, type StrategySpecInput, specJsonSchema } from "./spec";
 
-const base = (hours: { from: number; to: number; zone?: string }): StrategySpecInput => ({
-  specVersion: 2,
-  timeframe: "H1",
-  indicators: [{ id: "ema", kind: "EMA", period: 50 }],
-  entry: {
-    long: {
-      all: [
-        {
-          type: "greaterThan",
-          left: { type: "price", field: "CLOSE" },
-          right: { type: "indicator", ref: "ema" },
-        },
-      ],
-    },
-  },
-  timeFilter: { hours },
-});
+const base = (hours: HoursInput): StrategySpecInput => emaHoursInput(hours);
 
 function load(input: StrategySpecInput): StrategySpec {
   const r = parseSpec(input);

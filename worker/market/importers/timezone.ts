@@ -5,6 +5,7 @@
  * "Europe/Athens" or "America/New_York", with daylight saving, through Intl.
  */
 import { MarketError } from "../errors";
+import { intlOffsetReader } from "../intl-offset";
 
 /** Maps a wall-clock time (its fields read as if UTC, in ms) to the UTC instant. */
 export type ZoneFn = (wallMs: number) => number;
@@ -28,18 +29,9 @@ export function fixedZone(offsetMs: number): ZoneFn {
 }
 
 function ianaZone(name: string): ZoneFn {
-  let fmt: Intl.DateTimeFormat;
+  let intl: (utcMs: number) => number;
   try {
-    fmt = new Intl.DateTimeFormat("en-US", {
-      timeZone: name,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
+    intl = intlOffsetReader(name, true);
   } catch {
     throw new MarketError(
       "IMPORT_FORMAT",
@@ -52,10 +44,7 @@ function ianaZone(name: string): ZoneFn {
     const key = Math.floor(utc / HOUR);
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
-    const parts: Record<string, number> = {};
-    for (const p of fmt.formatToParts(new Date(key * HOUR))) parts[p.type] = Number(p.value);
-    const local = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-    const off = local - key * HOUR;
+    const off = intl(key * HOUR);
     cache.set(key, off);
     return off;
   };

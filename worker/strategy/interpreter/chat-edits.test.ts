@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { StrategySpec } from "../spec";
+import { build } from "./check-spec.fixture";
 import { interpret } from "./index";
 
 // Chat edits (issue 15): every field can be changed in a chat, the reply says what changed, and an edit
 // that cannot be applied asks. Phrasings are our own.
-
-function build(message: string): StrategySpec {
-  const r = interpret(message, null);
-  if (!r.spec) throw new Error(`no spec for ${message}: ${r.clarifications}`);
-  return r.spec;
-}
 
 const OSC =
   "H1. Buy when the CCI crosses above -100 and the close is above the lower bollinger band (20, 2); short the opposite. SL 25 pips.";

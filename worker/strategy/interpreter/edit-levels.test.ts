@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Condition, StrategySpec } from "../spec";
+import { build } from "./check-spec.fixture";
 import { interpret } from "./index";
 
 // Chat edits of rule thresholds, ATR multiples and how entries are sent (issue 15). Phrasings are our own.
-
-function build(message: string): StrategySpec {
-  const r = interpret(message, null);
-  if (!r.spec) throw new Error(`no spec for ${message}: ${r.clarifications}`);
-  return r.spec;
-}
 
 const OSC =
   "M30. Buy when RSI(14) crosses above 30 and the ADX(14) is above 20; sell when RSI crosses below 70 and ADX is above 20. SL 30 pips, TP 45 pips.";

@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { StrategySpec } from "../spec";
+import { build } from "./check-spec.fixture";
 import { interpret } from "./index";
 import { statedZone } from "./zones";
 
 // Hours given in a named zone (issue 15): kept as given, and the reply says what they are on the server clock.
 // Phrasings are our own.
-
-function build(message: string): StrategySpec {
-  const r = interpret(message, null);
-  if (!r.spec) throw new Error(`no spec for ${message}: ${r.clarifications}`);
-  return r.spec;
-}
 
 const BASE = "H1: buy when the 12 EMA crosses above the 26 EMA, sell when it crosses below. Stop 25 pips.";
 
