@@ -320,6 +320,23 @@ describe("time filters with orders and session edges, R multiples of the stop", 
     expect(compareField("time_filter", "London open to 15:00 GMT", {}, hours(10, 15))).toMatch(/expected/);
   });
 
+  it("hours in a named zone are compared in UTC, in winter or summer", () => {
+    const zoned = (from: number, to: number, zone: string) =>
+      base({ timeFilter: { hours: { from, to, zone } } });
+    // 13:00-17:00 UTC is 08:00-12:00 New York time in winter (EST) and 09:00-13:00 in summer (EDT).
+    expect(compareField("time_filter", "13:00-17:00 UTC", {}, zoned(8, 12, "America/New_York"))).toBeNull();
+    expect(compareField("time_filter", "13:00-17:00 UTC", {}, zoned(9, 13, "America/New_York"))).toBeNull();
+    expect(compareField("time_filter", "13:00-17:00 UTC", {}, zoned(13, 17, "America/New_York"))).toMatch(
+      /expected/,
+    );
+    expect(compareField("time_filter", "08:00-12:00 EST", {}, zoned(8, 12, "America/New_York"))).toBeNull();
+    expect(compareField("time_filter", "08:00-12:00 GMT", {}, zoned(8, 12, "Europe/London"))).toBeNull();
+    expect(compareField("time_filter", "08:00-12:00 GMT", {}, zoned(8, 12, "UTC"))).toBeNull();
+    expect(compareField("time_filter", "08:00-12:00 GMT", {}, zoned(10, 14, "Europe/London"))).toMatch(
+      /expected/,
+    );
+  });
+
   it("break-even and trailing steps in R are multiples of the stop distance", () => {
     const be = (trigger: number, offset: number) =>
       base({

@@ -1,5 +1,7 @@
 // Each scored field of the corpus (README "Scoring" 1) compared with a produced StrategySpec. A comparer answers
 // null when the field matches, or a short reason naming what differs; the reasons are counted as failure causes.
+
+import { zoneRule } from "../../worker/market/zone-rules";
 import type {
   Condition,
   Distance,
@@ -889,6 +891,23 @@ const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"
 const ZONE_SHIFT: Record<string, number> = { gmt: 0, utc: 0, est: 5, edt: 4 };
 
 /**
+ * The spec's hours as UTC hours, one pair per daylight-saving variant: hours without a zone are compared as
+ * UTC (as before), hours with a named zone (v2 `hours.zone`) at its standard and, where it has one, its
+ * summer offset, as the window is in UTC in winter and in summer.
+ */
+function utcHours(h: { from: number; to: number; zone?: string } | undefined): Array<[number, number]> {
+  if (!h) return [];
+  const rule = h.zone === undefined ? undefined : zoneRule(h.zone);
+  const offsets = rule
+    ? rule.dst === "none"
+      ? [rule.std / 3600]
+      : [rule.std / 3600, rule.std / 3600 + 1]
+    : [0];
+  const wrap = (x: number) => ((x % 24) + 24) % 24;
+  return offsets.map((o) => [wrap(h.from - o), wrap(h.to - o)]);
+}
+
+/**
  * "orders placed at 00:00 GMT, replaced daily": pending orders (v2 pendingEntry) that expire at that time
  * (or after a day of bars) so that new ones replace them; an hours filter, if any, opens at that time.
  * Undefined when the text is not of this form.
@@ -909,7 +928,7 @@ function compareDailyOrders(text: string, spec: StrategySpec): string | null | u
   if (!expires)
     return `time_filter: expected the orders replaced daily at ${at} UTC, got ${JSON.stringify(pe.expiry ?? null)}`;
   const hours = spec.timeFilter?.hours;
-  if (hours && hours.from !== Number(at.slice(0, 2)))
+  if (hours && !utcHours(hours).some(([from]) => from === Number(at.slice(0, 2))))
     return `time_filter: expected orders placed at ${at} UTC, got hours ${JSON.stringify(hours)}`;
   return null;
 }
@@ -939,7 +958,7 @@ function compareSessionEdges(text: string, spec: StrategySpec): string | null | 
   const to = side(m[6], m[7], m[8] ?? m[3], m[9], m[10]);
   if (!from || !to) return "time_filter: minutes cannot be expressed by the spec";
   const h = spec.timeFilter?.hours;
-  return h && from.includes(h.from) && to.includes(h.to % 24)
+  return utcHours(h).some(([f, t]) => from.includes(f) && to.includes(t))
     ? null
     : `time_filter: expected ${from.join("/")}-${to.join("/")} UTC, got ${JSON.stringify(spec.timeFilter ?? null)}`;
 }
@@ -965,7 +984,7 @@ export function compareTimeFilter(expected: Json, spec: StrategySpec): string | 
     const want = sessions.map((s) => (s === "new york" ? "newyork" : s));
     const got = tf?.sessions ?? [];
     const hoursOk = (from: number, to: number) =>
-      want.length === 1 && tf?.hours?.from === from && tf?.hours?.to === to;
+      want.length === 1 && utcHours(tf?.hours).some(([f, t]) => f === from && t === to % 24);
     const alt =
       want[0] === "newyork"
         ? hoursOk(12, 21) || hoursOk(13, 22)
@@ -982,7 +1001,7 @@ export function compareTimeFilter(expected: Json, spec: StrategySpec): string | 
     const from = (Number(hours[1]) + shift) % 24;
     const to = (Number(hours[3]) + shift) % 24;
     if (hours[2] !== "00" || hours[4] !== "00") return "time_filter: minutes cannot be expressed by the spec";
-    if (tf?.hours?.from !== from || tf.hours.to % 24 !== to)
+    if (!utcHours(tf?.hours).some(([f, t]) => f === from && t === to))
       return `time_filter: expected ${from}-${to} UTC, got ${show}`;
   }
   const range =

@@ -277,7 +277,7 @@ export function describeWeekdays(days: readonly number[]): string {
 }
 
 /** Hours in a named zone (market/zone-rules.ts): "Entries only 08:00-12:00 London time (Europe/London, with daylight saving)". */
-function describeZonedHours(from: number, to: number, name: string): string {
+export function describeZonedHours(from: number, to: number, name: string): string {
   const zone = zoneRule(name);
   const hours = `${pad(from)}-${pad(to)}`;
   const wraps = to <= from ? ", past midnight" : "";

@@ -5,6 +5,7 @@ import {
   describeSizing,
   describeTimeframe,
   describeWeekdays,
+  describeZonedHours,
 } from "../outline";
 import { describeExits } from "../outline-exits";
 import { describeLimits, describePendingEntry } from "../outline-orders";
@@ -102,7 +103,9 @@ export function describeChanges(before: StrategySpec | null, after: StrategySpec
   if (!same(ta?.hours, tb?.hours)) {
     out.push(
       ta?.hours
-        ? `Entries only from ${hour(ta.hours.from)} to ${hour(ta.hours.to)} server time (the broker's clock in MetaTrader).`
+        ? ta.hours.zone !== undefined
+          ? `${describeZonedHours(ta.hours.from, ta.hours.to, ta.hours.zone)}.`
+          : `Entries only from ${hour(ta.hours.from)} to ${hour(ta.hours.to)} server time (the broker's clock in MetaTrader).`
         : "Trading-hours filter removed.",
     );
   }

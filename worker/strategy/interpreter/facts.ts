@@ -197,7 +197,8 @@ export interface Facts {
   sessions: Session[] | null;
   /** "also trade New York": the sessions join the ones already in the spec. */
   sessionsAdded: boolean;
-  hours: { from: number; to: number } | null;
+  /** `zone`: the IANA zone the hours were stated in (timing.ts), else server time. */
+  hours: { from: number; to: number; zone?: string } | null;
   weekdays: number[] | null;
   maxPositions: number | null;
   edits: Edit[];

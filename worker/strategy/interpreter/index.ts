@@ -226,13 +226,19 @@ export function interpret(
     if (newStopless && !facts.noStopWanted && !applied.notes.includes("assumedExit")) {
       notes.push("No stop loss is set; tell me one if you want it (e.g. 30 pips or 2 x ATR).");
     }
-    // Hours given in GMT or New York time are kept as given, and the reply says what they mean on the
-    // broker's server clock, which the spec's times are read on (zones.ts).
+    // Hours stated in a zone carry it (timing.ts) and need the broker's clock only in the EA's input; a
+    // closing time in GMT or New York time is kept as given, and the reply says what it means on the
+    // broker's server clock, which the spec's other times are read on (zones.ts).
+    const hoursZone = facts.hours?.zone;
+    if (hoursZone)
+      notes.push(
+        `The hours follow ${hoursZone}${hoursZone === "UTC" ? "" : " with its daylight saving"}, whatever the broker's clock: in MetaTrader set the EA's InpServerZone input to your broker's server time (GMT+2/+3 by default).`,
+      );
     const zone = statedZone(normalized);
     const zoned =
       zone &&
       zoneNote(zone, spec, {
-        hours: facts.hours !== null,
+        hours: facts.hours !== null && !hoursZone,
         closeAt: facts.edits.some((e) => e.type === "closeAt"),
       });
     if (zoned) notes.push(zoned);

@@ -33,10 +33,22 @@ describe("timing phrases", () => {
     expect(timing("during the new york session").s).toEqual(["newyork"]);
     expect(timing("tokyo session").s).toEqual(["asia"]);
     expect(timing("the london/new york overlap").h).toEqual({ from: 12, to: 16 });
-    expect(timing("between 22:00 and 6:00 utc").h).toEqual({ from: 22, to: 6 });
+    expect(timing("between 22:00 and 6:00 utc").h).toEqual({ from: 22, to: 6, zone: "UTC" });
+    expect(timing("between 22:00 and 6:00").h).toEqual({ from: 22, to: 6 });
     expect(timing("no trading on fridays").w).toEqual([1, 2, 3, 4]);
     expect(timing("friday to monday").w).toEqual([5, 6, 7, 1]);
     expect(timing("max 3 positions").max).toBe(3);
+  });
+
+  it.each([
+    ["only trade 08:00-12:00 london time", { from: 8, to: 12, zone: "Europe/London" }],
+    ["from 9am to 11am est", { from: 9, to: 11, zone: "America/New_York" }],
+    ["trade 9:00-16:00 (new york time)", { from: 9, to: 16, zone: "America/New_York" }],
+    ["entries 7-15 gmt", { from: 7, to: 15, zone: "UTC" }],
+    ["only trade 07:00-17:00 server time", { from: 7, to: 17 }],
+    ["between 8 and 16 broker time", { from: 8, to: 16 }],
+  ])("hours with their zone: %s", (text, hours) => {
+    expect(timing(text).h).toEqual(hours);
   });
 
   it("does not read an RSI range as trading hours", () => {

@@ -52,6 +52,19 @@ const SESSION_WORDS: ReadonlyArray<readonly [RegExp, Session[]]> = [
 ];
 
 /** Reads "8:00", "8am", "16", "4pm", "16:30" into a whole hour (minutes are dropped). */
+/**
+ * The IANA zone of hours stated in one ("08:00-12:00 London time", "8-16 GMT"): the spec's hours then follow
+ * that zone and its daylight saving whatever the broker's server clock (docs/strategy-spec-v2.md, hours in a
+ * named zone). Server or broker time, or no zone, keep the hours on the server clock.
+ */
+function hoursZone(word: string | undefined): string | undefined {
+  if (!word) return undefined;
+  if (word === "utc" || word === "gmt") return "UTC";
+  if (/^(?:london|uk|bst)/.test(word)) return "Europe/London";
+  if (/^(?:new\s+york|ny|est|edt)/.test(word)) return "America/New_York";
+  return undefined;
+}
+
 function hourOf(token: string | undefined, suffix: string | undefined): number | null {
   const m = /^(\d{1,2})(?::(\d{2}))?$/.exec(token ?? "");
   if (!m) return null;
@@ -101,14 +114,15 @@ const EXTRACTORS: Extractor[] = [
   },
   // Hours: "between 8:00 and 16:00 utc", "from 8am to 4pm", "8-16 gmt".
   {
-    re: /\b(?:between|from)?\s*(\d{1,2}(?::\d{2})?)\s*(am|pm)?\s*(?:and|to|till|until|-)\s*(\d{1,2}(?::\d{2})?)\s*(am|pm)?\s*(?:utc|gmt|server\s+time|broker\s+time|hours?|o'clock)?(?![\w:])/g,
+    re: /\b(?:between|from)?\s*(\d{1,2}(?::\d{2})?)\s*(am|pm)?\s*(?:and|to|till|until|-)\s*(\d{1,2}(?::\d{2})?)\s*(am|pm)?\s*\(?(utc|gmt|server\s+time|broker\s+time|hours?|o'clock|london\s+time|uk\s+time|bst|new\s+york\s+time|ny\s+time|est|edt)?\)?(?![\w:])/g,
     apply: (m, f) => {
       // Only a time range when it reads like one: a colon, am/pm, a zone, or "between/from".
-      if (!/[:]|am|pm|utc|gmt|hour|o'clock/.test(m[0])) return false;
+      if (!/[:]|am|pm|utc|gmt|hour|o'clock|time|bst|est|edt/.test(m[0])) return false;
       const a = hourOf(m[1], m[2]);
       const b = hourOf(m[3], m[4]);
       if (a === null || b === null || a === b) return false;
-      f.hours = { from: a % 24, to: b === 24 ? 24 : b };
+      const zone = hoursZone(m[5]);
+      f.hours = { from: a % 24, to: b === 24 ? 24 : b, ...(zone ? { zone } : {}) };
       return true;
     },
   },

@@ -18,12 +18,17 @@ describe("stated time zones", () => {
     expect(statedZone("only trade the london session")).toBeNull();
   });
 
-  it("keeps GMT hours as given and says what they are on a GMT+2/+3 server", () => {
+  it("keeps GMT or London hours in their zone, whatever the server clock (hours.zone)", () => {
     const r = interpret("only trade 06:00-14:00 GMT", build(BASE));
-    expect(r.spec?.timeFilter?.hours).toEqual({ from: 6, to: 14 });
+    expect(r.spec?.timeFilter?.hours).toEqual({ from: 6, to: 14, zone: "UTC" });
     expect(r.followUpQuestion).toBeNull();
-    expect(r.clarifications).toMatch(/server time UTC/);
-    expect(r.clarifications).toMatch(/08:00-16:00 server time in winter and 09:00-17:00 in summer/);
+    expect(r.changes).toContain("Entries only 06:00-14:00 UTC.");
+    expect(r.clarifications).toMatch(/InpServerZone/);
+    const london = interpret("only trade 08:00-12:00 london time", build(BASE));
+    expect(london.spec?.timeFilter?.hours).toEqual({ from: 8, to: 12, zone: "Europe/London" });
+    expect(london.changes).toContain(
+      "Entries only 08:00-12:00 London time (Europe/London, with daylight saving).",
+    );
   });
 
   it("gives New York times the server's constant seven hours, without adding a New York session", () => {
