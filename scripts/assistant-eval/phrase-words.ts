@@ -1,25 +1,13 @@
 // Trader words the rule grammar (phrase.ts) reads into its structure: counts in words, the zones an oscillator
 // calls oversold/overbought, candle patterns by name, and candle measures. Data and small pure helpers only.
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
+import { wordsToNumber } from "../../worker/strategy/interpreter/numbers";
 
 /** "two bars ago" -> "2 bars ago", "3 candles back" -> "3 bars ago", "a bar ago" -> "1 bar ago". */
 export function normaliseBarsAgo(s: string): string {
   return s
     .replace(
       /\b(one|two|three|four|five|six|seven|eight|nine|ten|an?)\s+(?=(?:bars?|candles?)\s+(?:ago|back|before)\b)/gi,
-      (_w, n: string) => `${NUMBER_WORDS[n.toLowerCase()] ?? 1} `,
+      (_w, n: string) => `${wordsToNumber([n]) ?? 1} `,
     )
     .replace(/\b(\d+)\s+(?:bars?|candles?)\s+(?:ago|back|before)\b/gi, (_w, n: string) =>
       n === "1" ? "1 bar ago" : `${n} bars ago`,

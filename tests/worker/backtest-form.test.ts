@@ -3,19 +3,13 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { data } from "./answers";
 import { newUser } from "./billing-helpers";
-import { chooseFree, getPage as get, pageText as html, postForm as post } from "./helpers";
+import { chooseFree, getPage as get, pageText as html, newStrategy, postForm as post } from "./helpers";
 import { ai, backtestRequest, freeUser, today } from "./strategies-helpers";
 
 /** The backtest page (spec 2 s2, s3, s5, s8) as HTML and form posts, the way a browser without JavaScript uses it. */
 
 async function strategy(cookie: string, withCode = true): Promise<string> {
-  const res = await post(
-    "/strategy/ai/new",
-    { title: "My Strategy", description: "Go long when the 6 MA crosses the 12 MA." },
-    cookie,
-  );
-  const sid = /^\/strategy\/(\d+)\/build$/.exec(res.headers.get("location") ?? "")?.[1];
-  if (!sid) throw new Error(`no strategy: ${res.status}`);
+  const sid = await newStrategy(cookie);
   if (withCode) {
     expect((await post(`/strategy/${sid}/code`, { intent: "generate" }, cookie)).status).toBe(302);
     expect(

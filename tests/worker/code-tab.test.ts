@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServices } from "../../worker/services/context";
 import { newUser, subscriptionOf } from "./billing-helpers";
-import { getPage as get, pageText as html, ORIGIN, postForm as post, uniqueIp } from "./helpers";
+import { getPage as get, pageText as html, newStrategy, ORIGIN, postForm as post, uniqueIp } from "./helpers";
 import { subscribePaid } from "./sandbox-checkout";
 import { freeUser } from "./strategies-helpers";
 
@@ -25,22 +25,10 @@ async function usage(cookie: string): Promise<number> {
   return z.object({ data: z.object({ creditsUsage: z.number() }) }).parse(await res.json()).data.creditsUsage;
 }
 
-/** A strategy made from the first example prompt through the New Strategy form (it yields a spec). */
-async function strategy(cookie: string): Promise<string> {
-  const res = await post(
-    "/strategy/ai/new",
-    { title: "My Strategy", description: "Go long when the 6 MA crosses the 12 MA." },
-    cookie,
-  );
-  const sid = /^\/strategy\/(\d+)\/build$/.exec(res.headers.get("location") ?? "")?.[1];
-  if (!sid) throw new Error(`no strategy: ${res.status}`);
-  return sid;
-}
-
 describe("code tab", () => {
   it("generates code through the form, shows the overlay until Run Backtest completes it", async () => {
     const cookie = await freeUser();
-    const sid = await strategy(cookie);
+    const sid = await newStrategy(cookie);
     const empty = await html(await get(`/strategy/${sid}/code`, cookie));
     expect(empty).toContain("Generate Code");
     expect(empty).not.toContain("Generating Your EA");
@@ -79,7 +67,7 @@ describe("code tab", () => {
 
   it("completes with 'Run backtest later' without leaving the code tab", async () => {
     const cookie = await freeUser();
-    const sid = await strategy(cookie);
+    const sid = await newStrategy(cookie);
     await post(`/strategy/${sid}/code`, { intent: "generate" }, cookie);
     const later = await post(`/strategy/${sid}/code`, { intent: "complete", next: "later" }, cookie);
     expect(later.status).toBe(302);
@@ -88,7 +76,7 @@ describe("code tab", () => {
 
   it("shows the credits banner when credits run out, and consumes nothing", async () => {
     const cookie = await freeUser();
-    const sid = await strategy(cookie);
+    const sid = await newStrategy(cookie);
     // Free has 3 credits: generate, then two recreations use them up.
     expect((await post(`/strategy/${sid}/code`, { intent: "generate" }, cookie)).status).toBe(302);
     expect((await post(`/strategy/${sid}/code`, { intent: "recreate" }, cookie)).status).toBe(302);
@@ -116,7 +104,7 @@ describe("code tab", () => {
   it("shows a paid plan the 'Get more credits' banner, without the free plan's heading", async () => {
     const u = await newUser();
     await subscribePaid(u.cookie, "builder-monthly-eur");
-    const sid = await strategy(u.cookie);
+    const sid = await newStrategy(u.cookie);
     // Use up every plan credit directly, so the next generation is refused (402 INSUFFICIENT_CREDITS).
     const sub = await subscriptionOf(u.cookie);
     await createServices(env).credits.consume(u.userId, sub?.credits ?? 0, "test: use the plan credits");
@@ -135,7 +123,7 @@ describe("code tab", () => {
 
   it("draws a running generation from the stored state, with a refresh for pages without scripts", async () => {
     const cookie = await freeUser();
-    const sid = await strategy(cookie);
+    const sid = await newStrategy(cookie);
     await post(`/strategy/${sid}/code`, { intent: "generate" }, cookie);
     // A generation caught mid-way (checked code, state GENERATED 10), as another tab's reload would see it.
     await env.DB.prepare("UPDATE strategy_codes SET state = 10, updated_at = ?1 WHERE strategy_id = ?2")
@@ -152,7 +140,7 @@ describe("code tab", () => {
 
   it("answers another user's strategy as not found, and ignores unknown intents", async () => {
     const owner = await freeUser();
-    const sid = await strategy(owner);
+    const sid = await newStrategy(owner);
     const other = await freeUser();
     expect((await get(`/strategy/${sid}/code`, other)).status).toBe(404);
     expect((await post(`/strategy/${sid}/code`, { intent: "generate" }, other)).status).toBe(404);

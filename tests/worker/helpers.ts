@@ -108,6 +108,18 @@ export function postForm(path: string, fields: FormFields, cookie = "", ip?: str
 }
 
 /** The value of a page's hidden form input ("" when absent), e.g. a 3-D Secure challenge's client secret. */
+/** The New Strategy screen's first example prompt, which builds a spec without a question. */
+export const EXAMPLE_PROMPT = "Go long when the 6 MA crosses the 12 MA.";
+
+/** A strategy made through the New Strategy form, as a browser without JavaScript posts it; its id. */
+export async function newStrategy(cookie: string, title = "My Strategy", description = EXAMPLE_PROMPT) {
+  const res = await postForm("/strategy/ai/new", { title, description }, cookie);
+  const location = res.headers.get("location") ?? "";
+  const sid = /^\/strategy\/(\d+)\/build$/.exec(location)?.[1];
+  if (res.status !== 302 || !sid) throw new Error(`no strategy: ${res.status} ${location}`);
+  return sid;
+}
+
 export function hiddenField(html: string, name: string): string {
   return new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? "";
 }

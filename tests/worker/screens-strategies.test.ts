@@ -2,8 +2,10 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
   chooseFree,
+  EXAMPLE_PROMPT,
   getPage as get,
   pageText as html,
+  newStrategy,
   ORIGIN,
   postForm as post,
   signUp,
@@ -17,17 +19,6 @@ async function subscriber(welcomed = true): Promise<string> {
   const res = await chooseFree(cookie);
   if (res.status >= 400) throw new Error(`free plan refused: ${res.status}`);
   return welcomed ? `${cookie}; seen_welcome=1` : cookie;
-}
-
-const DESCRIPTION = "Go long when the 6 MA crosses the 12 MA.";
-
-async function createStrategy(cookie: string, title = "My Strategy", description = DESCRIPTION) {
-  const res = await post("/strategy/ai/new", { title, description }, cookie);
-  expect(res.status).toBe(302);
-  const location = res.headers.get("location") ?? "";
-  const sid = /^\/strategy\/(\d+)\/build$/.exec(location)?.[1];
-  if (!sid) throw new Error(`unexpected redirect ${location}`);
-  return sid;
 }
 
 describe("welcome", () => {
@@ -62,11 +53,11 @@ describe("new strategy", () => {
       ">When the 60 moving average crosses the 120 moving average, go long. Do the opposite for short.</textarea>",
     );
 
-    const sid = await createStrategy(cookie);
+    const sid = await newStrategy(cookie);
     expect((await get(`/strategy/${sid}`, cookie)).headers.get("location")).toBe(`/strategy/${sid}/build`);
     const build = await html(await get(`/strategy/${sid}/build`, cookie));
     expect(build).toContain(`data-role="user"`);
-    expect(build).toContain(DESCRIPTION);
+    expect(build).toContain(EXAMPLE_PROMPT);
     expect(build).toContain(`data-role="agent"`);
     expect(build).toContain("<summary>Summary");
     expect(build).toContain('placeholder="Type your message here"');
@@ -78,7 +69,7 @@ describe("new strategy", () => {
     const empty = await post("/strategy/ai/new", { title: "T", description: " " }, cookie);
     expect(empty.status).toBe(400);
     expect(await html(empty)).toContain("Description is required.");
-    await createStrategy(cookie);
+    await newStrategy(cookie);
     const second = await post("/strategy/ai/new", { title: "Two", description: "d" }, cookie);
     expect(second.status).toBe(403);
     expect(await html(second)).toMatch(/Your plan allows 1 active strategy/);
@@ -88,7 +79,7 @@ describe("new strategy", () => {
 describe("lists", () => {
   it("lists, renames inline, archives and restores through plain forms", async () => {
     const cookie = await subscriber(false);
-    const sid = await createStrategy(cookie, "Trend idea");
+    const sid = await newStrategy(cookie, "Trend idea");
     // Having a strategy, the list no longer sends the user to /welcome.
     const list = await html(await get("/", cookie));
     expect(list).toContain("Trend idea");
@@ -133,7 +124,7 @@ describe("lists", () => {
 describe("strategy page", () => {
   it("sends a chat message without JavaScript and shows the reply", async () => {
     const cookie = await subscriber();
-    const sid = await createStrategy(cookie);
+    const sid = await newStrategy(cookie);
     const sent = await post(
       `/strategy/${sid}/build`,
       { intent: "message", message: "Use a stop loss of 30 pips." },
@@ -153,7 +144,7 @@ describe("strategy page", () => {
 
   it("shows 'Algo code not found' on backtest and results without code", async () => {
     const cookie = await subscriber();
-    const sid = await createStrategy(cookie);
+    const sid = await newStrategy(cookie);
     for (const tab of ["backtest", "results"]) {
       const res = await get(`/strategy/${sid}/${tab}`, cookie);
       expect(res.status).toBe(200);
@@ -165,7 +156,7 @@ describe("strategy page", () => {
   it("answers another user's strategy with 404 'Strategy not found.', for pages and posts", async () => {
     const alice = await subscriber();
     const bob = await subscriber();
-    const sid = await createStrategy(alice);
+    const sid = await newStrategy(alice);
     for (const path of [`/strategy/${sid}/build`, "/strategy/99999999/build", "/strategy/abc/build"]) {
       const res = await get(path, bob);
       expect(res.status).toBe(404);

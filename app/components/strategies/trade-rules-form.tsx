@@ -40,33 +40,23 @@ export function TradeRulesForm({
       {input}
     </Field>
   );
+  // A text box of the form: numbers (decimal keyboard, their step for the stepper script) and clocks.
+  const text = (name: string, label: string, extra: Record<string, string>) =>
+    field(
+      name,
+      label,
+      <input
+        id={idOf(name)}
+        name={name}
+        type="text"
+        {...extra}
+        defaultValue={value(name)}
+        {...aria(idOf(name), name)}
+      />,
+    );
   const number = (name: string, label: string, step = "any") =>
-    field(
-      name,
-      label,
-      <input
-        id={idOf(name)}
-        name={name}
-        type="text"
-        inputMode="decimal"
-        data-step={step}
-        defaultValue={value(name)}
-        {...aria(idOf(name), name)}
-      />,
-    );
-  const clock = (name: string, label: string) =>
-    field(
-      name,
-      label,
-      <input
-        id={idOf(name)}
-        name={name}
-        type="text"
-        placeholder="HH:MM"
-        defaultValue={value(name)}
-        {...aria(idOf(name), name)}
-      />,
-    );
+    text(name, label, { inputMode: "decimal", "data-step": step });
+  const clock = (name: string, label: string) => text(name, label, { placeholder: "HH:MM" });
   const select = (name: string, label: string, options: readonly { value: string; label: string }[]) =>
     field(
       name,

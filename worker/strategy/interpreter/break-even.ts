@@ -1,4 +1,4 @@
-import type { Extractor } from "./extract";
+import type { Extractor, Groups } from "./extract";
 import type { Distance, Facts } from "./facts";
 
 // Break-even as descriptions word it beyond "move the stop to breakeven after 20 pips" (risk.ts has those):
@@ -18,6 +18,15 @@ function pipsOrPoints(value: string | undefined, unit: string | undefined): Dist
   const v = Number(value);
   if (!(v > 0) || unit === undefined) return null;
   return unit.startsWith("pip") ? { unit: "pips", value: v } : { unit: "points", value: v };
+}
+
+/** A break-even with its trigger only ("breakeven after 40 pips"): the stop moves to the entry price. */
+function triggerOnly(m: Groups, f: Facts): boolean {
+  if (f.breakEven) return false;
+  const trigger = pipsOrPoints(m[1], m[2]);
+  if (!trigger) return false;
+  f.breakEven = { trigger, offset: null };
+  return true;
 }
 
 export const BREAK_EVEN_EXTRACTORS: Extractor<Facts>[] = [
@@ -41,13 +50,7 @@ export const BREAK_EVEN_EXTRACTORS: Extractor<Facts>[] = [
       String.raw`\bbreakeven\b${WORDS(30)}\b(?:after|once|when|at|on|if|as\s+soon\s+as)\s+(?:a\s+)?(?:(?:profit|gain)\s+of\s+)?(?:reaching\s+|(?:the\s+)?(?:trade|price|position)\s+(?:is|has|moves|goes|reaches)\s+|(?:we|you|i)\s+(?:are|have)\s+)?${NUM}${UNIT}${GAIN}`,
       "g",
     ),
-    apply: (m, f) => {
-      if (f.breakEven) return false;
-      const trigger = pipsOrPoints(m[1], m[2]);
-      if (!trigger) return false;
-      f.breakEven = { trigger, offset: null };
-      return true;
-    },
+    apply: triggerOnly,
   },
   // The trigger first, a clause or two before the word: "if ... you have a profit of 20 points or more, then we
   // move the position to breakeven".
@@ -56,12 +59,6 @@ export const BREAK_EVEN_EXTRACTORS: Extractor<Facts>[] = [
       String.raw`\b(?:after|once|when|whenever|if|as\s+soon\s+as)\b${WORDS(80)}\b(?:profit\s+of\s+|gain\s+of\s+)?${NUM}${UNIT}${GAIN}${WORDS(50)}\bto\s+(?:the\s+)?breakeven\b`,
       "g",
     ),
-    apply: (m, f) => {
-      if (f.breakEven) return false;
-      const trigger = pipsOrPoints(m[1], m[2]);
-      if (!trigger) return false;
-      f.breakEven = { trigger, offset: null };
-      return true;
-    },
+    apply: triggerOnly,
   },
 ];
