@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
 import { TURNSTILE_DUMMY_TOKEN } from "../../worker/security";
 import { useNonce } from "../utils/nonce";
 
@@ -127,4 +128,50 @@ export function Turnstile({
 export function hasTurnstileToken(form: HTMLFormElement): boolean {
   const field = form.elements.namedItem(TOKEN_FIELD);
   return field instanceof HTMLInputElement && field.value.length > 0;
+}
+
+/**
+ * The sign forms' use of that rule: `guard` is the form's onSubmit (with JavaScript, a submit without a token is
+ * stopped and TURNSTILE_REQUIRED shown), `clientError` the message, and `changed` the form's onChange: it clears
+ * the message and tells `onEdit` (the page's "edited since the last answer").
+ */
+export function useTurnstileGuard(onEdit: () => void) {
+  const [clientError, setClientError] = useState<string | null>(null);
+  function guard(event: FormEvent<HTMLFormElement>) {
+    if (!hasTurnstileToken(event.currentTarget)) {
+      event.preventDefault();
+      setClientError(TURNSTILE_MESSAGES.TURNSTILE_REQUIRED);
+    }
+  }
+  function changed() {
+    onEdit();
+    setClientError(null);
+  }
+  return { clientError, changed, guard };
+}
+
+/**
+ * The end of each sign form: the Turnstile widget, then the submit button, disabled with a spinner while the
+ * form is submitting.
+ */
+export function TurnstileSubmit({
+  turnstile,
+  resetSignal,
+  busy,
+  label,
+}: {
+  turnstile: { siteKey: string; testMode: boolean };
+  resetSignal: unknown;
+  busy: boolean;
+  label: string;
+}) {
+  return (
+    <>
+      <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} resetSignal={resetSignal} />
+      <button type="submit" className="button primary block" disabled={busy}>
+        {busy ? <span className="spinner" aria-hidden="true" /> : null}
+        {label}
+      </button>
+    </>
+  );
 }

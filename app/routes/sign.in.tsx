@@ -9,10 +9,10 @@ import {
   useNavigation,
   useSearchParams,
 } from "@remix-run/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
 import { ForgotPasswordModal } from "../components/forgot-password";
-import { hasTurnstileToken, Turnstile } from "../components/turnstile";
+import { TurnstileSubmit, useTurnstileGuard } from "../components/turnstile";
 import { EmailField, FormError, PasswordField } from "../components/ui/fields";
 import { getUser } from "../utils/auth.server";
 import { fieldErrors, messageFor, readForm, turnstileTokenOf, typedIdentity } from "../utils/form.server";
@@ -123,8 +123,8 @@ export default function SignIn() {
   // After a failed sign-in without JavaScript the page is rendered anew: keep what the trader typed.
   const [email, setEmail] = useState(actionData?.intent === "signin" ? actionData.email : initialEmail);
   const [target, setTarget] = useState(redirectTo);
-  const [clientError, setClientError] = useState<string | null>(null);
   const [edited, markEdited] = useEditedSince(actionData);
+  const { clientError, changed, guard } = useTurnstileGuard(markEdited);
   const [forgotOpen, setForgotOpen] = useState(
     params.get("forgot") === "1" || actionData?.intent === "forgot",
   );
@@ -148,37 +148,17 @@ export default function SignIn() {
   const error = clientError ?? (edited ? null : (signInData?.error ?? null));
   const fields: Record<string, string> = edited ? {} : (signInData?.fields ?? {});
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!hasTurnstileToken(event.currentTarget)) {
-      event.preventDefault();
-      setClientError(TURNSTILE_MESSAGES.TURNSTILE_REQUIRED);
-    }
-  }
-
   return (
     <div className="auth-card w420">
       <h1>Welcome back!</h1>
       <p className="muted">Sign in to continue building your strategies.</p>
-      <Form
-        method="post"
-        id="signin-form"
-        onSubmit={onSubmit}
-        onChange={() => {
-          markEdited();
-          setClientError(null);
-        }}
-        noValidate={false}
-      >
+      <Form method="post" id="signin-form" onSubmit={guard} onChange={changed} noValidate={false}>
         <input type="hidden" name="intent" value="signin" />
         <input type="hidden" name="redirectTo" value={target} />
         <FormError>{error}</FormError>
         <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
         <PasswordField kind="current" error={fields.password} />
-        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} resetSignal={actionData} />
-        <button type="submit" className="button primary block" disabled={submitting}>
-          {submitting ? <span className="spinner" aria-hidden="true" /> : null}
-          Sign In
-        </button>
+        <TurnstileSubmit turnstile={turnstile} resetSignal={actionData} busy={submitting} label="Sign In" />
       </Form>
       <div className="auth-links">
         <span>

@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { type FormEvent, useState } from "react";
-import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
 import { SignUpFields } from "../components/signup-fields";
-import { hasTurnstileToken, Turnstile } from "../components/turnstile";
+import { TurnstileSubmit, useTurnstileGuard } from "../components/turnstile";
 import { getUser } from "../utils/auth.server";
 import { fieldErrors, messageFor, readForm, typedIdentity } from "../utils/form.server";
 import { safeRedirect } from "../utils/redirect";
@@ -57,28 +55,14 @@ export default function SignUp() {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle";
   const [edited, markEdited] = useEditedSince(actionData);
-  const [clientError, setClientError] = useState<string | null>(null);
+  const { clientError, changed, guard } = useTurnstileGuard(markEdited);
   const error = clientError ?? (edited ? null : actionData?.error);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!hasTurnstileToken(event.currentTarget)) {
-      event.preventDefault();
-      setClientError(TURNSTILE_MESSAGES.TURNSTILE_REQUIRED);
-    }
-  }
 
   return (
     <div className="auth-card w580">
       <h1>Subscribe today</h1>
       <p className="muted">Create your account and build your first strategy in minutes.</p>
-      <Form
-        method="post"
-        onSubmit={onSubmit}
-        onChange={() => {
-          markEdited();
-          setClientError(null);
-        }}
-      >
+      <Form method="post" onSubmit={guard} onChange={changed}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {error ? (
           <div className="form-error" role="alert">
@@ -89,11 +73,12 @@ export default function SignUp() {
           </div>
         ) : null}
         <SignUpFields fields={edited ? {} : (actionData?.fields ?? {})} typed={actionData?.typed} />
-        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} resetSignal={actionData} />
-        <button type="submit" className="button primary block" disabled={submitting}>
-          {submitting ? <span className="spinner" aria-hidden="true" /> : null}
-          Get Started
-        </button>
+        <TurnstileSubmit
+          turnstile={turnstile}
+          resetSignal={actionData}
+          busy={submitting}
+          label="Get Started"
+        />
       </Form>
       <div className="auth-links">
         <span>

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect } from "react";
 import { TURNSTILE_MESSAGES } from "../../worker/forms/messages";
 import { SignUpFields } from "../components/signup-fields";
-import { hasTurnstileToken, Turnstile } from "../components/turnstile";
+import { TurnstileSubmit, useTurnstileGuard } from "../components/turnstile";
 import { FormError } from "../components/ui/fields";
 import { fieldErrors, messageFor, readForm, typedIdentity } from "../utils/form.server";
 import { sponsorForm, withToken } from "../utils/signup.server";
@@ -62,7 +62,7 @@ export default function SponsorSignUp() {
   const navigate = useNavigate();
   const submitting = navigation.state !== "idle";
   const [edited, markEdited] = useEditedSince(actionData);
-  const [clientError, setClientError] = useState<string | null>(null);
+  const { clientError, changed, guard } = useTurnstileGuard(markEdited);
   useEffect(() => {
     if (!actionData?.ok) return;
     const timer = setTimeout(() => navigate("/"), SPONSOR_REDIRECT_MS);
@@ -106,12 +106,6 @@ export default function SponsorSignUp() {
   }
 
   const error = clientError ?? (edited ? null : actionData?.error);
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!hasTurnstileToken(event.currentTarget)) {
-      event.preventDefault();
-      setClientError(TURNSTILE_MESSAGES.TURNSTILE_REQUIRED);
-    }
-  }
   return (
     <div className="auth-card w580">
       {header}
@@ -120,24 +114,13 @@ export default function SponsorSignUp() {
         StratForge is free for all funded traders of {PARTNER}. Register with the e-mail of your funded
         account.
       </p>
-      <Form
-        method="post"
-        onSubmit={onSubmit}
-        onChange={() => {
-          markEdited();
-          setClientError(null);
-        }}
-      >
+      <Form method="post" onSubmit={guard} onChange={changed}>
         <FormError>{error}</FormError>
         <SignUpFields
           fields={edited ? {} : (actionData?.fields ?? {})}
           typed={actionData?.ok === false ? actionData.typed : { name: "", email }}
         />
-        <Turnstile siteKey={turnstile.siteKey} testMode={turnstile.testMode} resetSignal={actionData} />
-        <button type="submit" className="button primary block" disabled={submitting}>
-          {submitting ? <span className="spinner" aria-hidden="true" /> : null}
-          Register
-        </button>
+        <TurnstileSubmit turnstile={turnstile} resetSignal={actionData} busy={submitting} label="Register" />
       </Form>
     </div>
   );

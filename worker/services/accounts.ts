@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { contactMessages, passwordResets, sessions, users } from "../db/schema";
 import type { SignInInput, SignUpInput, SponsorSignUpInput } from "../forms/auth";
 import { AppError, errors } from "../http/errors";
+import type { Clocked } from "./clock";
 import { DUMMY_PASSWORD_HASH, hashPassword, randomToken, sha256Hex, verifyPassword } from "./crypto";
 import type { Mailer } from "./mailer";
 import { hit, RATE_RULES, resetThrottle, signInThrottle } from "./rate-limit";
@@ -26,10 +27,8 @@ export interface SessionUser {
   session: { id: string; expiresAt: number };
 }
 
-export interface AccountsDeps {
+export interface AccountsDeps extends Clocked {
   db: Db;
-  now: () => number;
-  newId: () => string;
   mailer: Mailer;
   turnstile: TurnstileVerifier;
   sponsor: SponsorEligibility;

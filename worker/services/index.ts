@@ -11,6 +11,7 @@ export { SEARCHES, type Search } from "../optimise/optimise";
 export { ForwardSchema, splitPeriods } from "../optimise/periods";
 export { buildSpace, type ParamRange } from "../optimise/space";
 export { SESSION_TTL_MS, type SessionUser } from "./accounts";
+export type { PaymentPreview } from "./billing/payments";
 export { type NewCard, SandboxCardError } from "./billing/providers/sandbox";
 export { createCannyToken } from "./canny";
 export type { Services } from "./context";

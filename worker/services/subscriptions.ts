@@ -6,6 +6,7 @@ import { insertMovement, insertPlanGrant } from "./billing/ledger-sql";
 import { planPeriodAt } from "./billing/plan-period";
 import type { Products } from "./billing/products";
 import { liveSubscription, rowPid } from "./billing/subscription-row";
+import type { Clocked } from "./clock";
 import { type SponsorEligibility, SWITCH_MARKETS_SPONSOR } from "./sponsor";
 
 /** The subscription as the session and the account screens see it (spec 3 s3). Money in major units. */
@@ -36,11 +37,9 @@ export interface SubscriptionView {
   state: number;
 }
 
-export interface SubscriptionDeps {
+export interface SubscriptionDeps extends Clocked {
   db: Db;
   d1: D1Database;
-  now: () => number;
-  newId: () => string;
   products: Products;
   credits: Credits;
   sponsor: SponsorEligibility;

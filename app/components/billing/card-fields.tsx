@@ -2,6 +2,24 @@ import { Form } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { readExpiry } from "./card-expiry";
 
+/** A card field's refusal under the fields; `alert` announces one that appears while typing (the expiry check). */
+function FieldError({
+  id,
+  message,
+  alert = false,
+}: {
+  id: string;
+  message: string | null | undefined;
+  alert?: boolean;
+}) {
+  if (!message) return null;
+  return (
+    <p className="error field" id={id} role={alert ? "alert" : undefined}>
+      {message}
+    </p>
+  );
+}
+
 /**
  * The sandbox provider's card form pieces (DESIGN D8), shared by the subscribe checkout, the payment page and
  * the add-card dialog: plain inputs posted to a Remix action, so they work without JavaScript. `typed` is
@@ -19,6 +37,11 @@ export function SandboxCardFields({
 }) {
   const id = useId();
   const expiry = useExpiryCheck(fields.expiry ?? null);
+  // A refused field is marked invalid and points at its message below.
+  const described = (name: string, message: string | null | undefined) => ({
+    "aria-invalid": message ? true : undefined,
+    "aria-describedby": message ? `${id}-${name}` : undefined,
+  });
   return (
     <>
       <label>
@@ -31,15 +54,10 @@ export function SandboxCardFields({
           maxLength={23}
           defaultValue={typed.number}
           required={required}
-          aria-invalid={fields.number ? true : undefined}
-          aria-describedby={fields.number ? `${id}-number` : undefined}
+          {...described("number", fields.number)}
         />
       </label>
-      {fields.number ? (
-        <p className="error field" id={`${id}-number`}>
-          {fields.number}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-number`} message={fields.number} />
       <div className="card-row">
         <label>
           Expiry (MM/YY)
@@ -51,8 +69,7 @@ export function SandboxCardFields({
             maxLength={7}
             defaultValue={typed.expiry}
             required={required}
-            aria-invalid={expiry.message ? true : undefined}
-            aria-describedby={expiry.message ? `${id}-expiry` : undefined}
+            {...described("expiry", expiry.message)}
             onBlur={expiry.onBlur}
             onInput={expiry.onInput}
           />
@@ -66,21 +83,12 @@ export function SandboxCardFields({
             placeholder="123"
             maxLength={4}
             required={required}
-            aria-invalid={fields.cvc ? true : undefined}
-            aria-describedby={fields.cvc ? `${id}-cvc` : undefined}
+            {...described("cvc", fields.cvc)}
           />
         </label>
       </div>
-      {expiry.message ? (
-        <p className="error field" id={`${id}-expiry`} role="alert">
-          {expiry.message}
-        </p>
-      ) : null}
-      {fields.cvc ? (
-        <p className="error field" id={`${id}-cvc`}>
-          {fields.cvc}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-expiry`} message={expiry.message} alert />
+      <FieldError id={`${id}-cvc`} message={fields.cvc} />
       <label>
         Name on card
         <input name="name" autoComplete="cc-name" maxLength={100} defaultValue={typed.name} />

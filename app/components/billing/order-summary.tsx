@@ -1,24 +1,13 @@
 import { invoiceStatusLabel, isInvoiceStatus } from "../../../worker/billing/status";
+import type { PaymentPreview } from "../../../worker/services";
 import { formatLocalDate, formatMoney } from "../../utils/format";
 import { TestModeNotice } from "./card-fields";
 
-/** The payment preview product of payment/initiate (spec 3 s3), as the loader sends it. */
-export interface PaymentPreviewView {
-  type: "addon" | "upgrade" | "invoice";
-  name: string;
-  currency: string;
-  price: number;
-  credits: number | null;
-  creditsDays: number | null;
-  billingCycle: string | null;
-  isProrata: boolean;
-  daysRemaining: number | null;
-  regularPrice: number | null;
-  nextBillingDate: string | null;
-  invoiceNumber: string;
-  dueDate: string;
-  status: string;
-}
+/**
+ * The payment preview product of payment/initiate (spec 3 s3), as the loader sends it: the service's preview
+ * (its one declaration) without the minor amount and the invoice id, which the page does not show.
+ */
+export type PaymentPreviewView = Omit<PaymentPreview, "priceMinor" | "invoiceId">;
 
 const CYCLES: Record<string, string> = { onetime: "One-time", monthly: "Monthly", yearly: "Yearly" };
 const PER: Record<string, string> = { monthly: " / month", yearly: " / year" };

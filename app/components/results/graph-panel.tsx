@@ -1,9 +1,8 @@
-import { useSearchParams } from "@remix-run/react";
-import { GRAPH_LABELS, GRAPHS, type Graph, withParam } from "../../utils/results-view";
+import { GRAPH_LABELS, GRAPHS, type Graph } from "../../utils/results-view";
 import { EquityChart } from "../charts/equity-chart";
-import { Tabs } from "../ui/tabs";
 import { GraphFallback, graphSummary } from "./graph-fallback";
 import { lazyModule, useLazyModule } from "./lazy-module";
+import { QueryTabs } from "./query-tabs";
 import type { ResultsGraphData } from "./types";
 
 // Two chunks: d3 for the three graphs, lightweight-charts only for Play and Candle.
@@ -31,21 +30,17 @@ export function GraphPanel({
   /** The run's server time zone setting: chart times are on that clock. */
   zone: string | undefined;
 }) {
-  const [search] = useSearchParams();
   const graphs = GRAPHS.filter((g) => canPlay || (g !== "play" && g !== "candle"));
   const current: Graph = graphs.includes(data.graph) ? data.graph : "balance";
   return (
     <section className="results-graphs card" aria-label="Graphs">
-      <Tabs
+      <QueryTabs
         label="Graphs"
         className="graph-tabs"
-        preventScrollReset
-        items={graphs.map((g) => ({
-          id: g,
-          label: GRAPH_LABELS[g],
-          to: withParam(search, "graph", g),
-          active: g === current,
-        }))}
+        param="graph"
+        ids={graphs}
+        labels={GRAPH_LABELS}
+        current={current}
       />
       <GraphBody data={data} zone={zone} />
     </section>

@@ -1,9 +1,8 @@
-import { useSearchParams } from "@remix-run/react";
-import { LOWER_TAB_LABELS, LOWER_TABS, withParam } from "../../utils/results-view";
-import { Tabs } from "../ui/tabs";
+import { LOWER_TAB_LABELS, LOWER_TABS } from "../../utils/results-view";
 import { MetricsPanel } from "./metrics-panel";
 import type { MonteCarloView } from "./monte-carlo.server";
 import { MonteCarloPanel } from "./monte-carlo-panel";
+import { QueryTabs } from "./query-tabs";
 import { DealsTable, OrdersTable, TradesTable } from "./report-tables";
 import type { ResultsBacktest, ResultsTabData } from "./types";
 
@@ -25,19 +24,15 @@ export function LowerTabs({
   /** The Monte Carlo tab's form and result (issue 17), when it is the tab shown. */
   monteCarlo?: MonteCarloView | null;
 }) {
-  const [search] = useSearchParams();
   return (
     <section className="results-lower card" aria-label="Report">
-      <Tabs
+      <QueryTabs
         label="Report"
         className="lower-tabs"
-        preventScrollReset
-        items={LOWER_TABS.map((t) => ({
-          id: t,
-          label: LOWER_TAB_LABELS[t],
-          to: withParam(search, "tab", t),
-          active: t === current,
-        }))}
+        param="tab"
+        ids={LOWER_TABS}
+        labels={LOWER_TAB_LABELS}
+        current={current}
       />
       <div className="results-lower-body">
         <TabBody bt={bt} data={data} exportBase={exportBase} monteCarlo={monteCarlo} />

@@ -2,6 +2,7 @@ import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useReducer, useState } from "react";
 import { useLiveEvents } from "../../utils/live-events";
 import { initialProgress, progressReducer, STEP_MESSAGES, tickInterval } from "../../utils/results-progress";
+import { ProgressBar } from "../ui/progress-bar";
 
 /**
  * If the completion event was missed (it can land before the socket is open), the page still finds out:
@@ -66,16 +67,7 @@ export function ProcessingBanner({
         <span className="pulse" aria-hidden="true" />
         <span className="results-step">{message}</span>
       </div>
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label={message}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={state.percent}
-      >
-        <div className="progress-fill" style={{ width: `${state.percent}%` }} />
-      </div>
+      <ProgressBar percent={state.percent} label={message} track="progress" />
       <span className="progress-text">
         {state.percent}%{eta !== null && state.step === 1 ? ` · ${timeLeft(eta)}` : ""}
       </span>

@@ -8,6 +8,7 @@ import {
   type PlanGrant,
   planConsume,
 } from "../../billing";
+import type { Clocked } from "../clock";
 import { billingErrors } from "./errors";
 import { addonGrantOf } from "./grant-row";
 import { insertGuardedMovement, isGuardFailure, spendFromGrant } from "./ledger-sql";
@@ -23,11 +24,9 @@ const grantRow = z.object({
   status: z.string(),
 });
 
-export interface CreditsDeps {
+export interface CreditsDeps extends Clocked {
   d1: D1Database;
   products: Products;
-  now: () => number;
-  newId: () => string;
 }
 
 export interface PlanLimits {

@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { addonExpiresAt, type Product } from "../../billing";
+import type { Clocked } from "../clock";
 import { billingErrors } from "./errors";
 import type { InvoiceRow } from "./invoices";
 import { insertGrant, insertGuardedMovement, insertPlanGrant, isGuardFailure } from "./ledger-sql";
 import { planPeriodAt } from "./plan-period";
 import type { Products } from "./products";
 
-export interface FulfilDeps {
+export interface FulfilDeps extends Clocked {
   d1: D1Database;
   products: Products;
-  now: () => number;
-  newId: () => string;
   /** Told the attempts a plan payment voided, after it is applied (voided.ts cancels their intents). */
   onVoided?: (userId: string, invoiceIds: string[]) => Promise<void>;
 }

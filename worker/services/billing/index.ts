@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import type { Clocked } from "../clock";
 import type { SponsorEligibility } from "../sponsor";
 import { createAddons } from "./addons";
 import { createCredits } from "./credits";
@@ -26,13 +27,11 @@ export interface BillingConfig {
   STRIPE_API_PROTOCOL?: "http" | "https";
 }
 
-export interface BillingDeps {
+export interface BillingDeps extends Clocked {
   db: Db;
   d1: D1Database;
   config: BillingConfig;
   sponsor: SponsorEligibility;
-  now: () => number;
-  newId: () => string;
 }
 
 /** `stripe` when a secret key is configured, else the embedded `sandbox` (DESIGN D8). */

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { invoices } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { errorFields, log } from "../../log";
+import type { Clocked } from "../clock";
 import { requireAddonBuyer } from "./addons";
 import type { Customers } from "./customers";
 import { billingErrors } from "./errors";
@@ -30,7 +31,7 @@ export type PaymentOutcome =
   | { status: "requires_action"; invoiceId: string; clientSecret: string; paymentIntentId: string }
   | { status: "processing"; invoiceId: string };
 
-export interface PaymentDeps {
+export interface PaymentDeps extends Clocked {
   db: Db;
   d1: D1Database;
   products: Products;
@@ -42,8 +43,6 @@ export interface PaymentDeps {
   paymentMethods: PaymentMethods;
   refunds: Refunds;
   voided: Voided;
-  now: () => number;
-  newId: () => string;
 }
 
 /** The payment preview product (spec 3 s3). Money in major units, plus the exact minor amounts. */

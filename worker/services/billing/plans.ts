@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { changePlanOptions, planAction, showBillingToggle } from "../../billing";
 import type { Db } from "../../db/client";
 import { subscriptions } from "../../db/schema";
+import type { Clocked } from "../clock";
 import type { SponsorEligibility } from "../sponsor";
 import { billingErrors } from "./errors";
 import { insertGuardedMovement, insertPlanGrant, isGuardFailure } from "./ledger-sql";
@@ -9,13 +10,11 @@ import { fallbackPid, planPeriodAt } from "./plan-period";
 import { type Products, planProductView } from "./products";
 import { liveSubscription, rowPid, type SubscriptionRow } from "./subscription-row";
 
-export interface PlanDeps {
+export interface PlanDeps extends Clocked {
   db: Db;
   d1: D1Database;
   products: Products;
   sponsor: SponsorEligibility;
-  now: () => number;
-  newId: () => string;
 }
 
 /**

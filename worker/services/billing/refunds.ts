@@ -1,12 +1,11 @@
+import type { Clocked } from "../clock";
 import type { InvoiceRow } from "./invoices";
 import { isUniqueFailure } from "./ledger-sql";
 import type { Intent, PaymentProvider } from "./providers/types";
 
-export interface RefundDeps {
+export interface RefundDeps extends Clocked {
   d1: D1Database;
   provider: PaymentProvider;
-  now: () => number;
-  newId: () => string;
 }
 
 /** What the user reads beside a refunded invoice (issue 11), by what could not be honoured. */
