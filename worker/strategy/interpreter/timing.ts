@@ -114,7 +114,7 @@ const EXTRACTORS: Extractor[] = [
   },
   // Hours: "between 8:00 and 16:00 utc", "from 8am to 4pm", "8-16 gmt".
   {
-    re: /\b(?:between|from)?\s*(\d{1,2}(?::\d{2})?)\s*(am|pm)?\s*(?:and|to|till|until|-)\s*(\d{1,2}(?::\d{2})?)\s*(am|pm)?\s*\(?(utc|gmt|server\s+time|broker\s+time|hours?|o'clock|london\s+time|uk\s+time|bst|new\s+york\s+time|ny\s+time|est|edt)?\)?(?![\w:])/g,
+    re: /\b(?:between|from)?\s*(\d{1,2}(?::\d{2})?)\s*(am|pm)?\s*(?:and|to|till|until|-)\s*(\d{1,2}(?::\d{2})?)\s*(am|pm)?\s*(?:\(?(utc|gmt|server\s+time|broker\s+time|hours?|o'clock|london\s+time|uk\s+time|bst|new\s+york\s+time|ny\s+time|est|edt)\)?)?(?![\w:])/g,
     apply: (m, f) => {
       // Only a time range when it reads like one: a colon, am/pm, a zone, or "between/from".
       if (!/[:]|am|pm|utc|gmt|hour|o'clock|time|bst|est|edt/.test(m[0])) return false;
