@@ -66,6 +66,28 @@ describe("new phrase forms against specs", () => {
     expect(compareEntry("momentum turns up (close > close[x])", own, "long", {})).toMatch(/expected/);
   });
 
+  it("the MACD histogram on a bar is the main line less the signal line on that bar", () => {
+    const macd = [{ id: "m", kind: "MACD", fast: 12, slow: 26, signal: 9 }];
+    const rising = long(
+      [cond("greaterThan", ind("m", { line: "histogram" }), ind("m", { line: "histogram", shift: 1 }))],
+      {},
+      macd,
+    );
+    const phrase = "(MACD - signal) rising";
+    expect(compareEntry(phrase, rising, "long", {})).toBeNull();
+    expect(compareEntry("MACD histogram > MACD histogram[1]", rising, "long", {})).toBeNull();
+    // Falling, the main line alone, or the two lines on different bars: other meanings.
+    const falling = long(
+      [cond("lessThan", ind("m", { line: "histogram" }), ind("m", { line: "histogram", shift: 1 }))],
+      {},
+      macd,
+    );
+    expect(compareEntry(phrase, falling, "long", {})).toMatch(/expected/);
+    const main = long([cond("greaterThan", ind("m"), ind("m", { shift: 1 }))], {}, macd);
+    expect(compareEntry(phrase, main, "long", {})).toMatch(/expected/);
+    expect(compareEntry("(MACD - signal) falling", rising, "long", {})).toMatch(/expected/);
+  });
+
   it("a pending order at a range of pips above the signal bar's high", () => {
     const rsi = [{ id: "r", kind: "RSI", period: 14 }];
     const phrase = "RSI(14) > 50; buy stop 1-4 pips above its high";

@@ -243,6 +243,10 @@ function canonOperand(o: Operand): Operand {
       ...(o.shift ? { shift: o.shift } : {}),
     };
   if (o.t === "expr") return { ...o, a: canonOperand(o.a), ...(o.b ? { b: canonOperand(o.b) } : {}) };
+  // The MACD histogram is the main line less the signal line on the same bar (the engine computes it so), so
+  // "histogram[n]" and "(MACD[n] - signal MACD[n])" are one value.
+  if (o.t === "ind" && o.kind === "MACD" && o.line === "histogram")
+    return { t: "expr", a: { ...o, line: "main" }, k: -1, b: { ...o, line: "signal" } };
   return o;
 }
 function canonAtom(a: Atom): Atom {
