@@ -27,6 +27,10 @@ const PRICE_SUFFIX =
 // A number that is a parameter, not a pip distance, lot size or level.
 const NOT_A_UNIT = "(?!\\s*(?:pips?|points?|%|percent|lots?|x\\b|times|atr))";
 const PERIOD_WORD = "(?:\\s+(?:period|day|bar|candle|session)s?)";
+/** A bar of the chart, and the words for the one before the bar that just closed. */
+const BAR = "(?:candle|bar|candlestick)";
+const PREV_BAR = "(?:previous|prior|preceding)";
+const FIELD = "high|low|open|close|closing\\s+price|close\\s+price";
 
 function placeholder(i: number): string {
   // Upper case: the text is lower case, so no later pattern can match inside a placeholder.
@@ -201,6 +205,18 @@ const RULES: Rule[] = [
   {
     re: /\b(?:(\d+)\s+(?:period|day|bar)s?\s+)?atr\b(?:\s*\(\s*(\d+)\s*\))?/g,
     build: (m) => [ind({ kind: "atr", period: num(m[1] ?? m[2]) })],
+  },
+  // A bar before the signal bar: "the previous high", "the prior candle's low", "the high of the bar before",
+  // "the close 3 bars ago" (not "the previous day's high", a level read above).
+  {
+    re: new RegExp(
+      `\\b(?:the\\s+)?(?:${PREV_BAR}\\s+(?:${BAR}(?:'s)?\\s+)?(${FIELD})|(${FIELD})\\s+of\\s+(?:the\\s+)?(?:${PREV_BAR}\\s+${BAR}|${BAR}\\s+before(?:\\s+(?:it|that|this|the\\s+signal(?:\\s+${BAR})?))?)|(${FIELD})\\s+(?:of\\s+(?:the\\s+${BAR}\\s+)?)?(\\d+)\\s+(?:${BAR}|period)s?\\s+(?:ago|back|before|earlier))\\b(?:\\s+prices?)?`,
+      "g",
+    ),
+    build: (m) => {
+      const field = priceOf((m[1] ?? m[2] ?? m[3])?.split(/\s+/)[0]) ?? "close";
+      return [{ type: "price", field, shift: m[4] === undefined ? 1 : Number(m[4]) }];
+    },
   },
   // Prices. "close" alone is also the exit verb, so it only counts with a price word around it.
   {
