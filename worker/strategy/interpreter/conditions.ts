@@ -1,3 +1,4 @@
+import { barBack, crossesFromBars, PREV_BAR } from "./bar-cross";
 import type { CompareOp, Condition, Dangling, IndicatorMention, Operand } from "./facts";
 
 // The condition grammar over a scanned clause ("§A crosses above §B", "§A below 30",
@@ -597,11 +598,17 @@ export function parseConditions(
         }
       }
     }
-    conditions.push(closeCross ? { op, left, right, closing: true } : { op, left, right });
+    // "... above %d on the bar before", "on the previous bar %k was above %d": both lines one bar back.
+    const back =
+      tokens[r + 1] === PREV_BAR ||
+      (l !== null && (tokens[l.index - 1] === PREV_BAR || tokens[l.index - 2] === PREV_BAR));
+    if (back && !cross) {
+      conditions.push({ op, left: barBack(left), right: barBack(right) });
+    } else conditions.push(closeCross ? { op, left, right, closing: true } : { op, left, right });
     used.add(r);
     if (l) used.add(l.index);
     lastCross = cross ? { left, rightIndex: r } : null;
-    i = r;
+    i = tokens[r + 1] === PREV_BAR ? r + 1 : r;
   }
 
   // "§A and §B cross" / "cross of §A and §B": a pair cross, direction from context.
@@ -624,7 +631,7 @@ export function parseConditions(
       }
     }
   }
-  return { conditions, vagueCross, dangling };
+  return { conditions: crossesFromBars(conditions), vagueCross, dangling };
 }
 
 function sameOperand(a: Operand, b: Operand): boolean {

@@ -1,7 +1,9 @@
+import { markBarQualifiers } from "./bar-cross";
 import { rewriteConstructs } from "./constructs";
 import { substituteInputs } from "./inputs";
 import { LEVEL_REWRITES } from "./levels";
 import { replaceNumberWords } from "./numbers";
+import { rewriteParameterForms } from "./parameter-forms";
 import { sectionize } from "./sections";
 import { rewriteSessionRange } from "./session-range";
 import { attachSettings, readParameterLists } from "./settings";
@@ -325,6 +327,7 @@ export function normalize(message: string): string {
         : text.replace(pattern, replacement);
   }
   text = replaceNumberWords(text);
+  text = markBarQualifiers(rewriteParameterForms(text));
   text = expandMaChains(text);
   text = referToPeriod(text);
   text = rewriteConstructs(text);
