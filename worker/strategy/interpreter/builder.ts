@@ -104,6 +104,15 @@ export class Builder {
       const rp = maPeriod(right);
       if (lp !== null && rp !== null && lp > rp) [left, right] = [right, left];
       op = up ? "crossesAbove" : "crossesBelow";
+      // "exit on a break of the upper band": an outer band is reached from inside the bands, whatever the side.
+      const band = right.type === "indicator" && right.ind.kind === "bollinger" ? right.ind.line : null;
+      if (
+        (ctx === "longExit" || ctx === "shortExit") &&
+        left.type === "price" &&
+        band !== null &&
+        band !== "middle"
+      )
+        op = band === "upper" ? "crossesAbove" : "crossesBelow";
     }
     const l = this.operand(left);
     const r = this.operand(right);

@@ -100,4 +100,85 @@ export const CONDITION_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  // ——— Lines named by their colour ———
+  {
+    name: "bands declared by colour, then 'the lower green band' and 'the upper orange band'",
+    turns: [
+      {
+        say: "Bollinger Bands (30, 0, 2) are green, Bollinger Bands (30, 0, 2.5) are orange. Buy when price crosses above the lower green band. Exit when price breaks the upper orange band. Stop 30 pips.",
+        expect: {
+          indicators: ["bb30_2", "bb30_2_5"],
+          long: ["close xa bb30_2.lower"],
+          longExit: ["close xa bb30_2_5.upper"],
+        },
+      },
+    ],
+  },
+  {
+    name: "averages named by colour: 'red line: 8 EMA, blue line: 21 EMA ... the red line crosses above the blue line'",
+    turns: [
+      {
+        say: "Red line: 8 EMA. Blue line: 21 EMA. Go long when the red line crosses above the blue line. Stop 25 pips.",
+        expect: { indicators: ["ema21", "ema8"], long: ["ema8 xa ema21"], question: false },
+      },
+      {
+        say: "The 10 SMA is purple and the 40 SMA is white. Sell when the purple MA crosses below the white MA. Stop 25 pips.",
+        expect: { indicators: ["sma10", "sma40"], short: ["sma10 xb sma40"], question: false },
+      },
+    ],
+  },
+  {
+    name: "not a line: a colour no indicator was given ('a red candle') is left alone",
+    turns: [
+      {
+        say: "The 20 EMA is blue. Sell when a red candle closes below the blue line. Stop 25 pips.",
+        expect: { short: ["close xb ema20"], question: false },
+      },
+    ],
+  },
+  // ——— Two oscillators leaving a zone together ———
+  {
+    name: "'RSI and stochastic turn up from the oversold zone': each crosses up out of its own zone",
+    turns: [
+      {
+        say: "Buy when RSI and stochastic turn up from the oversold zone. Stop 30 pips.",
+        expect: { long: ["rsi14 xa 30", "stoch5_3_3 xa 20"], question: false },
+      },
+      {
+        say: "Sell when the CCI and the RSI come out of overbought. Stop 30 pips.",
+        expect: { short: ["cci14 xb 100", "rsi14 xb 70"], question: false },
+      },
+      {
+        say: "Buy when %K and %D are not in the overbought zone and the 50 EMA is rising. Stop 30 pips.",
+        expect: { long: ["stoch5_3_3 < 80", "stoch5_3_3.signal < 80", "ema50 > ema50[1]"], question: false },
+      },
+    ],
+  },
+  {
+    name: "not a pair: 'price above the 50 EMA and RSI oversold' reads the zone of the RSI alone",
+    turns: [
+      {
+        say: "Buy when price is above the 50 EMA and RSI is oversold. Stop 30 pips.",
+        expect: { long: ["close > ema50", "rsi14 < 30"], question: false },
+      },
+    ],
+  },
+  // ——— A break of a line as a noun ———
+  {
+    name: "'on a breakout above', 'the breakdown of', 'a breach of' a line: the price crossing it",
+    turns: [
+      {
+        say: "Buy on a breakout above the upper Bollinger band. Stop 30 pips.",
+        expect: { long: ["close xa bb20_2.upper"], question: false },
+      },
+      {
+        say: "Buy when RSI crosses above 30. Close the buy on the breakdown of the lower Bollinger band. Stop 30 pips.",
+        expect: { longExit: ["close xb bb20_2.lower"], question: false },
+      },
+      {
+        say: "Sell when RSI crosses below 70. Exit the sell on a breach of the upper Bollinger band. Stop 30 pips.",
+        expect: { shortExit: ["close xa bb20_2.upper"], question: false },
+      },
+    ],
+  },
 ];

@@ -380,18 +380,22 @@ export function parseConditions(
       const window = tokens.slice(Math.max(0, i - 5), i).join(" ");
       const j = tokens.slice(0, i).findLastIndex((x) => x.startsWith("§"));
       const op = j >= 0 ? opAt(j) : null;
-      if (op && op.type === "indicator") {
-        const z = zone(op.ind);
+      // "RSI and the stochastic turn up from the oversold zone", "%k and %d are not overbought": each of the pair.
+      const a = tokens[j - 1] === "the" ? j - 2 : j - 1;
+      const pair = a >= 1 && tokens[a] === "and" ? opAt(a - 1) : null;
+      for (const o of pair?.type === "indicator" && zone(pair.ind) ? [pair, op] : [op]) {
+        if (o?.type !== "indicator") continue;
+        const z = zone(o.ind);
         if (z) {
           const leaving = /\b(leaves|leaving|exits|exiting|out of|back above|back below|from)\b/.test(window);
           const oversold = t === "oversold";
           const level: Operand = { type: "constant", value: oversold ? z.low : z.high };
           const cond: Condition = leaving
-            ? { op: oversold ? "crossesAbove" : "crossesBelow", left: op, right: level }
+            ? { op: oversold ? "crossesAbove" : "crossesBelow", left: o, right: level }
             : // "not in the overbought zone": on the other side of that level.
               /\b(?:not|never|no longer|nor)\b/.test(window)
-              ? { op: oversold ? "above" : "below", left: op, right: level }
-              : { op: oversold ? "below" : "above", left: op, right: level };
+              ? { op: oversold ? "above" : "below", left: o, right: level }
+              : { op: oversold ? "below" : "above", left: o, right: level };
           conditions.push(cond);
         }
       }

@@ -1,4 +1,6 @@
 import { markBarQualifiers } from "./bar-cross";
+import { resolveColours } from "./colours";
+import { rewriteConditionWords } from "./condition-words";
 import { rewriteConstructs } from "./constructs";
 import { substituteInputs } from "./inputs";
 import { LEVEL_REWRITES } from "./levels";
@@ -327,7 +329,7 @@ export function normalize(message: string): string {
         : text.replace(pattern, replacement);
   }
   text = replaceNumberWords(text);
-  text = markBarQualifiers(rewriteParameterForms(text));
+  text = markBarQualifiers(rewriteConditionWords(resolveColours(rewriteParameterForms(text))));
   text = expandMaChains(text);
   text = referToPeriod(text);
   text = rewriteConstructs(text);
