@@ -181,4 +181,58 @@ export const CONDITION_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  // ——— A line's direction said with a direction word ———
+  {
+    name: "'the 50 EMA is downward', 'remains upward', 'is still downwards': the line against its previous bar",
+    turns: [
+      {
+        say: "Sell when the 50 EMA is downward and RSI is below 50. Stop 30 pips.",
+        expect: { short: ["ema50 < ema50[1]", "rsi14 < 50"], question: false },
+      },
+      {
+        say: "Buy when the 100 SMA remains upward and price closes above the 20 SMA. Stop 30 pips.",
+        expect: { long: ["sma100 > sma100[1]", "close > sma20"], question: false },
+      },
+      {
+        say: "Go short when the 34 EMA is still downwards and the CCI is under -100. Stop 30 pips.",
+        expect: { short: ["ema34 < ema34[1]", "cci14 < -100"], question: false },
+      },
+    ],
+  },
+  {
+    name: "not a slope: 'crosses upward through the 50 EMA' stays a cross",
+    turns: [
+      {
+        say: "Buy when price crosses upward through the 50 EMA. Stop 30 pips.",
+        expect: { long: ["close xa ema50"], question: false },
+      },
+    ],
+  },
+  // ——— A place between two lines ———
+  {
+    name: "'comes back to the point between', 'pulls back into the zone between', 'is between the A and the B'",
+    turns: [
+      {
+        say: "Buy when price comes back to the point between the 8 EMA and the 21 EMA. Stop 30 pips.",
+        expect: { long: ["close in ema8..ema21"], question: false },
+      },
+      {
+        say: "Buy when price pulls back into the zone between the 8 EMA and the 21 EMA and RSI is above 50. Stop 30 pips.",
+        expect: { long: ["close in ema8..ema21", "rsi14 > 50"], question: false },
+      },
+      {
+        say: "Sell when the close is between the 8 EMA and the 21 EMA and the 21 EMA is falling. Stop 30 pips.",
+        expect: { short: ["close in ema8..ema21", "ema21 < ema21[1]"], question: false },
+      },
+    ],
+  },
+  {
+    name: "not a place between: 'comes back to the 21 EMA' is a cross of that one line",
+    turns: [
+      {
+        say: "Buy when the 8 EMA is above the 21 EMA and price comes back to the 21 EMA. Stop 30 pips.",
+        expect: { long: ["ema8 > ema21", "close xa ema21"], question: false },
+      },
+    ],
+  },
 ];

@@ -7,6 +7,12 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
     /\b(?:an?\s+|the\s+)?(?:breakdown|break-?out|breach|penetration)\s+(?:(above|below|under|over)\s+|of\s+|through\s+)/g,
     "price breaks $1 ",
   ],
+  // "price comes back to the area between the 10 and the 21 EMA", "pulls back into the zone between": a place
+  // between the two lines, not a cross of either ("comes back to" arrives here as "crosses").
+  [
+    /\b(?:crosses|come|comes|came|pulls?\s+back|pulled\s+back|retraces?|retraced|returns?|returned|gets?\s+back|goes\s+back|moves?\s+back|trades?\s+back)\s+(?:(?:back\s+)?(?:in)?to\s+)?(?:the\s+)?(?:point|area|zone|space|region|place|gap)?\s*between\b/g,
+    "is between",
+  ],
 ];
 
 export function rewriteConditionWords(text: string): string {

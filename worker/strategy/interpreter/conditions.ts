@@ -365,12 +365,14 @@ export function parseConditions(
       const l = leftOperand(i);
       const a = rightOf(i);
       if (a >= 0 && tokens[a + 1] === "and") {
+        // "between the 10 ema and the 21 ema"
+        const b = tokens[a + 2] === "the" ? a + 3 : a + 2;
         const lo = opAt(a);
-        const hi = opAt(a + 2);
+        const hi = opAt(b);
         if (l && lo && hi) {
           conditions.push({ op: "between", left: l.op, right: lo, right2: hi });
-          used.add(a).add(a + 2);
-          i = a + 2;
+          used.add(a).add(b);
+          i = b;
           continue;
         }
       }
@@ -445,7 +447,14 @@ export function parseConditions(
       continue;
     }
     // "the 50 sma is rising" / "sloping down": a slope, the line against its own previous bar.
-    const slope = SLOPE_UP.has(t) ? "up" : SLOPE_DOWN.has(t) ? "down" : null;
+    // "the 50 ema is downward": a direction word said of a line, with no verb to cross anything.
+    const copula = /^(?:is|are|was|remains|stays|still)$/.test(tokens[i - 1] ?? "");
+    const slope =
+      SLOPE_UP.has(t) || (copula && /^upwards?$/.test(t))
+        ? "up"
+        : SLOPE_DOWN.has(t) || (copula && /^downwards?$/.test(t))
+          ? "down"
+          : null;
     const slopeWord =
       /^(sloping|slopes|pointing|points|trending|heading|headed|directed|angled|turning|looking)$/.test(t);
     const slopeDir =
