@@ -235,4 +235,39 @@ export const CONDITION_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  // ——— Both lines of the stochastic ———
+  {
+    name: "'both stochastic lines', 'both lines of the stochastic', 'both the main and the signal line': each line",
+    turns: [
+      {
+        say: "Buy when both stochastic lines cross above 25. Stop 20 pips.",
+        expect: { long: ["stoch5_3_3 xa 25", "stoch5_3_3.signal xa 25"], question: false },
+      },
+      {
+        say: "Sell when both lines of the stochastic are above 75 and falling. Stop 20 pips.",
+        expect: {
+          short: [
+            "stoch5_3_3 > 75",
+            "stoch5_3_3.signal > 75",
+            "stoch5_3_3 < stoch5_3_3[1]",
+            "stoch5_3_3.signal < stoch5_3_3.signal[1]",
+          ],
+          question: false,
+        },
+      },
+      {
+        say: "Buy when RSI crosses above 30. Exit when both the main and the signal line rise above 75. Stop 20 pips.",
+        expect: { longExit: ["stoch5_3_3 xa 75", "stoch5_3_3.signal xa 75"], question: false },
+      },
+    ],
+  },
+  {
+    name: "not a level: 'the stochastic lines cross' with no level is %K crossing %D",
+    turns: [
+      {
+        say: "Buy when the stochastic lines cross upward. Stop 20 pips.",
+        expect: { long: ["stoch5_3_3 xa stoch5_3_3.signal"], question: false },
+      },
+    ],
+  },
 ];

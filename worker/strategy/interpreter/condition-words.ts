@@ -7,6 +7,12 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
     /\b(?:an?\s+|the\s+)?(?:breakdown|break-?out|breach|penetration)\s+(?:(above|below|under|over)\s+|of\s+|through\s+)/g,
     "price breaks $1 ",
   ],
+  // "both stochastic lines", "the stochastic's lines", "both lines of the stochastic", "both the main and the
+  // signal line": the pair %k and %d, each read with the predicate that follows.
+  [
+    /\b(?:both\s+)?(?:the\s+)?stochastic(?:'s)?\s+lines\b|\bboth\s+(?:the\s+)?lines\s+of\s+(?:the\s+)?stochastic\b|\bboth\s+(?:the\s+)?(?:stochastic\s+)?(?:%k|main)\s+and\s+(?:the\s+)?(?:%d|signal)(?:\s+lines?)?\b/g,
+    "%k and %d",
+  ],
   // "price comes back to the area between the 10 and the 21 EMA", "pulls back into the zone between": a place
   // between the two lines, not a cross of either ("comes back to" arrives here as "crosses").
   [

@@ -461,12 +461,15 @@ export function parseConditions(
       slope ?? (slopeWord ? (UP.has(tokens[i + 1]) ? "up" : DOWN.has(tokens[i + 1]) ? "down" : null) : null);
     if (slopeDir !== null && rightOf(slopeWord ? i + 1 : i) < 0) {
       // "is below 80 and rising": a slope joined to the comparison before it is said of the same line.
-      const l = leftOperand(i) ?? joinedSubject(i);
+      const own = leftOperand(i);
+      const l = own ?? joinedSubject(i);
       if (l && l.op.type !== "constant") {
         const op = slopeDir === "up" ? "above" : "below";
-        // "%k and %d are heading up": each line of the pair against its own previous bar.
+        // "%k and %d are heading up": each line of the pair against its own previous bar; "%k and %d are below 20
+        // and rising": the pair the comparison before was said of.
         const pair = tokens[l.index - 1] === "and" ? opAt(l.index - 2) : null;
-        if (pair && pair.type !== "constant" && !used.has(l.index - 2)) {
+        const pairJoined = own === null && conditions.some((c) => pair !== null && sameOperand(c.left, pair));
+        if (pair && pair.type !== "constant" && (!used.has(l.index - 2) || pairJoined)) {
           conditions.push({ op, left: pair, right: { ...pair, shift: pair.shift + 1 } });
           used.add(l.index - 2);
         }
@@ -597,15 +600,19 @@ export function parseConditions(
       const negated = tokens.slice(from, i).some((w) => NEGATION.has(w));
       op = (dir === "down") !== negated ? "below" : "above";
     }
-    // "the close and the high are above the band": one comparison said of two subjects (states only).
-    if (l && op !== "crossesAbove" && op !== "crossesBelow" && op !== "crosses") {
+    // "the close and the high are above the band": one comparison said of two subjects (states only); "%k and
+    // %d cross above 20": two lines each crossing one level.
+    const levelCross = right.type === "constant" && left.type === "indicator";
+    if (l && ((op !== "crossesAbove" && op !== "crossesBelow" && op !== "crosses") || levelCross)) {
       let k = l.index - 1;
       if (tokens[k] === "the") k--;
       if (tokens[k] === "and") {
         k--;
         if (tokens[k] === "the") k--;
         const first = k >= 0 && tokens[k].startsWith("§") && !used.has(k) ? opAt(k) : null;
-        if (first && first.type !== "constant" && !sameOperand(first, left)) {
+        const ok =
+          first !== null && (!levelCross || (first.type === "indicator" && zone(first.ind) !== null));
+        if (first && ok && first.type !== "constant" && !sameOperand(first, left)) {
           conditions.push({ op, left: first, right });
           used.add(k);
         }
