@@ -270,4 +270,31 @@ export const CONDITION_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  // ——— The price against itself some bars back ———
+  {
+    name: "'higher than it was 5 bars ago', 'lower than it did 3 candles earlier', 'above 6 bars back'",
+    turns: [
+      {
+        say: "Buy when price is higher than it was 5 bars ago and RSI is above 50. Stop 20 pips.",
+        expect: { long: ["close > close[5]", "rsi14 > 50"], question: false },
+      },
+      {
+        say: "Sell when the market closes lower than it did 3 candles earlier. Stop 20 pips.",
+        expect: { short: ["close < close[3]"], question: false },
+      },
+      {
+        say: "Buy when the 20 EMA is above the 50 EMA and the close is above 6 bars back. Stop 20 pips.",
+        expect: { long: ["ema20 > ema50", "close > close[6]"], question: false },
+      },
+    ],
+  },
+  {
+    name: "not the price: 'RSI is higher than it was 2 bars ago' is never compared with a close",
+    turns: [
+      {
+        say: "Buy when the 20 EMA is above the 50 EMA and RSI is higher than it was 2 bars ago. Stop 20 pips.",
+        expect: { long: ["ema20 > ema50"], question: false },
+      },
+    ],
+  },
 ];

@@ -21,8 +21,26 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   ],
 ];
 
+/**
+ * "higher than it was 5 bars ago", "lower than it did 3 candles earlier", "above 10 bars back" said of the price:
+ * the close against the close that many bars back (mentions.ts reads "the close N bars ago"). Said of an
+ * indicator ("RSI is higher than it was 2 bars ago") it is left unread rather than compared with a price.
+ */
+const BARS_AGO =
+  /\b(higher|lower|above|below|greater|less|bigger|smaller)(?:\s+than)?\s+(?:(?:it|that|price|the\s+price|the\s+close)\s+(?:was|did|closed|were|had)\s+)?(?:for\s+|on\s+)?(\d+)\s+(?:bars?|candles?|periods?)\s+(?:ago|back|earlier|before)\b/g;
+const INDICATOR_BEFORE =
+  /\b(?:rsi|cci|adx|atr|macd|momentum|stochastic|bollinger|sma|ema|smma|lwma|ma|%k|%d)\b[^,.;]*$/;
+
 export function rewriteConditionWords(text: string): string {
   let out = text;
   for (const [re, to] of REWRITES) out = out.replace(re, to);
-  return out;
+  return out.replace(BARS_AGO, (whole: string, dir: string, n: string, at: number, all: string) => {
+    const clause =
+      all
+        .slice(Math.max(0, at - 60), at)
+        .split(/\band\b|\bor\b/)
+        .at(-1) ?? "";
+    if (INDICATOR_BEFORE.test(clause)) return whole;
+    return `${dir}${dir === "above" || dir === "below" ? "" : " than"} the close ${n} bars ago`;
+  });
 }
