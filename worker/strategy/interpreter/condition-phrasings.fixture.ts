@@ -38,6 +38,19 @@ export const CONDITION_PHRASINGS: readonly CorpusCase[] = [
     ],
   },
   {
+    name: "not a condition: a stop placed 'below the previous bar's low' adds nothing to the entry",
+    turns: [
+      {
+        say: "Buy when the 9 EMA crosses above the 21 EMA. Put your stop 2 pips under the previous bar's low.",
+        expect: { long: ["ema9 xa ema21"] },
+      },
+      {
+        say: "Buy above the prior candle's high when RSI is above 50. Stop 20 pips.",
+        expect: { long: ["close > high[1]", "rsi14 > 50"], question: false },
+      },
+    ],
+  },
+  {
     name: "not a bar back: 'the previous day's high' stays yesterday's high",
     turns: [
       {

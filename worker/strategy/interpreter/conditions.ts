@@ -150,6 +150,25 @@ const BORROWING = new Set([
   "exit",
   "enter",
 ]);
+/** Words before a comparison whose silent subject is the price ("buy above the previous high", "closes above"). */
+const SUBJECTLESS = new Set([
+  "buy",
+  "sell",
+  "long",
+  "short",
+  "enter",
+  "is",
+  "are",
+  "was",
+  "closes",
+  "closed",
+  "close",
+  "trades",
+  "stays",
+  "remains",
+  "and",
+  "also",
+]);
 /** Words that join a second predicate to the same subject ("is below 80 and also rising"). */
 const JOINING = new Set(["and", "also", "but", "still", "is", "are", "yet"]);
 const SKIP_AFTER_PREP = new Set([
@@ -574,6 +593,15 @@ export function parseConditions(
         }
       }
     }
+    // "(stop 2 pips) under the previous bar's low" left over from a stop the risk reader took: an earlier bar's
+    // price with neither a subject nor an action before it places something; it is no condition.
+    if (
+      left === null &&
+      right.type === "price" &&
+      right.shift > 0 &&
+      !(CROSS_VERBS.has(tokens[i - 1] ?? "") || SUBJECTLESS.has(tokens[i - 1] ?? ""))
+    )
+      continue;
     if (left === null) {
       // "closes above the upper band" has the price as its silent subject; "it crosses below 0"
       // the previous clause's subject.
