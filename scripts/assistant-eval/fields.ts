@@ -12,6 +12,7 @@ import type {
 import { clockMinutes, INDICATOR_LINES } from "../../worker/strategy/spec";
 import {
   type Atom,
+  alternativesOf,
   type Ctx,
   clockUtc,
   flip,
@@ -27,6 +28,7 @@ import {
   parseOperand,
   parseRule,
   type RuleShape,
+  ruleSize,
   showOperand,
   showRule,
 } from "./phrase";
@@ -98,6 +100,10 @@ export function operandOf(spec: StrategySpec, o: SpecOperand): Operand {
 function atomsOf(spec: StrategySpec, list: Condition[]): Atom[] {
   const out: Atom[] = [];
   for (const c of list) {
+    if (c.type === "allOf") {
+      out.push(...atomsOf(spec, c.conditions));
+      continue;
+    }
     if (c.type === "between") {
       out.push({ op: "gt", l: operandOf(spec, c.operand), r: operandOf(spec, c.lower) });
       out.push({ op: "lt", l: operandOf(spec, c.operand), r: operandOf(spec, c.upper) });
@@ -132,9 +138,17 @@ function atomsOf(spec: StrategySpec, list: Condition[]): Atom[] {
 
 export function ruleShape(spec: StrategySpec, r: Rule | undefined): RuleShape | null {
   if (!r) return null;
-  const shape = { all: atomsOf(spec, r.all), any: atomsOf(spec, r.any) };
-  // A one-element "any" is an AND member.
-  if (shape.any.length === 1) return { all: [...shape.all, ...shape.any], any: [] };
+  // An allOf in `all` is more AND members; in `any`, an alternative of several (a group).
+  const leaves = r.any.filter((c) => c.type !== "allOf");
+  const groups = r.any.flatMap((c) => (c.type === "allOf" ? [atomsOf(spec, c.conditions)] : []));
+  const shape: RuleShape = {
+    all: atomsOf(spec, r.all),
+    any: atomsOf(spec, leaves),
+    ...(groups.length > 0 ? { groups } : {}),
+  };
+  // A one-element "any" (or a lone group) is AND members.
+  if (shape.any.length === 1 && groups.length === 0) return { all: [...shape.all, ...shape.any], any: [] };
+  if (shape.any.length === 0 && groups.length === 1) return { all: [...shape.all, ...groups[0]], any: [] };
   return shape;
 }
 
@@ -317,9 +331,31 @@ function betweenOrders(e: Atom[]): Atom[][] {
 }
 
 function shapeMatch(e: RuleShape, s: RuleShape | null, oppositeOk: boolean): boolean {
-  if (e.opposite) return oppositeOk && (s === null || (s.all.length === 0 && s.any.length === 0));
-  if (!s) return e.all.length === 0 && e.any.length === 0;
-  return listMatch(e.all, s.all) && listMatch(e.any, s.any);
+  if (e.opposite) return oppositeOk && (s === null || ruleSize(s) === 0);
+  if (!s) return ruleSize(e) === 0;
+  if (!e.groups && !s.groups && listMatch(e.all, s.all) && listMatch(e.any, s.any)) return true;
+  return alternativesMatch(alternativesOf(e), alternativesOf(s));
+}
+
+/**
+ * The same OR of ANDs: each expected alternative matched by its own produced one, atom for atom. Forms
+ * that distribute differently ("X AND (A OR B)" and "(X AND A) OR (X AND B)") say the same and match;
+ * a different grouping ("(A AND B) OR C" against "A AND (B OR C)") does not.
+ */
+function alternativesMatch(e: Atom[][], s: Atom[][]): boolean {
+  if (e.length !== s.length) return false;
+  const used = new Set<number>();
+  const assign = (i: number): boolean => {
+    if (i === e.length) return true;
+    for (let j = 0; j < s.length; j++) {
+      if (used.has(j) || !listMatch(e[i], s[j])) continue;
+      used.add(j);
+      if (assign(i + 1)) return true;
+      used.delete(j);
+    }
+    return false;
+  };
+  return assign(0);
 }
 
 /** Why an expected phrase cannot be scored: v2 cannot say it, or the phrase is outside the grammar. */
@@ -377,11 +413,10 @@ export function compareEntry(
       all: [{ op: side === "long" ? "up" : "down", l: { t: "price", field: "close" }, r: order.level }],
       any: [],
     };
-    if (order.type === "stop" && rule.all.length + rule.any.length === 0 && shapeMatch(cross, got, false))
-      return null;
+    if (order.type === "stop" && ruleSize(rule) === 0 && shapeMatch(cross, got, false)) return null;
     return `${field}: expected ${orderText}, got a market entry ${showRule(got)}`;
   }
-  if (rule.all.length + rule.any.length > 0 && !shapeMatch(rule, got, false))
+  if (ruleSize(rule) > 0 && !shapeMatch(rule, got, false))
     return `${field}: expected ${showRule(rule)}, got ${showRule(got)}`;
   if (pe.order !== order.type) return `${field}: expected a ${order.type} order, got a ${pe.order} order`;
   if (!operandMatch(order.level, operandOf(spec, price)))
@@ -508,7 +543,7 @@ export function compareExit(
   }
   if (v.opposite && !spec.closeOnOpposite) return `exit: expected the opposite signal, ${show}`;
   const rules = { ...v, opposite: false };
-  const hasRule = rules.all.length + rules.any.length > 0;
+  const hasRule = ruleSize(rules) > 0;
   if (v.trail) {
     const why = compareTrailLevel(v.trail, rules, spec, long, short);
     if (why) return why;
@@ -781,7 +816,7 @@ export function compareTargetRule(
       r: side === "long" ? level : mirrorOperand(level),
     };
     const got = ruleShape(spec, spec.exit[side]);
-    if (!got || ![...got.all, ...got.any].some((a) => atomMatch(want, a)))
+    if (!got || ![...got.all, ...got.any, ...(got.groups ?? []).flat()].some((a) => atomMatch(want, a)))
       return `take_profit: expected the ${side} closed at ${showOperand(want.r)}, got ${showRule(got)}`;
   }
   return null;

@@ -61,7 +61,6 @@ describe("rule phrases of the corpus notation", () => {
     expect(show("EMA(5) crosses above EMA(8), then price pulls back to EMA(5)")).toMatch(
       /not expressible.*sequence/,
     );
-    expect(show("(close > EMA(20) AND RSI > 50) OR close > EMA(200)")).toMatch(/OR of AND groups/);
     expect(show("close above the trendline")).toMatch(/drawn or undefined level/);
   });
 

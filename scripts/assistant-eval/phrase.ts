@@ -4,7 +4,9 @@
 // shift), prices, N-bar extremes, the previous day's or week's high/low, a time window's range, expressions
 // (a - b, a x factor, level +/- pips), chained comparisons, "rising"/"falling", and a pending stop order at a
 // level. A phrase outside it is reported as unscorable (and the item fails): the scorer never guesses a match;
-// a phrase that names something v2 cannot state ("then", a nested OR of ANDs, a time exit) is reported as such.
+// a phrase that names something v2 cannot state ("then", an order-timing filter) is reported as such. AND/OR
+// nest freely ("(A AND B) OR C", "X AND ((A AND B) OR C)"): a rule is read as all AND (any OR groups), its
+// alternatives flattened to ANDs of atoms (v2's allOf groups in `any`).
 
 import { measureOf, mirrorPattern, normaliseBarsAgo, patternOf, ZONES } from "./phrase-words";
 
@@ -50,6 +52,8 @@ export interface Atom {
 export interface RuleShape {
   all: Atom[];
   any: Atom[];
+  /** Alternatives of several atoms, ORed with `any`: "(A AND B) OR C" is any [C], groups [[A, B]]. */
+  groups?: Atom[][];
   opposite?: boolean;
   maxSpread?: Offset;
   closeAt?: string;
@@ -836,11 +840,16 @@ function parseRuleBody(s: string, ctx: Ctx): Parsed<RuleShape> {
   for (const [re, what] of NOT_V2)
     if (re.test(s)) return { ok: false, why: `not expressible in v2: ${what}` };
   const orParts = splitTop(s, /^\s+OR\s+/);
-  if (
-    orParts.length > 1 &&
-    orParts.some((p) => splitTop(p, /^\s+AND\s+/).length > 1 || /^\(.*\bAND\b.*\)$/.test(p))
-  )
-    return { ok: false, why: "not expressible in v2: an OR of AND groups" };
+  // "(A AND B) OR C": each OR member is a rule of its own, and the whole is their alternatives.
+  if (orParts.length > 1 && orParts.some((p) => splitTop(unwrap(p), /^\s+AND\s+/).length > 1)) {
+    const out: RuleShape = { all: [], any: [] };
+    for (const p of orParts) {
+      const r = parseRuleBody(unwrap(p), ctx);
+      if (!r.ok) return r;
+      if (!addAlternatives(out, r.value)) return { ok: false, why: `beyond grammar: "${p}"` };
+    }
+    return { ok: true, value: out };
+  }
   if (/\.\.\.|\bstop\b(?! order)|\blimit\b/i.test(s) && !/^(?:buy|sell) stop\b/i.test(s))
     return { ok: false, why: `beyond grammar: "${s}"` };
   // At most one parenthesised OR group joined to the rest by AND.
@@ -878,6 +887,14 @@ function parseRuleBody(s: string, ctx: Ctx): Parsed<RuleShape> {
   if (anyPart) {
     let prev: Atom | null = null;
     for (const p of anyPart) {
+      // "X AND ((A AND B) OR C)": an alternative of several conditions.
+      if (splitTop(unwrap(p), /^\s+AND\s+/).length > 1) {
+        const r = parseRuleBody(unwrap(p), ctx);
+        if (!r.ok) return r;
+        if (!addAlternatives(out, r.value)) return { ok: false, why: `beyond grammar: "${p}"` };
+        prev = null;
+        continue;
+      }
       const a = parseAtoms(p, ctx);
       if (!a.ok) {
         // "... or upper BANDS(50,2)": the same comparison against another level.
@@ -886,12 +903,48 @@ function parseRuleBody(s: string, ctx: Ctx): Parsed<RuleShape> {
         any.push({ ...prev, r: bare });
         continue;
       }
-      if (a.value.length !== 1) return { ok: false, why: "not expressible in v2: an OR of AND groups" };
+      // "EMA(14), EMA(50) < EMA(200)" as one alternative: both comparisons together.
+      if (a.value.length !== 1) {
+        out.groups = [...(out.groups ?? []), a.value];
+        prev = null;
+        continue;
+      }
       any.push(a.value[0]);
       prev = a.value[0];
     }
   }
   return { ok: true, value: out };
+}
+
+/** The phrase without brackets around all of it: "(A AND B)" is "A AND B". */
+function unwrap(p: string): string {
+  const t = p.trim();
+  return glossStart(t) === 0 ? unwrap(t.slice(1, -1)) : t;
+}
+
+/**
+ * The rule's alternatives as ANDs of atoms: all with each alternative of any and of groups, or all alone
+ * ("X AND (A OR B)" is X AND A, X AND B). Every AND/OR rule is such an OR of ANDs.
+ */
+export function alternativesOf(r: RuleShape): Atom[][] {
+  const alts = [...r.any.map((a) => [a]), ...(r.groups ?? [])];
+  return alts.length === 0 ? [r.all] : alts.map((alt) => [...r.all, ...alt]);
+}
+
+/** Adds a rule as alternatives of `out` (false for a rule with more than conditions: a time exit, a trail). */
+function addAlternatives(out: RuleShape, r: RuleShape): boolean {
+  if (r.opposite || r.maxSpread || r.closeAt || r.trail) return false;
+  for (const alt of alternativesOf(r)) {
+    if (alt.length === 0) continue;
+    if (alt.length === 1) out.any.push(alt[0]);
+    else out.groups = [...(out.groups ?? []), alt];
+  }
+  return true;
+}
+
+/** How many conditions a rule has, groups included (0: no rule). */
+export function ruleSize(r: RuleShape): number {
+  return r.all.length + r.any.length + (r.groups ?? []).reduce((n, g) => n + g.length, 0);
 }
 
 /**
@@ -948,11 +1001,8 @@ export function parseExit(raw: string, ctx: Ctx = { last: null }): Parsed<ExitSh
   // One rule as written; several separate exits ("X; Y") close on whichever comes first.
   if (rules.length === 1) Object.assign(out, { all: rules[0].all, any: rules[0].any });
   else if (rules.length > 1) {
-    for (const r of rules) {
-      if (r.all.length + r.any.length !== 1)
-        return { ok: false, why: "not expressible in v2: an OR of AND groups" };
-      out.any.push(...r.all, ...r.any);
-    }
+    for (const r of rules)
+      if (!addAlternatives(out, r)) return { ok: false, why: "beyond grammar: an exit with extras" };
   }
   return { ok: true, value: { both: out } };
 }
@@ -1014,6 +1064,7 @@ function exitMechanism(raw: string, ctx: Ctx): Parsed<Partial<RuleShape>> | null
 export function mirrorRule(r: RuleShape): RuleShape {
   const m = (a: Atom): Atom => ({ ...a, op: flip(a.op), l: mirrorOperand(a.l), r: mirrorOperand(a.r) });
   const out: RuleShape = { ...r, all: r.all.map(m), any: r.any.map(m) };
+  if (r.groups) out.groups = r.groups.map((g) => g.map(m));
   if (r.trail) out.trail = mirrorOperand(r.trail);
   return out;
 }
@@ -1104,10 +1155,13 @@ const OP_TEXT: Record<Op, string> = {
   down: "reaches down to",
   is: "is",
 };
+function showAtom(x: Atom): string {
+  return `${showOperand(x.l)} ${OP_TEXT[x.op]} ${showOperand(x.r)}`;
+}
 export function showRule(r: RuleShape | null): string {
   if (!r) return "none";
   const a = r.all.map((x) => `${showOperand(x.l)} ${OP_TEXT[x.op]} ${showOperand(x.r)}`);
-  const o = r.any.map((x) => `${showOperand(x.l)} ${OP_TEXT[x.op]} ${showOperand(x.r)}`);
+  const o = [...r.any.map(showAtom), ...(r.groups ?? []).map((g) => `(${g.map(showAtom).join(" AND ")})`)];
   const extra = [
     ...(r.maxSpread ? [`spread <= ${r.maxSpread.value} ${r.maxSpread.unit}`] : []),
     ...(r.closeAt ? [`close at ${r.closeAt === "eod" ? "end of day" : `${r.closeAt} UTC`}`] : []),

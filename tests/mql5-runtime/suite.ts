@@ -161,6 +161,11 @@ function londonOnServerClock(mq5: string): string {
   return mq5.replace("int zonedHour = ZonedHour((long)TimeCurrent());", "int zonedHour = t.hour;");
 }
 
+/** The first condition group of the buy rule read as OR instead of AND (v2 allOf, issue 15). */
+function groupAsOr(mq5: string): string {
+  return mq5.replace("bool any1 = any1_1 && any1_2;", "bool any1 = any1_1 || any1_2;");
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -175,6 +180,7 @@ export const mutants: Entry[] = (
         { ...example("london-breakout-bracket"), name: "mutant: late expiry" },
         { ...example("london-hours-zone"), name: "mutant: London without summer time" },
         { ...example("london-hours-zone"), name: "mutant: London hours on the server clock" },
+        { ...example("v2-or-of-and-groups"), name: "mutant: group read as OR" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -189,5 +195,6 @@ export const mutants: Entry[] = (
     expireLate,
     londonWithoutSummerTime,
     londonOnServerClock,
+    groupAsOr,
   ][k](e.mq5),
 }));

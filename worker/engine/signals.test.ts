@@ -135,6 +135,8 @@ describe("compiled rules equal a bar-by-bar evaluation", () => {
         return le(v(cond.lower), v(cond.operand)) && le(v(cond.operand), v(cond.upper));
       case "candlePattern":
         throw new Error("not generated: candlePattern");
+      case "allOf":
+        return cond.conditions.every((k) => holds(s, bars, k, c));
     }
   };
   const ruleHolds = (s: ReturnType<typeof compileStrategy>, bars: Bars, r: Rule | undefined, c: number) =>
@@ -185,9 +187,14 @@ describe("compiled rules equal a bar-by-bar evaluation", () => {
       upper: operandArb,
     }),
   );
+  // A group of 2-3 conditions that must all hold: one alternative of `any` ((A and B) or C).
+  const groupArb = fc.record({
+    type: fc.constant("allOf" as const),
+    conditions: fc.array(conditionArb, { minLength: 2, maxLength: 3 }),
+  });
   const ruleArb = fc.record({
     all: fc.array(conditionArb, { maxLength: 3 }),
-    any: fc.array(conditionArb, { maxLength: 2 }),
+    any: fc.array(fc.oneof(conditionArb, groupArb), { maxLength: 2 }),
   });
 
   it("on random rules and closes", () => {

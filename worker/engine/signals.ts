@@ -506,6 +506,16 @@ export function compileStrategy(
           lower: pair(cond.operand, cond.lower),
           upper: pair(cond.operand, cond.upper),
         };
+      case "allOf": {
+        // A group (spec-groups.ts): the bars where every member holds, as one mask.
+        let acc: Uint8Array | null = null;
+        for (const inner of cond.conditions) {
+          const m = maskOf(check(inner), n);
+          if (acc === null) acc = m;
+          else andInto(acc, m, n);
+        }
+        return { kind: "mask", mask: acc ?? new Uint8Array(n), shift: 0 };
+      }
     }
   };
 

@@ -125,6 +125,11 @@ function ruleInputs(rule: Rule | undefined, prefix: string, path: SpecPath): Opt
     switch (c.type) {
       case "candlePattern":
         return;
+      case "allOf":
+        c.conditions.forEach((k, j) => {
+          condition(k, [...at, "conditions", j]);
+        });
+        return;
       case "lessThan":
         visit(c.right, [...at, "right"]);
         visit(c.left, [...at, "left"]);

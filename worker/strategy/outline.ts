@@ -213,6 +213,7 @@ const PATTERN_TEXT: Record<CandlePattern, string> = {
 
 export function describeCondition(c: Condition, indicators: readonly Indicator[]): string {
   const d = (o: Operand) => describeOperand(o, indicators);
+  if (c.type === "allOf") return joinAnd(c.conditions.map((k) => describeCondition(k, indicators)));
   switch (c.type) {
     case "candlePattern": {
       const which =
@@ -241,7 +242,11 @@ export function describeRule(rule: Rule, indicators: readonly Indicator[]): stri
   const all = rule.all.map((c) => describeCondition(c, indicators));
   const any = rule.any.map((c) => describeCondition(c, indicators));
   const parts = [...all];
-  if (any.length > 0) parts.push(any.length === 1 ? any[0] : `at least one of: ${joinAnd(any, "or")}`);
+  if (any.length === 1) parts.push(any[0]);
+  // Alternatives of several conditions (spec-groups.ts) read "either A and B, or C": the comma and the
+  // repeated "or" keep each group together.
+  else if (rule.any.some((c) => c.type === "allOf")) parts.push(`either ${any.join(", or ")}`);
+  else if (any.length > 1) parts.push(`at least one of: ${joinAnd(any, "or")}`);
   return joinAnd(parts);
 }
 

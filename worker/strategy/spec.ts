@@ -12,7 +12,8 @@
  *   - EQUALITY: two values are equal when |a - b| <= 1e-9 x max(1, |a|, |b|), so rounding noise of an
  *     indicator's summation order (~1e-15) never turns an exact tie into a cross. The EA compares the same way.
  *   - A rule holds when every condition of `all` holds AND (when `any` is non-empty) at least one
- *     condition of `any` holds. A rule with both lists empty never holds.
+ *     condition of `any` holds. A rule with both lists empty never holds. An `allOf` group holds when
+ *     every condition in it holds (spec-groups.ts): in `any` it is one alternative, (A and B) or C.
  *   - Order of work on a new bar: exits first (exit rules, then closeOnOpposite), then entries.
  *     An entry signal in the direction already held is ignored when maxOpenPositions is reached
  *     (maxOpenPositions counts every open position, long and short, on a hedging account).
@@ -47,6 +48,7 @@ import { z } from "zod";
 import { PERIODS } from "../market/types";
 import { ZONE_MESSAGE, zoneRule } from "../market/zone-rules";
 import { exitsSchema } from "./spec-exits";
+import { allOfConditionSchema } from "./spec-groups";
 import {
   AppliedPriceSchema,
   IdSchema,
@@ -68,6 +70,7 @@ import {
 import { migrateSpec } from "./spec-version";
 
 export * from "./spec-exits";
+export * from "./spec-groups";
 export * from "./spec-indicators";
 export * from "./spec-orders";
 export * from "./spec-price";
@@ -113,7 +116,8 @@ export type Operand = z.infer<typeof OperandSchema>;
 export const ExitsSchema = exitsSchema(OperandSchema);
 export type Exits = z.output<typeof ExitsSchema>;
 
-export const ConditionSchema = z.discriminatedUnion("type", [
+/** A plain condition: one comparison, cross or pattern (a group, spec-groups.ts, holds only these). */
+export const LeafConditionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("crossesAbove"), left: OperandSchema, right: OperandSchema }),
   z.object({ type: z.literal("crossesBelow"), left: OperandSchema, right: OperandSchema }),
   z.object({ type: z.literal("greaterThan"), left: OperandSchema, right: OperandSchema }),
@@ -126,12 +130,23 @@ export const ConditionSchema = z.discriminatedUnion("type", [
   }),
   CandlePatternConditionSchema,
 ]);
+export type LeafCondition = z.infer<typeof LeafConditionSchema>;
+
+/** A plain condition, or a group of them that must all hold (spec-groups.ts: (A and B) or C). */
+export const AllOfConditionSchema = allOfConditionSchema(LeafConditionSchema);
+export type AllOfCondition = z.infer<typeof AllOfConditionSchema>;
+export const ConditionSchema = z.union([LeafConditionSchema, AllOfConditionSchema]);
 export type Condition = z.infer<typeof ConditionSchema>;
 export type ConditionType = Condition["type"];
 
 export const RuleSchema = z.object({
   all: z.array(ConditionSchema).default([]).describe("every one must hold"),
-  any: z.array(ConditionSchema).default([]).describe("if non-empty, at least one must hold"),
+  any: z
+    .array(ConditionSchema)
+    .default([])
+    .describe(
+      "if non-empty, at least one must hold; an allOf group is one alternative of several conditions",
+    ),
 });
 export type Rule = z.infer<typeof RuleSchema>;
 
@@ -294,20 +309,27 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
   };
   const checkRule = (rule: Rule | undefined, path: (string | number)[]) => {
     if (!rule) return;
-    for (const list of ["all", "any"] as const) {
+    const checkCondition = (c: Condition, p: (string | number)[]) => {
+      if (c.type === "allOf") {
+        c.conditions.forEach((inner, j) => {
+          checkCondition(inner, [...p, "conditions", j]);
+        });
+        return;
+      }
+      if (c.type === "candlePattern") return;
+      if (c.type === "between") {
+        checkOperand(c.operand, [...p, "operand"]);
+        checkOperand(c.lower, [...p, "lower"]);
+        checkOperand(c.upper, [...p, "upper"]);
+      } else {
+        checkOperand(c.left, [...p, "left"]);
+        checkOperand(c.right, [...p, "right"]);
+      }
+    };
+    for (const list of ["all", "any"] as const)
       rule[list].forEach((c, i) => {
-        const p = [...path, list, i];
-        if (c.type === "candlePattern") return;
-        if (c.type === "between") {
-          checkOperand(c.operand, [...p, "operand"]);
-          checkOperand(c.lower, [...p, "lower"]);
-          checkOperand(c.upper, [...p, "upper"]);
-        } else {
-          checkOperand(c.left, [...p, "left"]);
-          checkOperand(c.right, [...p, "right"]);
-        }
+        checkCondition(c, [...path, list, i]);
       });
-    }
     if (rule.all.length === 0 && rule.any.length === 0) {
       ctx.addIssue({ code: "custom", path, message: "a rule needs at least one condition" });
     }
@@ -450,6 +472,7 @@ export function specJsonSchema(): Record<string, unknown> {
 
 /** The operands a condition compares (none for a candle pattern). */
 export function conditionOperands(c: Condition): Operand[] {
+  if (c.type === "allOf") return c.conditions.flatMap(conditionOperands);
   if (c.type === "candlePattern") return [];
   return c.type === "between" ? [c.operand, c.lower, c.upper] : [c.left, c.right];
 }

@@ -2,7 +2,8 @@
  * Rules to boolean functions. Spec semantics (worker/strategy/spec.ts): shift 0 is the bar that
  * just closed, which is MQL5 series index 1, so every read uses index shift + 1.
  * crossesAbove(a, b) = a[s+1] <= b[s+1] && a[s] > b[s]; greaterThan/lessThan are strict;
- * between is inclusive; a rule is all(...) && (any(...) when `any` is non-empty).
+ * between is inclusive; a rule is all(...) && (any(...) when `any` is non-empty); an allOf group is the
+ * && of its members.
  * Every comparison goes through IsAbove/IsAtMost, the spec's EQUALITY (|a - b| <= 1e-9 x
  * max(1, |a|, |b|) is a tie) as the engine compares: raw doubles would see a cross in the 3e-14
  * noise of two equal moving averages. A condition reading a value inside its indicator's warm-up
@@ -12,6 +13,7 @@ import {
   type BasicOperand,
   type Condition,
   conditionOperands,
+  type LeafCondition,
   type Operand,
   operandLeaves,
   operandLine,
@@ -117,7 +119,7 @@ function seriesAt(ctx: Context, op: Exclude<BasicOperand, { type: "constant" }>,
  * The expression of one condition. Each constant becomes one input ("rule levels") so a trader
  * can tune it; a cross reads that same input at both shifts.
  */
-function conditionExpr(ctx: Context, c: Condition, level: (value: number) => Expr): Expr {
+function conditionExpr(ctx: Context, c: LeafCondition, level: (value: number) => Expr): Expr {
   const reader = (op: Operand): ((extra: number) => Expr) => {
     if (op.type === "constant") {
       const input = level(op.value);
@@ -171,6 +173,13 @@ export function signalFunction(
   const locals = (list: Condition[], prefix: string): Expr[] =>
     list.map((c, i) => {
       const local = `${prefix}${i + 1}`;
+      if (c.type === "allOf") {
+        // A group (spec-groups.ts): a local per member, and the group's local is their AND.
+        body.push({ kind: "comment", text: `all of: ${describe(c)}` });
+        const members = locals(c.conditions, `${local}_`);
+        body.push(decl("bool", local, and(...members)));
+        return id(local);
+      }
       body.push({ kind: "comment", text: describe(c) });
       // Indicators and the price constructs that may have no value yet raise g_warm.
       const readsIndicator = conditionOperands(c)
@@ -217,6 +226,7 @@ function describeOperand(op: Operand): string {
 }
 
 export function describe(c: Condition): string {
+  if (c.type === "allOf") return c.conditions.map(describe).join(" && ");
   if (c.type === "candlePattern") return `${c.pattern}${c.shift ? `[${c.shift}]` : ""}`;
   if (c.type === "between") {
     return `${describeOperand(c.operand)} between ${describeOperand(c.lower)} and ${describeOperand(c.upper)}`;

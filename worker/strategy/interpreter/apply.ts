@@ -2,6 +2,7 @@ import { PERIODS } from "../../market/types";
 import { type Operand, type Rule, SESSION_HOURS, type StrategySpec, type TimeFilter } from "../spec";
 import { Builder, same } from "./builder";
 import type { Condition, Facts, IndicatorMention, Problem, Side, SideStop } from "./facts";
+import { alternatives } from "./groups";
 import { mirrorCondition, mirrorRule } from "./mirror";
 import { addTo } from "./rules";
 import { applyEdits, referenced } from "./spec-edits";
@@ -56,14 +57,32 @@ export function applyFacts(
 
   // 2. Entry and exit clauses.
   const pendingFilters: Array<readonly Condition[]> = [];
-  const pendingExits: Array<{ conds: readonly Condition[]; alternative: boolean }> = [];
+  const pendingExits: Array<{
+    conds: readonly Condition[];
+    alternative: boolean;
+    groups?: readonly Condition[][];
+  }> = [];
   for (const clause of facts.clauses) {
     if (clause.role === "exit") {
       if (clause.side === null) {
-        pendingExits.push({ conds: clause.conditions, alternative: clause.alternative === true });
+        pendingExits.push({
+          conds: clause.conditions,
+          alternative: clause.alternative === true || clause.groups !== undefined,
+          ...(clause.groups ? { groups: clause.groups } : {}),
+        });
         continue;
       }
-      const conds = b.conditions(clause.conditions, clause.side === "long" ? "longExit" : "shortExit");
+      const exitCtx = clause.side === "long" ? "longExit" : "shortExit";
+      if (clause.groups) {
+        // "Close when either A and B, or C": each alternative closes (groups.ts).
+        const alts = alternatives(b, clause.groups, exitCtx);
+        if (!alts) continue;
+        const keepExit = exitTouched[clause.side] || clause.additive;
+        draft.exit[clause.side] = orInto(keepExit ? draft.exit[clause.side] : undefined, alts);
+        exitTouched[clause.side] = true;
+        continue;
+      }
+      const conds = b.conditions(clause.conditions, exitCtx);
       if (!conds) continue;
       draft.exit[clause.side] = clause.alternative
         ? orInto(exitTouched[clause.side] || clause.additive ? draft.exit[clause.side] : undefined, conds)
@@ -78,9 +97,19 @@ export function applyFacts(
       continue;
     }
     const side = clause.side;
+    const keep = touched[side] || clause.additive;
+    if (clause.groups) {
+      // "Buy if A and B, or if C": the alternatives join what the side's rule already requires.
+      const alts = alternatives(b, clause.groups, side === "long" ? "longEntry" : "shortEntry");
+      if (!alts) continue;
+      const prior = keep ? draft.entry[side] : undefined;
+      if (!keep && draft.entry[side]) replaced[side] = draft.entry[side];
+      draft.entry[side] = { all: prior?.all ?? [], any: [...(prior?.any ?? []), ...alts] };
+      touched[side] = true;
+      continue;
+    }
     const conds = b.conditions(clause.conditions, side === "long" ? "longEntry" : "shortEntry");
     if (!conds) continue;
-    const keep = touched[side] || clause.additive;
     if (!keep && draft.entry[side]) replaced[side] = draft.entry[side];
     draft.entry[side] = keep
       ? addTo(draft.entry[side], conds, draft.indicators, !touched[side])
@@ -209,15 +238,17 @@ export function applyFacts(
       : touchedSide
         ? addTo(rule, conds, draft.indicators, false)
         : { all: conds, any: [] };
-  for (const { conds, alternative } of pendingExits) {
+  for (const { conds, alternative, groups } of pendingExits) {
+    const build = (ctx: "longExit" | "shortExit") =>
+      groups ? alternatives(b, groups, ctx) : b.conditions(conds, ctx);
     if (direction === "short") {
-      const shortC = b.conditions(conds, "shortExit");
+      const shortC = build("shortExit");
       if (!shortC) continue;
       draft.exit.short = join(draft.exit.short, exitTouched.short, shortC, alternative);
       exitTouched.short = true;
       continue;
     }
-    const longC = b.conditions(conds, "longExit");
+    const longC = build("longExit");
     if (!longC) continue;
     draft.exit.long = join(draft.exit.long, exitTouched.long, longC, alternative);
     exitTouched.long = true;

@@ -137,6 +137,7 @@ export class Builder {
         (x) =>
           x.type !== "between" &&
           x.type !== "candlePattern" &&
+          x.type !== "allOf" &&
           x.left.type === "indicator" &&
           x.left.ref === l.ref &&
           x.right.type === "constant",
@@ -145,6 +146,7 @@ export class Builder {
         level &&
         level.type !== "between" &&
         level.type !== "candlePattern" &&
+        level.type !== "allOf" &&
         level.right.type === "constant" &&
         level.right.value !== r.value
       )

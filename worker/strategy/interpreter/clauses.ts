@@ -1,5 +1,6 @@
 import { parseConditions, zone } from "./conditions";
 import type { Clause, Condition, Facts, IndicatorMention, Operand, Side } from "./facts";
+import { collapseGroups, ListAlternatives, splitGroups } from "./groups";
 import { type MentionContext, scanMentions } from "./mentions";
 
 // Splits a sentence into clauses ("buy when ..., sell when ...") and decides for each one
@@ -124,6 +125,9 @@ export function readClauses(
   // sentence entered: a later sideless exit goes with that entry when the other side's exit is already given.
   const exitSides = new Set<Side>();
   let prevEntrySide: Side | null = null;
+  let groupIds = 0;
+  const nextGroup = () => ++groupIds;
+  const lists = new ListAlternatives(nextGroup);
   for (const whole of sentences) {
     const sentence = directionIntent(whole, facts);
     const raws: RawClause[] = [];
@@ -146,11 +150,15 @@ export function readClauses(
     }
     for (const r of raws) for (const op of r.operands) if (op.type === "indicator") mentions.push(op.ind);
     merge(raws);
+    // "exit when A or when B and C": alternatives of several conditions (groups.ts).
+    const before = prev;
+    const split = splitGroups(raws, (t) => readClause(t, fullCtx, before, subject), nextGroup);
+    raws.splice(0, raws.length, ...split);
     // "exit when A or if B": two ways out, so either one closes (joined by AND they would rarely both fire).
     const exits = raws.filter((r) => r.clause.role === "exit" && r.clause.conditions.length > 0);
     const exitConds = exits.reduce((n, r) => n + r.clause.conditions.length, 0);
     if (exitConds > 1 && /\bor\b/.test(sentence) && !/\band\b/.test(sentence))
-      for (const r of exits) r.clause.alternative = true;
+      for (const r of exits) if (r.clause.orGroup === undefined) r.clause.alternative = true;
     let sentenceSide: Side | null = null;
     let entrySide: Side | null | "mixed" = null;
     for (const raw of raws) {
@@ -201,11 +209,17 @@ export function readClauses(
       facts.clauses.push(c);
     }
     prevEntrySide = entrySide === "mixed" ? null : entrySide;
+    // Items of an "any of the following" list, or joined by a trailing "or", are alternatives (groups.ts).
+    lists.sentence(
+      sentence.trim(),
+      raws.map((r) => r.clause),
+    );
   }
   completeDangling(facts);
   levelCloses(facts);
   setupThenCross(facts);
   bothOpened(sentences, facts);
+  collapseGroups(facts);
   return { vagueCross, mentions };
 }
 

@@ -1,5 +1,12 @@
 import { periodMs } from "../../market/periods";
-import type { Indicator, Operand as SpecOperand, StrategySpec } from "../spec";
+import {
+  type Condition,
+  type Indicator,
+  type LeafCondition,
+  mapLeaves,
+  type Operand as SpecOperand,
+  type StrategySpec,
+} from "../spec";
 import { type Edit, type IndicatorKind, type ParamName, type ParamValues, SPEC_KIND } from "./facts";
 import { isMa } from "./indicators";
 import { replaceIndicator } from "./spec-edits";
@@ -212,10 +219,11 @@ function mapOperands(
   }
 }
 
-function mapCondition<C extends NonNullable<StrategySpec["entry"]["long"]>["all"][number]>(
-  c: C,
-  f: (o: SpecOperand) => SpecOperand,
-): C {
+function mapCondition(c: Condition, f: (o: SpecOperand) => SpecOperand): Condition {
+  return mapLeaves(c, (leaf) => mapLeaf(leaf, f));
+}
+
+function mapLeaf(c: LeafCondition, f: (o: SpecOperand) => SpecOperand): LeafCondition {
   if (c.type === "candlePattern") return c;
   if (c.type === "between") return { ...c, operand: f(c.operand), lower: f(c.lower), upper: f(c.upper) };
   return { ...c, left: f(c.left), right: f(c.right) };

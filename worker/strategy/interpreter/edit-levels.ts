@@ -1,4 +1,14 @@
-import type { BasicOperand, Condition, Indicator, Operand, Rule, StrategySpec } from "../spec";
+import {
+  type BasicOperand,
+  type Condition,
+  type Indicator,
+  type LeafCondition,
+  leavesOf,
+  mapLeaves,
+  type Operand,
+  type Rule,
+  type StrategySpec,
+} from "../spec";
 import type { EditOutcome } from "./edit-apply";
 import type { ChatExtractor } from "./edit-phrases";
 import { kindOf } from "./edit-phrases";
@@ -281,6 +291,10 @@ function indicatorIn(op: Operand, spec: StrategySpec): Indicator | undefined {
 
 /** The (indicator, constant) pairs of a condition. */
 function pairs(c: Condition, spec: StrategySpec): Array<{ ind: Indicator; value: number }> {
+  return leavesOf(c).flatMap((leaf) => leafPairs(leaf, spec));
+}
+
+function leafPairs(c: LeafCondition, spec: StrategySpec): Array<{ ind: Indicator; value: number }> {
   if (c.type === "candlePattern") return [];
   const out: Array<{ ind: Indicator; value: number }> = [];
   const operands = c.type === "between" ? [c.operand, c.lower, c.upper] : [c.left, c.right];
@@ -314,8 +328,9 @@ function rewrite(spec: StrategySpec, keep: (s: Slot) => boolean, to: number): vo
   for (const [side, part] of SLOTS_OF) {
     const rule = spec[part][side];
     if (!rule) continue;
-    const map = (c: Condition): Condition => {
-      const own = pairs(c, spec).filter((p) => keep({ side, part, ...p }));
+    const map = (whole: Condition): Condition => mapLeaves(whole, leaf);
+    const leaf = (c: LeafCondition): LeafCondition => {
+      const own = leafPairs(c, spec).filter((p) => keep({ side, part, ...p }));
       if (own.length === 0 || c.type === "candlePattern") return c;
       const values = new Set(own.map((p) => p.value));
       const swap = (o: Operand): Operand =>

@@ -99,6 +99,10 @@ export interface Clause {
   additive: boolean;
   /** Exits joined by "or" in one sentence: either closes the trade (the rule's `any` list). */
   alternative?: boolean;
+  /** Clauses of one set of alternatives share this id while they are read (groups.ts). */
+  orGroup?: number;
+  /** An OR of AND groups ("either A and B, or C"): the alternatives, `conditions` holding all of them. */
+  groups?: Condition[][];
   /** "MACD goes below." with no level: completed from the other side's rule on the same line (clauses.ts). */
   dangling?: Dangling[];
 }

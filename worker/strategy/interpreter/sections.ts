@@ -3,6 +3,8 @@
 // A", "buy when B", "exit when C"), so the clause reader sees the same sentences as in prose and joins the items
 // of one heading with AND. Works on normalised (lower-case) text.
 
+import { ANY_MARKER } from "./groups";
+
 type Role = "buy when" | "sell when" | "exit when" | "exit long when" | "exit short when" | null;
 
 const HEADINGS: ReadonlyArray<readonly [RegExp, Role]> = [
@@ -165,7 +167,11 @@ export function sectionize(text: string): string {
     const role = labelRole(label);
     if (role === "other") return whole;
     // A label of settings ("stop loss:", "time frame:") ends the rules above it and stays as written.
-    return role === null ? `${lead}\n${MARK}L${MARK}\n${label}:` : `${lead}\n${MARK}L${MARK}${role}\n`;
+    if (role === null) return `${lead}\n${MARK}L${MARK}\n${label}:`;
+    // "exit when any of the following happens:": the items are alternatives, which the clause reader is told
+    // by a line of their own (groups.ts).
+    const anyOf = ANY_MARKER.test(label) ? "(any of the following)\n" : "";
+    return `${lead}\n${MARK}L${MARK}${role}\n${anyOf}`;
   });
   marked = marked.replace(BULLET, "\n");
   const out: string[] = [];

@@ -3,6 +3,8 @@ import {
   conditionOperands,
   type Distance,
   type Indicator,
+  type LeafCondition,
+  mapLeaves,
   type Operand,
   operandLeaves,
   type Condition as SpecCondition,
@@ -80,6 +82,10 @@ function renameOperand(o: Operand, from: string, to: string): Operand {
 }
 
 function renameCondition(c: SpecCondition, from: string, to: string): SpecCondition {
+  return mapLeaves(c, (leaf) => renameLeaf(leaf, from, to));
+}
+
+function renameLeaf(c: LeafCondition, from: string, to: string): LeafCondition {
   if (c.type === "candlePattern") return c;
   if (c.type === "between") {
     return {
