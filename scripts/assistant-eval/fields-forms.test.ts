@@ -337,6 +337,58 @@ describe("time filters with orders and session edges, R multiples of the stop", 
     );
   });
 
+  it("a session range and when trading stops or starts, its clocks read in UTC", () => {
+    const win = (from: string, to: string) => ({ type: "timeWindow", from, to, side: "high", shift: 0 });
+    const ranged = (from: string, to: string, extra: Record<string, unknown> = {}) =>
+      spec({
+        direction: "long",
+        entry: { long: { all: [cond("crossesAbove", px("CLOSE"), win(from, to))] } },
+        ...extra,
+      });
+    // 18:00-02:00 EST is 23:00-07:00 UTC; trading until 11:00 EST ends at 16:00 UTC.
+    const until = "range 18:00-02:00 EST; trading until 11:00 EST";
+    const closeAt = (time: string) => ({ exits: { closeAt: { time } } });
+    expect(compareField("time_filter", until, {}, ranged("23:00", "07:00", closeAt("16:00")))).toBeNull();
+    expect(
+      compareField(
+        "time_filter",
+        until,
+        {},
+        ranged("23:00", "07:00", { timeFilter: { hours: { from: 7, to: 16 } } }),
+      ),
+    ).toBeNull();
+    // The clocks kept as written (EST hours on a UTC clock), or no end to trading: another strategy.
+    expect(compareField("time_filter", until, {}, ranged("18:00", "02:00", closeAt("16:00")))).toMatch(
+      /range/,
+    );
+    expect(compareField("time_filter", until, {}, ranged("23:00", "07:00", closeAt("11:00")))).toMatch(
+      /no entry after 16:00/,
+    );
+    expect(compareField("time_filter", until, {}, ranged("23:00", "07:00"))).toMatch(/no entry after/);
+    const after = "range 21:00-23:00 UTC, trade after 23:00 UTC";
+    expect(compareField("time_filter", after, {}, ranged("21:00", "23:00"))).toBeNull();
+    expect(
+      compareField(
+        "time_filter",
+        after,
+        {},
+        ranged("21:00", "23:00", { timeFilter: { hours: { from: 23, to: 6 } } }),
+      ),
+    ).toBeNull();
+    expect(
+      compareField(
+        "time_filter",
+        after,
+        {},
+        ranged("21:00", "23:00", { timeFilter: { hours: { from: 8, to: 16 } } }),
+      ),
+    ).toMatch(/entries from 23:00/);
+    expect(compareField("time_filter", after, {}, ranged("20:00", "23:00"))).toMatch(/range/);
+    expect(
+      compareField("time_filter", "range 21:00-23:00 UTC, trade on mondays", {}, ranged("21:00", "23:00")),
+    ).toMatch(/grammar/);
+  });
+
   it("break-even and trailing steps in R are multiples of the stop distance", () => {
     const be = (trigger: number, offset: number) =>
       base({
