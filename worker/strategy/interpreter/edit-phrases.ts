@@ -1,5 +1,6 @@
 import type { Extractor as ExtractorOf } from "./extract";
 import type { Facts, IndicatorKind, ParamName, ParamValues } from "./facts";
+import { fixedZoneWord, utcClock } from "./zones";
 
 // Chat phrases for the fields that edits.ts does not reach (issue 15: "every field of the spec can be changed
 // in the chat"): indicator parameters by name or in MT5's order, channel lengths, structural stops, time and
@@ -67,7 +68,8 @@ const DAY_NUMBERS: Record<string, number> = {
 };
 const DAY =
   "(mon(?:day)?s?|tue(?:s|sday)?s?|wed(?:s|nesday)?s?|thu(?:r|rs|rsday)?s?|fri(?:day)?s?|sat(?:urday)?s?|sun(?:day)?s?)(?![a-z])";
-const CLOCK = "(\\d{1,2})(?::(\\d{2}))?\\s*(am|pm)?(?:\\s+(?:server\\s+time|broker\\s+time|utc|gmt))?";
+const CLOCK =
+  "(\\d{1,2})(?::(\\d{2}))?\\s*(am|pm)?(?:\\s+(?:server\\s+time|broker\\s+time|utc|gmt|est|edt))?";
 
 /** "16:00", "4pm", "21" (with a colon or am/pm, or after "at" and "o'clock") as HH:MM; null when invalid. */
 export function clock(h: string | undefined, m: string | undefined, ampm: string | undefined): string | null {
@@ -164,10 +166,15 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
     needsSpec: false,
     apply: (m, f) => {
       // A bare "at 16" needs a colon, am/pm or o'clock to be a time, not a level ("close at 50").
-      if (m[3] === undefined && m[4] === undefined && !/o'clock|hour|server|broker|utc|gmt/.test(m[0]))
+      if (
+        m[3] === undefined &&
+        m[4] === undefined &&
+        !/o'clock|hour|server|broker|utc|gmt|est|edt/.test(m[0])
+      )
         return false;
-      const time = clock(m[2], m[3], m[4]);
-      if (!time) return false;
+      const given = clock(m[2], m[3], m[4]);
+      if (!given) return false;
+      const time = utcClock(given, fixedZoneWord(m[0]));
       const dayWord = m[1] ?? m[5];
       const day = dayWord ? DAY_NUMBERS[dayWord.slice(0, 3)] : undefined;
       f.edits.push({ type: "closeAt", time, weekdays: day ? [day] : null });
@@ -189,8 +196,9 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
         !/o'clock|hour|server|utc|gmt|est|edt|\bet\b/.test(m[0])
       )
         return false;
-      const time = clock(m[1], m[2], m[3]);
-      if (!time) return false;
+      const given = clock(m[1], m[2], m[3]);
+      if (!given) return false;
+      const time = utcClock(given, fixedZoneWord(m[0]));
       const day = m[4] ? DAY_NUMBERS[m[4].slice(0, 3)] : undefined;
       f.edits.push({ type: "closeAt", time, weekdays: day ? [day] : null });
       return true;

@@ -10,7 +10,7 @@ import { normalize, sentences } from "./normalize";
 import { extractPending } from "./pending";
 import { extractRisk } from "./risk";
 import { extractTiming } from "./timing";
-import { statedZone, zoneNote } from "./zones";
+import { fixedZoneWord, statedZone, zoneNote } from "./zones";
 
 // The embedded, offline, deterministic assistant (DESIGN D4 "interpreter"): one chat message
 // plus the current spec in, the next spec version and the reply out.
@@ -242,6 +242,11 @@ export function interpret(
         closeAt: facts.edits.some((e) => e.type === "closeAt"),
       });
     if (zoned) notes.push(zoned);
+    const fixed = fixedZoneWord(message.toLowerCase());
+    if (fixed && (facts.edits.some((e) => e.type === "closeAt") || /"timeWindow"/.test(JSON.stringify(spec))))
+      notes.push(
+        `${fixed.toUpperCase()} is UTC-${fixed === "est" ? 5 : 4} all year, so its times are written in UTC (say 'New York time' for its clock with daylight saving).`,
+      );
   }
   const NOTE_TEXT: Record<string, string> = {
     assumedExit:
