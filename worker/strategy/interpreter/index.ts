@@ -3,6 +3,7 @@ import { applyFacts, type Problem } from "./apply";
 import { describeChanges } from "./changes";
 import { carryOver } from "./chat-memory";
 import { readClauses, unknownIndicators } from "./clauses";
+import { dailyOrderTime } from "./daily-orders";
 import { KIND_NAME } from "./edit-apply";
 import { extractEdits } from "./edits";
 import { emptyFacts, type Facts, type IndicatorKind, type MaMethod } from "./facts";
@@ -131,6 +132,13 @@ function readMessage(message: string, current: StrategySpec | null) {
   let text = extractEdits(extractPending(normalized, facts), facts, current !== null);
   text = extractRisk(text, facts);
   text = extractTiming(text, facts);
+  // Orders placed at the day's open are one decision a day: the D1 chart, unless another was stated.
+  const dailyAt = current === null ? dailyOrderTime(message.toLowerCase()) : null;
+  if (dailyAt !== null) {
+    const chart = facts.timeframe === null && dailyAt === "00:00";
+    if (chart) facts.timeframe = "D1";
+    facts.pendingDaily = { at: dailyAt, chart };
+  }
   const read = readClauses(
     sentences(text),
     { knownKinds: knownKinds(current), maPeriods: maPeriods(current) },
@@ -220,6 +228,10 @@ export function interpret(
     }
     if (current === null && !facts.timeframe)
       notes.push("I used the H1 chart; tell me if you trade another timeframe.");
+    if (facts.pendingDaily && spec.pendingEntry)
+      notes.push(
+        `The orders are placed once a day at ${facts.pendingDaily.at} and replaced by the next day's when unfilled${facts.pendingDaily.chart ? ", so I used the D1 chart" : ""}; tell me if they should stay until filled.`,
+      );
     const stopped = (x: StrategySpec) => x.stopLoss !== undefined || x.exits?.stop !== undefined;
     const newStopless = !stopped(spec) && (current === null || (stopped(current) && !facts.noStopWanted));
     // A missing stop is stated, never asked (question policy, issue 15): the strategy trades without one.

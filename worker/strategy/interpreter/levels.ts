@@ -1,4 +1,5 @@
 import type { Operand as SpecOperand } from "../spec";
+import { CANDLE_OFFSET } from "./pending";
 
 // Price levels of StrategySpec v2 (issue 14) as traders name them (issue 15): "the 20 day high", "the highest
 // high of the last 55 bars", "yesterday's low", "last week's high", each optionally "N pips above/below" it.
@@ -56,8 +57,11 @@ export function levelOf(g: ReadonlyArray<string | undefined>): SpecOperand | nul
   };
 }
 
-/** What a stop order is placed at: a distance from a level, or the level ("buy stop loss 30" is no order). */
-const AT_LEVEL = String.raw`(?=\d+(?:\.\d+)?\s+(?:pips?|points?)\s+(?:above|below|over|under)|the\s+\d|the\s+highest|the\s+lowest|yesterday|previous|prior|last\s+(?:day|week|\d))`;
+/**
+ * What a stop order is placed at: a distance from a level, or the level ("buy stop loss 30" is no order); a
+ * distance from the signal candle is a pending order (pending.ts), not a breakout of a level.
+ */
+const AT_LEVEL = String.raw`(?!${CANDLE_OFFSET})(?=\d+(?:\.\d+)?\s+(?:pips?|points?)\s+(?:above|below|over|under)|the\s+\d|the\s+highest|the\s+lowest|yesterday|previous|prior|last\s+(?:day|week|\d))`;
 
 /** "buy stop is placed 2 points above ...", "sell stop shall be set at ...". */
 const PLACED = String.raw`(?:(?:is|are|shall\s+be|will\s+be|should\s+be|must\s+be|gets)\s+)?(?:(?:placed|set|put|entered)\s+)?`;

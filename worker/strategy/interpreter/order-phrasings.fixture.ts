@@ -51,4 +51,102 @@ export const ORDER_PHRASINGS: readonly OrderCase[] = [
     expect: { question: false, reply: /server time all year/ },
     spec: { exits: { closeAt: { time: "16:00" } } },
   },
+  {
+    name: "a buy stop a distance above the signal candle's high, after its signal",
+    say: "When RSI(14) crosses above 30, put a buy stop 2 pips above the signal candle's high. Stop loss 25 pips.",
+    expect: { direction: "long", long: ["rsi14 xa 30"], question: false },
+    spec: {
+      pendingEntry: {
+        order: "stop",
+        long: { type: "expression", a: { type: "price", field: "HIGH" }, offset: { value: 2, unit: "pips" } },
+      },
+    },
+  },
+  {
+    name: "a range of pips above 'its high', mirrored for the sell side",
+    say: "Buy when the 10 sma crosses above the 30 sma: enter with a buy stop 1-3 pips above its high. Sell on the opposite.",
+    expect: { direction: "both", question: false },
+    spec: {
+      pendingEntry: {
+        order: "stop",
+        long: { type: "expression", a: { type: "price", field: "HIGH" }, offset: { value: 2, unit: "pips" } },
+        short: {
+          type: "expression",
+          a: { type: "price", field: "LOW" },
+          offset: { value: -2, unit: "pips" },
+        },
+      },
+    },
+  },
+  {
+    name: "a sell stop in the passive, points below the low of that bar",
+    say: "Go short when the close crosses below the 100 ema; a sell stop is placed 3 points below the low of that bar. Target 40 pips.",
+    expect: { direction: "short", question: false },
+    spec: {
+      pendingEntry: {
+        order: "stop",
+        short: {
+          type: "expression",
+          a: { type: "price", field: "LOW" },
+          offset: { value: -3, unit: "points" },
+        },
+      },
+    },
+  },
+  {
+    name: "stops a distance from a day's level, with no signal and no daily placing, stay breakouts",
+    say: "Buy stop 5 pips above the previous day high, sell stop 5 pips below the previous day low. Stop 30 pips.",
+    expect: { direction: "both", question: false },
+    spec: {
+      entry: {
+        long: {
+          all: [
+            {
+              type: "crossesAbove",
+              right: { type: "expression", a: { type: "previousPeriod", field: "HIGH" } },
+            },
+          ],
+        },
+      },
+    },
+    absent: ["pendingEntry"],
+  },
+  {
+    name: "stop orders placed at the open of each day at yesterday's levels: D1, replaced after a bar",
+    say: "Every day at the open of the day place a buy stop 10 pips above yesterday's high and a sell stop 10 pips below yesterday's low. Stop loss 40 pips, take profit 80 pips.",
+    expect: {
+      timeframe: "D1",
+      direction: "both",
+      stopLoss: "40 pips",
+      question: false,
+      reply: /once a day at 00:00/,
+    },
+    spec: {
+      closeOnOpposite: false,
+      pendingEntry: {
+        order: "stop",
+        long: { type: "expression", a: { type: "previousPeriod", field: "HIGH" }, offset: { value: 10 } },
+        short: { type: "expression", a: { type: "previousPeriod", field: "LOW" }, offset: { value: -10 } },
+        expiry: { type: "bars", bars: 1 },
+      },
+    },
+  },
+  {
+    name: "pending orders set at a clock on an hourly chart, cancelled and replaced the next day",
+    say: "H1 chart. Pending orders are set at 07:00 GMT: a buy stop at the highest high of the last 6 bars and a sell stop at the lowest low of the last 6 bars. Orders that were not triggered get deleted and new ones are placed the next day. Stop 20 pips, target 30 pips.",
+    expect: { timeframe: "H1", hours: [7, 8], question: false },
+    spec: {
+      pendingEntry: {
+        long: { type: "extreme", side: "highest", bars: 6 },
+        short: { type: "extreme", side: "lowest", bars: 6 },
+        expiry: { type: "timeOfDay", at: "07:00" },
+      },
+    },
+  },
+  {
+    name: "a market breakout said to be placed at a time is no standing order",
+    say: "Buy when price crosses above the previous day high, sell when it crosses below the previous day low. Stop 30 pips. The order is placed at 10:00.",
+    expect: { direction: "both", question: false },
+    absent: ["pendingEntry"],
+  },
 ];
