@@ -1,3 +1,4 @@
+import { applyBreakBuffer } from "./break-buffer";
 import { rewriteConstructs } from "./constructs";
 import { substituteInputs } from "./inputs";
 import { LEVEL_REWRITES } from "./levels";
@@ -330,6 +331,7 @@ export function normalize(message: string): string {
   text = rewriteConstructs(text);
   // A range built over hours and its sides before the level rewrites read them (session-range.ts).
   text = rewriteSessionRange(text);
+  text = applyBreakBuffer(text);
   for (const [pattern, replacement] of LEVEL_REWRITES) text = text.replace(pattern, replacement);
   // Number words may have produced "50 ema" forms that the rewrites above already handled for digits.
   text = text.replace(

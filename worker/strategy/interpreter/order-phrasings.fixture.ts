@@ -149,4 +149,75 @@ export const ORDER_PHRASINGS: readonly OrderCase[] = [
     expect: { direction: "both", question: false },
     absent: ["pendingEntry"],
   },
+  {
+    name: "a margin stated once for yesterday's high and low carries to each side's later break",
+    say: "Wait for the price to clear the previous day's high or low by 15 pips. Long: when price breaks yesterday's high, buy. Short: when price breaks yesterday's low, sell. Stop 30 pips.",
+    expect: { direction: "both", question: false },
+    spec: {
+      entry: {
+        long: {
+          all: [
+            {
+              type: "crossesAbove",
+              right: {
+                type: "expression",
+                a: { type: "previousPeriod", field: "HIGH" },
+                offset: { value: 15 },
+              },
+            },
+          ],
+        },
+        short: {
+          all: [
+            {
+              type: "crossesBelow",
+              right: {
+                type: "expression",
+                a: { type: "previousPeriod", field: "LOW" },
+                offset: { value: -15 },
+              },
+            },
+          ],
+        },
+      },
+    },
+  },
+  {
+    name: "'has broken ... and is rising' with a margin: the rise is the break itself",
+    say: "We only act once the market penetrates yesterday's high or low by 20 pips. Buy if price has broken yesterday's high and is climbing. Sell if price has broken yesterday's low and is dropping. Target 60 pips, stop 30 pips.",
+    expect: { direction: "both", question: false },
+    spec: {
+      entry: {
+        long: {
+          all: [
+            { type: "crossesAbove", right: { a: { field: "HIGH" }, offset: { value: 20, unit: "pips" } } },
+          ],
+        },
+      },
+    },
+  },
+  {
+    name: "a break of one level by a margin, said as a noun",
+    say: "We buy on a break of yesterday's high by 10 pips. Stop 20 pips, target 40 pips.",
+    expect: { direction: "long", question: false },
+    spec: {
+      entry: {
+        long: {
+          all: [
+            { type: "crossesAbove", right: { a: { field: "HIGH" }, offset: { value: 10, unit: "pips" } } },
+          ],
+        },
+      },
+    },
+  },
+  {
+    name: "a break with no margin stays a break of the level itself",
+    say: "Buy when price breaks yesterday's high; the stop is moved up by 10 pips at a time. Stop 20 pips, target 40 pips.",
+    expect: { direction: "long", question: false },
+    spec: {
+      entry: {
+        long: { all: [{ type: "crossesAbove", right: { type: "previousPeriod", field: "HIGH" } }] },
+      },
+    },
+  },
 ];
