@@ -389,6 +389,25 @@ describe("time filters with orders and session edges, R multiples of the stop", 
     ).toMatch(/grammar/);
   });
 
+  it("one end of the entry hours, stated alone", () => {
+    const hours = (from: number, to: number, zone?: string) =>
+      base({ timeFilter: { hours: { from, to, ...(zone ? { zone } : {}) } } });
+    const after = "no new trades after 15:00 GMT";
+    expect(compareField("time_filter", after, {}, hours(0, 15))).toBeNull();
+    expect(compareField("time_filter", after, {}, hours(0, 15, "UTC"))).toBeNull();
+    expect(
+      compareField("time_filter", after, {}, base({ exits: { closeAt: { time: "15:00" } } })),
+    ).toBeNull();
+    expect(compareField("time_filter", after, {}, hours(15, 24))).toMatch(/no entry after 15:00/);
+    expect(compareField("time_filter", after, {}, base({}))).toMatch(/no entry after/);
+    expect(compareField("time_filter", "no entries before 07:00 UTC", {}, hours(7, 24))).toBeNull();
+    expect(compareField("time_filter", "no entries before 07:00 UTC", {}, hours(0, 7))).toMatch(
+      /entries from 07:00/,
+    );
+    expect(compareField("time_filter", "trading until 12:00 EST", {}, hours(8, 17))).toBeNull();
+    expect(compareField("time_filter", "trading until 12:00 EST", {}, hours(8, 12))).toMatch(/17:00/);
+  });
+
   it("break-even and trailing steps in R are multiples of the stop distance", () => {
     const be = (trigger: number, offset: number) =>
       base({

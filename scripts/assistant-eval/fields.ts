@@ -983,32 +983,41 @@ function timeWindows(
  * session range forms over (a timeWindow the rules read, its clocks in UTC as the time filter's), then when
  * entries are taken. "until T": an hours filter ending at T, or a daily time exit at T (v2 exits.closeAt opens
  * no entry from T to the day's end). "after T": an hours filter opening at T, or none when T is the range's end
- * (the range is complete, and read, only from then). Undefined when the text is not of this form.
+ * (the range is complete, and read, only from then). The clauses also stand alone ("no new trades after 15:00
+ * GMT", "no entries before 07:00 UTC": an hours filter opening then). Undefined when the text is not of this form.
  */
 function compareRangeWindow(text: string, spec: StrategySpec): string | null | undefined {
-  const [first, ...rest] = text.trim().split(/\s*[;,]\s*/);
+  const clauses = text.trim().split(/\s*[;,]\s*/);
   const head =
     /^(?:the )?range (?:from )?(\d{1,2}):(\d{2})\s*(?:-|to)\s*(\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?$/.exec(
-      first,
+      clauses[0],
     );
-  if (!head) return undefined;
-  const from = clockUtc(head[1], head[2], head[5]);
-  const to = clockUtc(head[3], head[4], head[5]);
-  const windows = timeWindows(spec);
-  if (!windows.some((w) => w.from === from && w.to === to))
-    return `time_filter: expected a range over ${from}-${to} UTC, got ${JSON.stringify(windows)}`;
+  const CLAUSE =
+    /^(?:(?:trad(?:e|es|ing)|entries|enter|open trades)(?: only)? (until|till|up to|after|from)|no (?:new )?(?:trades|entries) (after|before)) (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?$/;
+  // Without a range, only a text made of these clauses ("no new trades after 15:00 GMT") is of this form.
+  if (!head && !clauses.every((c) => CLAUSE.test(c))) return undefined;
   const hours = spec.timeFilter?.hours;
-  for (const clause of rest) {
-    const m =
-      /^(?:trad(?:e|es|ing)|entries|enter|open trades) (until|till|up to|after|from) (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?$/.exec(
-        clause,
-      );
+  let to: string | undefined;
+  if (head) {
+    const from = clockUtc(head[1], head[2], head[5]);
+    to = clockUtc(head[3], head[4], head[5]);
+    const windows = timeWindows(spec);
+    if (!windows.some((w) => w.from === from && w.to === to))
+      return `time_filter: expected a range over ${from}-${to} UTC, got ${JSON.stringify(windows)}`;
+  }
+  for (const clause of head ? clauses.slice(1) : clauses) {
+    const m = CLAUSE.exec(clause);
     if (!m) return `time_filter: "${text}" beyond the scorer's grammar`;
-    const at = clockUtc(m[2], m[3], m[4] ?? head[5]);
-    const hour = m[3] === "00" ? Number(at.slice(0, 2)) : Number.NaN;
-    if (m[1] === "after" || m[1] === "from") {
+    const at = clockUtc(m[3], m[4], m[5] ?? head?.[5]);
+    const hour = m[4] === "00" ? Number(at.slice(0, 2)) : Number.NaN;
+    const word = m[1] ?? m[2];
+    if (word === "after" && m[2] === undefined) {
+      // "trade after T": an hours filter opening at T, or none when T is the range's end.
       const ok = hours ? utcHours(hours).some(([f]) => f === hour) : at === to;
       if (!ok)
+        return `time_filter: expected entries from ${at} UTC, got ${JSON.stringify(spec.timeFilter ?? null)}`;
+    } else if (word === "from" || word === "before") {
+      if (!utcHours(hours).some(([f]) => f === hour))
         return `time_filter: expected entries from ${at} UTC, got ${JSON.stringify(spec.timeFilter ?? null)}`;
     } else {
       const close = spec.exits?.closeAt;

@@ -148,6 +148,26 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
       return true;
     },
   },
+  // Spread as a requirement of an entry: "the spread must be lower than 2 pips" ("equal or lower than" reads as
+  // "lower than", normalize.ts), "only trade when the spread is below 1.5 pips", "spread not more than 20
+  // points", "spread <= 2 pips". A spread limit gates every entry (limits.maxSpread), whichever side said it.
+  {
+    re: new RegExp(
+      `\\bspread\\s+(?:(?:must|should|has\\s+to|needs\\s+to)\\s+be\\s+|is\\s+|of\\s+)?(?:<=?|below|under|lower\\s+than|less\\s+than|smaller\\s+than|not\\s+(?:more|greater|higher|bigger|wider)\\s+than|no\\s+(?:more|greater|higher|wider)\\s+than|at\\s+most|up\\s+to|within)\\s*${NUM}\\s*(pips?|points?)`,
+      "g",
+    ),
+    needsSpec: false,
+    apply: (m, f) => {
+      const v = Number(m[1]);
+      if (!(v > 0)) return false;
+      f.edits.push({
+        type: "maxSpread",
+        value: v,
+        unit: (m[2] ?? "").startsWith("point") ? "points" : "pips",
+      });
+      return true;
+    },
+  },
   // Time exits off: "no time exit", "don't close at the end of the day", "remove the close at 16:00".
   {
     re: /\b(?:remove|drop|delete|no|without|disable|turn\s+off)\s+(?:the\s+|any\s+)?(?:time(?:d)?\s+exits?|time\s+stops?|end[\s-]of[\s-]day\s+(?:close|exit)|daily\s+close|(?:close|exit)\s+at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|friday\s+close)\b|\b(?:don't|do\s+not|dont)\s+close\s+(?:trades\s+|positions\s+)?(?:at\s+(?:the\s+end\s+of\s+the\s+day|\d{1,2}(?::\d{2})?\s*(?:am|pm)?)|on\s+fridays?|after\s+\d+\s+(?:bars|candles))/g,

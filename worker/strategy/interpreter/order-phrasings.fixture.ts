@@ -220,4 +220,49 @@ export const ORDER_PHRASINGS: readonly OrderCase[] = [
       },
     },
   },
+  {
+    name: "no new trades after a clock in GMT: entries from the day's start until then",
+    say: "Buy when the 5 ema crosses above the 13 ema. Stop 20 pips, target 30 pips. No new trades after 15:00 GMT.",
+    expect: { hours: [0, 15], question: false },
+    spec: { timeFilter: { hours: { zone: "UTC" } } },
+  },
+  {
+    name: "stop opening trades at a clock with am/pm",
+    say: "Buy when the 5 ema crosses above the 13 ema. Stop 20 pips, target 30 pips. Stop opening trades at 4pm.",
+    expect: { hours: [0, 16], question: false },
+  },
+  {
+    name: "a start and an end said apart make one window",
+    say: "Buy when the 5 ema crosses above the 13 ema. Stop 20 pips, target 30 pips. Only enter after 08:00 and no new trades after 16:00.",
+    expect: { hours: [8, 16], question: false },
+  },
+  {
+    name: "'after 3 losses' is no clock",
+    say: "Buy when the 5 ema crosses above the 13 ema. Stop 20 pips, target 30 pips. No trades after 3 losses in a row.",
+    expect: { hours: null, question: false },
+  },
+  {
+    name: "a spread the entry requires, 'equal or lower than'",
+    say: "Buy when the 5 ema crosses above the 13 ema. Stop 20 pips, target 30 pips. The spread must be equal or lower than 2 pips.",
+    expect: { question: false },
+    spec: { limits: { maxSpread: { value: 2, unit: "pips" } } },
+  },
+  {
+    name: "a spread ceiling in points, 'not more than'",
+    say: "Buy when the 5 ema crosses above the 13 ema. Stop 20 pips, target 30 pips. Spread not more than 20 points.",
+    expect: { question: false },
+    spec: { limits: { maxSpread: { value: 20, unit: "points" } } },
+  },
+  {
+    name: "a spread ceiling under 'only trade when'",
+    say: "Buy when the 5 ema crosses above the 13 ema. Stop 20 pips, target 30 pips. Only trade when the spread is below 1.5 pips.",
+    expect: { question: false },
+    spec: { limits: { maxSpread: { value: 1.5, unit: "pips" } } },
+  },
+  {
+    name: "a spread said to be above a value sets no ceiling",
+    say: "Buy when the 5 ema crosses above the 13 ema. Stop 20 pips, target 30 pips. Here the spread is above 3 pips at night.",
+    expect: { question: false },
+    absent: ["limits"],
+  },
 ];
