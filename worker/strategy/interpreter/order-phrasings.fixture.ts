@@ -265,4 +265,57 @@ export const ORDER_PHRASINGS: readonly OrderCase[] = [
     expect: { question: false },
     absent: ["limits"],
   },
+  {
+    name: "a distance written after the level with '+'",
+    say: "Enter long on a break of the previous day high + 5 pips. Stop 20 pips.",
+    expect: { direction: "long", question: false },
+    spec: {
+      entry: {
+        long: {
+          all: [
+            {
+              type: "crossesAbove",
+              right: { a: { type: "previousPeriod", field: "HIGH" }, offset: { value: 5 } },
+            },
+          ],
+        },
+      },
+    },
+  },
+  {
+    name: "a distance written after an N-bar level with 'plus'",
+    say: "Buy on a break of the highest high of the last 10 bars plus 2 pips. Stop 20 pips.",
+    expect: { direction: "long", question: false },
+    spec: {
+      entry: {
+        long: {
+          all: [{ right: { a: { type: "extreme", side: "highest", bars: 10 }, offset: { value: 2 } } }],
+        },
+      },
+    },
+  },
+  {
+    name: "a distance below a level with 'minus'",
+    say: "Sell when price falls below yesterday's low minus 4 pips. Stop 20 pips.",
+    expect: { direction: "short", question: false },
+    spec: {
+      entry: {
+        short: { all: [{ right: { a: { type: "previousPeriod", field: "LOW" }, offset: { value: -4 } } }] },
+      },
+    },
+  },
+  {
+    name: "a dash after a level that is punctuation adds no distance",
+    say: "Buy when price breaks yesterday's high - stop 20 pips, target 40 pips.",
+    expect: { direction: "long", stopLoss: "20 pips", question: false },
+    spec: { entry: { long: { all: [{ right: { type: "previousPeriod", field: "HIGH" } }] } } },
+  },
+  {
+    name: "a buy stop at the previous day's level with no distance is its breakout",
+    say: "Place a buy stop order at the previous day high. Stop 20 pips.",
+    expect: { direction: "long", question: false },
+    spec: {
+      entry: { long: { all: [{ type: "crossesAbove", right: { type: "previousPeriod", field: "HIGH" } }] } },
+    },
+  },
 ];
