@@ -359,6 +359,77 @@ describe("time filters with orders and session edges, R multiples of the stop", 
     );
   });
 
+  it("a session range and when trading stops or starts, its clocks read in UTC", () => {
+    const win = (from: string, to: string) => ({ type: "timeWindow", from, to, side: "high", shift: 0 });
+    const ranged = (from: string, to: string, extra: Record<string, unknown> = {}) =>
+      spec({
+        direction: "long",
+        entry: { long: { all: [cond("crossesAbove", px("CLOSE"), win(from, to))] } },
+        ...extra,
+      });
+    // 18:00-02:00 EST is 23:00-07:00 UTC; trading until 11:00 EST ends at 16:00 UTC.
+    const until = "range 18:00-02:00 EST; trading until 11:00 EST";
+    const closeAt = (time: string) => ({ exits: { closeAt: { time } } });
+    expect(compareField("time_filter", until, {}, ranged("23:00", "07:00", closeAt("16:00")))).toBeNull();
+    expect(
+      compareField(
+        "time_filter",
+        until,
+        {},
+        ranged("23:00", "07:00", { timeFilter: { hours: { from: 7, to: 16 } } }),
+      ),
+    ).toBeNull();
+    // The clocks kept as written (EST hours on a UTC clock), or no end to trading: another strategy.
+    expect(compareField("time_filter", until, {}, ranged("18:00", "02:00", closeAt("16:00")))).toMatch(
+      /range/,
+    );
+    expect(compareField("time_filter", until, {}, ranged("23:00", "07:00", closeAt("11:00")))).toMatch(
+      /no entry after 16:00/,
+    );
+    expect(compareField("time_filter", until, {}, ranged("23:00", "07:00"))).toMatch(/no entry after/);
+    const after = "range 21:00-23:00 UTC, trade after 23:00 UTC";
+    expect(compareField("time_filter", after, {}, ranged("21:00", "23:00"))).toBeNull();
+    expect(
+      compareField(
+        "time_filter",
+        after,
+        {},
+        ranged("21:00", "23:00", { timeFilter: { hours: { from: 23, to: 6 } } }),
+      ),
+    ).toBeNull();
+    expect(
+      compareField(
+        "time_filter",
+        after,
+        {},
+        ranged("21:00", "23:00", { timeFilter: { hours: { from: 8, to: 16 } } }),
+      ),
+    ).toMatch(/entries from 23:00/);
+    expect(compareField("time_filter", after, {}, ranged("20:00", "23:00"))).toMatch(/range/);
+    expect(
+      compareField("time_filter", "range 21:00-23:00 UTC, trade on mondays", {}, ranged("21:00", "23:00")),
+    ).toMatch(/grammar/);
+  });
+
+  it("one end of the entry hours, stated alone", () => {
+    const hours = (from: number, to: number, zone?: string) =>
+      base({ timeFilter: { hours: { from, to, ...(zone ? { zone } : {}) } } });
+    const after = "no new trades after 15:00 GMT";
+    expect(compareField("time_filter", after, {}, hours(0, 15))).toBeNull();
+    expect(compareField("time_filter", after, {}, hours(0, 15, "UTC"))).toBeNull();
+    expect(
+      compareField("time_filter", after, {}, base({ exits: { closeAt: { time: "15:00" } } })),
+    ).toBeNull();
+    expect(compareField("time_filter", after, {}, hours(15, 24))).toMatch(/no entry after 15:00/);
+    expect(compareField("time_filter", after, {}, base({}))).toMatch(/no entry after/);
+    expect(compareField("time_filter", "no entries before 07:00 UTC", {}, hours(7, 24))).toBeNull();
+    expect(compareField("time_filter", "no entries before 07:00 UTC", {}, hours(0, 7))).toMatch(
+      /entries from 07:00/,
+    );
+    expect(compareField("time_filter", "trading until 12:00 EST", {}, hours(8, 17))).toBeNull();
+    expect(compareField("time_filter", "trading until 12:00 EST", {}, hours(8, 12))).toMatch(/17:00/);
+  });
+
   it("break-even and trailing steps in R are multiples of the stop distance", () => {
     const be = (trigger: number, offset: number) =>
       base({

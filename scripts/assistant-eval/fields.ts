@@ -1002,6 +1002,74 @@ function compareSessionEdges(text: string, spec: StrategySpec): string | null | 
     : `time_filter: expected ${from.join("/")}-${to.join("/")} UTC, got ${JSON.stringify(spec.timeFilter ?? null)}`;
 }
 
+/** Every session range (v2 timeWindow operand) the spec reads, wherever it sits (rules, pending prices, exits). */
+function timeWindows(
+  value: unknown,
+  out: Array<{ from: string; to: string }> = [],
+): Array<{ from: string; to: string }> {
+  if (Array.isArray(value)) for (const v of value) timeWindows(v, out);
+  else if (value !== null && typeof value === "object") {
+    const o = value as Record<string, unknown>;
+    if (o.type === "timeWindow" && typeof o.from === "string" && typeof o.to === "string")
+      out.push({ from: o.from, to: o.to });
+    else for (const v of Object.values(o)) timeWindows(v, out);
+  }
+  return out;
+}
+
+/**
+ * "range 19:00-04:00 EST; trading until 12:00 EST", "range 22:00-00:00 UTC, trade after 00:00 UTC": the hours a
+ * session range forms over (a timeWindow the rules read, its clocks in UTC as the time filter's), then when
+ * entries are taken. "until T": an hours filter ending at T, or a daily time exit at T (v2 exits.closeAt opens
+ * no entry from T to the day's end). "after T": an hours filter opening at T, or none when T is the range's end
+ * (the range is complete, and read, only from then). The clauses also stand alone ("no new trades after 15:00
+ * GMT", "no entries before 07:00 UTC": an hours filter opening then). Undefined when the text is not of this form.
+ */
+function compareRangeWindow(text: string, spec: StrategySpec): string | null | undefined {
+  const clauses = text.trim().split(/\s*[;,]\s*/);
+  const head =
+    /^(?:the )?range (?:from )?(\d{1,2}):(\d{2})\s*(?:-|to)\s*(\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?$/.exec(
+      clauses[0],
+    );
+  const CLAUSE =
+    /^(?:(?:trad(?:e|es|ing)|entries|enter|open trades)(?: only)? (until|till|up to|after|from)|no (?:new )?(?:trades|entries) (after|before)) (\d{1,2}):(\d{2})(?:\s+(gmt|utc|est|edt))?$/;
+  // Without a range, only a text made of these clauses ("no new trades after 15:00 GMT") is of this form.
+  if (!head && !clauses.every((c) => CLAUSE.test(c))) return undefined;
+  const hours = spec.timeFilter?.hours;
+  let to: string | undefined;
+  if (head) {
+    const from = clockUtc(head[1], head[2], head[5]);
+    to = clockUtc(head[3], head[4], head[5]);
+    const windows = timeWindows(spec);
+    if (!windows.some((w) => w.from === from && w.to === to))
+      return `time_filter: expected a range over ${from}-${to} UTC, got ${JSON.stringify(windows)}`;
+  }
+  for (const clause of head ? clauses.slice(1) : clauses) {
+    const m = CLAUSE.exec(clause);
+    if (!m) return `time_filter: "${text}" beyond the scorer's grammar`;
+    const at = clockUtc(m[3], m[4], m[5] ?? head?.[5]);
+    const hour = m[4] === "00" ? Number(at.slice(0, 2)) : Number.NaN;
+    const word = m[1] ?? m[2];
+    if (word === "after" && m[2] === undefined) {
+      // "trade after T": an hours filter opening at T, or none when T is the range's end.
+      const ok = hours ? utcHours(hours).some(([f]) => f === hour) : at === to;
+      if (!ok)
+        return `time_filter: expected entries from ${at} UTC, got ${JSON.stringify(spec.timeFilter ?? null)}`;
+    } else if (word === "from" || word === "before") {
+      if (!utcHours(hours).some(([f]) => f === hour))
+        return `time_filter: expected entries from ${at} UTC, got ${JSON.stringify(spec.timeFilter ?? null)}`;
+    } else {
+      const close = spec.exits?.closeAt;
+      const ok =
+        utcHours(hours).some(([, t]) => t === hour) ||
+        (close !== undefined && close.weekdays === undefined && close.time === at);
+      if (!ok)
+        return `time_filter: expected no entry after ${at} UTC, got hours ${JSON.stringify(hours ?? null)} and close ${JSON.stringify(close ?? null)}`;
+    }
+  }
+  return null;
+}
+
 /** "07:00-17:00 GMT", "Monday to Friday", "New York session", "Monday-Thursday 06:00-15:00". */
 export function compareTimeFilter(expected: Json, spec: StrategySpec): string | null {
   if (typeof expected !== "string") return "time_filter: unscorable";
@@ -1012,6 +1080,8 @@ export function compareTimeFilter(expected: Json, spec: StrategySpec): string | 
   if (placed !== undefined) return placed;
   const edges = compareSessionEdges(text, spec);
   if (edges !== undefined) return edges;
+  const ranged = compareRangeWindow(text, spec);
+  if (ranged !== undefined) return ranged;
   const rest = text
     .replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g, "")
     .replace(/\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}/g, "")

@@ -1,6 +1,7 @@
 import { PERIODS } from "../../market/types";
 import { type Operand, type Rule, SESSION_HOURS, type StrategySpec, type TimeFilter } from "../spec";
 import { Builder, same } from "./builder";
+import { placeDailyOrders } from "./daily-orders";
 import type { Condition, Facts, IndicatorMention, Problem, Side, SideStop } from "./facts";
 import { alternatives } from "./groups";
 import { mirrorCondition, mirrorRule } from "./mirror";
@@ -273,10 +274,18 @@ export function applyFacts(
     // A pending order per traded side that has an entry rule; a side the text gave no price for mirrors the
     // other's candle extreme (high for buys, low for sells).
     const p = facts.pending;
-    const flip = (o: Operand | undefined): Operand | undefined =>
-      o?.type === "price" && (o.field === "HIGH" || o.field === "LOW")
+    // "3 pips above the candle's high" for buys is 3 pips below its low for sells.
+    const flip = (o: Operand | undefined): Operand | undefined => {
+      if (o?.type === "expression" && o.b === undefined && o.offset) {
+        const a = flip(o.a);
+        return a && a.type !== "expression"
+          ? { ...o, a, offset: { ...o.offset, value: -o.offset.value } }
+          : undefined;
+      }
+      return o?.type === "price" && (o.field === "HIGH" || o.field === "LOW")
         ? { ...o, field: o.field === "HIGH" ? "LOW" : "HIGH" }
         : undefined;
+    };
     const long = draft.entry.long && direction !== "short" ? (p.long ?? flip(p.short)) : undefined;
     const short = draft.entry.short && direction !== "long" ? (p.short ?? flip(p.long)) : undefined;
     if (long || short)
@@ -345,8 +354,14 @@ export function applyFacts(
     delete draft.timeFilter;
   if (facts.maxPositions !== null) draft.maxOpenPositions = facts.maxPositions;
 
+  // Orders placed once a day at the day's levels (daily-orders.ts): the breakout rules become standing stop
+  // orders whose rule holds every day, so the opposite side's closes nothing and no exit is read from it.
+  const standing = facts.pendingDaily !== null && placeDailyOrders(draft, facts.pendingDaily.at);
+
   // 7. Exits: "exit on the opposite signal", or the opposite cross when nothing else closes a trade.
-  if (facts.closeOnOpposite !== null && direction === "both") draft.closeOnOpposite = facts.closeOnOpposite;
+  if (standing) draft.closeOnOpposite = false;
+  else if (facts.closeOnOpposite !== null && direction === "both")
+    draft.closeOnOpposite = facts.closeOnOpposite;
   else if (direction === "both" && prevDirection !== null && prevDirection !== "both") {
     // From one side to both: reversing on the opposite signal replaces the opposite-cross exits.
     draft.closeOnOpposite = true;
@@ -390,6 +405,7 @@ export function applyFacts(
       !draft.takeProfit &&
       !draft.trailingStop &&
       !timed &&
+      !standing &&
       entry.all.length > 0
     ) {
       const crosses = entry.all.filter((c) => c.type === "crossesAbove" || c.type === "crossesBelow");

@@ -1,5 +1,6 @@
 import type { Extractor as ExtractorOf } from "./extract";
 import type { Facts, IndicatorKind, ParamName, ParamValues } from "./facts";
+import { fixedZoneWord, utcClock } from "./zones";
 
 // Chat phrases for the fields that edits.ts does not reach (issue 15: "every field of the spec can be changed
 // in the chat"): indicator parameters by name or in MT5's order, channel lengths, structural stops, time and
@@ -67,7 +68,8 @@ const DAY_NUMBERS: Record<string, number> = {
 };
 const DAY =
   "(mon(?:day)?s?|tue(?:s|sday)?s?|wed(?:s|nesday)?s?|thu(?:r|rs|rsday)?s?|fri(?:day)?s?|sat(?:urday)?s?|sun(?:day)?s?)(?![a-z])";
-const CLOCK = "(\\d{1,2})(?::(\\d{2}))?\\s*(am|pm)?(?:\\s+(?:server\\s+time|broker\\s+time|utc|gmt))?";
+const CLOCK =
+  "(\\d{1,2})(?::(\\d{2}))?\\s*(am|pm)?(?:\\s+(?:server\\s+time|broker\\s+time|utc|gmt|est|edt))?";
 
 /** "16:00", "4pm", "21" (with a colon or am/pm, or after "at" and "o'clock") as HH:MM; null when invalid. */
 export function clock(h: string | undefined, m: string | undefined, ampm: string | undefined): string | null {
@@ -146,6 +148,26 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
       return true;
     },
   },
+  // Spread as a requirement of an entry: "the spread must be lower than 2 pips" ("equal or lower than" reads as
+  // "lower than", normalize.ts), "only trade when the spread is below 1.5 pips", "spread not more than 20
+  // points", "spread <= 2 pips". A spread limit gates every entry (limits.maxSpread), whichever side said it.
+  {
+    re: new RegExp(
+      `\\bspread\\s+(?:(?:must|should|has\\s+to|needs\\s+to)\\s+be\\s+|is\\s+|of\\s+)?(?:<=?|below|under|lower\\s+than|less\\s+than|smaller\\s+than|not\\s+(?:more|greater|higher|bigger|wider)\\s+than|no\\s+(?:more|greater|higher|wider)\\s+than|at\\s+most|up\\s+to|within)\\s*${NUM}\\s*(pips?|points?)`,
+      "g",
+    ),
+    needsSpec: false,
+    apply: (m, f) => {
+      const v = Number(m[1]);
+      if (!(v > 0)) return false;
+      f.edits.push({
+        type: "maxSpread",
+        value: v,
+        unit: (m[2] ?? "").startsWith("point") ? "points" : "pips",
+      });
+      return true;
+    },
+  },
   // Time exits off: "no time exit", "don't close at the end of the day", "remove the close at 16:00".
   {
     re: /\b(?:remove|drop|delete|no|without|disable|turn\s+off)\s+(?:the\s+|any\s+)?(?:time(?:d)?\s+exits?|time\s+stops?|end[\s-]of[\s-]day\s+(?:close|exit)|daily\s+close|(?:close|exit)\s+at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|friday\s+close)\b|\b(?:don't|do\s+not|dont)\s+close\s+(?:trades\s+|positions\s+)?(?:at\s+(?:the\s+end\s+of\s+the\s+day|\d{1,2}(?::\d{2})?\s*(?:am|pm)?)|on\s+fridays?|after\s+\d+\s+(?:bars|candles))/g,
@@ -164,10 +186,15 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
     needsSpec: false,
     apply: (m, f) => {
       // A bare "at 16" needs a colon, am/pm or o'clock to be a time, not a level ("close at 50").
-      if (m[3] === undefined && m[4] === undefined && !/o'clock|hour|server|broker|utc|gmt/.test(m[0]))
+      if (
+        m[3] === undefined &&
+        m[4] === undefined &&
+        !/o'clock|hour|server|broker|utc|gmt|est|edt/.test(m[0])
+      )
         return false;
-      const time = clock(m[2], m[3], m[4]);
-      if (!time) return false;
+      const given = clock(m[2], m[3], m[4]);
+      if (!given) return false;
+      const time = utcClock(given, fixedZoneWord(m[0]));
       const dayWord = m[1] ?? m[5];
       const day = dayWord ? DAY_NUMBERS[dayWord.slice(0, 3)] : undefined;
       f.edits.push({ type: "closeAt", time, weekdays: day ? [day] : null });
@@ -189,8 +216,9 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
         !/o'clock|hour|server|utc|gmt|est|edt|\bet\b/.test(m[0])
       )
         return false;
-      const time = clock(m[1], m[2], m[3]);
-      if (!time) return false;
+      const given = clock(m[1], m[2], m[3]);
+      if (!given) return false;
+      const time = utcClock(given, fixedZoneWord(m[0]));
       const day = m[4] ? DAY_NUMBERS[m[4].slice(0, 3)] : undefined;
       f.edits.push({ type: "closeAt", time, weekdays: day ? [day] : null });
       return true;

@@ -185,6 +185,11 @@ export interface PendingFacts {
 export interface Facts {
   clauses: Clause[];
   pending: PendingFacts | null;
+  /**
+   * Orders placed once a day (daily-orders.ts): at what time of day, and whether the D1 chart was chosen for it
+   * (none was stated).
+   */
+  pendingDaily: { at: string; chart: boolean } | null;
   /** "Do the opposite for short" / "vice versa": mirror the given side to the other one. */
   mirror: boolean;
   /** Explicit direction restriction ("long only", "no shorts", "both ways"). */
@@ -214,6 +219,7 @@ export function emptyFacts(): Facts {
   return {
     clauses: [],
     pending: null,
+    pendingDaily: null,
     mirror: false,
     direction: null,
     closeOnOpposite: null,

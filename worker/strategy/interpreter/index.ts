@@ -3,6 +3,7 @@ import { applyFacts, type Problem } from "./apply";
 import { describeChanges } from "./changes";
 import { carryOver } from "./chat-memory";
 import { readClauses, unknownIndicators } from "./clauses";
+import { dailyOrderTime } from "./daily-orders";
 import { KIND_NAME } from "./edit-apply";
 import { extractEdits } from "./edits";
 import { emptyFacts, type Facts, type IndicatorKind, type MaMethod } from "./facts";
@@ -10,7 +11,7 @@ import { normalize, sentences } from "./normalize";
 import { extractPending } from "./pending";
 import { extractRisk } from "./risk";
 import { extractTiming } from "./timing";
-import { statedZone, zoneNote } from "./zones";
+import { fixedZoneWord, statedZone, zoneNote } from "./zones";
 
 // The embedded, offline, deterministic assistant (DESIGN D4 "interpreter"): one chat message
 // plus the current spec in, the next spec version and the reply out.
@@ -131,6 +132,13 @@ function readMessage(message: string, current: StrategySpec | null) {
   let text = extractEdits(extractPending(normalized, facts), facts, current !== null);
   text = extractRisk(text, facts);
   text = extractTiming(text, facts);
+  // Orders placed at the day's open are one decision a day: the D1 chart, unless another was stated.
+  const dailyAt = current === null ? dailyOrderTime(message.toLowerCase()) : null;
+  if (dailyAt !== null) {
+    const chart = facts.timeframe === null && dailyAt === "00:00";
+    if (chart) facts.timeframe = "D1";
+    facts.pendingDaily = { at: dailyAt, chart };
+  }
   const read = readClauses(
     sentences(text),
     { knownKinds: knownKinds(current), maPeriods: maPeriods(current) },
@@ -220,6 +228,10 @@ export function interpret(
     }
     if (current === null && !facts.timeframe)
       notes.push("I used the H1 chart; tell me if you trade another timeframe.");
+    if (facts.pendingDaily && spec.pendingEntry)
+      notes.push(
+        `The orders are placed once a day at ${facts.pendingDaily.at} and replaced by the next day's when unfilled${facts.pendingDaily.chart ? ", so I used the D1 chart" : ""}; tell me if they should stay until filled.`,
+      );
     const stopped = (x: StrategySpec) => x.stopLoss !== undefined || x.exits?.stop !== undefined;
     const newStopless = !stopped(spec) && (current === null || (stopped(current) && !facts.noStopWanted));
     // A missing stop is stated, never asked (question policy, issue 15): the strategy trades without one.
@@ -242,6 +254,11 @@ export function interpret(
         closeAt: facts.edits.some((e) => e.type === "closeAt"),
       });
     if (zoned) notes.push(zoned);
+    const fixed = fixedZoneWord(message.toLowerCase());
+    if (fixed && (facts.edits.some((e) => e.type === "closeAt") || /"timeWindow"/.test(JSON.stringify(spec))))
+      notes.push(
+        `${fixed.toUpperCase()} is UTC-${fixed === "est" ? 5 : 4} all year, so its times are written in UTC (say 'New York time' for its clock with daylight saving).`,
+      );
   }
   const NOTE_TEXT: Record<string, string> = {
     assumedExit:

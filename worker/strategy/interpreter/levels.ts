@@ -1,4 +1,5 @@
 import type { Operand as SpecOperand } from "../spec";
+import { CANDLE_OFFSET } from "./pending";
 
 // Price levels of StrategySpec v2 (issue 14) as traders name them (issue 15): "the 20 day high", "the highest
 // high of the last 55 bars", "yesterday's low", "last week's high", each optionally "N pips above/below" it.
@@ -56,8 +57,14 @@ export function levelOf(g: ReadonlyArray<string | undefined>): SpecOperand | nul
   };
 }
 
-/** What a stop order is placed at: a distance from a level, or the level ("buy stop loss 30" is no order). */
-const AT_LEVEL = String.raw`(?=\d+(?:\.\d+)?\s+(?:pips?|points?)\s+(?:above|below|over|under)|the\s+\d|the\s+highest|the\s+lowest|yesterday|previous|prior|last\s+(?:day|week|\d))`;
+/** The level phrases of LEVEL without groups and without a distance, for the rewrites below. */
+const NAMED_LEVEL = String.raw`(?:the\s+)?(?:(?:last|previous|prior|past)\s+)?\d+\s+(?:day|bar|candle|period|week)s?\s+(?:high|low)s?|(?:the\s+)?(?:highest\s+high|lowest\s+low)\s+(?:of|over|in)\s+(?:the\s+)?(?:last|previous|prior|past)\s+\d+\s+(?:bars?|candles?|periods?|days?)|(?:the\s+)?(?:(?:previous|prior|last)\s+(?:day|week)'?s?|yesterday'?s?|(?:previous|prior|last)\s+(?:daily|weekly))\s+(?:high|low|open|close)`;
+
+/**
+ * What a stop order is placed at: a distance from a level, or the level ("buy stop loss 30" is no order); a
+ * distance from the signal candle is a pending order (pending.ts), not a breakout of a level.
+ */
+const AT_LEVEL = String.raw`(?!${CANDLE_OFFSET})(?=\d+(?:\.\d+)?\s+(?:pips?|points?)\s+(?:above|below|over|under)|the\s+\d|the\s+highest|the\s+lowest|yesterday|(?:the\s+)?(?:previous|prior|last)\s+(?:day|week|daily|weekly)|previous|prior|last\s+(?:day|week|\d))`;
 
 /** "buy stop is placed 2 points above ...", "sell stop shall be set at ...". */
 const PLACED = String.raw`(?:(?:is|are|shall\s+be|will\s+be|should\s+be|must\s+be|gets)\s+)?(?:(?:placed|set|put|entered)\s+)?`;
@@ -68,6 +75,15 @@ const PLACED = String.raw`(?:(?:is|are|shall\s+be|will\s+be|should\s+be|must\s+b
  * pips below X", "a new 10 day low".
  */
 export const LEVEL_REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
+  // "the previous day high + 5 pips", "yesterday's low minus 3 pips": the distance said after the level.
+  [
+    new RegExp(String.raw`\b(${NAMED_LEVEL})\s*(?:\+|plus)\s*${NUM}\s*(pips?|points?)\b`, "g"),
+    "$2 $3 above $1",
+  ],
+  [
+    new RegExp(String.raw`\b(${NAMED_LEVEL})\s*(?:-|minus)\s*${NUM}\s*(pips?|points?)\b`, "g"),
+    "$2 $3 below $1",
+  ],
   [
     new RegExp(
       `\\b(?:(?:place\\s+)?(?:a\\s+)?)?buy\\s+stop(?:\\s+order)?\\s+${PLACED}(?:at\\s+)?${AT_LEVEL}`,

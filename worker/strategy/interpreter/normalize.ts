@@ -1,4 +1,5 @@
 import { markBarQualifiers } from "./bar-cross";
+import { applyBreakBuffer } from "./break-buffer";
 import { resolveColours } from "./colours";
 import { rewriteConditionWords } from "./condition-words";
 import { rewriteConstructs } from "./constructs";
@@ -335,6 +336,7 @@ export function normalize(message: string): string {
   text = rewriteConstructs(text);
   // A range built over hours and its sides before the level rewrites read them (session-range.ts).
   text = rewriteSessionRange(text);
+  text = applyBreakBuffer(text);
   for (const [pattern, replacement] of LEVEL_REWRITES) text = text.replace(pattern, replacement);
   // Number words may have produced "50 ema" forms that the rewrites above already handled for digits.
   text = text.replace(

@@ -8,16 +8,31 @@ import type { Facts, Side } from "./facts";
 
 const SIDE = String.raw`(long|short|buy|sell)`;
 const KIND = String.raw`(?:(pending)\s+)?(?:(stop|limit)\s+)?(?:entry\s+)?order`;
-const CANDLE = String.raw`(?:the\s+)?(?:(?:last|signal|previous|prior|that|this|setup)\s+)?(?:candle|bar)(?:'s)?`;
+const CANDLE = String.raw`(?:the\s+|this\s+|that\s+)?(?:(?:last|signal|previous|prior|that|this|setup|entry|breakout|trigger|same)\s+)?(?:candlestick|candle|bar)(?:'s)?`;
 const EXTREME = String.raw`(maximum|max|high|highest|minimum|min|low|lowest)(?:\s+price)?`;
 const AT = String.raw`\s+(?:in|at|on|to)\s+(?:the\s+)?`;
-const PLACE = String.raw`(?:puts?|places?|opens?|sets?|enters?|sends?|submits?)\s+(?:a\s+|an\s+)?`;
+const PLACE = String.raw`(?:puts?|places?|opens?|sets?|enters?|sends?|submits?)\s+(?:a\s+|an\s+|your\s+|my\s+|the\s+)?`;
+/** "is placed", "shall be set": the passive between an order and its price. */
+const PASSIVE = String.raw`(?:(?:is|are|shall\s+be|will\s+be|should\s+be|must\s+be|gets)\s+)?(?:(?:placed|set|put|entered)\s+)?`;
+
+/**
+ * A distance from the signal candle's extreme, as the level grammar must leave it to this file: "3 pips above
+ * the high of this candle", "2 points below the entry bar's low", "1 pip above its high" (no groups).
+ */
+export const CANDLE_OFFSET = String.raw`\d+(?:\.\d+)?\s*(?:pips?|points?)\s+(?:above|below|over|under)\s+(?:(?:the\s+)?(?:maximum|max|high|highest|minimum|min|low|lowest)(?:\s+price)?\s+of\s+${CANDLE}|${CANDLE}\s*(?:maximum|max|high|highest|minimum|min|low|lowest)|its\s+(?:high|low))\b`;
 
 const sideOf = (w: string): Side => (w === "long" || w === "buy" ? "long" : "short");
 
-function record(f: Facts, side: Side, orderWord: string | undefined, extreme: string): boolean {
+function record(
+  f: Facts,
+  side: Side,
+  orderWord: string | undefined,
+  extreme: string,
+  offset?: { value: number; unit: "pips" | "points" },
+): boolean {
   const high = /^(?:max|high)/.test(extreme);
-  const price: SpecOperand = { type: "price", field: high ? "HIGH" : "LOW", shift: 0 };
+  const bar: SpecOperand = { type: "price", field: high ? "HIGH" : "LOW", shift: 0 };
+  const price: SpecOperand = offset ? { type: "expression", a: bar, k: 1, offset } : bar;
   // Without the word: a buy at the bar's high waits above the market (a stop), at its low below it (a limit).
   const order: "stop" | "limit" =
     orderWord === "stop" || orderWord === "limit" ? orderWord : (side === "long") === high ? "stop" : "limit";
@@ -32,6 +47,15 @@ const PLACED = new RegExp(String.raw`\b${PLACE}${SIDE}\s+${KIND}${AT}${CANDLE}\s
 /** "a sell stop (order) at the low of the signal candle", "buy limit at the last bar's low". */
 const NAMED = new RegExp(
   String.raw`\b(?:${PLACE})?(buy|sell)\s+(stop|limit)(?:\s+order)?${AT}(?:${EXTREME}\s+of\s+${CANDLE}|${CANDLE}\s*${EXTREME})`,
+  "g",
+);
+
+/**
+ * "place your buy stop order 3 pips above the high of this candle", "a sell stop is set 2 points below the
+ * entry bar's low", "buy stop 1 pip above its high": a stop (or limit) at a distance from the signal candle.
+ */
+const OFFSET = new RegExp(
+  String.raw`\b(?:${PLACE})?(buy|sell)\s+(stop|limit)(?:\s+orders?)?\s+${PASSIVE}(?:at\s+)?(\d+(?:\.\d+)?)\s*(pips?|points?)\s+(above|below|over|under)\s+(?:(?:the\s+)?${EXTREME}\s+of\s+${CANDLE}|${CANDLE}\s*${EXTREME}|its\s+(high|low))\b`,
   "g",
 );
 
@@ -73,6 +97,18 @@ export function extractPending(text: string, facts: Facts): string {
     return pending === undefined && kind === undefined
       ? String(whole)
       : side(w, kind, extreme, String(whole));
+  });
+  out = out.replace(OFFSET, (...args: unknown[]) => {
+    const [whole, w, kind, n, unit, where, ex1, ex2, ex3] = groups(args, 8);
+    const extreme = ex1 ?? ex2 ?? ex3;
+    const value = Number(n);
+    if (w === undefined || extreme === undefined || !(value > 0)) return String(whole);
+    const up = where === "above" || where === "over";
+    const offset = {
+      value: up ? value : -value,
+      unit: unit?.startsWith("point") ? "points" : "pips",
+    } as const;
+    return record(facts, sideOf(w), kind, extreme, offset) ? ` go ${sideOf(w)} ` : String(whole);
   });
   out = out.replace(NAMED, (...args: unknown[]) => {
     const [whole, w, kind, ex1, ex2] = groups(args, 4);

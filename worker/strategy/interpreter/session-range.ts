@@ -1,10 +1,13 @@
+import { fixedZoneWord, utcClock } from "./zones";
+
 // Session-range breakouts (issue 15; StrategySpec v2 timeWindow): "taking high and low from EST 7pm to EST
 // 4am ... entry long: high 13 pips", "range formation phase (22:00 - 00:00 UTC) ... price > range high +
 // buffer | open buy". The window that defines the range is not a trading-hours filter: it is taken out of the
 // text, and each mention of the range's high or low becomes a token the level grammar reads (levels.ts
 // WINDOW). A bare "high 13 pips" under a long-entry label is the breakout above it; a rules table row
 // "condition | open buy" is "buy when condition". Times are kept as given, as every time the trader writes
-// (zones.ts says what they mean on the server clock). Normalised, lower-case text.
+// (zones.ts says what they mean on the server clock), but for the fixed offsets EST and EDT, written in UTC as
+// GMT hours are kept. Normalised, lower-case text.
 
 const ZONE = String.raw`(?:gmt|utc|est|edt|et|server\s+time)`;
 const TIME = String.raw`(?:${ZONE}\s+)?(\d{1,2})(?::(\d{2}))?(?:\s*(am|pm))?(?:\s+${ZONE})?`;
@@ -12,12 +15,12 @@ const SPAN = String.raw`\(?\s*${TIME}\s*(?:-|to|till|until|and)\s*${TIME}\s*\)?`
 /** What names a range being built over hours. */
 const DEFINITIONS = [
   new RegExp(
-    String.raw`\b(?:taking|take|takes|mark|marks|record|records|measure|measures|track|tracks|use|uses|find)\s+(?:the\s+)?(?:high\s+and\s+(?:the\s+)?low|highest\s+high\s+and\s+(?:the\s+)?lowest\s+low|range)\s+(?:of\s+the\s+(?:hours|period|session)\s+)?(?:from|between)\s+${SPAN}`,
+    String.raw`\b(?:taking|take|takes|mark|marks|record|records|measure|measures|track|tracks|use|uses|find|note|notes|get|gets|define|defines|identify|identifies|determine|determines|watch|watches|monitor|monitors)\s+(?:the\s+)?(?:high\s+and\s+(?:the\s+)?low|highest\s+high\s+and\s+(?:the\s+)?lowest\s+low|range)\s+(?:of\s+the\s+(?:hours|period|session)\s+)?(?:from|between)\s+${SPAN}`,
   ),
   new RegExp(
     String.raw`\b(?:range|box)(?:\s+(?:formation|building))?(?:\s+(?:phase|period|session|hours))?\s*:?\s*${SPAN}`,
   ),
-  new RegExp(String.raw`\b(?:high\s+and\s+low|range)\s+(?:of|from|between)\s+${SPAN}`),
+  new RegExp(String.raw`\b(?:high\s+and\s+(?:the\s+)?low|range)\s+(?:of|from|between)\s+${SPAN}`),
 ];
 
 function hhmm(h: string | undefined, m: string | undefined, ampm: string | undefined): string | null {
@@ -30,16 +33,25 @@ function hhmm(h: string | undefined, m: string | undefined, ampm: string | undef
   return `${String(hour % 24).padStart(2, "0")}${String(minute).padStart(2, "0")}`;
 }
 
-/** The window's token base ("window_1900_0400"), or null when the text builds no range over hours. */
-function windowOf(text: string): { token: string; spans: RegExp } | null {
+/** "HHMM" stated in the fixed-offset zone `word` (est, edt) as a UTC "HHMM" (zones.ts utcClock). */
+function inUtc(t: string | null, word: string | undefined): string | null {
+  return t === null ? null : utcClock(`${t.slice(0, 2)}:${t.slice(2)}`, word).replace(":", "");
+}
+
+/**
+ * The window's token base ("window_1900_0400"), or null when the text builds no range over hours. Hours in EST
+ * or EDT are written in UTC ("19:00-04:00 EST" is 00:00-09:00), `zone` the word that says so.
+ */
+function windowOf(text: string): { token: string; spans: RegExp; zone: string | undefined } | null {
   for (const re of DEFINITIONS) {
     const m = re.exec(text);
     if (!m) continue;
-    const from = hhmm(m[1], m[2], m[3]);
-    const to = hhmm(m[4], m[5], m[6]);
+    const zone = fixedZoneWord(m[0]);
+    const from = inUtc(hhmm(m[1], m[2], m[3]), zone);
+    const to = inUtc(hhmm(m[4], m[5], m[6]), zone);
     // A range needs hours stated as times: a colon or am/pm on at least one end ("from 7 to 4" is no clock).
     if (!from || !to || from === to || !(m[2] ?? m[3] ?? m[5] ?? m[6])) continue;
-    return { token: `window_${from}_${to}`, spans: new RegExp(SPAN, "g") };
+    return { token: `window_${from}_${to}`, spans: new RegExp(SPAN, "g"), zone };
   }
   return null;
 }
@@ -47,12 +59,12 @@ function windowOf(text: string): { token: string; spans: RegExp } | null {
 export function rewriteSessionRange(text: string): string {
   const w = windowOf(text);
   if (!w) return text;
-  const { token } = w;
+  const { token, zone } = w;
   let out = text;
   // The definition and any repetition of its hours: they say when the range forms, not when to trade.
   for (const re of DEFINITIONS) out = out.replace(new RegExp(re.source, "g"), " the range ");
   out = out.replace(w.spans, (span, h1, m1, a1, h2, m2, a2) =>
-    `window_${hhmm(h1, m1, a1)}_${hhmm(h2, m2, a2)}` === token ? " " : span,
+    `window_${inUtc(hhmm(h1, m1, a1), zone)}_${inUtc(hhmm(h2, m2, a2), zone)}` === token ? " " : span,
   );
   // Rules table rows: "| price > range high + 5 | open buy |".
   out = out.replace(

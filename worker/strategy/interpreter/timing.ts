@@ -126,6 +126,24 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // One end of the entry hours: "no new trades after 15:00 gmt", "stop opening trades at 4pm", "trade only until
+  // 12:00", "only enter after 08:00", "no entries before 7am". The other end is the day's (or a stated one).
+  {
+    re: /\b(?:(no\s+(?:new\s+)?(?:trades?|entries|positions?|orders?)(?:\s+(?:are|is|will\s+be))?(?:\s+(?:opened|taken|placed|entered))?\s+after|(?:stop|cease|quit)\s+(?:trading|entering|opening\s+(?:new\s+)?(?:trades|positions))\s+(?:at|after|by|from)|(?:don't|do\s+not|dont|never)\s+(?:open|enter|take)\s+(?:new\s+|any\s+)?(?:trades?|positions?)\s+after|(?:trade|trading|entries|enter|open\s+trades)\s+(?:only\s+)?(?:until|till|up\s+to|before))|((?:trade|trading|entries|enter)\s+only\s+(?:after|from)|only\s+(?:trade|enter)\s+(?:after|from)|(?:start|begin)\s+trading\s+(?:at|from)|no\s+(?:new\s+)?(?:trades?|entries)\s+before))\s+(\d{1,2}(?::\d{2})?)\s*(am|pm)?(?:\s+(utc|gmt|london\s+time|uk\s+time|bst|new\s+york\s+time|ny\s+time|est|edt))?(?![\w:])/g,
+    apply: (m, f) => {
+      // A bare number is a clock only with a colon or am/pm ("no trades after 3 losses" is not).
+      if (!/[:]|am|pm/.test(`${m[3]}${m[4] ?? ""}`)) return false;
+      const h = hourOf(m[3], m[4]);
+      if (h === null) return false;
+      const zone = hoursZone(m[5]) ?? f.hours?.zone;
+      const ends = m[1] !== undefined;
+      const from = ends ? (f.hours?.from ?? 0) : h % 24;
+      const to = ends ? (h === 0 ? 24 : h) : (f.hours?.to ?? 24);
+      if (from === to % 24 && !(from === 0 && to === 24)) return false;
+      f.hours = { from, to, ...(zone ? { zone } : {}) };
+      return true;
+    },
+  },
   // Weekday ranges: "monday to thursday", "mon-thu".
   {
     re: new RegExp(

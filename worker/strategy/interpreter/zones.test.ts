@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { build } from "./check-spec.fixture";
 import { interpret } from "./index";
-import { statedZone } from "./zones";
+import { statedZone, utcClock } from "./zones";
 
 // Hours given in a named zone (issue 15): kept as given, and the reply says what they are on the server clock.
 // Phrasings are our own.
@@ -12,8 +12,10 @@ describe("stated time zones", () => {
   it("names the zone beside a time, and not a session or the server clock", () => {
     expect(statedZone("trade 9:00-15:00 utc")).toBe("utc");
     expect(statedZone("between 6 and 14 gmt")).toBe("utc");
-    expect(statedZone("close at 4pm est")).toBe("newyork");
-    expect(statedZone("from est 7pm to est 4am")).toBe("newyork");
+    // EST and EDT are fixed offsets: their clocks are written in UTC (utcClock).
+    expect(statedZone("close at 4pm est")).toBe("utc");
+    expect(statedZone("from est 7pm to est 4am")).toBe("utc");
+    expect(statedZone("close at 4pm new york time")).toBe("newyork");
     expect(statedZone("only trade 08:00-17:00 server time")).toBeNull();
     expect(statedZone("only trade the london session")).toBeNull();
   });
@@ -36,6 +38,14 @@ describe("stated time zones", () => {
     expect(r.spec?.exits?.closeAt?.time).toBe("15:00");
     expect(r.spec?.timeFilter).toBeUndefined();
     expect(r.clarifications).toMatch(/closing at 22:00 server time all year/);
+  });
+
+  it("writes EST and EDT clocks in UTC, across midnight too, and keeps every other clock", () => {
+    expect(utcClock("12:00", "est")).toBe("17:00");
+    expect(utcClock("21:30", "est")).toBe("02:30");
+    expect(utcClock("12:00", "edt")).toBe("16:00");
+    expect(utcClock("12:00", "gmt")).toBe("12:00");
+    expect(utcClock("12:00", undefined)).toBe("12:00");
   });
 
   it("says nothing about zones for server hours", () => {

@@ -25,9 +25,28 @@ export function statedZone(text: string): StatedZone | null {
     );
   const word = t?.[1] ?? t?.[2];
   if (!word) return null;
-  if (word === "gmt" || word === "utc") return "utc";
+  // EST and EDT are fixed offsets (UTC-5, UTC-4): their clocks are written in UTC (utcClock), as GMT ones are kept.
+  if (word === "gmt" || word === "utc" || word === "est" || word === "edt") return "utc";
   if (/^(?:bst|london|uk)/.test(word)) return "london";
   return "newyork";
+}
+
+/** Hours to add to a clock of a fixed-offset zone abbreviation for UTC: EST is UTC-5 all year, EDT UTC-4. */
+const FIXED_SHIFT: Readonly<Record<string, number>> = { est: 5, edt: 4 };
+
+/** The fixed-offset zone word (est, edt) in a normalised phrase, or undefined. */
+export function fixedZoneWord(text: string): string | undefined {
+  return /\b(est|edt)\b/.exec(text)?.[1];
+}
+
+/**
+ * A clock "HH:MM" stated in `word` (est, edt; anything else is kept as given) written in UTC, the clock GMT
+ * times are kept on: "12:00 EST" is 17:00. A zone with daylight saving ("New York time") cannot be one fixed
+ * UTC clock, and a range or closing time has no zone of its own in the spec, so those stay as given (zoneNote).
+ */
+export function utcClock(time: string, word: string | undefined): string {
+  const by = word === undefined ? 0 : (FIXED_SHIFT[word] ?? 0);
+  return by === 0 ? time : clockPlus(time, by);
 }
 
 function hh(h: number): string {
