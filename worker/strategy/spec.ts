@@ -56,6 +56,7 @@ import {
   indicatorIssues,
 } from "./spec-indicators";
 import { LimitsSchema, pendingEntrySchema } from "./spec-orders";
+import { sourceIssues } from "./spec-smoothing";
 import {
   CandleOperandSchema,
   CandlePatternConditionSchema,
@@ -71,6 +72,7 @@ export * from "./spec-exits";
 export * from "./spec-indicators";
 export * from "./spec-orders";
 export * from "./spec-price";
+export * from "./spec-smoothing";
 export { migrateSpec } from "./spec-version";
 
 export const PeriodSchema = z.enum(PERIODS);
@@ -263,6 +265,12 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
     for (const issue of indicatorIssues(ind, spec.timeframe))
       ctx.addIssue({ code: "custom", path: ["indicators", i, issue.field], message: issue.message });
   });
+  for (const issue of sourceIssues(spec.indicators, spec.timeframe))
+    ctx.addIssue({
+      code: "custom",
+      path: ["indicators", issue.index, ...issue.field.split(".")],
+      message: issue.message,
+    });
 
   const checkOperand = (op: Operand, path: (string | number)[]) => {
     if (op.type === "expression") {
