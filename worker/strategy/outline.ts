@@ -13,8 +13,8 @@ import {
   SESSION_HOURS,
   type Sizing,
   type StrategySpec,
-  type TimeFilter,
   sourceOf,
+  type TimeFilter,
 } from "./spec";
 
 // The Summary panel: a plain-language outline of a StrategySpec. The phrase helpers are
@@ -73,7 +73,11 @@ function describeKind(ind: Indicator, all: readonly Indicator[]): string {
     case "LWMA": {
       const src = sourceOf(ind, all);
       // The source's own words, without its timeframe (the average's says it once).
-      if (src) return `${ind.kind}(${ind.period}) of ${describeKind(src, all.filter((i) => i !== ind))}`;
+      if (src)
+        return `${ind.kind}(${ind.period}) of ${describeKind(
+          src,
+          all.filter((i) => i !== ind),
+        )}`;
       return `${ind.kind}(${ind.period}) of ${price(ind.appliedPrice)}`;
     }
     case "RSI":
