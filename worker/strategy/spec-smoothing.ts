@@ -96,18 +96,26 @@ export function sourceIssues(
   chart: string,
 ): { index: number; field: string; message: string }[] {
   const out: { index: number; field: string; message: string }[] = [];
-  all.forEach((ind, index) => {
-    if (!("source" in ind) || ind.source === undefined) return;
+  for (const [index, ind] of all.entries()) {
+    if (!("source" in ind) || ind.source === undefined) continue;
     const { ref, line } = ind.source;
     const src = all.find((i) => i.id === ref);
     const add = (field: string, message: string) => out.push({ index, field, message });
-    if (!src) return add("source.ref", `unknown indicator "${ref}"`);
-    if (src.id === ind.id) return add("source.ref", `${ind.id} cannot average itself`);
-    if (!SMOOTHABLE_KINDS.has(src.kind))
-      return add(
+    if (!src) {
+      add("source.ref", `unknown indicator "${ref}"`);
+      continue;
+    }
+    if (src.id === ind.id) {
+      add("source.ref", `${ind.id} cannot average itself`);
+      continue;
+    }
+    if (!SMOOTHABLE_KINDS.has(src.kind)) {
+      add(
         "source.ref",
         `${ind.id}: an average can read ${[...SMOOTHABLE_KINDS].join(", ")}, not ${src.kind}`,
       );
+      continue;
+    }
     const first = INDICATOR_LINES[src.kind][0];
     if (line !== undefined && line !== first)
       add("source.line", `${ind.id}: an average reads ${src.kind}'s first line "${first}" only`);
@@ -118,9 +126,12 @@ export function sourceIssues(
     // A chain of sources that comes back to this declaration never starts.
     let cur: Indicator | undefined = src;
     for (let steps = 0; cur && steps < all.length; steps++) {
-      if (cur.id === ind.id) return add("source.ref", `${ind.id}: its sources form a cycle`);
+      if (cur.id === ind.id) {
+        add("source.ref", `${ind.id}: its sources form a cycle`);
+        break;
+      }
       cur = sourceOf(cur, all);
     }
-  });
+  }
   return out;
 }
