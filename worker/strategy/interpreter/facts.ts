@@ -16,6 +16,8 @@ export type IndicatorMention =
       role: "fast" | "slow" | null;
       /** Written as a plain "ma" with a length: simple unless the message declared that length's kind. */
       generic?: boolean;
+      /** An average of another indicator ("the 5 ema of the 2 period rsi", "atr smoothed by a 10 sma"). */
+      of?: IndicatorMention;
     }
   | { kind: "rsi"; period: number | null; price: PriceField | null }
   | {

@@ -123,7 +123,7 @@ export interface TurnContext {
   earlier?: readonly string[];
 }
 
-function readMessage(message: string, current: StrategySpec | null) {
+export function readMessage(message: string, current: StrategySpec | null) {
   const facts = emptyFacts();
   const normalized = normalize(message);
   const unknown = unknownIndicators(normalized);
