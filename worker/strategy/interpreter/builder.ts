@@ -61,6 +61,11 @@ export class Builder {
     if (op.type === "constant") return { type: "constant", value: op.value };
     if (op.type === "price") return { type: "price", field: priceField(op.field), shift: op.shift };
     if (op.type === "level") return op.spec;
+    if (op.type === "percentOf") {
+      const a = this.operand(op.a);
+      if (!a || a.type === "expression") return null;
+      return { type: "expression", a, k: 1, offset: { unit: "percent", value: op.percent } };
+    }
     if (op.type === "difference") {
       const a = this.operand(op.a);
       const b = this.operand(op.b);

@@ -265,6 +265,18 @@ export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
     },
   );
   text = averagesOf(text, operands);
+  // "§A closes 3% or more below §B", "§A is at least 2% above §B": §A against §B moved by that percentage.
+  text = text.replace(
+    /§([A-Z])\s+(?:is|closes|closed|stays|trades|sits)\s+(?:at\s+least\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?:or\s+more\s+)?(below|under|above|over)\s+(?:the\s+)?§([A-Z])/g,
+    (whole: string, a: string, n: string, side: string, b: string) => {
+      const base = operands[b.charCodeAt(0) - 65];
+      if (base?.type !== "indicator" && base?.type !== "price") return whole;
+      const below = side === "below" || side === "under";
+      const token = placeholder(operands.length);
+      operands.push({ type: "percentOf", a: base, percent: below ? -Number(n) : Number(n), shift: 0 });
+      return `§${a} is ${below ? "below" : "above"} ${token}`;
+    },
+  );
   text = text.replace(
     /\bthe (\d+)\b(?!\.\d)(?!\s*(?:pips?|points?|%|percent|lots?|x\b|times|atr|period|day|bar|level|line))/g,
     (whole: string, n: string) => {
