@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { renderOutline } from "./outline";
 import { drawBegin, IndicatorSchema, parseSpec, type StrategySpecInput } from "./spec";
 
 const ref = (r: string) => ({ type: "indicator", ref: r }) as const;
@@ -86,5 +87,21 @@ describe("an average of another indicator (source)", () => {
       IndicatorSchema.parse({ id: "s", kind: "SMA", period: 3, source: { ref: "e" } }),
     ];
     expect(all.map((i) => drawBegin(i, all))).toEqual([2, 19, 9, 6, 8]);
+  });
+});
+
+describe("the outline of an average of an indicator", () => {
+  it("names the average and what it averages, in the rule and the indicator list", () => {
+    const r = parseSpec(
+      smoothed([
+        { id: "rsi", kind: "RSI", period: 2 },
+        { id: "avg", kind: "EMA", period: 5, source: { ref: "rsi" } },
+        { id: "plain", kind: "EMA", period: 5 },
+      ]),
+    );
+    if (!r.ok) throw new Error("invalid");
+    const text = renderOutline(r.spec);
+    expect(text).toContain("EMA(5) of RSI(2) is below 30");
+    expect(text).toContain("EMA(5) of close");
   });
 });
