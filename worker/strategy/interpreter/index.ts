@@ -123,7 +123,7 @@ export interface TurnContext {
   earlier?: readonly string[];
 }
 
-export function readMessage(message: string, current: StrategySpec | null) {
+function readMessage(message: string, current: StrategySpec | null) {
   const facts = emptyFacts();
   const normalized = normalize(message);
   const unknown = unknownIndicators(normalized);
