@@ -216,9 +216,10 @@ describe("the harness can fail", () => {
     expect(c.differences.length).toBeGreaterThan(0);
   });
 
-  it("an EA averaging the close instead of the RSI trades differently (an indicator of an indicator)", async () => {
+  it("an EA averaging the RSI with an SMA instead of its EMA trades differently (an indicator of an indicator)", async () => {
     expect(mutants[10].mq5).not.toBe(example("v2-smoothed-indicators").mq5);
-    const { c } = await compare(mutants[10], VARIANTS[0]);
+    const { c, engine, ea } = await compare(mutants[10], VARIANTS[0]);
+    expect(ea.trades.length).toBeGreaterThan(engine.length / 2);
     expect(c.differences.length).toBeGreaterThan(0);
   });
 

@@ -161,9 +161,9 @@ function londonOnServerClock(mq5: string): string {
   return mq5.replace("int zonedHour = ZonedHour((long)TimeCurrent());", "int zonedHour = t.hour;");
 }
 
-/** The EMA of the close instead of the EMA of the RSI (an average of another indicator, issue 15). */
-function averageOfPrice(mq5: string): string {
-  return mq5.replace("MODE_EMA, h_rsi);", "MODE_EMA, PRICE_CLOSE);");
+/** A simple instead of an exponential average of the RSI (an average of another indicator, issue 15). */
+function simpleAverageOfRsi(mq5: string): string {
+  return mq5.replace("MODE_EMA, h_rsi);", "MODE_SMA, h_rsi);");
 }
 
 export const mutants: Entry[] = (
@@ -180,7 +180,7 @@ export const mutants: Entry[] = (
         { ...example("london-breakout-bracket"), name: "mutant: late expiry" },
         { ...example("london-hours-zone"), name: "mutant: London without summer time" },
         { ...example("london-hours-zone"), name: "mutant: London hours on the server clock" },
-        { ...example("v2-smoothed-indicators"), name: "mutant: EMA of the close, not of the RSI" },
+        { ...example("v2-smoothed-indicators"), name: "mutant: SMA of the RSI, not its EMA" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -195,6 +195,6 @@ export const mutants: Entry[] = (
     expireLate,
     londonWithoutSummerTime,
     londonOnServerClock,
-    averageOfPrice,
+    simpleAverageOfRsi,
   ][k](e.mq5),
 }));
