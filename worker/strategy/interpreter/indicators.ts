@@ -126,7 +126,7 @@ export function resolveIndicator(
   switch (m.kind) {
     case "ma": {
       // A plain average is never one of another indicator ("the ma" is the price average).
-      const mas = existing.filter((i) => isMa(i) && i.source === undefined).filter(isMa);
+      const mas = existing.filter(isMa).filter((i) => i.source === undefined);
       let period = m.period;
       let method = m.method;
       if (period === null && m.role !== null && mas.length >= 2) {
