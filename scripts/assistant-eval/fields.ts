@@ -5,11 +5,12 @@ import { zoneRule } from "../../worker/market/zone-rules";
 import type {
   Condition,
   Distance,
+  Indicator,
   Rule,
   Operand as SpecOperand,
   StrategySpec,
 } from "../../worker/strategy/spec";
-import { clockMinutes, INDICATOR_LINES } from "../../worker/strategy/spec";
+import { clockMinutes, INDICATOR_LINES, sourceOf } from "../../worker/strategy/spec";
 import {
   type Atom,
   alternativesOf,
@@ -85,6 +86,14 @@ export function operandOf(spec: StrategySpec, o: SpecOperand): Operand {
   const kind = KIND_OUT[ind.kind] ?? ind.kind;
   const out: Operand = { t: "ind", kind };
   if ("period" in ind) out.period = ind.period;
+  // An average of another indicator: its source, read at the average's own bar.
+  const src = sourceOf(ind, spec.indicators);
+  if (src) {
+    out.of = operandOf(spec, { type: "indicator", ref: src.id, shift: 0 });
+    if (tf) out.tf = tf;
+    if (o.shift) out.shift = o.shift;
+    return out;
+  }
   if (ind.kind === "STOCHASTIC") out.period = ind.kPeriod;
   if ("appliedPrice" in ind && ind.appliedPrice !== "CLOSE" && ind.kind !== "CCI")
     out.price = ind.appliedPrice.toLowerCase();
@@ -192,6 +201,9 @@ export function operandMatch(e: Operand, s: Operand): boolean {
     case "ind": {
       if (s.t !== "ind") return false;
       if (e.kind !== s.kind && !(e.kind === "MA" && MA_KINDS.has(s.kind))) return false;
+      // An average of an indicator matches only an average of the same indicator.
+      if ((e.of === undefined) !== (s.of === undefined)) return false;
+      if (e.of && s.of && !operandMatch(e.of, s.of)) return false;
       if (e.period !== undefined && e.period !== s.period) return false;
       if (e.price !== undefined && e.price !== (s.price ?? "close")) return false;
       if (e.price === undefined && s.price !== undefined && e.period !== undefined) return false;
@@ -249,7 +261,7 @@ function opOk(e: Op, s: Op): boolean {
  * MT5's Momentum(n) against 100 is the price against itself n bars back (iMomentum = price / price[n] x 100).
  */
 function canonOperand(o: Operand): Operand {
-  if (o.t === "ind" && MA_KINDS.has(o.kind) && o.period === 1 && !o.line)
+  if (o.t === "ind" && MA_KINDS.has(o.kind) && o.period === 1 && !o.line && !o.of)
     return {
       t: "price",
       field: o.price ?? "close",
@@ -1142,6 +1154,19 @@ const V2_NAMED: [RegExp, string][] = [
   [/\bKeltner\b/i, "KELTNER"],
 ];
 
+/**
+ * An annotation's smoothing: a bare number is the period of an average whose kind the text leaves open
+ * ("atrSmooth (10)"); "EMA(5) of RSI" names it. Null: a form the scorer does not read.
+ */
+export function smoothingOf(v: Json): { kind?: string; period: number } | null {
+  if (typeof v === "number" && Number.isInteger(v) && v > 0) return { period: v };
+  if (typeof v !== "string") return null;
+  const m = /^\s*(SMA|EMA|SMMA|LWMA|MA)\s*\(\s*(\d+)\s*\)(?:\s+of\b.*)?$/i.exec(v);
+  if (!m) return null;
+  const kind = m[1].toUpperCase();
+  return { ...(kind === "MA" ? {} : { kind }), period: Number(m[2]) };
+}
+
 export function compareIndicators(expected: Json, spec: StrategySpec): string | null {
   if (!Array.isArray(expected)) return "indicators: unscorable";
   const have = spec.indicators.map((i) => ({ ind: i, kind: KIND_OUT[i.kind] ?? i.kind, used: false }));
@@ -1157,11 +1182,23 @@ export function compareIndicators(expected: Json, spec: StrategySpec): string | 
       if (!v2) return `indicators: ${name || "an unsupported indicator"} is not in v2`;
       kind = v2[1];
     }
-    if ("smoothing" in params)
-      return "indicators: a smoothed indicator (an indicator of an indicator) is not in v2";
     const ma = new Set(["SMA", "EMA", "SMMA", "LWMA"]);
+    // "smoothing": an average of this indicator must be declared too (its kind when named, its period).
+    const smoothing = "smoothing" in params ? smoothingOf(params.smoothing) : undefined;
+    if (smoothing === null) return `indicators: smoothing ${JSON.stringify(params.smoothing)} unscorable`;
+    const averageOf = (base: Indicator) =>
+      have.find(
+        (h) =>
+          !h.used &&
+          h.ind !== base &&
+          sourceOf(h.ind, spec.indicators) === base &&
+          (smoothing?.kind === undefined || h.kind === smoothing.kind) &&
+          "period" in h.ind &&
+          h.ind.period === smoothing?.period,
+      );
     const found = have.find((h) => {
       if (h.used) return false;
+      if (smoothing && !averageOf(h.ind)) return false;
       const kindOk = h.kind === kind || (params.type_stated === false && ma.has(h.kind) && ma.has(kind));
       if (!kindOk) return false;
       const i = h.ind;
@@ -1191,6 +1228,8 @@ export function compareIndicators(expected: Json, spec: StrategySpec): string | 
     });
     if (!found)
       return `indicators: expected ${String(e.kind)}(${e.period ?? ""}) ${JSON.stringify(params)} missing`;
+    const avg = smoothing ? averageOf(found.ind) : undefined;
+    if (avg) avg.used = true;
     found.used = true;
   }
   const atrStops = [

@@ -28,6 +28,8 @@ export type Operand =
       dev?: number;
       tf?: string;
       shift?: number;
+      /** An average of this indicator ("EMA(5) of RSI(2)"): the MA's source. */
+      of?: Operand;
     }
   | { t: "price"; field: string; tf?: string; shift?: number; anyShift?: boolean }
   | { t: "const"; value: number }
@@ -280,6 +282,25 @@ function parseBasic(raw: string, ctx: Ctx): Operand | null {
     const base =
       ctx.last?.t === "ind" && ctx.last.kind === "BANDS" ? ctx.last : { t: "ind" as const, kind: "BANDS" };
     return { ...base, line: band[1] };
+  }
+  // An average of another indicator: "EMA(5) of RSI(2)", "SMA(10) of ATR(20)", "MA(9) of CCI".
+  const avg = /^(sma|ema|smma|lwma|ma)\s*(?:\((\d+)\))?\s+of\s+(?:the\s+)?(.+)$/i.exec(s);
+  if (avg) {
+    const src = parseBasic(avg[3], ctx);
+    const kind = KINDS[avg[1].toLowerCase()];
+    // "SMA(20) of close": an average of a price is the usual moving average.
+    if (src?.t === "price" && !src.shift && !src.tf && !src.anyShift)
+      return {
+        t: "ind",
+        kind,
+        ...(avg[2] ? { period: Number(avg[2]) } : {}),
+        ...(src.field === "close" ? {} : { price: src.field }),
+      };
+    if (!src || src.t !== "ind" || src.shift) return null;
+    const out: Operand = { t: "ind", kind, of: src };
+    if (avg[2]) out.period = Number(avg[2]);
+    ctx.last = out;
+    return out;
   }
   let tf: string | undefined;
   const tfPre = /^(M\d+|H\d+|D1|W1)\s+/i.exec(s);
@@ -781,7 +802,6 @@ const NOT_V2: [RegExp, string][] = [
   [/\bthen\b|\bfollowed by\b|\bonce it is\b|\bwhile\b|dipped/i, "a sequence of events (state across bars)"],
   [/\bsince (?:the )?last (?:order|trade)\b/i, "an order-timing filter"],
   [/\btrendline|resistance|support|kumo|cloud|uptrend|downtrend/i, "a drawn or undefined level"],
-  [/\bof RSI\b|\bEMA\(\d+\) of\b/i, "an indicator of an indicator"],
   [
     /\b(?:candle|bar) of (?:last|the previous|previous|the last) (?:day|week|month)\b/i,
     "a value read at the last bar of an earlier period",
@@ -1141,7 +1161,8 @@ export function showOperand(o: Operand): string {
     }
     case "ind": {
       const args = [o.period, o.price, o.dev, o.tf].filter((x) => x !== undefined).join(",");
-      return `${o.line ? `${o.line} ` : ""}${o.kind}${args ? `(${args})` : ""}${o.shift ? `[${o.shift}]` : ""}`;
+      const of = o.of ? ` of ${showOperand(o.of)}` : "";
+      return `${o.line ? `${o.line} ` : ""}${o.kind}${args ? `(${args})` : ""}${of}${o.shift ? `[${o.shift}]` : ""}`;
     }
   }
 }

@@ -28,6 +28,8 @@ struct Indicator {
   std::vector<std::vector<double>> buf;  // visible buffers first, then working ones
   // PLOT_SHIFT per buffer: CopyBuffer's index k reads the value drawn at bar k, computed at k + shift.
   std::vector<int> plotShift;
+  // iMA on a handle: the handle it averages (-1: a price) and that handle's PLOT_DRAW_BEGIN.
+  int source = -1, begin = 0;
   // Parabolic SAR processes closed bars only, once each (ParabolicSAR.mq5's loop stops before the last).
   int sarDone = 0, sarLastRev = 0;
   bool sarLong = false;
@@ -90,12 +92,41 @@ inline double lowestOf(const std::vector<double>& a, int range, int i) {
   return r;
 }
 
+// MetaQuotes' Moving Average on another indicator's data (OnCalculate's `begin`): nothing before
+// begin; the EMA starts with the source's value at begin, the others have their first value (the SMMA
+// seeded with the SMA) at begin + period - 1.
+inline double averageFrom(int method, int period, int begin, int i, const std::vector<double>& in,
+                          const std::vector<double>& out) {
+  if (i < begin) return 0.0;
+  if (method == MODE_EMA) {
+    if (i == begin) return in[begin];
+    const double k = 2.0 / (period + 1);
+    return in[i] * k + out[i - 1] * (1 - k);
+  }
+  const int first = begin + period - 1;
+  if (i < first) return 0.0;
+  if (method == MODE_LWMA) {
+    double sum = 0;
+    for (int j = 0; j < period; j++) sum += in[i - period + 1 + j] * (j + 1);
+    return sum / (period * (period + 1) / 2.0);
+  }
+  if (i == first) {
+    double sum = 0;
+    for (int j = begin; j <= first; j++) sum += in[j];
+    return sum / period;
+  }
+  if (method == MODE_SMMA) return (out[i - 1] * (period - 1) + in[i]) / period;
+  return out[i - 1] + (in[i] - in[i - period]) / period;
+}
+
 inline void computeBar(Indicator& ind, const Series& s, int i) {
   auto& b = ind.buf;
   auto price = [&](int j) { return applied(s, ind.price, j); };
   switch (ind.kind) {
     case K_MA:
-      b[0][i] = movingAverage(ind.method, ind.p1, i, price, b[0]);
+      if (ind.source >= 0)
+        b[0][i] = averageFrom(ind.method, ind.p1, ind.begin, i, handles()[ind.source].buf[0], b[0]);
+      else b[0][i] = movingAverage(ind.method, ind.p1, i, price, b[0]);
       break;
     case K_RSI: {  // buffers: rsi, average gain, average loss (Wilder smoothing)
       const int n = ind.p1;
@@ -505,6 +536,8 @@ inline void calculate(Indicator& ind) {
   // Up to date since the chart's last tick: the EA reads a buffer many times per tick.
   if (ind.version == T().barsVersion) return;
   ind.version = T().barsVersion;
+  // An average of a handle reads that handle's values up to the same bar.
+  if (ind.source >= 0) calculate(handles()[ind.source]);
   const Series& s = SeriesOf(ind.tf);
   const int n = s.size();
   for (auto& v : ind.buf) v.resize(n, ind.kind == K_FRACTALS ? EMPTY_VALUE : 0.0);
@@ -578,6 +611,31 @@ int iMA(const string&, ENUM_TIMEFRAMES tf, int period, int /*shift*/, ENUM_MA_ME
   mql5rt::Indicator i{mql5rt::K_MA, period};
   i.method = method;
   i.price = price;
+  return mql5rt::create(i, 1, tf);
+}
+namespace mql5rt {
+// PLOT_DRAW_BEGIN of a handle's first plot, as MetaQuotes' sources set it (RSI.mq5, ATR.mq5, CCI.mq5,
+// Momentum.mq5, Stochastic.mq5, ADX.mq5, Volumes.mq5, Custom Moving Average.mq5).
+inline int drawBeginOf(const Indicator& ind) {
+  switch (ind.kind) {
+    case K_MA: return (ind.source >= 0 ? ind.begin : 0) + ind.p1 - 1;
+    case K_RSI:
+    case K_ATR: return ind.p1;
+    case K_CCI:
+    case K_MOMENTUM: return ind.p1 - 1;
+    case K_STOCH: return ind.p1 + ind.p3 - 2;
+    case K_ADX: return 2 * ind.p1;
+    default: return 0;
+  }
+}
+}  // namespace mql5rt
+int iMA(const string&, ENUM_TIMEFRAMES tf, int period, int /*shift*/, ENUM_MA_METHOD method, int handle) {
+  auto& hs = mql5rt::handles();
+  if (handle < 0 || handle >= static_cast<int>(hs.size())) return INVALID_HANDLE;
+  mql5rt::Indicator i{mql5rt::K_MA, period};
+  i.method = method;
+  i.source = handle;
+  i.begin = mql5rt::drawBeginOf(hs[handle]);
   return mql5rt::create(i, 1, tf);
 }
 int iRSI(const string&, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price) {

@@ -348,6 +348,9 @@ double OrderGetDouble(ENUM_ORDER_PROPERTY_DOUBLE p);
 string OrderGetString(ENUM_ORDER_PROPERTY_STRING p);
 int iMA(const string& symbol, ENUM_TIMEFRAMES tf, int period, int shift, ENUM_MA_METHOD method,
         ENUM_APPLIED_PRICE price);
+// iMA on another indicator's handle (MQL5: applied_price may be a handle): it averages that handle's
+// first buffer from the handle's PLOT_DRAW_BEGIN on.
+int iMA(const string& symbol, ENUM_TIMEFRAMES tf, int period, int shift, ENUM_MA_METHOD method, int handle);
 int iRSI(const string& symbol, ENUM_TIMEFRAMES tf, int period, ENUM_APPLIED_PRICE price);
 int iMACD(const string& symbol, ENUM_TIMEFRAMES tf, int fast, int slow, int signal, ENUM_APPLIED_PRICE price);
 int iBands(const string& symbol, ENUM_TIMEFRAMES tf, int period, int shift, double deviation,

@@ -222,6 +222,13 @@ describe("the harness can fail", () => {
     expect(c.differences.length).toBeGreaterThan(0);
   });
 
+  it("an EA averaging the RSI with an SMA instead of its EMA trades differently (an indicator of an indicator)", async () => {
+    expect(mutants[11].mq5).not.toBe(example("v2-smoothed-indicators").mq5);
+    const { c, engine, ea } = await compare(mutants[11], VARIANTS[0]);
+    expect(ea.trades.length).toBeGreaterThan(engine.length / 2);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
   it("an EA trading twice the spec's lots differs on every trade (volume is compared)", async () => {
     const { c, engine, ea } = await compare(mutants[2], VARIANTS[0]);
     expect(ea.trades.length).toBe(engine.length);

@@ -166,6 +166,11 @@ function groupAsOr(mq5: string): string {
   return mq5.replace("bool any1 = any1_1 && any1_2;", "bool any1 = any1_1 || any1_2;");
 }
 
+/** A simple instead of an exponential average of the RSI (an average of another indicator, issue 15). */
+function simpleAverageOfRsi(mq5: string): string {
+  return mq5.replace("MODE_EMA, h_rsi);", "MODE_SMA, h_rsi);");
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -181,6 +186,7 @@ export const mutants: Entry[] = (
         { ...example("london-hours-zone"), name: "mutant: London without summer time" },
         { ...example("london-hours-zone"), name: "mutant: London hours on the server clock" },
         { ...example("v2-or-of-and-groups"), name: "mutant: group read as OR" },
+        { ...example("v2-smoothed-indicators"), name: "mutant: SMA of the RSI, not its EMA" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -196,5 +202,6 @@ export const mutants: Entry[] = (
     londonWithoutSummerTime,
     londonOnServerClock,
     groupAsOr,
+    simpleAverageOfRsi,
   ][k](e.mq5),
 }));

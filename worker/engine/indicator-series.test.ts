@@ -27,3 +27,37 @@ describe("indicatorLines for CCI", () => {
     expect(Number.isNaN(main[12])).toBe(true);
   });
 });
+
+describe("indicatorLines for an average of another indicator", () => {
+  it("EMA(5) of RSI(2) starts at RSI's first drawn bar and is read from bar 2 + 5 - 1", () => {
+    const all = [
+      IndicatorSchema.parse({ id: "r", kind: "RSI", period: 2 }),
+      IndicatorSchema.parse({ id: "e", kind: "EMA", period: 5, source: { ref: "r" } }),
+    ];
+    const r = indicatorLines(all[0], bars).main;
+    const e = indicatorLines(all[1], bars, undefined, all).main;
+    // By hand: out[2] = rsi[2], then out[i] = rsi[i] k + out[i-1] (1-k), k = 2/6; NaN before 2 + 5 - 1.
+    const k = 2 / 6;
+    let prev = r[2];
+    for (let i = 3; i <= 6; i++) prev = r[i] * k + prev * (1 - k);
+    expect(e[6]).toBeCloseTo(prev, 12);
+    expect(Number.isNaN(e[5])).toBe(true);
+    // Not the EMA of the closes, whatever the bars.
+    expect(e[10]).not.toBeCloseTo(
+      indicatorLines(IndicatorSchema.parse({ id: "x", kind: "EMA", period: 5 }), bars).main[10],
+      3,
+    );
+  });
+
+  it("SMA(3) of Momentum(4) counts the bar MetaTrader draws before Momentum has a value as 0", () => {
+    const all = [
+      IndicatorSchema.parse({ id: "m", kind: "MOMENTUM", period: 4 }),
+      IndicatorSchema.parse({ id: "s", kind: "SMA", period: 3, source: { ref: "m" } }),
+    ];
+    const m = indicatorLines(all[0], bars).main;
+    const s = indicatorLines(all[1], bars, undefined, all).main;
+    // Draw begin 3: the first average (bar 5) is (0 + m[4] + m[5]) / 3.
+    expect(s[5]).toBeCloseTo((m[4] + m[5]) / 3, 12);
+    expect(s[6]).toBeCloseTo((m[4] + m[5] + m[6]) / 3, 12);
+  });
+});

@@ -41,6 +41,7 @@ import {
   keltner,
   lwma,
   macd,
+  maOfIndicator,
   mfi,
   momentum,
   obv,
@@ -61,21 +62,29 @@ import {
 import { aggregate } from "../market/aggregate";
 import { bucketStart, periodMs } from "../market/periods";
 import type { Bars, Period } from "../market/types";
-import type { Indicator } from "../strategy/spec";
+import { drawBegin, INDICATOR_LINES, type Indicator, sourceOf } from "../strategy/spec";
 
 export type LineSeries = Readonly<Record<string, Float64Array>>;
 
 /**
  * `price` gives the applied-price series (default: a new array per call); the kernels only read it, so
  * compileStrategy passes one shared array per field. The lines are those of `bars` themselves: a
- * declaration's `timeframe` is applied by indicatorSeries.
+ * declaration's `timeframe` is applied by indicatorSeries. `all` holds the spec's declarations, which
+ * an average of another indicator (spec-smoothing.ts) reads its source from.
  */
 export function indicatorLines(
   ind: Indicator,
   bars: Bars,
   price: (kind: AppliedPrice) => Float64Array = (kind) => appliedPrice(bars, kind),
+  all: readonly Indicator[] = [],
 ): LineSeries {
   const { open, high, low, close, volume } = bars;
+  const src = sourceOf(ind, all);
+  if (src && (ind.kind === "SMA" || ind.kind === "EMA" || ind.kind === "SMMA" || ind.kind === "LWMA")) {
+    // The source on the same bars (parseSpec keeps both on one timeframe), its first line (buffer 0).
+    const values = indicatorLines(src, bars, price, all)[INDICATOR_LINES[src.kind][0]];
+    return { main: maOfIndicator(ind.kind, values, ind.period, drawBegin(src, all)) };
+  }
   switch (ind.kind) {
     case "SMA":
       return { main: sma(price(ind.appliedPrice), ind.period) };
@@ -226,11 +235,12 @@ export function indicatorSeries(
   bars: Bars,
   period: Period,
   price?: (kind: AppliedPrice) => Float64Array,
+  all: readonly Indicator[] = [],
 ): IndicatorSeries {
   if (ind.timeframe === undefined || ind.timeframe === period)
-    return { lines: indicatorLines(ind, bars, price) };
+    return { lines: indicatorLines(ind, bars, price, all) };
   const higher = aggregate(bars, period, ind.timeframe);
-  const own = indicatorLines(ind, higher);
+  const own = indicatorLines(ind, higher, undefined, all);
   const closed = lastClosedHigher(bars, period, higher, ind.timeframe);
   const cache = new Map<string, Float64Array>();
   const shifted = (line: string, shift: number): Float64Array => {

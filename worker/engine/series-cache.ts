@@ -6,7 +6,7 @@
  * cache holds at most `maxValues` numbers (oldest series dropped first), so a huge search stays bounded.
  */
 import type { Bars, Period } from "../market/types";
-import type { Indicator } from "../strategy/spec";
+import { type Indicator, resolvedDeclaration } from "../strategy/spec";
 import type { IndicatorSeries } from "./indicator-series";
 
 export class SeriesCache {
@@ -18,10 +18,18 @@ export class SeriesCache {
 
   constructor(readonly maxValues = 24_000_000) {}
 
-  /** The series of `ind` on `bars`, computed by `compute` on the first request only. */
-  get(ind: Indicator, bars: Bars, period: Period, compute: () => IndicatorSeries): IndicatorSeries {
-    const { id: _id, ...values } = ind;
-    const key = `${period}:${JSON.stringify(values)}`;
+  /**
+   * The series of `ind` on `bars`, computed by `compute` on the first request only. `all` (the spec's
+   * declarations) resolves an average's source, whose values are part of the key.
+   */
+  get(
+    ind: Indicator,
+    bars: Bars,
+    period: Period,
+    compute: () => IndicatorSeries,
+    all: readonly Indicator[] = [],
+  ): IndicatorSeries {
+    const key = `${period}:${JSON.stringify(resolvedDeclaration(ind, all))}`;
     let map = this.byBars.get(bars);
     if (!map) {
       map = new Map();

@@ -359,8 +359,14 @@ export function compileStrategy(
   for (const ind of spec.indicators) {
     // An optimisation's runs share series (series-cache.ts); alone, each run computes its own.
     const s = cache
-      ? cache.get(ind, bars, spec.timeframe, () => indicatorSeries(ind, bars, spec.timeframe, price))
-      : indicatorSeries(ind, bars, spec.timeframe, price);
+      ? cache.get(
+          ind,
+          bars,
+          spec.timeframe,
+          () => indicatorSeries(ind, bars, spec.timeframe, price, spec.indicators),
+          spec.indicators,
+        )
+      : indicatorSeries(ind, bars, spec.timeframe, price, spec.indicators);
     series.set(ind.id, s);
     lines.set(ind.id, s.lines);
   }

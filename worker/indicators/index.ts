@@ -41,7 +41,7 @@ export { hull, hullPeriods } from "./hull";
 export { ichimoku } from "./ichimoku";
 export { keltner } from "./keltner";
 export { lwma } from "./lwma";
-export { maOnBuffer, movingAverage } from "./ma-on-buffer";
+export { maOfIndicator, maOnBuffer, movingAverage } from "./ma-on-buffer";
 export { type MacdResult, macd } from "./macd";
 export { mfi } from "./mfi";
 export { momentum } from "./momentum";

@@ -63,3 +63,19 @@ export function maOnBuffer(
 /** iMA of `src` with one of the four methods (worker/indicators' sma/ema/smma/lwma agree with it). */
 export const movingAverage = (method: MaMethod, src: Float64Array, period: number): Float64Array =>
   maOnBuffer(method, src, period, 0);
+
+/**
+ * iMA on another indicator's handle (spec-smoothing.ts, WARM-UP): the average starts at the source's
+ * draw begin `begin`, and a source bar from there on without a value (NaN here) counts as the 0 that
+ * MetaTrader's buffer holds. Values before begin + period - 1 are NaN.
+ */
+export function maOfIndicator(
+  method: MaMethod,
+  src: Float64Array,
+  period: number,
+  begin: number,
+): Float64Array {
+  const filled = src.slice();
+  for (let i = Math.max(0, begin); i < filled.length; i++) if (Number.isNaN(filled[i])) filled[i] = 0;
+  return maOnBuffer(method, filled, period, Math.max(0, begin));
+}

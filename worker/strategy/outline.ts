@@ -13,6 +13,7 @@ import {
   SESSION_HOURS,
   type Sizing,
   type StrategySpec,
+  sourceOf,
   type TimeFilter,
 } from "./spec";
 
@@ -59,17 +60,26 @@ function price(p: string): string {
 }
 
 /** "SMA(6) of close", "RSI(14)", "MACD(12, 26, 9)", "Bollinger Bands(20, 2)". */
-export function describeIndicator(ind: Indicator): string {
-  return `${describeKind(ind)}${timeframeSuffix(ind)}`;
+/** `all`: the spec's declarations, where an average of another indicator finds it ("EMA(5) of RSI(2)"). */
+export function describeIndicator(ind: Indicator, all: readonly Indicator[] = []): string {
+  return `${describeKind(ind, all)}${timeframeSuffix(ind)}`;
 }
 
-function describeKind(ind: Indicator): string {
+function describeKind(ind: Indicator, all: readonly Indicator[]): string {
   switch (ind.kind) {
     case "SMA":
     case "EMA":
     case "SMMA":
-    case "LWMA":
+    case "LWMA": {
+      const src = sourceOf(ind, all);
+      // The source's own words, without its timeframe (the average's says it once).
+      if (src)
+        return `${ind.kind}(${ind.period}) of ${describeKind(
+          src,
+          all.filter((i) => i !== ind),
+        )}`;
       return `${ind.kind}(${ind.period}) of ${price(ind.appliedPrice)}`;
+    }
     case "RSI":
       return ind.appliedPrice === "CLOSE"
         ? `RSI(${ind.period})`
@@ -96,8 +106,8 @@ function describeKind(ind: Indicator): string {
 }
 
 /** Short name used inside rules: "SMA(6) of close" reads well in a sentence, lines are named. */
-function describeLine(ind: Indicator, line: string | undefined): string {
-  const base = describeIndicator(ind);
+function describeLine(ind: Indicator, line: string | undefined, all: readonly Indicator[]): string {
+  const base = describeIndicator(ind, all);
   switch (ind.kind) {
     case "MACD":
       if (line === "signal") return `the ${base} signal line`;
@@ -166,7 +176,7 @@ export function describeOperand(op: Operand, indicators: readonly Indicator[]): 
   }
   const ind = indicators.find((i) => i.id === op.ref);
   if (!ind) return op.ref;
-  return `${describeLine(ind, op.line)}${shiftSuffix(op.shift)}`;
+  return `${describeLine(ind, op.line, indicators)}${shiftSuffix(op.shift)}`;
 }
 
 /**
@@ -190,7 +200,16 @@ function describeRight(left: Operand, right: Operand, indicators: readonly Indic
   }
   const isMa = (i: Indicator) =>
     i.kind === "SMA" || i.kind === "EMA" || i.kind === "SMMA" || i.kind === "LWMA";
-  if (isMa(l) && isMa(r) && "appliedPrice" in l && "appliedPrice" in r && l.appliedPrice === r.appliedPrice) {
+  const plain = (i: Indicator) => sourceOf(i, indicators) === undefined;
+  if (
+    isMa(l) &&
+    isMa(r) &&
+    plain(l) &&
+    plain(r) &&
+    "appliedPrice" in l &&
+    "appliedPrice" in r &&
+    l.appliedPrice === r.appliedPrice
+  ) {
     return "period" in r ? `${r.kind}(${r.period})` : describeOperand(right, indicators);
   }
   return describeOperand(right, indicators);
@@ -260,7 +279,7 @@ export function describeDistance(d: Distance, indicators: readonly Indicator[]):
       return `${num(d.value)}% of the entry price`;
     case "atr": {
       const ind = indicators.find((i) => i.id === d.ref);
-      return `${num(d.multiple)} x ${ind ? describeIndicator(ind) : d.ref}`;
+      return `${num(d.multiple)} x ${ind ? describeIndicator(ind, indicators) : d.ref}`;
     }
   }
 }
@@ -331,7 +350,7 @@ export function renderOutline(spec: StrategySpec): string {
     `Direction: ${directionText(spec.direction)}`,
   ]);
 
-  section("Indicators", ind.length === 0 ? ["None (price only)"] : ind.map((i) => describeIndicator(i)));
+  section("Indicators", ind.length === 0 ? ["None (price only)"] : ind.map((i) => describeIndicator(i, ind)));
 
   const entries: string[] = [];
   const wantsLong = spec.direction !== "short";

@@ -63,11 +63,21 @@ const base = { id: IdSchema, timeframe: IndicatorTimeframeSchema };
 const price = { appliedPrice: AppliedPriceSchema.default("CLOSE") };
 const periodOf = (d: number) => barCount("period").default(d);
 
+/** An average of another declared indicator's line (spec-smoothing.ts), as iMA on that indicator's handle. */
+export const MaSourceSchema = z
+  .object({
+    ref: IdSchema.describe("id of the indicator to average (declared in `indicators`, same timeframe)"),
+    line: z.string().optional().describe("its line; only the first (MetaTrader averages buffer 0)"),
+  })
+  .describe("average this indicator's values instead of a price: 'EMA(5) of RSI(2)'");
+export type MaSource = z.infer<typeof MaSourceSchema>;
+
 const MovingAverageSchema = z.object({
   ...base,
   kind: z.enum(["SMA", "EMA", "SMMA", "LWMA"]),
   period: barCount("period"),
   ...price,
+  source: MaSourceSchema.optional(),
 });
 const RsiSchema = z.object({ ...base, kind: z.literal("RSI"), period: barCount("period"), ...price });
 const MacdSchema = z.object({

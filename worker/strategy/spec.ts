@@ -36,13 +36,17 @@
  *     included, of the server time converted to UTC with the server's zone (weekdays and sessions stay
  *     server time).
  *   - Distances: 1 pip = 10 points on 3- and 5-digit symbols, 1 point otherwise; `atr` is
- *     `multiple` x the referenced ATR indicator at shift 0 (the last closed bar) when the order is sent;
+ *     `multiple` x the referenced ATR indicator (or a moving average of one: spec-smoothing.ts) at shift 0
+ *     (the last closed bar) when the order is sent;
  *     `percent` is a percentage of the fill price. Stop loss and take profit are placed from the fill price.
  *   - Trailing stop: once the position is `start` in profit (0 = at once), the stop follows the exit
  *     side of the quote at `distance`, moving only in the profitable direction and by at least `step`.
  *   - Break-even: once the position is `trigger` in profit the stop moves to entry +/- `offset`, once.
  *   - Risk sizing: lots = balance x percent / 100 / (stop distance in deposit currency per lot), rounded
  *     DOWN to 0.01 lot, at least 0.01; it needs a stop loss.
+ *   - An indicator of an indicator: a moving average with `source` averages another declaration's first
+ *     line (MetaTrader's iMA on that indicator's handle), starting at the source's first drawn bar
+ *     (PLOT_DRAW_BEGIN); its warm-up and the values it reads are spec-smoothing.ts's.
  */
 import { z } from "zod";
 import { PERIODS } from "../market/types";
@@ -67,6 +71,7 @@ import {
   ShiftSchema,
   TimeWindowOperandSchema,
 } from "./spec-price";
+import { sourceIssues, sourceOf } from "./spec-smoothing";
 import { migrateSpec } from "./spec-version";
 
 export * from "./spec-exits";
@@ -74,6 +79,7 @@ export * from "./spec-groups";
 export * from "./spec-indicators";
 export * from "./spec-orders";
 export * from "./spec-price";
+export * from "./spec-smoothing";
 export { migrateSpec } from "./spec-version";
 
 export const PeriodSchema = z.enum(PERIODS);
@@ -159,7 +165,7 @@ export const DistanceSchema = z.discriminatedUnion("unit", [
   z.object({ unit: z.literal("percent"), value: z.number().positive().max(100) }),
   z.object({
     unit: z.literal("atr"),
-    ref: IdSchema.describe("id of an ATR indicator"),
+    ref: IdSchema.describe("id of an ATR indicator, or of a moving average of one (a smoothed ATR)"),
     multiple: z.number().positive(),
   }),
 ]);
@@ -278,6 +284,12 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
     for (const issue of indicatorIssues(ind, spec.timeframe))
       ctx.addIssue({ code: "custom", path: ["indicators", i, issue.field], message: issue.message });
   });
+  for (const issue of sourceIssues(spec.indicators, spec.timeframe))
+    ctx.addIssue({
+      code: "custom",
+      path: ["indicators", issue.index, ...issue.field.split(".")],
+      message: issue.message,
+    });
 
   const checkOperand = (op: Operand, path: (string | number)[]) => {
     if (op.type === "expression") {
@@ -354,7 +366,8 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
     const ind = byId.get(d.ref);
     if (!ind)
       ctx.addIssue({ code: "custom", path: [...path, "ref"], message: `unknown indicator "${d.ref}"` });
-    else if (ind.kind !== "ATR")
+    // A moving average of an ATR (spec-smoothing.ts) is a smoothed ATR: a distance in price as well.
+    else if (ind.kind !== "ATR" && sourceOf(ind, spec.indicators)?.kind !== "ATR")
       ctx.addIssue({ code: "custom", path: [...path, "ref"], message: `"${d.ref}" is ${ind.kind}, not ATR` });
   };
   checkDistance(spec.stopLoss, ["stopLoss"]);

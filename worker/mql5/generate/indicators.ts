@@ -2,7 +2,7 @@
  * Indicator handles: creation in OnInit (with the MQL5 reference's argument order), release in
  * OnDeinit, and which buffer each line of the spec's vocabulary lives in.
  */
-import type { AppliedPrice, Indicator } from "../../strategy/spec";
+import { type AppliedPrice, type Indicator, sourceOf } from "../../strategy/spec";
 import { bin, call, dbl, type Expr, id, ifThen, int, ret, type Stmt, str } from "../ir";
 import { type Context, handleName, indicatorInput } from "./context";
 import {
@@ -43,19 +43,36 @@ export function lineBuffer(ind: Indicator, line: string): Expr {
   }
 }
 
+const plus = (a: Expr, k: number): Expr => (k === 0 ? a : bin(k > 0 ? "+" : "-", a, int(Math.abs(k))));
+
+/**
+ * MetaTrader's PLOT_DRAW_BEGIN of a smoothable indicator's first plot (spec-smoothing.ts, drawBegin):
+ * where iMA on its handle starts. The first real value for every kind but Momentum, which draws one
+ * bar before its first value.
+ */
+function drawBeginBars(src: Indicator, all: readonly Indicator[]): Expr {
+  if (src.kind === "MOMENTUM") return plus(id(indicatorInput(src.id, "Period")), -1);
+  if (src.kind === "VOLUMES") return int(0);
+  return warmUpBars(src, src.kind === "ADX" ? "adx" : "main", all);
+}
+
 /**
  * The series position (0 = the oldest bar) of a line's first real value: MetaTrader's buffers hold 0
  * or values of incomplete history before it, the engine NaN (worker/indicators, each kernel's
- * "Warm-up"). Written with the period inputs, so a trader's change of a period moves it too.
+ * "Warm-up"). Written with the period inputs, so a trader's change of a period moves it too. An
+ * average of another indicator (`all` resolves its source) starts at the source's draw begin.
  */
-export function warmUpBars(ind: Indicator, line: string): Expr {
+export function warmUpBars(ind: Indicator, line: string, all: readonly Indicator[] = []): Expr {
   const p = (name: string): Expr => id(indicatorInput(ind.id, name));
-  const plus = (a: Expr, k: number): Expr => (k === 0 ? a : bin(k > 0 ? "+" : "-", a, int(Math.abs(k))));
   switch (ind.kind) {
     case "SMA":
     case "EMA":
     case "SMMA":
-    case "LWMA":
+    case "LWMA": {
+      const src = sourceOf(ind, all);
+      const own = plus(p("Period"), -1);
+      return src ? bin("+", drawBeginBars(src, all), own) : own;
+    }
     case "CCI":
       return plus(p("Period"), -1);
     case "RSI":
@@ -88,10 +105,10 @@ export function lineValue(ctx: Context, ind: Indicator, line: string, index: num
       id(handleName(ind.id)),
       lineBuffer(ind, line),
       int(index),
-      warmUpBars(ind, line),
+      warmUpBars(ind, line, ctx.spec.indicators),
     );
   const v1 = V1_KINDS.has(ind.kind)
-    ? { buffer: lineBuffer(ind, line), first: warmUpBars(ind, line) }
+    ? { buffer: lineBuffer(ind, line), first: warmUpBars(ind, line, ctx.spec.indicators) }
     : undefined;
   return newLineValue(ctx, ind, line, index, v1);
 }
@@ -106,7 +123,9 @@ function createCall(ctx: Context, ind: Indicator): Expr | undefined {
     case "SMA":
     case "EMA":
     case "SMMA":
-    case "LWMA":
+    case "LWMA": {
+      // An average of another indicator: iMA's applied_price is that indicator's handle (created first).
+      const src = sourceOf(ind, ctx.spec.indicators);
       return call(
         "iMA",
         SYMBOL,
@@ -114,8 +133,9 @@ function createCall(ctx: Context, ind: Indicator): Expr | undefined {
         period("Period", ind.period),
         int(0),
         id(MA_METHOD[ind.kind]),
-        appliedPrice(ind.appliedPrice),
+        src ? id(handleName(src.id)) : appliedPrice(ind.appliedPrice),
       );
+    }
     case "RSI":
       return call("iRSI", SYMBOL, TIMEFRAME, period("Period", ind.period), appliedPrice(ind.appliedPrice));
     case "MACD":
@@ -175,9 +195,22 @@ function createCall(ctx: Context, ind: Indicator): Expr | undefined {
   }
 }
 
+/** The declarations with every average's source before it (its handle must exist when iMA takes it). */
+function sourcesFirst(all: readonly Indicator[]): Indicator[] {
+  const out: Indicator[] = [];
+  const visit = (ind: Indicator, depth: number) => {
+    if (out.includes(ind)) return;
+    const src = depth < all.length ? sourceOf(ind, all) : undefined;
+    if (src) visit(src, depth + 1);
+    out.push(ind);
+  };
+  for (const ind of all) visit(ind, 0);
+  return out;
+}
+
 /** OnInit statements: create every handle and fail initialisation if one is invalid. */
 export function createHandles(ctx: Context): Stmt[] {
-  return ctx.spec.indicators.flatMap((ind): Stmt[] => {
+  return sourcesFirst(ctx.spec.indicators).flatMap((ind): Stmt[] => {
     if (ind.timeframe !== undefined && ind.timeframe !== ctx.spec.timeframe)
       ctx.input(
         "Indicators",

@@ -26,7 +26,7 @@ import { getSymbol } from "../../market/catalogue";
 import { DemoRates } from "../../market/demo-rates";
 import { periodMs } from "../../market/periods";
 import type { Bars, Period } from "../../market/types";
-import { indicatorLookback, type StrategySpec } from "../../strategy/spec";
+import { indicatorLookback, type StrategySpec, sourcedLookback } from "../../strategy/spec";
 import type { ResultSections } from "./backtest-sections";
 import { type CrossRateBars, priceAt } from "./cross-rates";
 import { mapInPieces, type Pieces, runToEnd } from "./in-pieces";
@@ -60,7 +60,11 @@ export function warmUpMs(spec: StrategySpec): number {
   // A higher-timeframe indicator needs its look-back in bars of its own period (issue 14).
   let longest = 1;
   for (const ind of spec.indicators)
-    longest = Math.max(longest, indicatorLookback(ind) * periodMs(ind.timeframe ?? spec.timeframe));
+    longest = Math.max(
+      longest,
+      // An average of another indicator adds its source's look-back to its own.
+      sourcedLookback(ind, spec.indicators, indicatorLookback) * periodMs(ind.timeframe ?? spec.timeframe),
+    );
   return Math.min(3 * 366 * DAY, Math.max(31 * DAY, 3 * longest));
 }
 

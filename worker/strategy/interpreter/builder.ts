@@ -6,7 +6,7 @@ import type {
   StrategySpec,
 } from "../spec";
 import type { Condition, Distance, IndicatorMention, Operand, Problem } from "./facts";
-import { DEFAULTS, indicatorId, lineOf, resolveIndicator } from "./indicators";
+import { DEFAULTS, indicatorId, lineOf, maKind, resolveIndicator, sameIndicator } from "./indicators";
 
 // Turns the interpreter's conditions, operands and distances into the schema's, adding the
 // indicators they need to the draft and noting what cannot be built.
@@ -22,6 +22,7 @@ export class Builder {
   ) {}
 
   indicator(m: IndicatorMention): Indicator | null {
+    if (m.kind === "ma" && m.of) return this.average(m, m.of);
     const r = resolveIndicator(m, this.mentions, this.draft.indicators);
     if (!r.ok) {
       this.problems.add(r.problem);
@@ -31,10 +32,40 @@ export class Builder {
     return r.indicator;
   }
 
+  /**
+   * An average of another indicator (spec-smoothing.ts): the source first, then the average reading it.
+   * Its length is the one stated with it ("the 5 ema of ..."); an unstated kind is MT5's default, simple.
+   */
+  private average(m: Extract<IndicatorMention, { kind: "ma" }>, of: IndicatorMention): Indicator | null {
+    const src = this.indicator(of);
+    if (!src) return null;
+    if (m.period === null) {
+      this.problems.add("maPeriod");
+      return null;
+    }
+    const ind: Indicator = {
+      id: "x",
+      kind: maKind(m.method ?? "sma"),
+      period: m.period,
+      appliedPrice: "CLOSE",
+      source: { ref: src.id },
+    };
+    const known = this.draft.indicators.find((i) => sameIndicator(i, ind));
+    if (known) return known;
+    const named = { ...ind, id: indicatorId(ind) };
+    this.draft.indicators.push(named);
+    return named;
+  }
+
   operand(op: Operand): SpecOperand | null {
     if (op.type === "constant") return { type: "constant", value: op.value };
     if (op.type === "price") return { type: "price", field: priceField(op.field), shift: op.shift };
     if (op.type === "level") return op.spec;
+    if (op.type === "percentOf") {
+      const a = this.operand(op.a);
+      if (!a || a.type === "expression") return null;
+      return { type: "expression", a, k: 1, offset: { unit: "percent", value: op.percent } };
+    }
     if (op.type === "difference") {
       const a = this.operand(op.a);
       const b = this.operand(op.b);
@@ -90,6 +121,7 @@ export class Builder {
     if (
       left.type === "indicator" &&
       left.ind.kind === "ma" &&
+      !left.ind.of &&
       right.type === "constant" &&
       Number.isInteger(right.value) &&
       right.value >= 2

@@ -17,7 +17,9 @@ function conditions(text: string): string[] {
             ? `level:${JSON.stringify(x.spec)}`
             : x.type === "difference"
               ? `(${o(x.a)} - ${o(x.b)})`
-              : `${x.ind.kind}:${JSON.stringify(x.ind)}`;
+              : x.type === "percentOf"
+                ? `(${o(x.a)} ${x.percent}%)`
+                : `${x.ind.kind}:${JSON.stringify(x.ind)}`;
     return `${o(c.left)} ${c.op} ${o(c.right)}${c.right2 ? ` ${o(c.right2)}` : ""}`;
   });
 }

@@ -16,6 +16,8 @@ export type IndicatorMention =
       role: "fast" | "slow" | null;
       /** Written as a plain "ma" with a length: simple unless the message declared that length's kind. */
       generic?: boolean;
+      /** An average of another indicator ("the 5 ema of the 2 period rsi", "atr smoothed by a 10 sma"). */
+      of?: IndicatorMention;
     }
   | { kind: "rsi"; period: number | null; price: PriceField | null }
   | {
@@ -60,6 +62,8 @@ export type Operand =
   /** "(EMA 2 - EMA 20)", "the difference between the fast and the slow average": a - b. */
   | { type: "difference"; a: Operand; b: Operand; shift: number }
   | { type: "price"; field: PriceField; shift: number }
+  /** "3% or more below the 5 sma": a line moved by a percentage of itself (negative: below). */
+  | { type: "percentOf"; a: Operand; percent: number; shift: number }
   | { type: "constant"; value: number };
 
 /** "crosses" without a direction is resolved by the rule it ends up in (long entry: above). */

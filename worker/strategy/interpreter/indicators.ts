@@ -58,7 +58,10 @@ export function indicatorId(ind: Indicator): string {
     case "EMA":
     case "SMMA":
     case "LWMA":
-      return `${ind.kind.toLowerCase()}${ind.period}${p}`;
+      // An average of another indicator: "ema5_rsi2".
+      return ind.source
+        ? `${ind.kind.toLowerCase()}${ind.period}_${ind.source.ref}`
+        : `${ind.kind.toLowerCase()}${ind.period}${p}`;
     case "RSI":
       return `rsi${ind.period}${p}`;
     case "MACD":
@@ -122,7 +125,8 @@ export function resolveIndicator(
   let ind: Indicator;
   switch (m.kind) {
     case "ma": {
-      const mas = existing.filter(isMa);
+      // A plain average is never one of another indicator ("the ma" is the price average).
+      const mas = existing.filter(isMa).filter((i) => i.source === undefined);
       let period = m.period;
       let method = m.method;
       if (period === null && m.role !== null && mas.length >= 2) {

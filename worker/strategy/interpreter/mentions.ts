@@ -280,6 +280,19 @@ export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
       return token;
     },
   );
+  text = averagesOf(text, operands);
+  // "§A closes 3% or more below §B", "§A is at least 2% above §B": §A against §B moved by that percentage.
+  text = text.replace(
+    /§([A-Z])\s+(?:is|closes|closed|stays|trades|sits)\s+(?:at\s+least\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?:or\s+more\s+)?(below|under|above|over)\s+(?:the\s+)?§([A-Z])/g,
+    (whole: string, a: string, n: string, side: string, b: string) => {
+      const base = operands[b.charCodeAt(0) - 65];
+      if (base?.type !== "indicator" && base?.type !== "price") return whole;
+      const below = side === "below" || side === "under";
+      const token = placeholder(operands.length);
+      operands.push({ type: "percentOf", a: base, percent: below ? -Number(n) : Number(n), shift: 0 });
+      return `§${a} is ${below ? "below" : "above"} ${token}`;
+    },
+  );
   text = text.replace(
     /\bthe (\d+)\b(?!\.\d)(?!\s*(?:pips?|points?|%|percent|lots?|x\b|times|atr|period|day|bar|level|line))/g,
     (whole: string, n: string) => {
@@ -291,6 +304,47 @@ export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
     },
   );
   return { text: differences(text, operands).replace(/\s+/g, " ").trim(), operands };
+}
+
+/** Lines an average may read (MetaTrader averages a handle's first buffer; spec-smoothing.ts). */
+function smoothable(m: IndicatorMention): boolean {
+  switch (m.kind) {
+    case "rsi":
+    case "cci":
+    case "atr":
+    case "momentum":
+      return true;
+    case "adx":
+    case "stochastic":
+      return m.line === "main";
+    default:
+      return false;
+  }
+}
+
+/**
+ * An average of another indicator, one operand: "§A of the §B" (the 5 ema of the 2 period rsi) and
+ * "§B smoothed by/with §A" (the atr smoothed with a 10 sma), where §A is a moving average of no stated
+ * price and §B an indicator it can read. The source's slot stays, unread.
+ */
+function averagesOf(text: string, operands: Operand[]): string {
+  const join = (whole: string, ma: string, src: string): string => {
+    const i = ma.charCodeAt(0) - 65;
+    const a = operands[i];
+    const b = operands[src.charCodeAt(0) - 65];
+    if (a?.type !== "indicator" || b?.type !== "indicator") return whole;
+    if (a.ind.kind !== "ma" || a.ind.price !== null || a.ind.of || !smoothable(b.ind)) return whole;
+    operands[i] = { ...a, ind: { ...a.ind, role: null, of: b.ind } };
+    return placeholder(i);
+  };
+  return text
+    .replace(/§([A-Z])\s+of\s+(?:the\s+|its\s+)?§([A-Z])/g, (w: string, a: string, b: string) =>
+      join(w, a, b),
+    )
+    .replace(
+      /§([A-Z])\s+(?:(?:is|being)\s+)?smooth(?:ed)?\s+(?:by|with|using|via)\s+(?:an?\s+|the\s+|its\s+)?§([A-Z])/g,
+      (w: string, b: string, a: string) => join(w, a, b),
+    );
 }
 
 /**

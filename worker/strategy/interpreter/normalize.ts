@@ -100,6 +100,15 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\(\s*(\d+)\s*(?:-\s*)?(?:periods?|bars?|days?|candles?)\s*\)/g, "($1)"],
   // Moving averages: "moving average" → "ma" so that "50 simple ma" and "50 sma" meet.
   [/\bmoving\s+average\b/g, "ma"],
+  // "the 5 period exponential average of the RSI": an average named by its kind without "moving".
+  [/\bexponential(?:ly)?(?:\s+weighted)?\s+average\b/g, "ema"],
+  [/\bsimple\s+average\b/g, "sma"],
+  [/\bsmoothed\s+average\b/g, "smma"],
+  // "smoothed with a 10-period average": a plain average of a length (MT5's default, simple).
+  [
+    /\b(smooth(?:ed)?\s+(?:by|with|using)\s+(?:an?\s+)?)(\d+)(?:\s*-?\s*(?:period|bar)s?)?\s+average\b/g,
+    "$1$2 ma",
+  ],
   [/\bm\.a\.?/g, "ma"],
   [/\blinear(?:ly)?[\s-]+weighted\b/g, "lw"],
   [/\bweighted\s+ma\b/g, "lwma"],

@@ -9,6 +9,7 @@ import {
   operandLeaves,
   type Condition as SpecCondition,
   type StrategySpec,
+  sourceOf,
 } from "../spec";
 import { applyChatEdit } from "./edit-apply";
 import { setAtrMultiple, setLevel, setPendingAt } from "./edit-levels";
@@ -68,6 +69,17 @@ export function referenced(spec: StrategySpec): Set<string> {
   for (const o of levels) {
     if (!o) continue;
     for (const b of o.type === "expression" ? [o.a, o.b] : [o]) if (b?.type === "indicator") ids.add(b.ref);
+  }
+  // The indicator an average reads (spec-smoothing.ts) is read through it.
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const ind of spec.indicators) {
+      const src = ids.has(ind.id) ? sourceOf(ind, spec.indicators) : undefined;
+      if (src && !ids.has(src.id)) {
+        ids.add(src.id);
+        grown = true;
+      }
+    }
   }
   return ids;
 }
