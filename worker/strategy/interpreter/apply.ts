@@ -2,7 +2,7 @@ import { PERIODS } from "../../market/types";
 import { type Operand, type Rule, SESSION_HOURS, type StrategySpec, type TimeFilter } from "../spec";
 import { Builder, same } from "./builder";
 import type { Condition, Facts, IndicatorMention, Problem, Side, SideStop } from "./facts";
-import { mirrorCondition, mirrorRule } from "./mirror";
+import { mirrorCondition, mirrorLevel, mirrorRule } from "./mirror";
 import { addTo } from "./rules";
 import { applyEdits, referenced } from "./spec-edits";
 
@@ -228,6 +228,9 @@ export function applyFacts(
     }
   }
 
+  // 5b. A target at a line ("tp on the middle band"): each traded side closes once a bar closes at or beyond it.
+  if (facts.targetLine) addLineTarget(draft, b, facts.targetLine, direction);
+
   // 6. Money management and time.
   if (facts.stopLoss) {
     const d = b.distance(facts.stopLoss);
@@ -422,9 +425,20 @@ function applySideStops(
   stops: Partial<Record<Side, SideStop>>,
   direction: StrategySpec["direction"],
 ): void {
-  const level = (side: Side, stop: SideStop): Operand | null => {
+  const level = (side: Side, stop: SideStop, twin: boolean): Operand | null => {
     const away = side === "long" ? -1 : 1;
-    if (stop.type === "operand") return b.operand(stop.operand);
+    if (stop.type === "operand") {
+      const line = b.operand(stop.operand);
+      if (!line) return null;
+      // The other side's twin: the upper band for the lower, the same average, the N-bar high for the low.
+      const base = twin ? mirrorLevel(line, draft.indicators) : line;
+      const off = stop.offset;
+      return off && base.type !== "expression"
+        ? { type: "expression", a: base, k: 1, offset: { unit: off.unit, value: away * off.value } }
+        : off
+          ? null
+          : base;
+    }
     const base: Operand =
       stop.type === "distance"
         ? { type: "price", field: "CLOSE", shift: 0 }
@@ -438,10 +452,14 @@ function applySideStops(
   for (const side of ["long", "short"] as const) {
     const other: Side = side === "long" ? "short" : "long";
     const own = stops[side];
-    const mirrored = !own && stops[other]?.type === "candle" ? stops[other] : undefined;
+    const theirs = stops[other];
+    const mirrored =
+      !own && (theirs?.type === "candle" || (theirs?.type === "operand" && theirs.mirrors))
+        ? theirs
+        : undefined;
     const stop = own ?? mirrored;
     if (!stop || (direction !== "both" && direction !== side)) continue;
-    const op = level(side, stop);
+    const op = level(side, stop, !own);
     if (op) out[side] = op;
   }
   if (!out.long && !out.short) return;
@@ -449,4 +467,37 @@ function applySideStops(
   // Every traded side has its own level: a distance stop would only be shadowed by it.
   const traded: Side[] = direction === "both" ? ["long", "short"] : [direction];
   if (traded.every((s) => out[s] !== undefined)) delete draft.stopLoss;
+}
+
+/**
+ * A take profit at a line (line-targets.ts) as exit rules: the side it was written for closes once a bar
+ * closes beyond the line (above it for buys), the other side at its mirror. It is one more way out, so it is
+ * ORed with an exit rule already there; an exit of several joined conditions cannot take an alternative in v2
+ * (all AND any), and the reply says so instead.
+ */
+function addLineTarget(
+  draft: StrategySpec,
+  b: Builder,
+  target: NonNullable<Facts["targetLine"]>,
+  direction: StrategySpec["direction"],
+): void {
+  const line = b.operand(target.operand);
+  if (!line) return;
+  const close: Operand = { type: "price", field: "CLOSE", shift: 0 };
+  const own: Rule["all"][number] =
+    target.side === "long"
+      ? { type: "greaterThan", left: close, right: line }
+      : { type: "lessThan", left: close, right: line };
+  for (const side of ["long", "short"] as const) {
+    if (direction !== "both" && direction !== side) continue;
+    const cond = side === target.side ? own : mirrorCondition(own, draft.indicators);
+    const rule = draft.exit[side];
+    if (rule && rule.all.length > 1) {
+      b.notes.push(
+        "The target at a line could not be joined to the exit conditions you gave (either closes the trade); tell me which to keep.",
+      );
+      return;
+    }
+    draft.exit[side] = orInto(rule, [cond]);
+  }
 }

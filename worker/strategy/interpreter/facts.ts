@@ -167,8 +167,11 @@ export type StopLevel = { type: "candle" } | { type: "bars"; bars: number };
  */
 export type SideStop =
   | { type: "distance"; distance: { unit: "pips" | "points"; value: number } }
-  | { type: "candle"; offset: { unit: "pips" | "points"; value: number } | null }
-  | { type: "operand"; operand: Operand };
+  | { type: "candle"; offset: StopOffset | null; mirrors?: boolean }
+  /** `offset`: that far beyond the line (below it for buys); `mirrors`: the other side takes its twin. */
+  | { type: "operand"; operand: Operand; offset?: StopOffset | null; mirrors?: boolean };
+/** How far beyond a level a stop sits (a positive amount, away from the trade). */
+export type StopOffset = { unit: "pips" | "points"; value: number };
 
 /** A pending entry (pending.ts): the order type, each side's price, when an unfilled order goes. */
 export interface PendingFacts {
@@ -190,6 +193,8 @@ export interface Facts {
   /** Stops stated per side or at a level (exits.stop); a side without one keeps stopLoss. */
   sideStops: Partial<Record<Side, SideStop>> | null;
   takeProfit: Distance | null;
+  /** A take profit at a line ("tp on the middle band"), for the side it names; built as an exit rule. */
+  targetLine: { side: Side; operand: Operand } | null;
   trailing: { distance: Distance; start: Distance | null } | null;
   breakEven: { trigger: Distance; offset: Distance | null } | null;
   sizing: Sizing | null;
@@ -216,6 +221,7 @@ export function emptyFacts(): Facts {
     stopLoss: null,
     sideStops: null,
     takeProfit: null,
+    targetLine: null,
     trailing: null,
     breakEven: null,
     sizing: null,

@@ -334,6 +334,7 @@ function hasExitFacts(f: Facts): boolean {
   return (
     f.stopLoss !== null ||
     f.takeProfit !== null ||
+    f.targetLine !== null ||
     f.trailing !== null ||
     f.closeOnOpposite === true ||
     f.clauses.some((c) => c.role === "exit")
@@ -344,6 +345,7 @@ function hasSettings(f: Facts): boolean {
   return (
     f.stopLoss !== null ||
     f.takeProfit !== null ||
+    f.targetLine !== null ||
     f.trailing !== null ||
     f.breakEven !== null ||
     f.sizing !== null ||

@@ -1,6 +1,7 @@
 import { BREAK_EVEN_EXTRACTORS } from "./break-even";
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Distance, Facts, Sizing } from "./facts";
+import { LINE_TARGET_EXTRACTORS } from "./line-targets";
 import { extractSideStops } from "./side-stops";
 
 // Money management phrases: stop loss, take profit, trailing stop, break-even, sizing.
@@ -271,7 +272,8 @@ const EXTRACTORS: Extractor[] = [
 /** Fills the risk fields of `facts` from `text` and returns the text with the used phrases blanked. */
 export function extractRisk(text: string, facts: Facts): string {
   // Stops per side first: the plain stop-loss reading would take the first side's distance for both.
-  const out = runExtractors(extractSideStops(text, facts), EXTRACTORS, facts);
+  const stops = extractSideStops(text, facts);
+  const out = runExtractors(runExtractors(stops, LINE_TARGET_EXTRACTORS, facts), EXTRACTORS, facts);
   fourDigitPoints(facts);
   // "no stop" / "without a stop" alone: an explicit wish, not an omission.
   if (/\b(?:no|without(?: a| any)?)\s+stop\b(?!\s+(?:trading|loss))/.test(out)) facts.noStopWanted = true;
