@@ -228,6 +228,26 @@ describe("stop and target levels in words, against specs", () => {
     expect(compareField("stop_loss", band, all, bands("middle"))).toMatch(/long/);
   });
 
+  it("points beyond a level may be a 4-digit text's pips; pips are ten 5-digit points", () => {
+    const bb = [{ id: "b", kind: "BOLLINGER", period: 20, deviation: 2 }];
+    const all = { entry_long: "close < lower BANDS(20,2)" };
+    const at = (value: number, unit: string) =>
+      stopped(
+        {
+          long: off(ind("b", { line: "lower" }), -value, unit),
+          short: off(ind("b", { line: "upper" }), value, unit),
+        },
+        { indicators: bb },
+      );
+    const points = { rule: "4 points beyond the lower (long) / upper (short) band" };
+    expect(compareField("stop_loss", points, all, at(4, "pips"))).toBeNull();
+    expect(compareField("stop_loss", points, all, at(40, "pips"))).toMatch(/long/);
+    expect(compareField("stop_loss", points, all, at(4, "percent"))).toMatch(/long/);
+    const pips = { rule: "4 pips beyond the lower (long) / upper (short) band" };
+    expect(compareField("stop_loss", pips, all, at(40, "points"))).toBeNull();
+    expect(compareField("stop_loss", pips, all, at(4, "points"))).toMatch(/long/);
+  });
+
   it("the opposite side of an N-day channel with a margin; a swing stop has no v2 form", () => {
     const rule = { rule: "opposite side of the 15-day channel (2 pips beyond)" };
     const ext = (side: string, bars: number) => ({ type: "extreme", side, bars, shift: 0 });

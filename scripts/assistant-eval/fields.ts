@@ -191,12 +191,24 @@ export function operandMatch(e: Operand, s: Operand): boolean {
   }
 }
 
-/** The same distance: a range accepts any value inside it, "a few" any amount on the same side. */
+/**
+ * The same distance: a range accepts any value inside it, "a few" any amount on the same side. As the distance
+ * forms (distanceMatch), "points" may be a 4-digit text's pips (README conventions) and pips are ten 5-digit
+ * points: the spec's offset is read in the annotation's unit.
+ */
 function offsetMatch(e: Offset, s: Offset): boolean {
-  if (e.unit !== s.unit) return false;
-  if (e.any) return Math.sign(e.value) === Math.sign(s.value);
-  if (e.hi !== undefined) return s.value >= e.value - 1e-6 && s.value <= e.hi + 1e-6;
-  return eq(e.value, s.value);
+  const value =
+    e.unit === s.unit
+      ? s.value
+      : e.unit === "points" && s.unit === "pips"
+        ? s.value
+        : e.unit === "pips" && s.unit === "points"
+          ? s.value / 10
+          : undefined;
+  if (value === undefined) return false;
+  if (e.any) return Math.sign(e.value) === Math.sign(value);
+  if (e.hi !== undefined) return value >= e.value - 1e-6 && value <= e.hi + 1e-6;
+  return eq(e.value, value);
 }
 
 const TF_MINUTES: Record<string, number> = {

@@ -283,9 +283,15 @@ export function applyFacts(
     if (t) draft.breakEven = o ? { trigger: t, offset: o } : { trigger: t };
   }
   if (facts.sizing) {
-    if (facts.sizing.kind === "lots") draft.sizing = { type: "fixed", lots: facts.sizing.lots };
-    else if (draft.stopLoss) draft.sizing = { type: "riskPercent", percent: facts.sizing.percent };
-    else b.problems.add("needsStopForRisk");
+    const s = facts.sizing;
+    // Risk sizing measures the stop: a distance, or a level on every traded side (exits.stop).
+    const tradedSides: Side[] = direction === "both" ? ["long", "short"] : [direction];
+    const stopped = tradedSides.every((side) => draft.stopLoss || draft.exits?.stop?.[side]);
+    if (s.kind === "lots") draft.sizing = { type: "fixed", lots: s.lots };
+    else if (s.kind === "perEquity") draft.sizing = { type: "lotsPerEquity", lots: s.lots, per: s.per };
+    else if (!stopped) b.problems.add("needsStopForRisk");
+    else if (s.kind === "money") draft.sizing = { type: "riskMoney", amount: s.amount };
+    else draft.sizing = { type: "riskPercent", percent: s.percent, ...(s.of ? { of: s.of } : {}) };
   }
   const tf = PERIODS.find((p) => p === facts.timeframe);
   if (tf) draft.timeframe = tf;

@@ -85,7 +85,13 @@ export type Distance =
   /** A multiple of the stop-loss distance ("1:2 risk reward", "2R"). */
   | { unit: "rr"; value: number };
 
-export type Sizing = { kind: "lots"; lots: number } | { kind: "risk"; percent: number };
+export type Sizing =
+  | { kind: "lots"; lots: number }
+  | { kind: "risk"; percent: number; of?: "equity" }
+  /** "0.1 lot per $1000": lots in proportion to the equity. */
+  | { kind: "perEquity"; lots: number; per: number }
+  /** "risk $50 per trade": money lost at the stop. */
+  | { kind: "money"; amount: number };
 
 export type Session = "asia" | "london" | "newyork";
 

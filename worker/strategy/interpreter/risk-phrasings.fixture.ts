@@ -138,4 +138,51 @@ export const RISK_PHRASINGS: readonly RiskCase[] = [
     expect: { question: false, takeProfit: null },
     not: { exit: { long: { any: [{ type: "greaterThan" }] } } },
   },
+  // Sizing in proportion to the account, in money at risk, of equity.
+  {
+    name: "lots per amount of account, the currency after the number",
+    say: `${CROSS} Stop 30 pips. Trade 0.2 lots per 5000$ of balance.`,
+    expect: { question: false },
+    spec: { sizing: { type: "lotsPerEquity", lots: 0.2, per: 5000 } },
+  },
+  {
+    name: "lots for every amount written with thousands",
+    say: `${CROSS} Stop 30 pips. Use 0.05 lots for every $2,500.`,
+    expect: { question: false },
+    spec: { sizing: { type: "lotsPerEquity", lots: 0.05, per: 2500 } },
+  },
+  {
+    name: "lots per amount in k",
+    say: `${CROSS} Stop 30 pips. Position size: 1 lot per 20k equity.`,
+    expect: { question: false },
+    spec: { sizing: { type: "lotsPerEquity", lots: 1, per: 20000 } },
+  },
+  {
+    name: "NOT proportional: lots and an account size apart stay a fixed lot",
+    say: `${CROSS} Stop 30 pips. I trade 0.3 lots on a $3000 account.`,
+    expect: { sizing: "0.3 lots", question: false },
+  },
+  {
+    name: "money at risk per trade",
+    say: `${CROSS} Stop 25 pips. Risking 75 usd per trade.`,
+    expect: { question: false },
+    spec: { sizing: { type: "riskMoney", amount: 75 } },
+  },
+  {
+    name: "money at risk with the sign first",
+    say: `${CROSS} Stop 25 pips. Risk $40 on each trade.`,
+    expect: { question: false },
+    spec: { sizing: { type: "riskMoney", amount: 40 } },
+  },
+  {
+    name: "a percent of equity",
+    say: `${CROSS} Stop 25 pips. Risk 1.5% of equity per trade.`,
+    expect: { question: false },
+    spec: { sizing: { type: "riskPercent", percent: 1.5, of: "equity" } },
+  },
+  {
+    name: "risk sizing measured from a structural stop",
+    say: `${CROSS} The stop goes 5 pips below the low of the signal candle. Risk 2% per trade.`,
+    expect: { sizing: "2% risk", question: false },
+  },
 ];

@@ -3,6 +3,7 @@ import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Distance, Facts, Sizing } from "./facts";
 import { LINE_TARGET_EXTRACTORS } from "./line-targets";
 import { extractSideStops } from "./side-stops";
+import { SIZING_EXTRACTORS } from "./sizing";
 
 // Money management phrases: stop loss, take profit, trailing stop, break-even, sizing.
 // Each extractor blanks what it used so the condition grammar never sees "30 pips".
@@ -242,6 +243,8 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // Sizing in proportion to the account, in money, or of equity (sizing.ts), before the plain readings.
+  ...SIZING_EXTRACTORS,
   // Sizing: "risk 1% per trade", "1% risk", "risking 2 percent of the account".
   {
     re: /\b(?:risk(?:ing|s)?\s+(?:of\s+|only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)|(\d+(?:\.\d+)?)\s*(?:%|percent)\s+risk)(?:\s+(?:of|per)\s+(?:the\s+|my\s+)?(?:account|balance|equity|capital|trade))*(?:\s+per\s+trade)?/g,
