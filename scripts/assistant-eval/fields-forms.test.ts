@@ -375,3 +375,91 @@ describe("time filters with orders and session edges, R multiples of the stop", 
     expect(compareField("trailing_stop", { step_rr: 1 }, {}, trail(10))).toMatch(/step/);
   });
 });
+
+describe("scale-out targets, against specs", () => {
+  const cross = cond("crossesAbove", px("CLOSE"), k(1));
+  const scaled = (targets: Array<[number, string]>, extra: Record<string, unknown> = {}) =>
+    long([cross], {
+      exits: {
+        scaleOut: targets.map(([distance, unit], i) => ({ unit, distance, percent: i === 0 ? 33 : 50 })),
+      },
+      ...extra,
+    });
+  it("targets at those distances in order; the last part runs, or is the take profit", () => {
+    const runs = { pips_multi: [30, 60, null] };
+    expect(
+      compareField(
+        "take_profit",
+        runs,
+        {},
+        scaled([
+          [30, "pips"],
+          [60, "pips"],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      compareField(
+        "take_profit",
+        runs,
+        {},
+        scaled([
+          [300, "points"],
+          [600, "points"],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      compareField(
+        "take_profit",
+        runs,
+        {},
+        scaled([
+          [30, "pips"],
+          [70, "pips"],
+        ]),
+      ),
+    ).toMatch(/expected/);
+    expect(compareField("take_profit", runs, {}, scaled([[30, "pips"]]))).toMatch(/expected/);
+    expect(
+      compareField(
+        "take_profit",
+        runs,
+        {},
+        scaled(
+          [
+            [30, "pips"],
+            [60, "pips"],
+          ],
+          { takeProfit: { unit: "pips", value: 90 } },
+        ),
+      ),
+    ).toMatch(/run/);
+    const closed = { pips_multi: [30, 60, 90] };
+    expect(
+      compareField(
+        "take_profit",
+        closed,
+        {},
+        scaled(
+          [
+            [30, "pips"],
+            [60, "pips"],
+          ],
+          { takeProfit: { unit: "pips", value: 90 } },
+        ),
+      ),
+    ).toBeNull();
+    expect(
+      compareField(
+        "take_profit",
+        closed,
+        {},
+        scaled([
+          [30, "pips"],
+          [60, "pips"],
+        ]),
+      ),
+    ).toMatch(/missing/);
+  });
+});

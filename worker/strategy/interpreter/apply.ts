@@ -271,6 +271,25 @@ export function applyFacts(
       if (draft.exits?.targetR !== undefined) delete draft.exits.targetR;
     }
   }
+  if (facts.scaleOut) {
+    // N targets and a runner: N + 1 equal parts, each target closing its part of what is left then; without a
+    // runner the last target is the take profit of the last part.
+    const { targets, runner } = facts.scaleOut;
+    const closing = runner ? targets : targets.slice(0, -1);
+    const parts = runner ? targets.length + 1 : targets.length;
+    const last = targets[targets.length - 1];
+    if (!runner) draft.takeProfit = { unit: last.unit, value: last.value };
+    else delete draft.takeProfit;
+    const { partial: _partial, ...rest } = draft.exits ?? {};
+    draft.exits = {
+      ...rest,
+      scaleOut: closing.map((t, i) => ({
+        unit: t.unit,
+        distance: t.value,
+        percent: Math.round((100 / (parts - i)) * 100) / 100,
+      })),
+    };
+  }
   if (draft.exits && Object.values(draft.exits).every((v) => v === undefined)) delete draft.exits;
   if (facts.trailing) {
     const d = b.distance(facts.trailing.distance);

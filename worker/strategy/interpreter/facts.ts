@@ -201,6 +201,8 @@ export interface Facts {
   takeProfit: Distance | null;
   /** A take profit at a line ("tp on the middle band"), for the side it names; built as an exit rule. */
   targetLine: { side: Side; operand: Operand } | null;
+  /** Numbered targets each closing a part ("tp1 40, tp2 70, let the rest run"): v2 exits.scaleOut. */
+  scaleOut: { targets: Array<{ unit: "pips" | "points"; value: number }>; runner: boolean } | null;
   trailing: { distance: Distance; start: Distance | null } | null;
   breakEven: { trigger: Distance; offset: Distance | null } | null;
   sizing: Sizing | null;
@@ -228,6 +230,7 @@ export function emptyFacts(): Facts {
     sideStops: null,
     takeProfit: null,
     targetLine: null,
+    scaleOut: null,
     trailing: null,
     breakEven: null,
     sizing: null,

@@ -335,6 +335,7 @@ function hasExitFacts(f: Facts): boolean {
     f.stopLoss !== null ||
     f.takeProfit !== null ||
     f.targetLine !== null ||
+    f.scaleOut !== null ||
     f.trailing !== null ||
     f.closeOnOpposite === true ||
     f.clauses.some((c) => c.role === "exit")
@@ -346,6 +347,7 @@ function hasSettings(f: Facts): boolean {
     f.stopLoss !== null ||
     f.takeProfit !== null ||
     f.targetLine !== null ||
+    f.scaleOut !== null ||
     f.trailing !== null ||
     f.breakEven !== null ||
     f.sizing !== null ||

@@ -185,4 +185,43 @@ export const RISK_PHRASINGS: readonly RiskCase[] = [
     say: `${CROSS} The stop goes 5 pips below the low of the signal candle. Risk 2% per trade.`,
     expect: { sizing: "2% risk", question: false },
   },
+  // Scale-out targets: numbered targets each closing a part; a runner, or the last target as the take profit.
+  {
+    name: "three numbered targets: two parts scaled out, the last target closes the rest",
+    say: `${CROSS} Stop 30 pips. TP1 = 15 pips, TP2 = 35 pips, TP3 = 60 pips.`,
+    expect: { takeProfit: "60 pips", question: false },
+    spec: {
+      exits: {
+        scaleOut: [
+          { unit: "pips", distance: 15, percent: 33.33 },
+          { unit: "pips", distance: 35, percent: 50 },
+        ],
+      },
+    },
+  },
+  {
+    name: "ordinal targets with a runner left open",
+    say: `${CROSS} Stop 30 pips. My first target is 25 pips and the second target 50 pips; I leave the last part running.`,
+    expect: { takeProfit: null, question: false },
+    spec: {
+      exits: {
+        scaleOut: [
+          { unit: "pips", distance: 25, percent: 33.33 },
+          { unit: "pips", distance: 50, percent: 50 },
+        ],
+      },
+    },
+  },
+  {
+    name: "two numbered targets in points",
+    say: `${CROSS} Stop 300 points. Target 1 at 200 points, target 2 at 450 points.`,
+    expect: { takeProfit: "450 points", question: false },
+    spec: { exits: { scaleOut: [{ unit: "points", distance: 200, percent: 50 }] } },
+  },
+  {
+    name: "NOT a scale-out: one target and a stop stay a plain take profit",
+    say: `${CROSS} First stop loss 20 pips, take profit 40 pips.`,
+    expect: { takeProfit: "40 pips", stopLoss: "20 pips", question: false },
+    not: { exits: {} },
+  },
 ];

@@ -2,6 +2,7 @@ import { BREAK_EVEN_EXTRACTORS } from "./break-even";
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Distance, Facts, Sizing } from "./facts";
 import { LINE_TARGET_EXTRACTORS } from "./line-targets";
+import { extractScaleOut } from "./scale-out";
 import { extractSideStops } from "./side-stops";
 import { SIZING_EXTRACTORS } from "./sizing";
 
@@ -275,7 +276,7 @@ const EXTRACTORS: Extractor[] = [
 /** Fills the risk fields of `facts` from `text` and returns the text with the used phrases blanked. */
 export function extractRisk(text: string, facts: Facts): string {
   // Stops per side first: the plain stop-loss reading would take the first side's distance for both.
-  const stops = extractSideStops(text, facts);
+  const stops = extractScaleOut(extractSideStops(text, facts), facts);
   const out = runExtractors(runExtractors(stops, LINE_TARGET_EXTRACTORS, facts), EXTRACTORS, facts);
   fourDigitPoints(facts);
   // "no stop" / "without a stop" alone: an explicit wish, not an omission.
