@@ -250,6 +250,26 @@ describe("stop and target levels in words, against specs", () => {
     expect(compareField("stop_loss", band, all, bands("middle"))).toMatch(/long/);
   });
 
+  it("points beyond a level may be a 4-digit text's pips; pips are ten 5-digit points", () => {
+    const bb = [{ id: "b", kind: "BOLLINGER", period: 20, deviation: 2 }];
+    const all = { entry_long: "close < lower BANDS(20,2)" };
+    const at = (value: number, unit: string) =>
+      stopped(
+        {
+          long: off(ind("b", { line: "lower" }), -value, unit),
+          short: off(ind("b", { line: "upper" }), value, unit),
+        },
+        { indicators: bb },
+      );
+    const points = { rule: "4 points beyond the lower (long) / upper (short) band" };
+    expect(compareField("stop_loss", points, all, at(4, "pips"))).toBeNull();
+    expect(compareField("stop_loss", points, all, at(40, "pips"))).toMatch(/long/);
+    expect(compareField("stop_loss", points, all, at(4, "percent"))).toMatch(/long/);
+    const pips = { rule: "4 pips beyond the lower (long) / upper (short) band" };
+    expect(compareField("stop_loss", pips, all, at(40, "points"))).toBeNull();
+    expect(compareField("stop_loss", pips, all, at(4, "points"))).toMatch(/long/);
+  });
+
   it("the opposite side of an N-day channel with a margin; a swing stop has no v2 form", () => {
     const rule = { rule: "opposite side of the 15-day channel (2 pips beyond)" };
     const ext = (side: string, bars: number) => ({ type: "extreme", side, bars, shift: 0 });
@@ -446,5 +466,93 @@ describe("time filters with orders and session edges, R multiples of the stop", 
       });
     expect(compareField("trailing_stop", { step_rr: 1 }, {}, trail(20))).toBeNull();
     expect(compareField("trailing_stop", { step_rr: 1 }, {}, trail(10))).toMatch(/step/);
+  });
+});
+
+describe("scale-out targets, against specs", () => {
+  const cross = cond("crossesAbove", px("CLOSE"), k(1));
+  const scaled = (targets: Array<[number, string]>, extra: Record<string, unknown> = {}) =>
+    long([cross], {
+      exits: {
+        scaleOut: targets.map(([distance, unit], i) => ({ unit, distance, percent: i === 0 ? 33 : 50 })),
+      },
+      ...extra,
+    });
+  it("targets at those distances in order; the last part runs, or is the take profit", () => {
+    const runs = { pips_multi: [30, 60, null] };
+    expect(
+      compareField(
+        "take_profit",
+        runs,
+        {},
+        scaled([
+          [30, "pips"],
+          [60, "pips"],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      compareField(
+        "take_profit",
+        runs,
+        {},
+        scaled([
+          [300, "points"],
+          [600, "points"],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      compareField(
+        "take_profit",
+        runs,
+        {},
+        scaled([
+          [30, "pips"],
+          [70, "pips"],
+        ]),
+      ),
+    ).toMatch(/expected/);
+    expect(compareField("take_profit", runs, {}, scaled([[30, "pips"]]))).toMatch(/expected/);
+    expect(
+      compareField(
+        "take_profit",
+        runs,
+        {},
+        scaled(
+          [
+            [30, "pips"],
+            [60, "pips"],
+          ],
+          { takeProfit: { unit: "pips", value: 90 } },
+        ),
+      ),
+    ).toMatch(/run/);
+    const closed = { pips_multi: [30, 60, 90] };
+    expect(
+      compareField(
+        "take_profit",
+        closed,
+        {},
+        scaled(
+          [
+            [30, "pips"],
+            [60, "pips"],
+          ],
+          { takeProfit: { unit: "pips", value: 90 } },
+        ),
+      ),
+    ).toBeNull();
+    expect(
+      compareField(
+        "take_profit",
+        closed,
+        {},
+        scaled([
+          [30, "pips"],
+          [60, "pips"],
+        ]),
+      ),
+    ).toMatch(/missing/);
   });
 });

@@ -217,12 +217,24 @@ export function operandMatch(e: Operand, s: Operand): boolean {
   }
 }
 
-/** The same distance: a range accepts any value inside it, "a few" any amount on the same side. */
+/**
+ * The same distance: a range accepts any value inside it, "a few" any amount on the same side. As the distance
+ * forms (distanceMatch), "points" may be a 4-digit text's pips (README conventions) and pips are ten 5-digit
+ * points: the spec's offset is read in the annotation's unit.
+ */
 function offsetMatch(e: Offset, s: Offset): boolean {
-  if (e.unit !== s.unit) return false;
-  if (e.any) return Math.sign(e.value) === Math.sign(s.value);
-  if (e.hi !== undefined) return s.value >= e.value - 1e-6 && s.value <= e.hi + 1e-6;
-  return eq(e.value, s.value);
+  const value =
+    e.unit === s.unit
+      ? s.value
+      : e.unit === "points" && s.unit === "pips"
+        ? s.value
+        : e.unit === "pips" && s.unit === "points"
+          ? s.value / 10
+          : undefined;
+  if (value === undefined) return false;
+  if (e.any) return Math.sign(e.value) === Math.sign(value);
+  if (e.hi !== undefined) return value >= e.value - 1e-6 && value <= e.hi + 1e-6;
+  return eq(e.value, value);
 }
 
 const TF_MINUTES: Record<string, number> = {
@@ -869,6 +881,26 @@ export function compareSideStops(e: Record<string, Json>, spec: StrategySpec): s
   return null;
 }
 
+/**
+ * Scale-out targets ("pips_multi": [40, 70, null]): v2 exits.scaleOut closing parts at those distances in order
+ * (pips, or ten points each); the last entry is the take profit of what is left, and null there means the last
+ * part runs with no target.
+ */
+export function compareScaleOut(list: Json[], spec: StrategySpec): string | null {
+  const targets = spec.exits?.scaleOut ?? [];
+  const last = list[list.length - 1];
+  const parts = list.slice(0, -1);
+  const pips = (t: { unit: string; distance: number }) =>
+    t.unit === "points" ? t.distance / 10 : t.distance;
+  const same =
+    targets.length === parts.length && parts.every((v, i) => v !== null && eq(pips(targets[i]), Number(v)));
+  if (!same)
+    return `take_profit: expected scale-out targets at ${parts.join(", ")} pips, got ${targets.length ? targets.map(pips).join(", ") : "none"}`;
+  if (last === null)
+    return spec.takeProfit ? "take_profit: expected the last part to run, got a take profit" : null;
+  return distanceMatch({ pips: last }, spec.takeProfit, "take_profit");
+}
+
 export function compareTrailing(expected: Json, spec: StrategySpec): string | null {
   const e = rec(expected);
   const t = spec.trailingStop;
@@ -1341,6 +1373,8 @@ export function compareField(
       }
       if (typeof rec(expected).rule === "string" && Object.keys(rec(expected)).length === 1)
         return compareTargetRule(String(rec(expected).rule), spec, all);
+      if (Array.isArray(rec(expected).pips_multi))
+        return compareScaleOut(rec(expected).pips_multi as Json[], spec);
       return compareStop(expected, spec.takeProfit, "take_profit", spec.stopLoss);
     case "trailing_stop":
       if (expected === null) return spec.trailingStop ? "trailing_stop: expected none" : null;

@@ -222,6 +222,12 @@ describe("the harness can fail", () => {
     expect(c.differences.length).toBeGreaterThan(0);
   });
 
+  it("an EA closing its second scale-out share at 55 pips instead of 45 trades differently (v2 scale-out)", async () => {
+    expect(mutants[12].mq5).not.toBe(example("v2-scale-out-pips").mq5);
+    const { c } = await compare(mutants[12], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
   it("an EA averaging the RSI with an SMA instead of its EMA trades differently (an indicator of an indicator)", async () => {
     expect(mutants[11].mq5).not.toBe(example("v2-smoothed-indicators").mq5);
     const { c, engine, ea } = await compare(mutants[11], VARIANTS[0]);

@@ -134,6 +134,11 @@ function laterPartial(mq5: string): string {
   return mq5.replace("input double InpPartialAtR = 1.0;", "input double InpPartialAtR = 1.5;");
 }
 
+/** The second scale-out target at 55 pips instead of 45. */
+function laterScaleOut(mq5: string): string {
+  return mq5.replace("input double InpScaleOut2At = 45.0;", "input double InpScaleOut2At = 55.0;");
+}
+
 /** The Friday close an hour later (v2 time exit). */
 function laterFridayClose(mq5: string): string {
   return mq5.replace("input int InpCloseHour = 21;", "input int InpCloseHour = 22;");
@@ -187,6 +192,7 @@ export const mutants: Entry[] = (
         { ...example("london-hours-zone"), name: "mutant: London hours on the server clock" },
         { ...example("v2-or-of-and-groups"), name: "mutant: group read as OR" },
         { ...example("v2-smoothed-indicators"), name: "mutant: SMA of the RSI, not its EMA" },
+        { ...example("v2-scale-out-pips"), name: "mutant: second scale-out at 55 pips" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -203,5 +209,6 @@ export const mutants: Entry[] = (
     londonOnServerClock,
     groupAsOr,
     simpleAverageOfRsi,
+    laterScaleOut,
   ][k](e.mq5),
 }));

@@ -21,6 +21,10 @@ export class ExitPlan {
   private readonly closeDays: readonly number[] | undefined;
   /** Tickets whose partial close is done (a netting position keeps its ticket through adds). */
   private readonly partialDone = new Set<number>();
+  /** Scale-out closes done per ticket (the EA counts the position's out deals). */
+  private readonly scaleDone = new Map<number, number>();
+  /** The scale-out targets' distances in price, nearest first. */
+  private readonly scaleAt: readonly number[];
   /** Partial closes need every EA tick. */
   readonly perTick: boolean;
   /** Time exits or trailing act on new bars while a position is open. */
@@ -31,6 +35,7 @@ export class ExitPlan {
     strategy: CompiledStrategy,
     private readonly signalTime: Float64Array,
     private readonly broker: Broker,
+    units: { readonly pip: number; readonly point: number },
   ) {
     const series = (op: Parameters<CompiledStrategy["valueOf"]>[0] | undefined) =>
       op ? strategy.valueOf(op) : null;
@@ -38,7 +43,10 @@ export class ExitPlan {
     this.trail = [series(exits.trail?.long), series(exits.trail?.short)];
     this.closeMinutes = exits.closeAt ? clockMinutes(exits.closeAt.time) : -1;
     this.closeDays = exits.closeAt?.weekdays;
-    this.perTick = exits.partial !== undefined;
+    this.scaleAt = (exits.scaleOut ?? []).map(
+      (t) => t.distance * (t.unit === "pips" ? units.pip : units.point),
+    );
+    this.perTick = exits.partial !== undefined || this.scaleAt.length > 0;
     this.perBar =
       exits.afterBars !== undefined ||
       exits.closeAt !== undefined ||
@@ -114,8 +122,9 @@ export class ExitPlan {
     }
   }
 
-  /** Partial closes at this EA tick (then break-even), once per position. */
+  /** Partial closes at this EA tick (then break-even), once per position; or the next scale-out target. */
   partials(time: number, bid: number, ask: number): void {
+    if (this.scaleAt.length > 0) this.scaleOut(time, bid, ask);
     const part = this.exits.partial;
     if (!part) return;
     const broker = this.broker;
@@ -139,6 +148,26 @@ export class ExitPlan {
     }
   }
 
+  /** Scale-out: each position's next target, when its profit has reached it (one target per tick). */
+  private scaleOut(time: number, bid: number, ask: number): void {
+    const targets = this.exits.scaleOut ?? [];
+    const broker = this.broker;
+    for (let k = broker.positions.length - 1; k >= 0; k--) {
+      const p = broker.positions[k];
+      const done = this.scaleDone.get(p.ticket) ?? 0;
+      if (done >= targets.length) continue;
+      const profit = p.dir === 1 ? bid - p.openPrice : p.openPrice - ask;
+      if (!(profit >= this.scaleAt[done])) continue;
+      const lots =
+        Math.round(Math.floor((p.lots * targets[done].percent) / 100 / LOT_STEP + 1e-9) * LOT_STEP * 100) /
+        100;
+      if (!(lots >= LOT_STEP) || !(p.lots - lots >= LOT_STEP - 1e-9)) continue;
+      if (broker.isFrozen(p, bid, ask)) continue;
+      this.scaleDone.set(p.ticket, done + 1);
+      broker.closePart(k, lots, time, bid, ask, "scale-out");
+    }
+  }
+
   /** Is a position `atR` x R in profit (R: open to its stop as it stands; none without a stop)? */
   private reached(dir: 1 | -1, open: number, sl: number, bid: number, ask: number): boolean {
     const at = this.exits.partial?.atR ?? Number.NaN;
@@ -151,6 +180,11 @@ export class ExitPlan {
   partialCouldFire(low: number, high: number, spread: number): boolean {
     if (!this.perTick) return false;
     for (const p of this.broker.positions) {
+      const next = this.scaleAt[this.scaleDone.get(p.ticket) ?? 0];
+      if (next !== undefined) {
+        const profit = p.dir === 1 ? high - p.openPrice : p.openPrice - this.broker.round(low + spread);
+        if (profit >= next) return true;
+      }
       if (this.partialDone.has(p.ticket)) continue;
       if (this.reached(p.dir, p.openPrice, p.sl, high, this.broker.round(low + spread))) return true;
     }

@@ -137,7 +137,9 @@ export class Simulation {
       if (!s) throw new Error(`ATR "${ref}" missing (parseSpec rejects this)`);
       return s;
     };
-    this.plan = spec.exits ? new ExitPlan(spec.exits, strategy, signalBars.time, broker) : null;
+    this.plan = spec.exits
+      ? new ExitPlan(spec.exits, strategy, signalBars.time, broker, { pip: this.pip, point: this.point })
+      : null;
     // Partial closes run on every EA tick; time exits and trailing by a price on new bars while a
     // position is open, which the open-prices bar-level path (open-prices.ts) leaves to the tick path too.
     this.manages =

@@ -39,6 +39,15 @@ export function describeExits(ex: Exits, operand: (op: Operand) => string): stri
       `Close ${num(p.percent)}% of a position once it is ${num(p.atR)}R in profit (${num(p.atR)} x its stop distance)${then}; once per position.`,
     );
   }
+  if (ex.scaleOut) {
+    const parts = ex.scaleOut.map(
+      (t, i) =>
+        `${i === 0 ? "" : "then "}${num(t.percent)}% of ${i === 0 ? "its volume" : "what is left"} at ${num(t.distance)} ${t.unit} of profit`,
+    );
+    lines.push(
+      `Scale out: close ${parts.join(", ")} (rounded down to 0.01 lot, one target per tick, in this order); the rest runs.`,
+    );
+  }
   for (const [name, where, way, side] of sides) {
     const op = ex.trail?.[side];
     if (op)

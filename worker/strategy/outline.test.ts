@@ -226,3 +226,40 @@ describe("v2 price constructs in plain words (issue 14)", () => {
     );
   });
 });
+
+describe("scale-out targets in plain words (issue 15)", () => {
+  it("names each target's share and distance in order; the validation refuses them out of order", () => {
+    const doc = {
+      specVersion: 2,
+      timeframe: "H4",
+      entry: {
+        long: {
+          all: [
+            {
+              type: "greaterThan",
+              left: { type: "price", field: "CLOSE" },
+              right: { type: "constant", value: 1 },
+            },
+          ],
+        },
+      },
+      exits: {
+        scaleOut: [
+          { unit: "pips", distance: 40, percent: 33 },
+          { unit: "pips", distance: 70, percent: 50 },
+        ],
+      },
+    };
+    expect(renderOutline(load(doc))).toContain(
+      "Scale out: close 33% of its volume at 40 pips of profit, then 50% of what is left at 70 pips of profit",
+    );
+    const backwards = { ...doc, exits: { scaleOut: [...doc.exits.scaleOut].reverse() } };
+    expect(parseSpec(backwards).ok).toBe(false);
+    const withPartial = {
+      ...doc,
+      stopLoss: { unit: "pips", value: 20 },
+      exits: { ...doc.exits, partial: { percent: 50, atR: 1 } },
+    };
+    expect(parseSpec(withPartial).ok).toBe(false);
+  });
+});

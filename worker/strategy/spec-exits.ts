@@ -16,6 +16,14 @@
  *     open - ask for a sell; R = the distance from the open price to the stop as it stands), `percent` of its
  *     volume is closed at market, rounded down to 0.01 lot (no close when that is 0 or leaves nothing),
  *     once per position; with breakEven the stop then moves to the open price (never loosening it).
+ *   - scaleOut (scale-out targets at distances, "first TP at 40 pips, second at 70, let the rest run"): on
+ *     every tick the EA sees, a position that has had k scale-out closes (k < the number of targets) and whose
+ *     profit (bid - open for a buy, open - ask for a sell) has reached target k's distance closes target k's
+ *     `percent` of its volume as it stands, rounded down to 0.01 lot, at market: at most one target per
+ *     position and tick, in the order given (the distances rise). A close that rounds to nothing or would
+ *     leave nothing is not made, and the later targets wait behind it. The closes done are counted from the
+ *     position's deals (its "out" deals), so nothing is remembered besides the account's history. Not with
+ *     `partial` (the closes of one would count as the other's).
  *   - trail.long / trail.short: on each new bar, after the exit rules, the stop moves to this price read on
  *     the bar that just closed ("the SAR", "EMA(20) minus 5 pips", "close minus 2 x ATR(14)") when that is
  *     better than the stop it has (higher for a buy) and beyond the quote (below a buy's bid, above a
@@ -72,6 +80,34 @@ export function exitsSchema<T extends z.ZodType>(operand: T) {
         })
         .optional()
         .describe("close part of a position at a profit of atR x the stop distance"),
+      scaleOut: z
+        .array(
+          z.object({
+            unit: z.enum(["pips", "points"]),
+            distance: z
+              .number()
+              .positive()
+              .max(100_000)
+              .describe("profit from the open price that closes this part"),
+            percent: z
+              .number()
+              .min(1)
+              .max(99)
+              .describe("share of the position's volume as it stands, closed here"),
+          }),
+        )
+        .min(1)
+        .max(4)
+        .refine(
+          (ts) => ts.every((t, i) => i === 0 || (t.unit === ts[0].unit && t.distance > ts[i - 1].distance)),
+          {
+            message: "scale-out targets share one unit and are given nearest first",
+          },
+        )
+        .optional()
+        .describe(
+          'scale-out targets: "close a third at 40 pips, half the rest at 70": each closes `percent` of the volume once the profit reaches `distance`, in order',
+        ),
       trail: perSide(
         "stop moved to this price on each new bar (SAR, a moving average, ATR channel)",
       ).optional(),

@@ -398,6 +398,12 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
       message:
         "a target or partial close in R needs a stop loss (stopLoss or exits.stop) for every side traded",
     });
+  if (ex?.partial && ex.scaleOut)
+    ctx.addIssue({
+      code: "custom",
+      path: ["exits", "scaleOut"],
+      message: "give partial closes one way: exits.partial (in R) or exits.scaleOut (at distances)",
+    });
   if (ex?.targetR !== undefined && spec.takeProfit)
     ctx.addIssue({
       code: "custom",

@@ -10,6 +10,7 @@ import type { Expr, FunctionDecl, Stmt } from "../ir";
 import { and, assign, bin, call, dbl, decl, expr, field, id, ifThen, int, method, not, or, ret } from "../ir";
 import { valueAt } from "./conditions";
 import type { Context } from "./context";
+import { distance } from "./distances";
 import { continueIf, pointsApart, SYMBOL, tradeFailed, zero } from "./snippets";
 import { eachOurPosition } from "./trading";
 
@@ -110,11 +111,126 @@ export function exitFunctions(ctx: Context): FunctionDecl[] {
   if (ex.afterBars !== undefined || ex.closeAt) fns.push(timeExitsFunction(ctx, ex));
   if (ex.trail?.long || ex.trail?.short) fns.push(trailFunction(ctx, ex));
   if (ex.partial) fns.push(partialFunction(ctx, ex.partial), partialDoneFunction());
+  else if (ex.scaleOut) fns.push(scaleOutFunction(ctx, ex.scaleOut), scaleOutsDoneFunction());
   return fns;
 }
 
 export function hasPartials(ctx: Context): boolean {
-  return ctx.spec.exits?.partial !== undefined;
+  return ctx.spec.exits?.partial !== undefined || ctx.spec.exits?.scaleOut !== undefined;
+}
+
+/**
+ * Scale-out targets (spec-exits.ts scaleOut) as ManagePartials: each position's next target (counted from its
+ * out deals) when its profit has reached that distance, its share of the volume as it stands closed at market.
+ */
+function scaleOutFunction(ctx: Context, targets: NonNullable<Exits["scaleOut"]>): FunctionDecl {
+  const inputs = targets.map((t, i) => ({
+    at: distance(
+      ctx,
+      { unit: t.unit, value: t.distance },
+      `InpScaleOut${i + 1}At`,
+      `Scale-out target ${i + 1} at`,
+    )(zero),
+    pct: ctx.input(
+      "Stops and targets",
+      "double",
+      `InpScaleOut${i + 1}Percent`,
+      dbl(t.percent),
+      `Scale-out target ${i + 1}, % of the volume`,
+    ),
+  }));
+  // need/pct of target `done`: an if-chain over the targets, nearest first.
+  const pick: Stmt[] = inputs.map((t, i) =>
+    ifThen(bin("==", id("done"), int(i)), [assign("need", t.at), assign("pct", t.pct)]),
+  );
+  return {
+    returnType: "void",
+    name: "ManagePartials",
+    params: [],
+    doc: "Close each position's next scale-out share once its profit reaches that target, one per tick",
+    body: [
+      decl("double", "bid", call("SymbolInfoDouble", SYMBOL, id("SYMBOL_BID"))),
+      decl("double", "ask", call("SymbolInfoDouble", SYMBOL, id("SYMBOL_ASK"))),
+      decl("long", "freezeLevel", call("SymbolInfoInteger", SYMBOL, id("SYMBOL_TRADE_FREEZE_LEVEL"))),
+      eachOurPosition([
+        decl("bool", "isLong", isBuy),
+        decl("double", "openPrice", call("PositionGetDouble", id("POSITION_PRICE_OPEN"))),
+        decl("double", "sl", call("PositionGetDouble", id("POSITION_SL"))),
+        decl("double", "tp", call("PositionGetDouble", id("POSITION_TP"))),
+        decl("double", "volume", call("PositionGetDouble", id("POSITION_VOLUME"))),
+        decl("int", "done", call("ScaleOutsDone")),
+        continueIf(bin(">=", id("done"), int(targets.length))),
+        decl("double", "need", zero),
+        decl("double", "pct", zero),
+        ...pick,
+        decl("double", "profit", bin("-", id("openPrice"), id("ask"))),
+        ifThen(id("isLong"), [assign("profit", bin("-", id("bid"), id("openPrice")))]),
+        continueIf(not(bin(">=", id("profit"), id("need")))),
+        { kind: "comment", text: "Rounded down to 0.01 lot; no close when that is nothing or all of it." },
+        decl(
+          "double",
+          "lots",
+          call(
+            "NormalizeDouble",
+            bin(
+              "*",
+              call(
+                "MathFloor",
+                bin(
+                  "+",
+                  bin("/", bin("/", bin("*", id("volume"), id("pct")), dbl(100)), dbl(0.01)),
+                  dbl(1e-9),
+                ),
+              ),
+              dbl(0.01),
+            ),
+            int(2),
+          ),
+        ),
+        continueIf(
+          or(bin("<", id("lots"), dbl(0.01)), bin("<", bin("-", id("volume"), id("lots")), dbl(0.01 - 1e-9))),
+        ),
+        decl("double", "px", id("ask")),
+        ifThen(id("isLong"), [assign("px", id("bid"))]),
+        continueIf(frozen(id("px"))),
+        ifThen(not(method("trade", "PositionClosePartial", id("ticket"), id("lots"))), [
+          tradeFailed("PositionClosePartial"),
+        ]),
+      ]),
+    ],
+  };
+}
+
+/** How many scale-out closes the selected position has had (its "out" deals). */
+function scaleOutsDoneFunction(): FunctionDecl {
+  return {
+    returnType: "int",
+    name: "ScaleOutsDone",
+    params: [],
+    doc: "The selected position's out deals so far: the scale-out targets it has closed",
+    body: [
+      ifThen(not(call("HistorySelectByPosition", call("PositionGetInteger", id("POSITION_IDENTIFIER")))), [
+        ret(int(0)),
+      ]),
+      decl("int", "outs", int(0)),
+      {
+        kind: "forDown",
+        variable: "k",
+        from: bin("-", call("HistoryDealsTotal"), int(1)),
+        body: [
+          ifThen(
+            bin(
+              "==",
+              call("HistoryDealGetInteger", call("HistoryDealGetTicket", id("k")), id("DEAL_ENTRY")),
+              id("DEAL_ENTRY_OUT"),
+            ),
+            [assign("outs", bin("+", id("outs"), int(1)))],
+          ),
+        ],
+      },
+      ret(id("outs")),
+    ],
+  };
 }
 
 const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];

@@ -4,7 +4,7 @@ import { Builder, same } from "./builder";
 import { placeDailyOrders } from "./daily-orders";
 import type { Condition, Facts, IndicatorMention, Problem, Side, SideStop } from "./facts";
 import { alternatives } from "./groups";
-import { mirrorCondition, mirrorRule } from "./mirror";
+import { mirrorCondition, mirrorLevel, mirrorRule } from "./mirror";
 import { addTo } from "./rules";
 import { applyEdits, referenced } from "./spec-edits";
 
@@ -260,6 +260,9 @@ export function applyFacts(
     }
   }
 
+  // 5b. A target at a line ("tp on the middle band"): each traded side closes once a bar closes at or beyond it.
+  if (facts.targetLine) addLineTarget(draft, b, facts.targetLine, direction);
+
   // 6. Money management and time.
   if (facts.stopLoss) {
     const d = b.distance(facts.stopLoss);
@@ -308,6 +311,25 @@ export function applyFacts(
       if (draft.exits?.targetR !== undefined) delete draft.exits.targetR;
     }
   }
+  if (facts.scaleOut) {
+    // N targets and a runner: N + 1 equal parts, each target closing its part of what is left then; without a
+    // runner the last target is the take profit of the last part.
+    const { targets, runner } = facts.scaleOut;
+    const closing = runner ? targets : targets.slice(0, -1);
+    const parts = runner ? targets.length + 1 : targets.length;
+    const last = targets[targets.length - 1];
+    if (!runner) draft.takeProfit = { unit: last.unit, value: last.value };
+    else delete draft.takeProfit;
+    const { partial: _partial, ...rest } = draft.exits ?? {};
+    draft.exits = {
+      ...rest,
+      scaleOut: closing.map((t, i) => ({
+        unit: t.unit,
+        distance: t.value,
+        percent: Math.round((100 / (parts - i)) * 100) / 100,
+      })),
+    };
+  }
   if (draft.exits && Object.values(draft.exits).every((v) => v === undefined)) delete draft.exits;
   if (facts.trailing) {
     const d = b.distance(facts.trailing.distance);
@@ -320,9 +342,15 @@ export function applyFacts(
     if (t) draft.breakEven = o ? { trigger: t, offset: o } : { trigger: t };
   }
   if (facts.sizing) {
-    if (facts.sizing.kind === "lots") draft.sizing = { type: "fixed", lots: facts.sizing.lots };
-    else if (draft.stopLoss) draft.sizing = { type: "riskPercent", percent: facts.sizing.percent };
-    else b.problems.add("needsStopForRisk");
+    const s = facts.sizing;
+    // Risk sizing measures the stop: a distance, or a level on every traded side (exits.stop).
+    const tradedSides: Side[] = direction === "both" ? ["long", "short"] : [direction];
+    const stopped = tradedSides.every((side) => draft.stopLoss || draft.exits?.stop?.[side]);
+    if (s.kind === "lots") draft.sizing = { type: "fixed", lots: s.lots };
+    else if (s.kind === "perEquity") draft.sizing = { type: "lotsPerEquity", lots: s.lots, per: s.per };
+    else if (!stopped) b.problems.add("needsStopForRisk");
+    else if (s.kind === "money") draft.sizing = { type: "riskMoney", amount: s.amount };
+    else draft.sizing = { type: "riskPercent", percent: s.percent, ...(s.of ? { of: s.of } : {}) };
   }
   const tf = PERIODS.find((p) => p === facts.timeframe);
   if (tf) draft.timeframe = tf;
@@ -469,9 +497,20 @@ function applySideStops(
   stops: Partial<Record<Side, SideStop>>,
   direction: StrategySpec["direction"],
 ): void {
-  const level = (side: Side, stop: SideStop): Operand | null => {
+  const level = (side: Side, stop: SideStop, twin: boolean): Operand | null => {
     const away = side === "long" ? -1 : 1;
-    if (stop.type === "operand") return b.operand(stop.operand);
+    if (stop.type === "operand") {
+      const line = b.operand(stop.operand);
+      if (!line) return null;
+      // The other side's twin: the upper band for the lower, the same average, the N-bar high for the low.
+      const base = twin ? mirrorLevel(line, draft.indicators) : line;
+      const off = stop.offset;
+      return off && base.type !== "expression"
+        ? { type: "expression", a: base, k: 1, offset: { unit: off.unit, value: away * off.value } }
+        : off
+          ? null
+          : base;
+    }
     const base: Operand =
       stop.type === "distance"
         ? { type: "price", field: "CLOSE", shift: 0 }
@@ -485,10 +524,14 @@ function applySideStops(
   for (const side of ["long", "short"] as const) {
     const other: Side = side === "long" ? "short" : "long";
     const own = stops[side];
-    const mirrored = !own && stops[other]?.type === "candle" ? stops[other] : undefined;
+    const theirs = stops[other];
+    const mirrored =
+      !own && (theirs?.type === "candle" || (theirs?.type === "operand" && theirs.mirrors))
+        ? theirs
+        : undefined;
     const stop = own ?? mirrored;
     if (!stop || (direction !== "both" && direction !== side)) continue;
-    const op = level(side, stop);
+    const op = level(side, stop, !own);
     if (op) out[side] = op;
   }
   if (!out.long && !out.short) return;
@@ -496,4 +539,37 @@ function applySideStops(
   // Every traded side has its own level: a distance stop would only be shadowed by it.
   const traded: Side[] = direction === "both" ? ["long", "short"] : [direction];
   if (traded.every((s) => out[s] !== undefined)) delete draft.stopLoss;
+}
+
+/**
+ * A take profit at a line (line-targets.ts) as exit rules: the side it was written for closes once a bar
+ * closes beyond the line (above it for buys), the other side at its mirror. It is one more way out, so it is
+ * ORed with an exit rule already there; an exit of several joined conditions cannot take an alternative in v2
+ * (all AND any), and the reply says so instead.
+ */
+function addLineTarget(
+  draft: StrategySpec,
+  b: Builder,
+  target: NonNullable<Facts["targetLine"]>,
+  direction: StrategySpec["direction"],
+): void {
+  const line = b.operand(target.operand);
+  if (!line) return;
+  const close: Operand = { type: "price", field: "CLOSE", shift: 0 };
+  const own: Rule["all"][number] =
+    target.side === "long"
+      ? { type: "greaterThan", left: close, right: line }
+      : { type: "lessThan", left: close, right: line };
+  for (const side of ["long", "short"] as const) {
+    if (direction !== "both" && direction !== side) continue;
+    const cond = side === target.side ? own : mirrorCondition(own, draft.indicators);
+    const rule = draft.exit[side];
+    if (rule && rule.all.length > 1) {
+      b.notes.push(
+        "The target at a line could not be joined to the exit conditions you gave (either closes the trade); tell me which to keep.",
+      );
+      return;
+    }
+    draft.exit[side] = orInto(rule, [cond]);
+  }
 }

@@ -24,6 +24,7 @@ export function carryOver(
     facts.timeframe ??= f.timeframe;
     facts.stopLoss ??= f.stopLoss;
     facts.takeProfit ??= f.takeProfit;
+    facts.targetLine ??= f.targetLine;
     facts.trailing ??= f.trailing;
     facts.breakEven ??= f.breakEven;
     facts.sizing ??= f.sizing;

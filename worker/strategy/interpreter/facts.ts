@@ -89,7 +89,13 @@ export type Distance =
   /** A multiple of the stop-loss distance ("1:2 risk reward", "2R"). */
   | { unit: "rr"; value: number };
 
-export type Sizing = { kind: "lots"; lots: number } | { kind: "risk"; percent: number };
+export type Sizing =
+  | { kind: "lots"; lots: number }
+  | { kind: "risk"; percent: number; of?: "equity" }
+  /** "0.1 lot per $1000": lots in proportion to the equity. */
+  | { kind: "perEquity"; lots: number; per: number }
+  /** "risk $50 per trade": money lost at the stop. */
+  | { kind: "money"; amount: number };
 
 export type Session = "asia" | "london" | "newyork";
 
@@ -175,8 +181,11 @@ export type StopLevel = { type: "candle" } | { type: "bars"; bars: number };
  */
 export type SideStop =
   | { type: "distance"; distance: { unit: "pips" | "points"; value: number } }
-  | { type: "candle"; offset: { unit: "pips" | "points"; value: number } | null }
-  | { type: "operand"; operand: Operand };
+  | { type: "candle"; offset: StopOffset | null; mirrors?: boolean }
+  /** `offset`: that far beyond the line (below it for buys); `mirrors`: the other side takes its twin. */
+  | { type: "operand"; operand: Operand; offset?: StopOffset | null; mirrors?: boolean };
+/** How far beyond a level a stop sits (a positive amount, away from the trade). */
+export type StopOffset = { unit: "pips" | "points"; value: number };
 
 /** A pending entry (pending.ts): the order type, each side's price, when an unfilled order goes. */
 export interface PendingFacts {
@@ -203,6 +212,10 @@ export interface Facts {
   /** Stops stated per side or at a level (exits.stop); a side without one keeps stopLoss. */
   sideStops: Partial<Record<Side, SideStop>> | null;
   takeProfit: Distance | null;
+  /** A take profit at a line ("tp on the middle band"), for the side it names; built as an exit rule. */
+  targetLine: { side: Side; operand: Operand } | null;
+  /** Numbered targets each closing a part ("tp1 40, tp2 70, let the rest run"): v2 exits.scaleOut. */
+  scaleOut: { targets: Array<{ unit: "pips" | "points"; value: number }>; runner: boolean } | null;
   trailing: { distance: Distance; start: Distance | null } | null;
   breakEven: { trigger: Distance; offset: Distance | null } | null;
   sizing: Sizing | null;
@@ -230,6 +243,8 @@ export function emptyFacts(): Facts {
     stopLoss: null,
     sideStops: null,
     takeProfit: null,
+    targetLine: null,
+    scaleOut: null,
     trailing: null,
     breakEven: null,
     sizing: null,

@@ -353,6 +353,8 @@ function hasExitFacts(f: Facts): boolean {
   return (
     f.stopLoss !== null ||
     f.takeProfit !== null ||
+    f.targetLine !== null ||
+    f.scaleOut !== null ||
     f.trailing !== null ||
     f.closeOnOpposite === true ||
     f.clauses.some((c) => c.role === "exit")
@@ -363,6 +365,8 @@ function hasSettings(f: Facts): boolean {
   return (
     f.stopLoss !== null ||
     f.takeProfit !== null ||
+    f.targetLine !== null ||
+    f.scaleOut !== null ||
     f.trailing !== null ||
     f.breakEven !== null ||
     f.sizing !== null ||

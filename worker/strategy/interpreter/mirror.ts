@@ -36,6 +36,11 @@ function indicatorOf(op: Operand, indicators: readonly Indicator[]): Indicator |
   return op.type === "indicator" ? indicators.find((i) => i.id === op.ref) : undefined;
 }
 
+/** A level's twin on the other side: the upper band for the lower, the N-bar high for the low (a stop's mirror). */
+export function mirrorLevel(op: Operand, indicators: readonly Indicator[]): Operand {
+  return swapBand(op, indicators);
+}
+
 function swapBand(op: Operand, indicators: readonly Indicator[]): Operand {
   // Price levels trade sides too: the N-bar high for the N-bar low, yesterday's high for its low, and an
   // offset above the level for one below it.

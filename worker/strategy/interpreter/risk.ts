@@ -1,7 +1,10 @@
 import { BREAK_EVEN_EXTRACTORS } from "./break-even";
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Distance, Facts, Sizing } from "./facts";
+import { LINE_TARGET_EXTRACTORS } from "./line-targets";
+import { extractScaleOut } from "./scale-out";
 import { extractSideStops } from "./side-stops";
+import { SIZING_EXTRACTORS } from "./sizing";
 
 // Money management phrases: stop loss, take profit, trailing stop, break-even, sizing.
 // Each extractor blanks what it used so the condition grammar never sees "30 pips".
@@ -241,6 +244,8 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // Sizing in proportion to the account, in money, or of equity (sizing.ts), before the plain readings.
+  ...SIZING_EXTRACTORS,
   // Sizing: "risk 1% per trade", "1% risk", "risking 2 percent of the account".
   {
     re: /\b(?:risk(?:ing|s)?\s+(?:of\s+|only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)|(\d+(?:\.\d+)?)\s*(?:%|percent)\s+risk)(?:\s+(?:of|per)\s+(?:the\s+|my\s+)?(?:account|balance|equity|capital|trade))*(?:\s+per\s+trade)?/g,
@@ -271,7 +276,8 @@ const EXTRACTORS: Extractor[] = [
 /** Fills the risk fields of `facts` from `text` and returns the text with the used phrases blanked. */
 export function extractRisk(text: string, facts: Facts): string {
   // Stops per side first: the plain stop-loss reading would take the first side's distance for both.
-  const out = runExtractors(extractSideStops(text, facts), EXTRACTORS, facts);
+  const stops = extractScaleOut(extractSideStops(text, facts), facts);
+  const out = runExtractors(runExtractors(stops, LINE_TARGET_EXTRACTORS, facts), EXTRACTORS, facts);
   fourDigitPoints(facts);
   // "no stop" / "without a stop" alone: an explicit wish, not an omission.
   if (/\b(?:no|without(?: a| any)?)\s+stop\b(?!\s+(?:trading|loss))/.test(out)) facts.noStopWanted = true;

@@ -1,5 +1,6 @@
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Facts, Side, SideStop } from "./facts";
+import { LINE_STOP_EXTRACTORS } from "./line-stops";
 import { scanMentions } from "./mentions";
 
 // Stops that differ per side or sit at a price level rather than a fixed distance (StrategySpec v2
@@ -80,5 +81,6 @@ EXTRACTORS.push({
 
 /** Fills facts.sideStops from `text` and returns the text with the used phrases blanked. */
 export function extractSideStops(text: string, facts: Facts): string {
-  return runExtractors(text, EXTRACTORS, facts);
+  // Stops named for a side first; then a stop at a line or candle that says its side by its words.
+  return runExtractors(runExtractors(text, EXTRACTORS, facts), LINE_STOP_EXTRACTORS, facts);
 }
