@@ -161,6 +161,11 @@ function londonOnServerClock(mq5: string): string {
   return mq5.replace("int zonedHour = ZonedHour((long)TimeCurrent());", "int zonedHour = t.hour;");
 }
 
+/** The buys' stop at the swing low of 3 bars each side instead of the fractal's 2 (v2 swing). */
+function widerSwing(mq5: string): string {
+  return mq5.replaceAll("SwingLevel(false, 2, ", "SwingLevel(false, 3, ");
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -175,6 +180,7 @@ export const mutants: Entry[] = (
         { ...example("london-breakout-bracket"), name: "mutant: late expiry" },
         { ...example("london-hours-zone"), name: "mutant: London without summer time" },
         { ...example("london-hours-zone"), name: "mutant: London hours on the server clock" },
+        { ...example("swing-breakout-stops"), name: "mutant: swing strength" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -189,5 +195,6 @@ export const mutants: Entry[] = (
     expireLate,
     londonWithoutSummerTime,
     londonOnServerClock,
+    widerSwing,
   ][k](e.mq5),
 }));

@@ -63,6 +63,7 @@ import {
   OffsetSchema,
   PreviousPeriodOperandSchema,
   ShiftSchema,
+  SwingOperandSchema,
   TimeWindowOperandSchema,
 } from "./spec-price";
 import { migrateSpec } from "./spec-version";
@@ -93,6 +94,7 @@ export const BasicOperandSchema = z.discriminatedUnion("type", [
   PreviousPeriodOperandSchema,
   TimeWindowOperandSchema,
   CandleOperandSchema,
+  SwingOperandSchema,
 ]);
 export type BasicOperand = z.infer<typeof BasicOperandSchema>;
 
