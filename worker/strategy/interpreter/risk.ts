@@ -2,6 +2,7 @@ import { BREAK_EVEN_EXTRACTORS } from "./break-even";
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Distance, Facts, Sizing } from "./facts";
 import { extractSideStops } from "./side-stops";
+import { extractSwingStops } from "./swing-stops";
 
 // Money management phrases: stop loss, take profit, trailing stop, break-even, sizing.
 // Each extractor blanks what it used so the condition grammar never sees "30 pips".
@@ -271,7 +272,7 @@ const EXTRACTORS: Extractor[] = [
 /** Fills the risk fields of `facts` from `text` and returns the text with the used phrases blanked. */
 export function extractRisk(text: string, facts: Facts): string {
   // Stops per side first: the plain stop-loss reading would take the first side's distance for both.
-  const out = runExtractors(extractSideStops(text, facts), EXTRACTORS, facts);
+  const out = runExtractors(extractSideStops(extractSwingStops(text, facts), facts), EXTRACTORS, facts);
   fourDigitPoints(facts);
   // "no stop" / "without a stop" alone: an explicit wish, not an omission.
   if (/\b(?:no|without(?: a| any)?)\s+stop\b(?!\s+(?:trading|loss))/.test(out)) facts.noStopWanted = true;
