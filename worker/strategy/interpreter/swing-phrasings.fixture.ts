@@ -63,4 +63,44 @@ export const SWING_PHRASINGS: readonly ExitCase[] = [
       },
     },
   },
+  {
+    name: "a breakout of the last swing high, mirrored for sells, with a swing stop",
+    say: "Buy when the close crosses above the last swing high, sell on the opposite. Stop at the previous swing low.",
+    expect: { direction: "both", question: false },
+    spec: {
+      entry: {
+        long: {
+          all: [{ type: "crossesAbove", left: { type: "price", field: "CLOSE" }, right: swing("high") }],
+        },
+        short: {
+          all: [{ type: "crossesBelow", left: { type: "price", field: "CLOSE" }, right: swing("low") }],
+        },
+      },
+      ...both,
+    },
+  },
+  {
+    name: "a swing level with a margin in an entry condition",
+    say: "Go long when the price breaks 3 pips above the most recent swing high. Stop loss 30 pips.",
+    expect: { direction: "long", stopLoss: "30 pips", question: false },
+    spec: {
+      entry: {
+        long: {
+          all: [
+            { type: "crossesAbove", left: { type: "price", field: "CLOSE" }, right: moved(swing("high"), 3) },
+          ],
+        },
+      },
+    },
+  },
+  {
+    name: "a close falling through the latest local low ends a buy",
+    say: "Buy when the 10 sma crosses above the 30 sma. Exit when the close falls below the latest local low.",
+    expect: { direction: "long", question: false },
+    spec: {
+      exit: {
+        long: { all: [{ type: "crossesBelow", left: { type: "price", field: "CLOSE" }, right: swing("low") }] },
+      },
+    },
+  },
 ];

@@ -47,3 +47,11 @@ describe("what is not a swing stop", () => {
     expect(read("stop loss if the price closes below the recent swing low").sideStops).toBeNull();
   });
 });
+
+describe("swings without a definite level", () => {
+  it("trading at swing lows in general is asked about, not built", () => {
+    const r = interpret("Buy at swing lows in an uptrend.", null);
+    expect(r.spec).toBeNull();
+    expect(r.followUpQuestion).toMatch(/support\/resistance/);
+  });
+});
