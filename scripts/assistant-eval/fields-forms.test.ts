@@ -270,7 +270,7 @@ describe("stop and target levels in words, against specs", () => {
     expect(compareField("stop_loss", pips, all, at(4, "points"))).toMatch(/long/);
   });
 
-  it("the opposite side of an N-day channel with a margin; a swing stop has no v2 form", () => {
+  it("the opposite side of an N-day channel with a margin", () => {
     const rule = { rule: "opposite side of the 15-day channel (2 pips beyond)" };
     const ext = (side: string, bars: number) => ({ type: "extreme", side, bars, shift: 0 });
     const d1 = (l: unknown, sh: unknown) => stopped({ long: l, short: sh }, { timeframe: "D1" });
@@ -280,14 +280,76 @@ describe("stop and target levels in words, against specs", () => {
     expect(compareField("stop_loss", rule, {}, d1(ext("lowest", 15), ext("highest", 15)))).toMatch(
       /expected/,
     );
+  });
+
+  it("a swing stop is the swing operand on each side; kept within pip bounds it has no v2 form", () => {
+    const swing = (side: string, strength = 2) => ({ type: "swing", side, strength, shift: 0 });
+    const ext = (side: string, bars: number) => ({ type: "extreme", side, bars, shift: 0 });
+    const both = { rule: "the latest swing low (long) / swing high (short)" };
+    expect(
+      compareField("stop_loss", both, {}, stopped({ long: swing("low"), short: swing("high") })),
+    ).toBeNull();
+    // The same words said the other ways the annotations put them.
+    for (const rule of [
+      "below the nearest swing low",
+      "previous local low (long) / high (short)",
+      "the last fractal",
+    ])
+      expect(
+        compareField("stop_loss", { rule }, {}, stopped({ long: swing("low"), short: swing("high") })),
+      ).toBeNull();
+    // Another level, the wrong side, another strength: each a different meaning.
+    expect(
+      compareField("stop_loss", both, {}, stopped({ long: ext("lowest", 5), short: ext("highest", 5) })),
+    ).toMatch(/expected swing low/);
+    expect(compareField("stop_loss", both, {}, stopped({ long: swing("low"), short: swing("low") }))).toMatch(
+      /short/,
+    );
+    expect(
+      compareField("stop_loss", both, {}, stopped({ long: swing("low", 3), short: swing("high", 3) })),
+    ).toMatch(/long/);
+    // A margin beyond the swing: the amount and its side count.
+    const margin = { rule: "3 pips below the recent swing low (long) / above the swing high (short)" };
     expect(
       compareField(
         "stop_loss",
-        { rule: "below the nearest swing low" },
+        margin,
         {},
-        d1(ext("lowest", 15), ext("highest", 15)),
+        stopped({ long: off(swing("low"), -3), short: off(swing("high"), 3) }),
+      ),
+    ).toBeNull();
+    expect(
+      compareField(
+        "stop_loss",
+        margin,
+        {},
+        stopped({ long: off(swing("low"), 3), short: off(swing("high"), -3) }),
+      ),
+    ).toMatch(/long/);
+    // Bounds on the distance are not said by the swing operand.
+    expect(
+      compareField(
+        "stop_loss",
+        { rule: "nearest swing, clamped to 40-90 pips" },
+        {},
+        stopped({ long: swing("low"), short: swing("high") }),
       ),
     ).toMatch(/not expressible/);
+  });
+
+  it("the low of the signal formation is the signal bar's low", () => {
+    const rule = { rule: "2 pips below the low of the signal formation" };
+    expect(
+      compareField("stop_loss", rule, {}, stopped({ long: off(px("LOW"), -2), short: off(px("HIGH"), 2) })),
+    ).toBeNull();
+    expect(
+      compareField(
+        "stop_loss",
+        rule,
+        {},
+        stopped({ long: off({ type: "swing", side: "low" }, -2), short: off(px("HIGH"), 2) }),
+      ),
+    ).toMatch(/long/);
   });
 
   it("a target at the middle band is an exit when the price reaches it; a measured target has no v2 form", () => {

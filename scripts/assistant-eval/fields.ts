@@ -58,6 +58,8 @@ export function operandOf(spec: StrategySpec, o: SpecOperand): Operand {
       return { t: "window", from: o.from, to: o.to, side: o.side };
     case "candle":
       return { t: "candle", measure: o.measure, ...(o.shift ? { shift: o.shift } : {}) };
+    case "swing":
+      return { t: "swing", side: o.side, strength: o.strength, ...(o.shift ? { shift: o.shift } : {}) };
     case "expression":
       return {
         t: "expr",
@@ -178,6 +180,14 @@ export function operandMatch(e: Operand, s: Operand): boolean {
       return s.t === "candle" && e.measure === s.measure && (e.shift ?? 0) === (s.shift ?? 0);
     case "pattern":
       return s.t === "pattern" && e.name === s.name && (e.shift ?? 0) === (s.shift ?? 0);
+    case "swing":
+      // A swing said without its strength is MetaTrader's fractal (2 bars each side).
+      return (
+        s.t === "swing" &&
+        e.side === s.side &&
+        (e.strength ?? 2) === (s.strength ?? 2) &&
+        (e.shift ?? 0) === (s.shift ?? 0)
+      );
     case "extreme":
       return (
         s.t === "extreme" &&
@@ -722,8 +732,19 @@ export function compareStopRule(
 /** The stop level of each side named by a rule phrase (the long side's words mirrored for shorts). */
 function stopLevels(rule: string, ctx: Ctx): Parsed<{ long: Operand; short: Operand }> {
   const text = rule.trim();
-  if (/\b(?:swing|local|nearest|clamp|formation|fractal)\w*/i.test(text))
-    return { ok: false, why: "not expressible in v2: a swing or pattern level" };
+  // A swing level is v2's "swing"; one kept within distance bounds is not said by it.
+  const swingWords = /\b(?:swing|local|nearest|formation|fractal)\w*/i.test(text);
+  const unsaid = { ok: false as const, why: "not expressible in v2: a swing or pattern level" };
+  if (
+    swingWords &&
+    /\b(?:clamp\w*|not less than|no more than|at least|at most|minimum of|maximum of)\b/i.test(text)
+  )
+    return unsaid;
+  const read = stopLevelsOf(text, ctx);
+  return !read.ok && swingWords ? unsaid : read;
+}
+
+function stopLevelsOf(text: string, ctx: Ctx): Parsed<{ long: Operand; short: Operand }> {
   const perSide = /^(.+?)\s+for longs?,\s*(.+?)\s+for shorts?$/i.exec(text);
   if (perSide) {
     const a = stopLevel(perSide[1], ctx, false);
@@ -733,7 +754,7 @@ function stopLevels(rule: string, ctx: Ctx): Parsed<{ long: Operand; short: Oper
   }
   // "X low (long) / high (short)", "the lower (long) / upper (short) band", "the bar's low/high".
   const longText = text
-    .replace(/\s*\(long\)\s*\/\s*\S+(?:\s+\S+)?\s*\(short\)/i, "")
+    .replace(/\s*\(long\)\s*\/\s*\S+(?:\s+\S+){0,3}\s*\(short\)/i, "")
     .replace(/\b(low|lower|lowest)\s*\/\s*(?:high|upper|highest)\b/i, "$1")
     .trim();
   const long = stopLevel(longText, ctx, true);
@@ -743,7 +764,8 @@ function stopLevels(rule: string, ctx: Ctx): Parsed<{ long: Operand; short: Oper
 
 /** One stop level; `beyondBelow`: "beyond" is below the level (the long side's words). */
 function stopLevel(raw: string, ctx: Ctx, beyondBelow: boolean): Operand | null {
-  let s = raw.trim().replace(/^(?:at|on)\s+/i, "");
+  // Without an amount, "below the swing low" is the swing low itself.
+  let s = raw.trim().replace(/^(?:at|on|below|under|beneath|beyond|behind|past|above|over)\s+/i, "");
   let off: Offset | undefined;
   const amount = String.raw`(\d*\.?\d+(?:\s*-\s*\d*\.?\d+)?)\s*(pips?|points?)`;
   const lead = new RegExp(
@@ -778,10 +800,13 @@ function stopBase(raw: string, ctx: Ctx): Operand | null {
     .toLowerCase()
     .replace(/^the\s+/, "");
   const bar =
-    /^(?:(?:previous|prior|last|signal|entry|preceding|setup|breakout) )?(?:candle|bar|candlestick)(?:'s)? (low|high)$|^(low|high) of the (?:(?:previous|prior|last|signal|entry|preceding|setup|breakout) )?(?:candle|bar|candlestick)$/.exec(
+    /^(?:(?:previous|prior|last|signal|entry|preceding|setup|breakout) )?(?:candle|bar|candlestick|formation|pattern)(?:'s)? (low|high)$|^(low|high) of the (?:(?:previous|prior|last|signal|entry|preceding|setup|breakout) )?(?:candle|bar|candlestick|formation|pattern)$/.exec(
       s,
     );
   if (bar) return { t: "price", field: bar[1] ?? bar[2] };
+  // A bare fractal in a stop rule is the long side's, a swing low (mirrored for shorts).
+  if (/^(?:(?:previous|prior|last|latest|recent|most recent|nearest|closest) )?fractal$/.test(s))
+    return { t: "swing", side: "low" };
   const nbar =
     /^(\d+)[- ](bar|candle|day)s? (low|high)$|^(?:lowest low|highest high) of (?:the )?(?:last |previous )?(\d+) (bars|candles)$/.exec(
       s,

@@ -113,3 +113,14 @@ describe("exits that are not rules", () => {
     expect(showRule(both("RSI(4) > 80; close < EMA(10)"))).toBe("(RSI(4) > 80 OR close < EMA(10))");
   });
 });
+
+describe("swing levels in rules", () => {
+  it("reads the words for the latest swing as one level, its side from the word", () => {
+    expect(show("close crosses above the last swing high")).toBe("close crosses above swing high");
+    expect(show("close < nearest local low")).toBe("close < swing low");
+    expect(show("close crosses below the latest down fractal")).toBe("close crosses below swing low");
+  });
+  it("keeps the previous bar's low a price one bar back, not a swing", () => {
+    expect(show("close < previous low")).toBe("close < low[1]");
+  });
+});

@@ -37,6 +37,8 @@ export type Operand =
   | { t: "prev"; period: "day" | "week"; field: string; back: number }
   | { t: "window"; from: string; to: string; side: "high" | "low" }
   | { t: "candle"; measure: string; shift?: number }
+  /** The latest confirmed swing low/high (v2 "swing"); strength = bars each side, 2 (a fractal) when unsaid. */
+  | { t: "swing"; side: "low" | "high"; strength?: number; shift?: number }
   | { t: "pattern"; name: string; shift?: number }
   | { t: "expr"; a: Operand; k: number; b?: Operand; off?: Offset };
 /** A candle pattern is the atom {op: "is", l: pattern, r: 1}. `bw`: one bound of an unordered "between". */
@@ -185,6 +187,25 @@ export function offsetOf(amount: string, unit: string, sign: number): Offset {
   return { value: sign * Number(amount), unit: u };
 }
 
+const SWING_WHEN = "(?:previous|prior|last|latest|recent|most recent|nearest|closest|preceding)";
+const SWING_RES = [
+  // "the previous local low", "nearest swing high", "swing low", "the last fractal high".
+  new RegExp(`^(?:${SWING_WHEN} )?(?:local|swing|fractal) (low|high|minimum|maximum|bottom|top)$`),
+  // "the nearest minimum", "the most recent bottom", "the recent low".
+  /^(?:nearest|closest|recent|most recent) (?:local )?(low|high|minimum|maximum|bottom|top)$/,
+  // "the last down fractal", "the latest up fractal".
+  new RegExp(`^(?:${SWING_WHEN} )?(down|up|lower|upper) fractal$`),
+];
+
+/** The latest swing low/high (a fractal): the words traders and the annotations use for it. */
+function swingOf(lower: string): Operand | null {
+  for (const re of SWING_RES) {
+    const m = re.exec(lower);
+    if (m) return { t: "swing", side: /^(?:low|minimum|bottom|down|lower)$/.test(m[1]) ? "low" : "high" };
+  }
+  return null;
+}
+
 function parseBasic(raw: string, ctx: Ctx): Operand | null {
   let s = raw.trim().replace(/^the\s+/i, "");
   if (new RegExp(`^${NUM}$`).test(s)) return { t: "const", value: Number(s) };
@@ -212,6 +233,8 @@ function parseBasic(raw: string, ctx: Ctx): Operand | null {
       lower,
     );
   if (own) return { t: "price", field: own[1] };
+  const swing = swingOf(lower);
+  if (swing) return swing;
   const measure = measureOf(s);
   if (measure)
     return { t: "candle", measure: measure.measure, ...(measure.shift ? { shift: measure.shift } : {}) };
@@ -666,12 +689,14 @@ function breakDirection(level: Operand): Op {
     (o.t === "ind" && o.line === "upper") ||
     ((o.t === "price" || o.t === "prev") && o.field === "high") ||
     (o.t === "extreme" && o.side === "highest") ||
-    (o.t === "window" && o.side === "high");
+    (o.t === "window" && o.side === "high") ||
+    (o.t === "swing" && o.side === "high");
   const down =
     (o.t === "ind" && o.line === "lower") ||
     ((o.t === "price" || o.t === "prev") && o.field === "low") ||
     (o.t === "extreme" && o.side === "lowest") ||
-    (o.t === "window" && o.side === "low");
+    (o.t === "window" && o.side === "low") ||
+    (o.t === "swing" && o.side === "low");
   return up ? "xa" : down ? "xb" : "x";
 }
 
@@ -682,6 +707,7 @@ function shiftBy(o: Operand, n: number): Operand {
     case "price":
     case "candle":
     case "pattern":
+    case "swing":
       return { ...o, shift: (o.shift ?? 0) + n };
     case "extreme":
       return { ...o, shift: o.shift + n };
@@ -1111,6 +1137,7 @@ export function mirrorOperand(o: Operand): Operand {
         ? { ...o, field: o.field === "high" ? "low" : "high" }
         : o;
     case "window":
+    case "swing":
       return { ...o, side: o.side === "high" ? "low" : "high" };
     case "expr":
       return {
@@ -1145,6 +1172,8 @@ export function showOperand(o: Operand): string {
       return `${o.from}-${o.to} UTC range ${o.side}`;
     case "candle":
       return `candle ${o.measure}${o.shift ? `[${o.shift}]` : ""}`;
+    case "swing":
+      return `swing ${o.side}${(o.strength ?? 2) === 2 ? "" : `(${o.strength})`}${o.shift ? `[${o.shift}]` : ""}`;
     case "pattern":
       return `${o.name}${o.shift ? `[${o.shift}]` : ""}`;
     case "expr": {

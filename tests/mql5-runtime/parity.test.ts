@@ -222,6 +222,12 @@ describe("the harness can fail", () => {
     expect(c.differences.length).toBeGreaterThan(0);
   });
 
+  it("an EA stopping buys at a 3-bar swing low instead of the fractal's 2 trades differently (v2 swing)", async () => {
+    expect(mutants[13].mq5).not.toBe(example("swing-breakout-stops").mq5);
+    const { c } = await compare(mutants[13], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
   it("an EA closing its second scale-out share at 55 pips instead of 45 trades differently (v2 scale-out)", async () => {
     expect(mutants[12].mq5).not.toBe(example("v2-scale-out-pips").mq5);
     const { c } = await compare(mutants[12], VARIANTS[0]);

@@ -176,6 +176,11 @@ function simpleAverageOfRsi(mq5: string): string {
   return mq5.replace("MODE_EMA, h_rsi);", "MODE_SMA, h_rsi);");
 }
 
+/** The buys' stop at the swing low of 3 bars each side instead of the fractal's 2 (v2 swing). */
+function widerSwing(mq5: string): string {
+  return mq5.replaceAll("SwingLevel(false, 2, ", "SwingLevel(false, 3, ");
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -193,6 +198,7 @@ export const mutants: Entry[] = (
         { ...example("v2-or-of-and-groups"), name: "mutant: group read as OR" },
         { ...example("v2-smoothed-indicators"), name: "mutant: SMA of the RSI, not its EMA" },
         { ...example("v2-scale-out-pips"), name: "mutant: second scale-out at 55 pips" },
+        { ...example("swing-breakout-stops"), name: "mutant: swing strength" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -210,5 +216,6 @@ export const mutants: Entry[] = (
     groupAsOr,
     simpleAverageOfRsi,
     laterScaleOut,
+    widerSwing,
   ][k](e.mq5),
 }));

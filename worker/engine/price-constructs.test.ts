@@ -177,3 +177,19 @@ describe("expressions: a + k x b + offset", () => {
     expect(() => compileStrategy(spec, bars)).toThrow(/needs the symbol's point/);
   });
 });
+
+describe("swing: the latest confirmed swing low / high (MT5's Fractals)", () => {
+  // Lows with a swing low at bar 2 (3), a bar 5 tied with a LATER bar (not one) and a bar 7 tied with an
+  // EARLIER bar (one); the highs are their mirror image, 20 - low.
+  const lows = [5, 4, 3, 4, 5, 2.5, 6, 2.5, 4, 5, 4];
+  const bars = barsOf(lows.map((l): Ohlc => [l, 20 - l, l, l]));
+  const swing = (side: "low" | "high", strength: number) =>
+    list(constructSeries({ type: "swing", side, strength, shift: 0 }, bars, 60_000));
+  it("is known two bars after the swing bar and kept until the next one", () => {
+    expect(swing("low", 2)).toEqual([null, null, null, null, 3, 3, 3, 3, 3, 2.5, 2.5]);
+    expect(swing("high", 2)).toEqual([null, null, null, null, 17, 17, 17, 17, 17, 17.5, 17.5]);
+  });
+  it("with one bar each side, bar 5 (below both neighbours) is a swing", () => {
+    expect(swing("low", 1)).toEqual([null, null, null, 3, 3, 3, 2.5, 2.5, 2.5, 2.5, 2.5]);
+  });
+});

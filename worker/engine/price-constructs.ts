@@ -8,7 +8,10 @@ import type { Bars } from "../market/types";
 import type { BasicOperand, CandlePattern, Offset } from "../strategy/spec";
 import { DAY_MS, dayNumber, msOfDay, weekNumber } from "./clock";
 
-type Construct = Extract<BasicOperand, { type: "extreme" | "previousPeriod" | "timeWindow" | "candle" }>;
+type Construct = Extract<
+  BasicOperand,
+  { type: "extreme" | "previousPeriod" | "timeWindow" | "candle" | "swing" }
+>;
 
 /** Price sizes of the symbol, for offsets in pips and points. */
 export interface PriceUnits {
@@ -27,7 +30,30 @@ export function constructSeries(op: Construct, bars: Bars, barMs: number): Float
       return timeWindow(bars, barMs, clockMinutes(op.from), clockMinutes(op.to), op.side);
     case "candle":
       return candle(bars, op.measure);
+    case "swing":
+      return swing(op.side === "high" ? bars.high : bars.low, op.side === "high", op.strength);
   }
+}
+
+/**
+ * The latest confirmed swing point's value at each bar (spec-price.ts: MT5's Fractals with `n` bars each
+ * side). Bar i = j - n is confirmed when bar j closes; until one is, NaN.
+ */
+function swing(v: Float64Array, high: boolean, n: number): Float64Array {
+  const out = new Float64Array(v.length).fill(Number.NaN);
+  let latest = Number.NaN;
+  for (let j = 2 * n; j < v.length; j++) {
+    const i = j - n;
+    const x = v[i];
+    let hit = true;
+    for (let k = 1; k <= n && hit; k++) {
+      // Strictly beyond the later bars; a tie with an earlier bar still counts (Fractals.mq5).
+      hit = high ? x > v[i + k] && x >= v[i - k] : x < v[i + k] && x <= v[i - k];
+    }
+    if (hit) latest = x;
+    out[j] = latest;
+  }
+  return out;
 }
 
 function clockMinutes(hhmm: string): number {

@@ -401,7 +401,8 @@ export function compileStrategy(
       op.type === "extreme" ||
       op.type === "previousPeriod" ||
       op.type === "timeWindow" ||
-      op.type === "candle"
+      op.type === "candle" ||
+      op.type === "swing"
     ) {
       const key = `c:${JSON.stringify({ ...op, shift: 0 })}`;
       let values = constructs.get(key);

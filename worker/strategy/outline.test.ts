@@ -189,6 +189,16 @@ describe("v2 price constructs in plain words (issue 14)", () => {
     ).toBe("the close is below the lowest low of the last 10 bars, ending one bar earlier");
     expect(
       say({
+        type: "crossesAbove",
+        left: close,
+        right: { type: "swing", side: "high", strength: 2, shift: 0 },
+      }),
+    ).toBe("the close crosses above the latest swing high (fractal)");
+    expect(
+      say({ type: "lessThan", left: close, right: { type: "swing", side: "low", strength: 1, shift: 1 } }),
+    ).toBe("the close is below the latest swing low (lower than the bar on each side) one bar earlier");
+    expect(
+      say({
         type: "greaterThan",
         left: close,
         right: { type: "previousPeriod", period: "day", field: "HIGH" },

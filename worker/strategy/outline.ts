@@ -151,6 +151,12 @@ function describePeriod(period: "day" | "week", field: string, back: number): st
   return `the ${f} of ${back} ${period}s before`;
 }
 
+/** "the latest swing low (fractal)"; another strength says how many bars each side it beats. */
+function describeSwing(side: "low" | "high", strength: number): string {
+  if (strength === 2) return `the latest swing ${side} (fractal)`;
+  return `the latest swing ${side} (${side === "low" ? "lower" : "higher"} than the ${strength === 1 ? "bar" : `${strength} bars`} on each side)`;
+}
+
 export function describeOperand(op: Operand, indicators: readonly Indicator[]): string {
   if (op.type === "constant") return num(op.value);
   if (op.type === "expression") {
@@ -170,6 +176,7 @@ export function describeOperand(op: Operand, indicators: readonly Indicator[]): 
   if (op.type === "timeWindow")
     return `the ${op.side} of the ${op.from} to ${op.to} UTC range (the latest one finished)${shiftSuffix(op.shift)}`;
   if (op.type === "candle") return `${CANDLE_MEASURE[op.measure]}${shiftSuffix(op.shift)}`;
+  if (op.type === "swing") return `${describeSwing(op.side, op.strength)}${shiftSuffix(op.shift)}`;
   if (op.type === "price") {
     const p = op.field === "CLOSE" ? "the close" : `the ${price(op.field)} price`;
     return `${p}${shiftSuffix(op.shift)}`;

@@ -12,6 +12,12 @@
  *   - timeWindow: the high (or low) of the bars that OPENED inside [from, to) on the latest day whose window
  *     has ended by the close time of bar j (a window with to <= from starts the day before and ends on the
  *     day named). A window with no bars (a holiday, the weekend) has no value: no condition on it holds.
+ *   - swing: the low (or high) of the latest swing point confirmed by bar j, as MetaTrader's Fractals
+ *     (iFractals) marks them: bar i is a swing low when L[i] < L[i+1..i+n] (strictly lower than the n bars
+ *     after it) and L[i] <= L[i-n..i-1] (a tie with an earlier bar still counts), n = `strength` (2, the
+ *     fractal's); a swing high the mirror with H and > / >=. Bar i is confirmed once bar i + n has closed,
+ *     so at bar j the candidates are i <= j - n, and i >= n (n earlier bars exist). The latest such i is
+ *     taken however far back; none yet: no value.
  *   - candle: body |close - open|, range high - low, upper wick high - max(open, close), lower wick
  *     min(open, close) - low, of bar j.
  *   - expression: a + k x b + offset; the offset is in pips, points, or percent of a ("5 pips above the
@@ -59,6 +65,18 @@ export const TimeWindowOperandSchema = z.object({
   from: Clock,
   to: Clock,
   side: z.enum(["high", "low"]),
+  shift: ShiftSchema,
+});
+export const SwingOperandSchema = z.object({
+  type: z.literal("swing"),
+  side: z.enum(["low", "high"]).describe("swing low (a down fractal) or swing high (an up fractal)"),
+  strength: z
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(2)
+    .describe("bars on each side the swing bar must beat: 2 = Bill Williams' fractal (MT5 iFractals)"),
   shift: ShiftSchema,
 });
 export const CANDLE_MEASURES = ["body", "range", "upperWick", "lowerWick"] as const;

@@ -69,6 +69,7 @@ import {
   OffsetSchema,
   PreviousPeriodOperandSchema,
   ShiftSchema,
+  SwingOperandSchema,
   TimeWindowOperandSchema,
 } from "./spec-price";
 import { sourceIssues, sourceOf } from "./spec-smoothing";
@@ -102,6 +103,7 @@ export const BasicOperandSchema = z.discriminatedUnion("type", [
   PreviousPeriodOperandSchema,
   TimeWindowOperandSchema,
   CandleOperandSchema,
+  SwingOperandSchema,
 ]);
 export type BasicOperand = z.infer<typeof BasicOperandSchema>;
 

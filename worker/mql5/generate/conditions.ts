@@ -85,7 +85,8 @@ function seriesAt(ctx: Context, op: Exclude<BasicOperand, { type: "constant" }>,
     op.type === "extreme" ||
     op.type === "previousPeriod" ||
     op.type === "timeWindow" ||
-    op.type === "candle"
+    op.type === "candle" ||
+    op.type === "swing"
   )
     return constructAt(ctx, op, index);
   if (op.type === "indicator") {
@@ -216,6 +217,8 @@ function describeOperand(op: Operand): string {
       return `window ${op.from}-${op.to} ${op.side}${op.shift ? `[${op.shift}]` : ""}`;
     case "candle":
       return `${op.measure}${op.shift ? `[${op.shift}]` : ""}`;
+    case "swing":
+      return `swing ${op.side}(${op.strength})${op.shift ? `[${op.shift}]` : ""}`;
     case "constant":
       return String(op.value);
     case "indicator":

@@ -12,7 +12,10 @@ import { and, assign, bin, call, dbl, decl, id, ifThen, int, not, or, ret } from
 import type { Context } from "./context";
 import { TIMEFRAME } from "./indicators";
 
-type Construct = Extract<BasicOperand, { type: "extreme" | "previousPeriod" | "timeWindow" | "candle" }>;
+type Construct = Extract<
+  BasicOperand,
+  { type: "extreme" | "previousPeriod" | "timeWindow" | "candle" | "swing" }
+>;
 
 const SYMBOL = id("_Symbol");
 const series = (fn: string, index: Expr): Expr => call(fn, SYMBOL, TIMEFRAME, index);
@@ -197,6 +200,69 @@ function windowFunction(): FunctionDecl {
   };
 }
 
+/**
+ * The latest swing low (high) confirmed by the bar at series index start (spec-price.ts; the engine's
+ * swing in price-constructs.ts): from the newest candidate, start + strength, back to the oldest that has
+ * strength earlier bars, the first bar strictly beyond its strength later bars and at least level with its
+ * strength earlier ones.
+ */
+function swingFunction(): FunctionDecl {
+  const pick = (i: Expr): Expr => ({
+    kind: "cond",
+    test: id("high"),
+    ifTrue: series("iHigh", i),
+    ifFalse: series("iLow", i),
+  });
+  const x = id("x");
+  const later = id("later");
+  const earlier = id("earlier");
+  return {
+    returnType: "double",
+    name: "SwingLevel",
+    params: [
+      { type: "bool", name: "high" },
+      { type: "int", name: "strength" },
+      { type: "int", name: "start" },
+    ],
+    doc: "Low (high) of the latest swing point confirmed by the bar at series index start",
+    body: [
+      decl("int", "total", bars()),
+      {
+        kind: "forUp",
+        variable: "i",
+        from: bin("+", id("start"), id("strength")),
+        to: bin("-", id("total"), id("strength")),
+        body: [
+          decl("double", "x", pick(id("i"))),
+          decl("bool", "hit", id("true")),
+          {
+            kind: "forUp",
+            variable: "k",
+            from: int(1),
+            to: bin("+", id("strength"), int(1)),
+            body: [
+              decl("double", "later", pick(bin("-", id("i"), id("k")))),
+              decl("double", "earlier", pick(bin("+", id("i"), id("k")))),
+              // Strictly beyond the later bars; a tie with an earlier bar still counts (Fractals.mq5).
+              ifThen(
+                not({
+                  kind: "cond",
+                  test: id("high"),
+                  ifTrue: and(bin(">", x, later), bin(">=", x, earlier)),
+                  ifFalse: and(bin("<", x, later), bin("<=", x, earlier)),
+                }),
+                [assign("hit", id("false")), { kind: "break" }],
+              ),
+            ],
+          },
+          ifThen(id("hit"), [ret(x)]),
+        ],
+      },
+      ...raiseWarm(),
+    ],
+  };
+}
+
 const minutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const FIELD = { OPEN: 0, HIGH: 1, LOW: 2, CLOSE: 3 } as const;
 
@@ -224,6 +290,10 @@ export function constructAt(ctx: Context, op: Construct, index: number): Expr {
       const to = minutes(op.to);
       const length = (((to - minutes(op.from)) % 1440) + 1440) % 1440 || 1440;
       return call(name, int(to), int(length), id(op.side === "high" ? "true" : "false"), int(index));
+    }
+    case "swing": {
+      const name = ctx.helper("SwingLevel", swingFunction);
+      return call(name, id(op.side === "high" ? "true" : "false"), int(op.strength), int(index));
     }
     case "candle": {
       const [o, h, l, c] = ["iOpen", "iHigh", "iLow", "iClose"].map((fn) => series(fn, int(index)));

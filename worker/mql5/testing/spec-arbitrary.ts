@@ -105,6 +105,12 @@ export const specArbitrary: fc.Arbitrary<StrategySpecInput> = fc
         .filter((w) => w.from !== w.to)
         .map((w) => ({ type: "timeWindow" as const, ...w })),
       fc.record({
+        type: fc.constant("swing" as const),
+        side: fc.constantFrom("low", "high"),
+        strength: fc.integer({ min: 1, max: 10 }),
+        shift,
+      }),
+      fc.record({
         type: fc.constant("candle" as const),
         measure: fc.constantFrom(...CANDLE_MEASURES),
         shift,

@@ -39,7 +39,11 @@ const UNKNOWN: ReadonlyArray<readonly [RegExp, string]> = [
   [/\btrix\b/, "TRIX"],
   [/\bengulfing|\bpin\s*bars?\b|\bdoji|\bhammer\b|candlestick\s+patterns?/, "candlestick patterns"],
   [/\btrend\s*lines?\b/, "a drawn trendline"],
-  [/\bsupport\b|\bresistance\b|\bswing\s+(?:high|low)s?\b/, "support/resistance levels"],
+  // "the last swing high" is v2's swing level (levels.ts); swings in general are not.
+  [
+    /\bsupport\b|\bresistance\b|(?<!\b(?:last|latest|previous|prior|recent|nearest|preceding)\s)swing\s+(?:high|low)s?\b/,
+    "support/resistance levels",
+  ],
   [/\bhma\b|\bhull\b/, "the Hull moving average"],
   [/\bnews\b/, "news events"],
 ];

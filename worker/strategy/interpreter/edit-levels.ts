@@ -476,7 +476,8 @@ function mirrorPrice(op: Operand): Operand {
     if (b.type === "extreme") return { ...b, side: b.side === "highest" ? "lowest" : "highest" };
     if (b.type === "previousPeriod" && (b.field === "HIGH" || b.field === "LOW"))
       return { ...b, field: b.field === "HIGH" ? "LOW" : "HIGH" };
-    if (b.type === "timeWindow") return { ...b, side: b.side === "high" ? "low" : "high" };
+    if (b.type === "timeWindow" || b.type === "swing")
+      return { ...b, side: b.side === "high" ? "low" : "high" };
     return b;
   };
   if (op.type !== "expression") return swap(op);

@@ -10,6 +10,7 @@ import { emptyFacts, type Facts, type IndicatorKind, type MaMethod } from "./fac
 import { normalize, sentences } from "./normalize";
 import { extractPending } from "./pending";
 import { extractRisk } from "./risk";
+import { withoutSwingStops } from "./swing-stops";
 import { extractTiming } from "./timing";
 import { fixedZoneWord, statedZone, zoneNote } from "./zones";
 
@@ -127,7 +128,7 @@ export interface TurnContext {
 function readMessage(message: string, current: StrategySpec | null) {
   const facts = emptyFacts();
   const normalized = normalize(message);
-  const unknown = unknownIndicators(normalized);
+  const unknown = unknownIndicators(withoutSwingStops(normalized));
   // Pending orders before the edits: "a buy stop at the high of the last candle" is an entry, not a stop.
   let text = extractEdits(extractPending(normalized, facts), facts, current !== null);
   text = extractRisk(text, facts);

@@ -2,7 +2,8 @@ import type { Operand as SpecOperand } from "../spec";
 import { CANDLE_OFFSET } from "./pending";
 
 // Price levels of StrategySpec v2 (issue 14) as traders name them (issue 15): "the 20 day high", "the highest
-// high of the last 55 bars", "yesterday's low", "last week's high", each optionally "N pips above/below" it.
+// high of the last 55 bars", "yesterday's low", "last week's high", "the last swing high" (a fractal), each
+// optionally "N pips above/below" it.
 // Breakout rules compare the bar that just closed with the level as it stood before that bar, so an N-bar
 // extreme is read one bar back (shift 1): the bar's own high would be part of it. Normalised text.
 
@@ -13,17 +14,22 @@ const OFFSET = String.raw`(?:${NUM}\s+(pips?|points?)\s+(above|below|over|under)
 /** A session range's side, as session-range.ts writes it: "window_2200_0000_high". */
 const WINDOW = String.raw`\bwindow_(\d{4})_(\d{4})_(high|low)\b`;
 
+/** The latest swing high/low (v2 "swing", a fractal): "the last swing high", "the most recent local low". */
+const SWING = String.raw`(?:the\s+)?(?:last|latest|previous|prior|recent|most\s+recent|nearest|preceding)\s+(?:swing|local)\s+(high|low)s?\b`;
+
 /** One regex over the level phrases; the groups are read by `levelOf`. */
-export const LEVEL = new RegExp(`${OFFSET}(?:${EXTREME}|${PREVIOUS}|${WINDOW})`, "g");
+export const LEVEL = new RegExp(`${OFFSET}(?:${EXTREME}|${PREVIOUS}|${WINDOW}|${SWING})`, "g");
 /** How many groups a LEVEL match has, the whole match included. */
-export const LEVEL_GROUPS = 14;
+export const LEVEL_GROUPS = 15;
 
 /** The spec operand of a LEVEL match (its groups in order), or null. */
 export function levelOf(g: ReadonlyArray<string | undefined>): SpecOperand | null {
-  const [, dist, unit, side, n1, hl1, hl2, n2, period, periodly, field, from, to, windowSide] = g;
+  const [, dist, unit, side, n1, hl1, hl2, n2, period, periodly, field, from, to, windowSide, swing] = g;
   let base: SpecOperand | null = null;
   const clock = (t: string) => `${t.slice(0, 2)}:${t.slice(2)}`;
-  if (from !== undefined && to !== undefined && windowSide !== undefined) {
+  if (swing !== undefined) {
+    base = { type: "swing", side: swing === "high" ? "high" : "low", strength: 2, shift: 0 };
+  } else if (from !== undefined && to !== undefined && windowSide !== undefined) {
     base = {
       type: "timeWindow",
       from: clock(from),

@@ -52,6 +52,7 @@ function swapBand(op: Operand, indicators: readonly Indicator[]): Operand {
         ? { ...op, field: op.field === "HIGH" ? "LOW" : "HIGH" }
         : op;
     case "timeWindow":
+    case "swing":
       return { ...op, side: op.side === "high" ? "low" : "high" };
     case "expression":
       if (op.b) return op;
@@ -94,7 +95,8 @@ function swapLevel<T extends Operand>(op: T): T {
   if (op.type === "extreme") return { ...op, side: op.side === "highest" ? "lowest" : "highest" };
   if (op.type === "previousPeriod" && (op.field === "HIGH" || op.field === "LOW"))
     return { ...op, field: op.field === "HIGH" ? "LOW" : "HIGH" };
-  if (op.type === "timeWindow") return { ...op, side: op.side === "high" ? "low" : "high" };
+  if (op.type === "timeWindow" || op.type === "swing")
+    return { ...op, side: op.side === "high" ? "low" : "high" };
   return op;
 }
 

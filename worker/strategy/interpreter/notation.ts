@@ -19,6 +19,7 @@ function operand(o: Operand): string {
   if (o.type === "previousPeriod") return `${o.period}${o.back}.${o.field.toLowerCase()}${back}`;
   if (o.type === "timeWindow") return `window(${o.from}-${o.to}).${o.side}${back}`;
   if (o.type === "candle") return `${o.measure}${back}`;
+  if (o.type === "swing") return `swing${o.side}${o.strength === 2 ? "" : `(${o.strength})`}${back}`;
   const name =
     o.line === undefined || o.line === "main" || o.line === "adx" || o.line === "middle"
       ? o.ref

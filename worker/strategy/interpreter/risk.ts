@@ -5,6 +5,7 @@ import { LINE_TARGET_EXTRACTORS } from "./line-targets";
 import { extractScaleOut } from "./scale-out";
 import { extractSideStops } from "./side-stops";
 import { SIZING_EXTRACTORS } from "./sizing";
+import { extractSwingStops } from "./swing-stops";
 
 // Money management phrases: stop loss, take profit, trailing stop, break-even, sizing.
 // Each extractor blanks what it used so the condition grammar never sees "30 pips".
@@ -276,7 +277,7 @@ const EXTRACTORS: Extractor[] = [
 /** Fills the risk fields of `facts` from `text` and returns the text with the used phrases blanked. */
 export function extractRisk(text: string, facts: Facts): string {
   // Stops per side first: the plain stop-loss reading would take the first side's distance for both.
-  const stops = extractScaleOut(extractSideStops(text, facts), facts);
+  const stops = extractScaleOut(extractSideStops(extractSwingStops(text, facts), facts), facts);
   const out = runExtractors(runExtractors(stops, LINE_TARGET_EXTRACTORS, facts), EXTRACTORS, facts);
   fourDigitPoints(facts);
   // "no stop" / "without a stop" alone: an explicit wish, not an omission.
