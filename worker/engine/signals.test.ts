@@ -135,6 +135,11 @@ describe("compiled rules equal a bar-by-bar evaluation", () => {
         return le(v(cond.lower), v(cond.operand)) && le(v(cond.operand), v(cond.upper));
       case "candlePattern":
         throw new Error("not generated: candlePattern");
+      case "within":
+        // spec-sequence.ts, read as time: the conditions held together at one of the window's bars c - k.
+        return Array.from({ length: cond.bars }, (_, k) => c - k).some((at) =>
+          cond.all.every((x) => holds(s, bars, x, at)),
+        );
     }
   };
   const ruleHolds = (s: ReturnType<typeof compileStrategy>, bars: Bars, r: Rule | undefined, c: number) =>
@@ -167,7 +172,7 @@ describe("compiled rules equal a bar-by-bar evaluation", () => {
       value: fc.constantFrom(1, 1.25, 1.5, 1.5 + 1e-12, 2),
     }),
   );
-  const conditionArb = fc.oneof(
+  const singleBarArb = fc.oneof(
     fc.record({
       type: fc.constantFrom(
         "crossesAbove" as const,
@@ -184,6 +189,18 @@ describe("compiled rules equal a bar-by-bar evaluation", () => {
       lower: operandArb,
       upper: operandArb,
     }),
+  );
+  // A sequence's window (issue 15) over one or two single-bar conditions.
+  const conditionArb = fc.oneof(
+    { weight: 3, arbitrary: singleBarArb },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        type: fc.constant("within" as const),
+        bars: fc.integer({ min: 1, max: 5 }),
+        all: fc.array(singleBarArb, { minLength: 1, maxLength: 2 }),
+      }),
+    },
   );
   const ruleArb = fc.record({
     all: fc.array(conditionArb, { maxLength: 3 }),

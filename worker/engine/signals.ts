@@ -21,6 +21,7 @@ import { dayNumber, HOUR_MS, isoWeekday, msOfDay } from "./clock";
 import { type IndicatorSeries, indicatorSeries, type LineSeries } from "./indicator-series";
 import { constructSeries, expressionSeries, type PriceUnits, patternMask } from "./price-constructs";
 import type { SeriesCache } from "./series-cache";
+import { windowMask } from "./within";
 import { zonedHour } from "./zoned-hours";
 
 type Test = (c: number) => boolean;
@@ -506,6 +507,9 @@ export function compileStrategy(
           lower: pair(cond.operand, cond.lower),
           upper: pair(cond.operand, cond.upper),
         };
+      case "within":
+        // spec-sequence.ts: the conditions together at shift +k, for any k of the window (within.ts).
+        return { kind: "mask", mask: windowMask(cond, n, (c) => maskOf(check(c), n)), shift: 0 };
     }
   };
 

@@ -125,6 +125,12 @@ function ruleInputs(rule: Rule | undefined, prefix: string, path: SpecPath): Opt
     switch (c.type) {
       case "candlePattern":
         return;
+      case "within":
+        // A sequence's window reads its conditions' levels in order, the same inputs at every bar of it.
+        c.all.forEach((x, j) => {
+          condition(x, [...at, "all", j]);
+        });
+        return;
       case "lessThan":
         visit(c.right, [...at, "right"]);
         visit(c.left, [...at, "left"]);

@@ -2,6 +2,7 @@ import { zoneRule } from "../market/zone-rules";
 import { describeExits } from "./outline-exits";
 import { describeNewIndicator, describeNewLine, timeframeSuffix } from "./outline-indicators";
 import { describeLimits, describePendingEntry, describeSizingForm } from "./outline-orders";
+import { describeWithin } from "./outline-sequence";
 import {
   type CandlePattern,
   type Condition,
@@ -214,6 +215,8 @@ const PATTERN_TEXT: Record<CandlePattern, string> = {
 export function describeCondition(c: Condition, indicators: readonly Indicator[]): string {
   const d = (o: Operand) => describeOperand(o, indicators);
   switch (c.type) {
+    case "within":
+      return describeWithin(c, (x) => describeCondition(x, indicators));
     case "candlePattern": {
       const which =
         c.shift === 0 ? "the bar" : c.shift === 1 ? "the bar before it" : `the bar ${c.shift} bars earlier`;

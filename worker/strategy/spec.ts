@@ -65,12 +65,14 @@ import {
   ShiftSchema,
   TimeWindowOperandSchema,
 } from "./spec-price";
+import { withinConditionSchema } from "./spec-sequence";
 import { migrateSpec } from "./spec-version";
 
 export * from "./spec-exits";
 export * from "./spec-indicators";
 export * from "./spec-orders";
 export * from "./spec-price";
+export * from "./spec-sequence";
 export { migrateSpec } from "./spec-version";
 
 export const PeriodSchema = z.enum(PERIODS);
@@ -113,7 +115,8 @@ export type Operand = z.infer<typeof OperandSchema>;
 export const ExitsSchema = exitsSchema(OperandSchema);
 export type Exits = z.output<typeof ExitsSchema>;
 
-export const ConditionSchema = z.discriminatedUnion("type", [
+/** The conditions read on one bar (a sequence's window, spec-sequence.ts, holds a list of these). */
+export const SingleBarConditionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("crossesAbove"), left: OperandSchema, right: OperandSchema }),
   z.object({ type: z.literal("crossesBelow"), left: OperandSchema, right: OperandSchema }),
   z.object({ type: z.literal("greaterThan"), left: OperandSchema, right: OperandSchema }),
@@ -125,6 +128,16 @@ export const ConditionSchema = z.discriminatedUnion("type", [
     upper: OperandSchema,
   }),
   CandlePatternConditionSchema,
+]);
+export type SingleBarCondition = z.infer<typeof SingleBarConditionSchema>;
+
+/** Issue 15 (spec-sequence.ts): "A, then B" as all: [within(N, A), B]. */
+export const WithinConditionSchema = withinConditionSchema(SingleBarConditionSchema);
+export type WithinCondition = z.infer<typeof WithinConditionSchema>;
+
+export const ConditionSchema = z.discriminatedUnion("type", [
+  ...SingleBarConditionSchema.options,
+  WithinConditionSchema,
 ]);
 export type Condition = z.infer<typeof ConditionSchema>;
 export type ConditionType = Condition["type"];
@@ -292,20 +305,27 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
       });
     }
   };
+  const checkCondition = (c: SingleBarCondition, p: (string | number)[]) => {
+    if (c.type === "candlePattern") return;
+    if (c.type === "between") {
+      checkOperand(c.operand, [...p, "operand"]);
+      checkOperand(c.lower, [...p, "lower"]);
+      checkOperand(c.upper, [...p, "upper"]);
+    } else {
+      checkOperand(c.left, [...p, "left"]);
+      checkOperand(c.right, [...p, "right"]);
+    }
+  };
   const checkRule = (rule: Rule | undefined, path: (string | number)[]) => {
     if (!rule) return;
     for (const list of ["all", "any"] as const) {
       rule[list].forEach((c, i) => {
         const p = [...path, list, i];
-        if (c.type === "candlePattern") return;
-        if (c.type === "between") {
-          checkOperand(c.operand, [...p, "operand"]);
-          checkOperand(c.lower, [...p, "lower"]);
-          checkOperand(c.upper, [...p, "upper"]);
-        } else {
-          checkOperand(c.left, [...p, "left"]);
-          checkOperand(c.right, [...p, "right"]);
-        }
+        if (c.type !== "within") checkCondition(c, p);
+        else
+          c.all.forEach((x, j) => {
+            checkCondition(x, [...p, "all", j]);
+          });
       });
     }
     if (rule.all.length === 0 && rule.any.length === 0) {
@@ -448,8 +468,9 @@ export function specJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(BaseSpecSchema, { io: "input", reused: "ref" });
 }
 
-/** The operands a condition compares (none for a candle pattern). */
+/** The operands a condition compares (none for a candle pattern; a window's: its conditions'). */
 export function conditionOperands(c: Condition): Operand[] {
+  if (c.type === "within") return c.all.flatMap(conditionOperands);
   if (c.type === "candlePattern") return [];
   return c.type === "between" ? [c.operand, c.lower, c.upper] : [c.left, c.right];
 }

@@ -128,6 +128,7 @@ export class Builder {
         (x) =>
           x.type !== "between" &&
           x.type !== "candlePattern" &&
+          x.type !== "within" &&
           x.left.type === "indicator" &&
           x.left.ref === l.ref &&
           x.right.type === "constant",
@@ -136,6 +137,7 @@ export class Builder {
         level &&
         level.type !== "between" &&
         level.type !== "candlePattern" &&
+        level.type !== "within" &&
         level.right.type === "constant" &&
         level.right.value !== r.value
       )

@@ -217,6 +217,7 @@ function mapCondition<C extends NonNullable<StrategySpec["entry"]["long"]>["all"
   f: (o: SpecOperand) => SpecOperand,
 ): C {
   if (c.type === "candlePattern") return c;
+  if (c.type === "within") return { ...c, all: c.all.map((x) => mapCondition(x, f)) };
   if (c.type === "between") return { ...c, operand: f(c.operand), lower: f(c.lower), upper: f(c.upper) };
   return { ...c, left: f(c.left), right: f(c.right) };
 }

@@ -1,4 +1,13 @@
-import type { BasicOperand, Condition, Indicator, Operand, Rule, StrategySpec } from "../spec";
+import {
+  type BasicOperand,
+  type Condition,
+  type Indicator,
+  mapSingleBar,
+  type Operand,
+  type Rule,
+  type SingleBarCondition,
+  type StrategySpec,
+} from "../spec";
 import type { EditOutcome } from "./edit-apply";
 import type { ChatExtractor } from "./edit-phrases";
 import { kindOf } from "./edit-phrases";
@@ -281,6 +290,7 @@ function indicatorIn(op: Operand, spec: StrategySpec): Indicator | undefined {
 
 /** The (indicator, constant) pairs of a condition. */
 function pairs(c: Condition, spec: StrategySpec): Array<{ ind: Indicator; value: number }> {
+  if (c.type === "within") return c.all.flatMap((x) => pairs(x, spec));
   if (c.type === "candlePattern") return [];
   const out: Array<{ ind: Indicator; value: number }> = [];
   const operands = c.type === "between" ? [c.operand, c.lower, c.upper] : [c.left, c.right];
@@ -314,7 +324,8 @@ function rewrite(spec: StrategySpec, keep: (s: Slot) => boolean, to: number): vo
   for (const [side, part] of SLOTS_OF) {
     const rule = spec[part][side];
     if (!rule) continue;
-    const map = (c: Condition): Condition => {
+    const map = (whole: Condition): Condition => mapSingleBar(whole, single);
+    const single = (c: SingleBarCondition): SingleBarCondition => {
       const own = pairs(c, spec).filter((p) => keep({ side, part, ...p }));
       if (own.length === 0 || c.type === "candlePattern") return c;
       const values = new Set(own.map((p) => p.value));

@@ -1,4 +1,4 @@
-import { parseSpec, type StrategySpec } from "../spec";
+import { conditionOperands, parseSpec, type StrategySpec } from "../spec";
 import { applyFacts, type Problem } from "./apply";
 import { describeChanges } from "./changes";
 import { carryOver } from "./chat-memory";
@@ -317,11 +317,9 @@ function sameBothSides(facts: Facts, spec: StrategySpec): string | null {
   if (!wrote("long") || !wrote("short") || !long || !short || !same(long, short)) return null;
   const refs = new Set(
     [...long.all, ...long.any].flatMap((c) =>
-      c.type === "candlePattern"
-        ? []
-        : (c.type === "between" ? [c.operand] : [c.left, c.right]).flatMap((o) =>
-            o.type === "indicator" ? [o.ref] : [],
-          ),
+      conditionOperands(c)
+        .filter((o) => c.type !== "between" || o === c.operand)
+        .flatMap((o) => (o.type === "indicator" ? [o.ref] : [])),
     ),
   );
   const names = spec.indicators

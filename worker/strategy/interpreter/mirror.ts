@@ -1,4 +1,12 @@
-import type { CandlePattern, Condition, Indicator, Operand, Rule } from "../spec";
+import {
+  type CandlePattern,
+  type Condition,
+  type Indicator,
+  mapSingleBar,
+  type Operand,
+  type Rule,
+  type SingleBarCondition,
+} from "../spec";
 
 // "Do the opposite for short": the mirror of a condition. Oscillator levels reflect around
 // their midpoint (RSI 30 ↔ 70, CCI -100 ↔ 100), Bollinger bands swap (upper ↔ lower), and
@@ -99,7 +107,7 @@ function reflect(value: Operand, around: Operand, indicators: readonly Indicator
   return { type: "constant", value: 2 * mid - value.value };
 }
 
-function keeps(c: Condition, indicators: readonly Indicator[]): boolean {
+function keeps(c: SingleBarCondition, indicators: readonly Indicator[]): boolean {
   if (c.type === "candlePattern") return false;
   const operand = c.type === "between" ? c.operand : c.left;
   const ind = indicatorOf(operand, indicators);
@@ -119,6 +127,11 @@ const MIRROR_PATTERN: Readonly<Record<CandlePattern, CandlePattern>> = {
 };
 
 export function mirrorCondition(c: Condition, indicators: readonly Indicator[]): Condition {
+  // A sequence's window: each of its conditions turned round (spec-sequence.ts).
+  return mapSingleBar(c, (x) => mirrorSingle(x, indicators));
+}
+
+function mirrorSingle(c: SingleBarCondition, indicators: readonly Indicator[]): SingleBarCondition {
   if (keeps(c, indicators)) return c;
   switch (c.type) {
     case "candlePattern":

@@ -3,8 +3,10 @@ import {
   conditionOperands,
   type Distance,
   type Indicator,
+  mapSingleBar,
   type Operand,
   operandLeaves,
+  type SingleBarCondition,
   type Condition as SpecCondition,
   type StrategySpec,
 } from "../spec";
@@ -80,6 +82,11 @@ function renameOperand(o: Operand, from: string, to: string): Operand {
 }
 
 function renameCondition(c: SpecCondition, from: string, to: string): SpecCondition {
+  if (c.type === "within") return mapSingleBar(c, (x) => renameSingle(x, from, to));
+  return renameSingle(c, from, to);
+}
+
+function renameSingle(c: SingleBarCondition, from: string, to: string): SingleBarCondition {
   if (c.type === "candlePattern") return c;
   if (c.type === "between") {
     return {
