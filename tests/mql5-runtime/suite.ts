@@ -161,6 +161,11 @@ function londonOnServerClock(mq5: string): string {
   return mq5.replace("int zonedHour = ZonedHour((long)TimeCurrent());", "int zonedHour = t.hour;");
 }
 
+/** A sequence's window that leaves out the bar that just closed (spec-sequence.ts: k = 0 is in it). */
+function windowWithoutLastBar(mq5: string): string {
+  return mq5.replace("if(at0)", "if(false)");
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -175,6 +180,7 @@ export const mutants: Entry[] = (
         { ...example("london-breakout-bracket"), name: "mutant: late expiry" },
         { ...example("london-hours-zone"), name: "mutant: London without summer time" },
         { ...example("london-hours-zone"), name: "mutant: London hours on the server clock" },
+        { ...example("v2-sequence-pullback"), name: "mutant: window without its last bar" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -189,5 +195,6 @@ export const mutants: Entry[] = (
     expireLate,
     londonWithoutSummerTime,
     londonOnServerClock,
+    windowWithoutLastBar,
   ][k](e.mq5),
 }));
