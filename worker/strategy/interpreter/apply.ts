@@ -4,6 +4,7 @@ import { Builder, same } from "./builder";
 import type { Condition, Facts, IndicatorMention, Problem, Side, SideStop } from "./facts";
 import { mirrorCondition, mirrorRule } from "./mirror";
 import { addTo } from "./rules";
+import { SEQUENCE_NOTE, windowOfSetup } from "./sequence";
 import { applyEdits, referenced } from "./spec-edits";
 
 // Applies the facts of one message to a draft of the spec. Returns the draft (not yet
@@ -55,7 +56,7 @@ export function applyFacts(
   const questions = [...edited.questions];
 
   // 2. Entry and exit clauses.
-  const pendingFilters: Array<readonly Condition[]> = [];
+  const pendingFilters: Array<{ conds: readonly Condition[]; step: boolean }> = [];
   const pendingExits: Array<{ conds: readonly Condition[]; alternative: boolean }> = [];
   for (const clause of facts.clauses) {
     if (clause.role === "exit") {
@@ -74,12 +75,33 @@ export function applyFacts(
       continue;
     }
     if (clause.side === null) {
-      pendingFilters.push(clause.conditions);
+      pendingFilters.push({
+        conds: clause.conditions,
+        step: clause.step === true && clause.conditions.length > 0,
+      });
       continue;
     }
     const side = clause.side;
     const conds = b.conditions(clause.conditions, side === "long" ? "longEntry" : "shortEntry");
     if (!conds) continue;
+    // "First A has to happen, then buy when B": the sideless conditions before the step are its setup.
+    if (clause.step && clause.conditions.length > 0 && !touched[side] && pendingFilters.length > 0) {
+      const before = b.conditions(
+        pendingFilters.splice(0).flatMap((f) => f.conds),
+        side === "long" ? "longEntry" : "shortEntry",
+      );
+      if (before && before.length > 0) {
+        draft.entry[side] = { all: before, any: [] };
+        touched[side] = true;
+      }
+    }
+    // "..., then enter when B": what this message said for the side so far is the earlier step (sequence.ts).
+    const setup =
+      clause.step && touched[side] && clause.conditions.length > 0 ? windowOfSetup(draft.entry[side]) : null;
+    if (setup) {
+      draft.entry[side] = setup;
+      if (!b.notes.includes(SEQUENCE_NOTE)) b.notes.push(SEQUENCE_NOTE);
+    }
     const keep = touched[side] || clause.additive;
     if (!keep && draft.entry[side]) replaced[side] = draft.entry[side];
     draft.entry[side] = keep
@@ -89,7 +111,15 @@ export function applyFacts(
   }
 
   // 3. Sideless conditions: filters on existing sides, or the first entry rule.
-  for (const conds of pendingFilters) {
+  for (const { conds, step } of pendingFilters) {
+    // "Wait for A. Take an entry when the price comes back to B." with the side in a heading: the same step.
+    if (step)
+      for (const side of ["long", "short"] as const) {
+        const setup = windowOfSetup(draft.entry[side]);
+        if (!setup) continue;
+        draft.entry[side] = setup;
+        if (!b.notes.includes(SEQUENCE_NOTE)) b.notes.push(SEQUENCE_NOTE);
+      }
     const sides: Side[] = [];
     if (draft.entry.long) sides.push("long");
     if (draft.entry.short) sides.push("short");

@@ -1,6 +1,7 @@
 import { parseConditions, zone } from "./conditions";
 import type { Clause, Condition, Facts, IndicatorMention, Operand, Side } from "./facts";
 import { type MentionContext, scanMentions } from "./mentions";
+import { isSequenceStep, splitSteps } from "./sequence";
 
 // Splits a sentence into clauses ("buy when ..., sell when ...") and decides for each one
 // its role (entry, exit, filter) and side, plus the sentence-level intents: "do the opposite
@@ -127,10 +128,18 @@ export function readClauses(
   for (const whole of sentences) {
     const sentence = directionIntent(whole, facts);
     const raws: RawClause[] = [];
-    for (const part of sentence.split(SPLIT)) {
+    let end = 0;
+    let before = "";
+    for (const part of sentence.split(SPLIT).flatMap(splitSteps)) {
       const text = part.trim();
       if (text.length === 0) continue;
+      // The words that joined this clause to the one before ("..., then buy when"): a sequence's step.
+      const at = sentence.indexOf(text, end);
+      const gap = at >= 0 ? sentence.slice(end, at) : "";
+      if (at >= 0) end = at + text.length;
       const raw = readClause(text, fullCtx, prev, subject);
+      if (isSequenceStep(text, gap, before)) raw.clause.step = true;
+      before = text;
       // "short the reverse above 80": a mirror, whatever level words come with it.
       if (
         raw.opposite &&
@@ -242,6 +251,8 @@ function setupThenCross(facts: Facts): void {
   const key = (o: Operand) => JSON.stringify(o);
   for (const side of ["long", "short"] as const) {
     const entries = facts.clauses.filter((c) => c.role !== "exit" && c.side === side);
+    // Said as a sequence ("..., then returns above the band"): the state is the window's (sequence.ts).
+    if (entries.some((c) => c.step)) continue;
     const crosses = entries.flatMap((c) =>
       c.conditions.filter((x) => x.op === "crossesAbove" || x.op === "crossesBelow"),
     );
