@@ -33,6 +33,7 @@ import {
   showOperand,
   showRule,
 } from "./phrase";
+import { sequenceAlternatives, windowAtom } from "./phrase-sequence";
 
 type Json = unknown;
 const rec = (v: Json): Record<string, Json> =>
@@ -113,6 +114,10 @@ function atomsOf(spec: StrategySpec, list: Condition[]): Atom[] {
   for (const c of list) {
     if (c.type === "allOf") {
       out.push(...atomsOf(spec, c.conditions));
+      continue;
+    }
+    if (c.type === "within") {
+      out.push(windowAtom(atomsOf(spec, c.all), c.bars));
       continue;
     }
     if (c.type === "between") {
@@ -220,7 +225,9 @@ export function operandMatch(e: Operand, s: Operand): boolean {
       // The middle band is the bands' moving average: the deviation does not change it.
       if (e.dev !== undefined && e.line !== "middle" && (s.dev === undefined || !eq(e.dev, s.dev)))
         return false;
-      if ((e.shift ?? 0) !== (s.shift ?? 0) || e.tf !== s.tf) return false;
+      // An indicator named on the chart's own timeframe ("on H4 EMA(4)" on an H4 chart) is the chart's.
+      const [etf, stf] = [e.tf === chartTf ? undefined : e.tf, s.tf === chartTf ? undefined : s.tf];
+      if ((e.shift ?? 0) !== (s.shift ?? 0) || etf !== stf) return false;
       const defLine: Record<string, string> = { MACD: "main", BANDS: "middle", STOCH: "main", ADX: "adx" };
       return (e.line ?? defLine[e.kind]) === (s.line ?? defLine[s.kind]);
     }
@@ -322,6 +329,14 @@ function canonAtom(a: Atom): Atom {
 }
 
 function atomMatch(expected: Atom, got: Atom): boolean {
+  // A window: the same conditions, and the same length when the phrase gives one.
+  if (expected.seq || got.seq)
+    return (
+      expected.seq !== undefined &&
+      got.seq !== undefined &&
+      (expected.seq.bars === undefined || expected.seq.bars === got.seq.bars) &&
+      listMatch(expected.seq.all, got.seq.all)
+    );
   const e = canonAtom(expected);
   const s = canonAtom(got);
   return (
@@ -332,7 +347,9 @@ function atomMatch(expected: Atom, got: Atom): boolean {
 
 /** Each expected atom matched by its own produced atom (AND and OR are commutative). */
 function listMatch(e: Atom[], s: Atom[]): boolean {
-  return betweenOrders(e).some((alt) => oneToOne(alt, s));
+  return betweenOrders(e)
+    .flatMap(sequenceAlternatives)
+    .some((alt) => oneToOne(alt, s));
 }
 function oneToOne(e: Atom[], s: Atom[]): boolean {
   if (e.length !== s.length) return false;
@@ -505,7 +522,7 @@ function readEntry(
     const filters = other.split(";").slice(1).join(";");
     t = t.replace(/;\s*(?:the )?same filters$/i, filters ? `;${filters}` : "");
   }
-  const ctx = contextOf(all, side === "short" ? ["entry_long"] : []);
+  const ctx: Ctx = { ...contextOf(all, side === "short" ? ["entry_long"] : []), side };
   const m = PENDING.exec(t);
   if (!m) {
     const r = parseRule(t, ctx);

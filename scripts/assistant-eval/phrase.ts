@@ -8,9 +8,10 @@
 // nest freely ("(A AND B) OR C", "X AND ((A AND B) OR C)"): a rule is read as all AND (any OR groups), its
 // alternatives flattened to ANDs of atoms (v2's allOf groups in `any`).
 
+import { STEP, stepBars, triggerText, windowAtom } from "./phrase-sequence";
 import { measureOf, mirrorPattern, normaliseBarsAgo, patternOf, ZONES } from "./phrase-words";
 
-export type Op = "gt" | "lt" | "xa" | "xb" | "x" | "up" | "down" | "is";
+export type Op = "gt" | "lt" | "xa" | "xb" | "x" | "up" | "down" | "is" | "seq";
 /** A signed distance; `hi` makes it a range ("2-5 pips above": value 2, hi 5), `any` an unstated amount. */
 export interface Offset {
   value: number;
@@ -47,6 +48,8 @@ export interface Atom {
   l: Operand;
   r: Operand;
   bw?: boolean;
+  /** op "seq" (phrase-sequence.ts): conditions that held together on one of the last `bars` bars. */
+  seq?: { all: Atom[]; bars?: number };
 }
 /**
  * all: every atom holds; any: at least one (empty = none); opposite: "the opposite signal closes";
@@ -109,6 +112,7 @@ export function flip(op: Op): Op {
     up: "down",
     down: "up",
     is: "is",
+    seq: "seq",
   };
   return f[op];
 }
@@ -116,6 +120,8 @@ export function flip(op: Op): Op {
 /** Context of one phrase: the last indicator (for "signal", "the middle band"), the last range, the last left side. */
 export interface Ctx {
   last: Operand | null;
+  /** The side an entry phrase is read for: a pullback goes against it. */
+  side?: "long" | "short";
   window?: { from: string; to: string };
   left?: Operand;
 }
@@ -294,6 +300,8 @@ function parseBasic(raw: string, ctx: Ctx): Operand | null {
   if (lastTf) return { t: "price", field: lastTf[1], tf: lastTf[2].toUpperCase() };
   if (/^(candle|a candle)$/.test(lower)) return { t: "price", field: "close" };
   if (PRICES.has(lower)) return { t: "price", field: lower };
+  // "then it returns below the band": the subject of the phrase before (a sequence's first subject).
+  if (lower === "it" && ctx.left) return ctx.left;
   if (lower === "+di") return { t: "ind", kind: "ADX", line: "plusDi" };
   if (lower === "-di") return { t: "ind", kind: "ADX", line: "minusDi" };
   if (lower === "signal" || lower === "its signal")
@@ -319,7 +327,7 @@ function parseBasic(raw: string, ctx: Ctx): Operand | null {
         ...(avg[2] ? { period: Number(avg[2]) } : {}),
         ...(src.field === "close" ? {} : { price: src.field }),
       };
-    if (!src || src.t !== "ind" || src.shift) return null;
+    if (src?.t !== "ind" || src.shift) return null;
     const out: Operand = { t: "ind", kind, of: src };
     if (avg[2]) out.period = Number(avg[2]);
     ctx.last = out;
@@ -371,6 +379,12 @@ function parseBasic(raw: string, ctx: Ctx): Operand | null {
 }
 
 const OPS: [RegExp, Op][] = [
+  [/\s+(?:is\s+)?(?:at\/below|at or below|on or below|below or (?:on|at))\s+(?:the\s+)?/i, "lt"],
+  [/\s+(?:is\s+)?(?:at\/above|at or above|on or above|above or (?:on|at))\s+(?:the\s+)?/i, "gt"],
+  [/\s+(?:returns|(?:comes|gets|moves|climbs|goes|closes|is) back)\s+(?:up\s+)?above\s+/i, "xa"],
+  [/\s+(?:returns|(?:comes|gets|moves|falls|drops|goes|closes|is) back)\s+(?:down\s+)?below\s+/i, "xb"],
+  [/\s+(?:dipped|dips|dipping)\s+(?:back\s+)?below\s+/i, "down"],
+  [/\s+(?:popped|pops|spiked|spikes)\s+(?:back\s+)?above\s+/i, "up"],
   [/\s+(?:crosses|crossed|crossing)\s+(?:back\s+)?above\s+/i, "xa"],
   [/\s+(?:crosses|crossed|crossing)\s+(?:back\s+)?below\s+/i, "xb"],
   [/\s+(?:rises|rise|goes|moves)\s+above\s+/i, "xa"],
@@ -445,6 +459,19 @@ function wordForms(s: string, ctx: Ctx): Parsed<Atom[]> | null {
       { op: "gt", l: x, r: a, bw: true },
       { op: "lt", l: x, r: b, bw: true },
     ]);
+  }
+  // "price pulls back to touch EMA(9)", "price rallies to EMA(9)": the bar's low (high) reaching the line; a
+  // pullback goes against the trade (down for a buy), a rally up, a dip down.
+  const touch =
+    /^(?:the )?(?:price|candle|bar) (?:(pulls back|comes back|retraces|returns)|(dips|falls back|drops back|comes back down|pulls back down)|(rallies|bounces|comes back up|climbs back|pulls back up|rises back)) (?:down |up )?(?:to|into) (?:touch |test |tag |retest )?(?:the )?(.+)$/i.exec(
+      s,
+    );
+  if (touch) {
+    const level = parseOperand(touch[4], ctx);
+    const down = touch[2] !== undefined || (touch[1] !== undefined && ctx.side === "long");
+    const up = touch[3] !== undefined || (touch[1] !== undefined && ctx.side === "short");
+    if (!level || (!down && !up)) return null;
+    return ok([{ op: down ? "down" : "up", l: { t: "price", field: down ? "low" : "high" }, r: level }]);
   }
   // "candle entirely above EMA(9)": the whole bar, its low above the line (its high below it).
   const whole =
@@ -824,8 +851,11 @@ const OPPOSITE =
   /^(?:the\s+)?(?:opposite (?:signal|zero cross|cross|SMA cross|MA cross)|reverse on (?:the )?opposite signal|stop and reverse\b.*|MAs cross in the opposite direction|opposite signal \(or trailing stop\))$/i;
 
 /** Phrases that name something StrategySpec v2 cannot state: no spec can match them. */
-const NOT_V2: [RegExp, string][] = [
-  [/\bthen\b|\bfollowed by\b|\bonce it is\b|\bwhile\b|dipped/i, "a sequence of events (state across bars)"],
+const NOT_V2: [RegExp, string, "window ok"?][] = [
+  [/\bthen\b|\bfollowed by\b|\bonce it is\b|\bwhile\b/i, "a sequence of events (state across bars)"],
+  // "dipped below 30" with no "then": something earlier that the phrase does not place (inside a sequence's
+  // window it is the event the window looks for).
+  [/\bdipped\b/i, "a sequence of events (state across bars)", "window ok"],
   [/\bsince (?:the )?last (?:order|trade)\b/i, "an order-timing filter"],
   [/\btrendline|resistance|support|kumo|cloud|uptrend|downtrend/i, "a drawn or undefined level"],
   [
@@ -882,9 +912,11 @@ function glossStart(s: string): number {
 const SPREAD =
   /^(?:the )?spread (?:<=|<|is below|is under|under|below|at most|of at most|max(?:imum)?|not above|not more than)\s*(\d*\.?\d+) ?(pips?|points?)$/i;
 
-function parseRuleBody(s: string, ctx: Ctx): Parsed<RuleShape> {
-  for (const [re, what] of NOT_V2)
-    if (re.test(s)) return { ok: false, why: `not expressible in v2: ${what}` };
+function parseRuleBody(s: string, ctx: Ctx, inWindow = false): Parsed<RuleShape> {
+  const steps = splitTop(s, STEP);
+  if (steps.length > 1 && !inWindow) return parseSequence(steps, ctx);
+  for (const [re, what, windowOk] of NOT_V2)
+    if (re.test(s) && !(inWindow && windowOk)) return { ok: false, why: `not expressible in v2: ${what}` };
   const orParts = splitTop(s, /^\s+OR\s+/);
   // "(A AND B) OR C": each OR member is a rule of its own, and the whole is their alternatives.
   if (orParts.length > 1 && orParts.some((p) => splitTop(unwrap(p), /^\s+AND\s+/).length > 1)) {
@@ -991,6 +1023,43 @@ function addAlternatives(out: RuleShape, r: RuleShape): boolean {
 /** How many conditions a rule has, groups included (0: no rule). */
 export function ruleSize(r: RuleShape): number {
   return r.all.length + r.any.length + (r.groups ?? []).reduce((n, g) => n + g.length, 0);
+}
+
+/**
+ * "A AND B, then C" (phrase-sequence.ts): each step before the last a window, the last one the signal bar's. A
+ * trigger with no subject ("then returns below the upper band") speaks of the sequence's first subject.
+ */
+function parseSequence(steps: string[], ctx: Ctx): Parsed<RuleShape> {
+  const all: Atom[] = [];
+  let subject: Operand | undefined;
+  const last = steps.length - 1;
+  let carried: number | undefined;
+  for (const [i, raw] of steps.entries()) {
+    const { text, bars } = stepBars(i === last ? triggerText(raw) : raw);
+    // "A, then within 5 bars B": the window of the step before.
+    if (bars !== undefined && i > 0 && /^within\b/i.test(raw.trim())) {
+      const prev = all[all.length - 1];
+      if (prev?.seq) prev.seq.bars = bars;
+    } else if (bars !== undefined && i < last) carried = bars;
+    if (i === last) {
+      if (subject) ctx.left = subject;
+      // "then returns below the upper band": no subject of its own.
+      const said =
+        subject &&
+        /^(?:returns|comes|gets|moves|goes|closes|crosses|falls|rises|drops|breaks|climbs)\b/i.test(text);
+      const r = parseRuleBody(said ? `it ${text}` : text, ctx);
+      if (!r.ok) return r;
+      return { ok: true, value: { ...r.value, all: [...all, ...r.value.all] } };
+    }
+    const r = parseRuleBody(text, ctx, true);
+    if (!r.ok) return r;
+    if (r.value.any.length > 0 || r.value.opposite || r.value.closeAt || r.value.trail)
+      return { ok: false, why: "not expressible in v2: an OR or an exit inside a sequence's step" };
+    subject ??= r.value.all[0]?.l;
+    all.push(windowAtom(r.value.all, carried));
+    carried = undefined;
+  }
+  return { ok: false, why: "no steps" };
 }
 
 /**
@@ -1108,7 +1177,13 @@ function exitMechanism(raw: string, ctx: Ctx): Parsed<Partial<RuleShape>> | null
 
 /** The other side's rule: every comparison turned round ("the opposite for shorts"). */
 export function mirrorRule(r: RuleShape): RuleShape {
-  const m = (a: Atom): Atom => ({ ...a, op: flip(a.op), l: mirrorOperand(a.l), r: mirrorOperand(a.r) });
+  const m = (a: Atom): Atom => ({
+    ...a,
+    op: flip(a.op),
+    l: mirrorOperand(a.l),
+    r: mirrorOperand(a.r),
+    ...(a.seq ? { seq: { ...a.seq, all: a.seq.all.map(m) } } : {}),
+  });
   const out: RuleShape = { ...r, all: r.all.map(m), any: r.any.map(m) };
   if (r.groups) out.groups = r.groups.map((g) => g.map(m));
   if (r.trail) out.trail = mirrorOperand(r.trail);
@@ -1204,13 +1279,15 @@ const OP_TEXT: Record<Op, string> = {
   up: "reaches up to",
   down: "reaches down to",
   is: "is",
+  seq: "within",
 };
-function showAtom(x: Atom): string {
+export function showAtom(x: Atom): string {
+  if (x.seq) return `within ${x.seq.bars ?? "N"} bars (${x.seq.all.map(showAtom).join(" AND ")})`;
   return `${showOperand(x.l)} ${OP_TEXT[x.op]} ${showOperand(x.r)}`;
 }
 export function showRule(r: RuleShape | null): string {
   if (!r) return "none";
-  const a = r.all.map((x) => `${showOperand(x.l)} ${OP_TEXT[x.op]} ${showOperand(x.r)}`);
+  const a = r.all.map(showAtom);
   const o = [...r.any.map(showAtom), ...(r.groups ?? []).map((g) => `(${g.map(showAtom).join(" AND ")})`)];
   const extra = [
     ...(r.maxSpread ? [`spread <= ${r.maxSpread.value} ${r.maxSpread.unit}`] : []),

@@ -222,6 +222,12 @@ describe("the harness can fail", () => {
     expect(c.differences.length).toBeGreaterThan(0);
   });
 
+  it("an EA whose sequence window leaves out the bar that just closed trades differently (within)", async () => {
+    expect(mutants[14].mq5).not.toBe(example("v2-sequence-pullback").mq5);
+    const { c } = await compare(mutants[14], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
   it("an EA stopping buys at a 3-bar swing low instead of the fractal's 2 trades differently (v2 swing)", async () => {
     expect(mutants[13].mq5).not.toBe(example("swing-breakout-stops").mq5);
     const { c } = await compare(mutants[13], VARIANTS[0]);

@@ -181,6 +181,11 @@ function widerSwing(mq5: string): string {
   return mq5.replaceAll("SwingLevel(false, 2, ", "SwingLevel(false, 3, ");
 }
 
+/** A sequence's window that leaves out the bar that just closed (spec-sequence.ts: k = 0 is in it). */
+function windowWithoutLastBar(mq5: string): string {
+  return mq5.replace("if(at0)", "if(false)");
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -199,6 +204,7 @@ export const mutants: Entry[] = (
         { ...example("v2-smoothed-indicators"), name: "mutant: SMA of the RSI, not its EMA" },
         { ...example("v2-scale-out-pips"), name: "mutant: second scale-out at 55 pips" },
         { ...example("swing-breakout-stops"), name: "mutant: swing strength" },
+        { ...example("v2-sequence-pullback"), name: "mutant: window without its last bar" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -217,5 +223,6 @@ export const mutants: Entry[] = (
     simpleAverageOfRsi,
     laterScaleOut,
     widerSwing,
+    windowWithoutLastBar,
   ][k](e.mq5),
 }));

@@ -137,6 +137,11 @@ describe("compiled rules equal a bar-by-bar evaluation", () => {
         throw new Error("not generated: candlePattern");
       case "allOf":
         return cond.conditions.every((k) => holds(s, bars, k, c));
+      case "within":
+        // spec-sequence.ts, read as time: the conditions held together at one of the window's bars c - k.
+        return Array.from({ length: cond.bars }, (_, k) => c - k).some((at) =>
+          cond.all.every((x) => holds(s, bars, x, at)),
+        );
     }
   };
   const ruleHolds = (s: ReturnType<typeof compileStrategy>, bars: Bars, r: Rule | undefined, c: number) =>
@@ -169,7 +174,7 @@ describe("compiled rules equal a bar-by-bar evaluation", () => {
       value: fc.constantFrom(1, 1.25, 1.5, 1.5 + 1e-12, 2),
     }),
   );
-  const conditionArb = fc.oneof(
+  const singleBarArb = fc.oneof(
     fc.record({
       type: fc.constantFrom(
         "crossesAbove" as const,
@@ -186,6 +191,18 @@ describe("compiled rules equal a bar-by-bar evaluation", () => {
       lower: operandArb,
       upper: operandArb,
     }),
+  );
+  // A sequence's window (issue 15) over one or two single-bar conditions.
+  const conditionArb = fc.oneof(
+    { weight: 3, arbitrary: singleBarArb },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        type: fc.constant("within" as const),
+        bars: fc.integer({ min: 1, max: 5 }),
+        all: fc.array(singleBarArb, { minLength: 1, maxLength: 2 }),
+      }),
+    },
   );
   // A group of 2-3 conditions that must all hold: one alternative of `any` ((A and B) or C).
   const groupArb = fc.record({

@@ -21,6 +21,7 @@ import { dayNumber, HOUR_MS, isoWeekday, msOfDay } from "./clock";
 import { type IndicatorSeries, indicatorSeries, type LineSeries } from "./indicator-series";
 import { constructSeries, expressionSeries, type PriceUnits, patternMask } from "./price-constructs";
 import type { SeriesCache } from "./series-cache";
+import { windowMask } from "./within";
 import { zonedHour } from "./zoned-hours";
 
 type Test = (c: number) => boolean;
@@ -523,6 +524,9 @@ export function compileStrategy(
         }
         return { kind: "mask", mask: acc ?? new Uint8Array(n), shift: 0 };
       }
+      case "within":
+        // spec-sequence.ts: the conditions together at shift +k, for any k of the window (within.ts).
+        return { kind: "mask", mask: windowMask(cond, n, (c) => maskOf(check(c), n)), shift: 0 };
     }
   };
 

@@ -130,6 +130,12 @@ function ruleInputs(rule: Rule | undefined, prefix: string, path: SpecPath): Opt
           condition(k, [...at, "conditions", j]);
         });
         return;
+      case "within":
+        // A sequence's window reads its conditions' levels in order, the same inputs at every bar of it.
+        c.all.forEach((x, j) => {
+          condition(x, [...at, "all", j]);
+        });
+        return;
       case "lessThan":
         visit(c.right, [...at, "right"]);
         visit(c.left, [...at, "left"]);

@@ -2,6 +2,7 @@ import { zoneRule } from "../market/zone-rules";
 import { describeExits } from "./outline-exits";
 import { describeNewIndicator, describeNewLine, timeframeSuffix } from "./outline-indicators";
 import { describeLimits, describePendingEntry, describeSizingForm } from "./outline-orders";
+import { describeWithin } from "./outline-sequence";
 import {
   type CandlePattern,
   type Condition,
@@ -241,6 +242,8 @@ export function describeCondition(c: Condition, indicators: readonly Indicator[]
   const d = (o: Operand) => describeOperand(o, indicators);
   if (c.type === "allOf") return joinAnd(c.conditions.map((k) => describeCondition(k, indicators)));
   switch (c.type) {
+    case "within":
+      return describeWithin(c, (x) => describeCondition(x, indicators));
     case "candlePattern": {
       const which =
         c.shift === 0 ? "the bar" : c.shift === 1 ? "the bar before it" : `the bar ${c.shift} bars earlier`;

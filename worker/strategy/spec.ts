@@ -72,6 +72,7 @@ import {
   SwingOperandSchema,
   TimeWindowOperandSchema,
 } from "./spec-price";
+import { withinConditionSchema } from "./spec-sequence";
 import { sourceIssues, sourceOf } from "./spec-smoothing";
 import { migrateSpec } from "./spec-version";
 
@@ -80,6 +81,7 @@ export * from "./spec-groups";
 export * from "./spec-indicators";
 export * from "./spec-orders";
 export * from "./spec-price";
+export * from "./spec-sequence";
 export * from "./spec-smoothing";
 export { migrateSpec } from "./spec-version";
 
@@ -124,8 +126,8 @@ export type Operand = z.infer<typeof OperandSchema>;
 export const ExitsSchema = exitsSchema(OperandSchema);
 export type Exits = z.output<typeof ExitsSchema>;
 
-/** A plain condition: one comparison, cross or pattern (a group, spec-groups.ts, holds only these). */
-export const LeafConditionSchema = z.discriminatedUnion("type", [
+/** The conditions read on one bar (a sequence's window, spec-sequence.ts, holds a list of these). */
+export const SingleBarConditionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("crossesAbove"), left: OperandSchema, right: OperandSchema }),
   z.object({ type: z.literal("crossesBelow"), left: OperandSchema, right: OperandSchema }),
   z.object({ type: z.literal("greaterThan"), left: OperandSchema, right: OperandSchema }),
@@ -137,6 +139,17 @@ export const LeafConditionSchema = z.discriminatedUnion("type", [
     upper: OperandSchema,
   }),
   CandlePatternConditionSchema,
+]);
+export type SingleBarCondition = z.infer<typeof SingleBarConditionSchema>;
+
+/** Issue 15 (spec-sequence.ts): "A, then B" as all: [within(N, A), B]. */
+export const WithinConditionSchema = withinConditionSchema(SingleBarConditionSchema);
+export type WithinCondition = z.infer<typeof WithinConditionSchema>;
+
+/** A plain condition: one bar's comparison, cross or pattern, or a window (a group, spec-groups.ts, holds these). */
+export const LeafConditionSchema = z.discriminatedUnion("type", [
+  ...SingleBarConditionSchema.options,
+  WithinConditionSchema,
 ]);
 export type LeafCondition = z.infer<typeof LeafConditionSchema>;
 
@@ -321,6 +334,17 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
       });
     }
   };
+  const checkSingle = (c: SingleBarCondition, p: (string | number)[]) => {
+    if (c.type === "candlePattern") return;
+    if (c.type === "between") {
+      checkOperand(c.operand, [...p, "operand"]);
+      checkOperand(c.lower, [...p, "lower"]);
+      checkOperand(c.upper, [...p, "upper"]);
+    } else {
+      checkOperand(c.left, [...p, "left"]);
+      checkOperand(c.right, [...p, "right"]);
+    }
+  };
   const checkRule = (rule: Rule | undefined, path: (string | number)[]) => {
     if (!rule) return;
     const checkCondition = (c: Condition, p: (string | number)[]) => {
@@ -330,15 +354,13 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
         });
         return;
       }
-      if (c.type === "candlePattern") return;
-      if (c.type === "between") {
-        checkOperand(c.operand, [...p, "operand"]);
-        checkOperand(c.lower, [...p, "lower"]);
-        checkOperand(c.upper, [...p, "upper"]);
-      } else {
-        checkOperand(c.left, [...p, "left"]);
-        checkOperand(c.right, [...p, "right"]);
+      if (c.type === "within") {
+        c.all.forEach((x, j) => {
+          checkSingle(x, [...p, "all", j]);
+        });
+        return;
       }
+      checkSingle(c, p);
     };
     for (const list of ["all", "any"] as const)
       rule[list].forEach((c, i) => {
@@ -491,9 +513,10 @@ export function specJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(BaseSpecSchema, { io: "input", reused: "ref" });
 }
 
-/** The operands a condition compares (none for a candle pattern). */
+/** The operands a condition compares (none for a candle pattern; a window's: its conditions'). */
 export function conditionOperands(c: Condition): Operand[] {
   if (c.type === "allOf") return c.conditions.flatMap(conditionOperands);
+  if (c.type === "within") return c.all.flatMap(conditionOperands);
   if (c.type === "candlePattern") return [];
   return c.type === "between" ? [c.operand, c.lower, c.upper] : [c.left, c.right];
 }

@@ -13,17 +13,18 @@ import {
   type BasicOperand,
   type Condition,
   conditionOperands,
-  type LeafCondition,
   type Operand,
   operandLeaves,
   operandLine,
   type Rule,
+  type SingleBarCondition,
 } from "../../strategy/spec";
 import type { Expr, FunctionDecl, Stmt } from "../ir";
 import { and, assign, bin, call, dbl, decl, id, ifThen, int, or, ret } from "../ir";
 import type { Context } from "./context";
 import { lineValue, TIMEFRAME } from "./indicators";
 import { constructAt, expressionValue, patternExpr } from "./price-constructs";
+import { windowFunction } from "./within";
 
 /** Reads one value of an indicator buffer; defined in the program by valueFunction(). */
 export const VALUE_FN = "IndicatorValue";
@@ -120,7 +121,7 @@ function seriesAt(ctx: Context, op: Exclude<BasicOperand, { type: "constant" }>,
  * The expression of one condition. Each constant becomes one input ("rule levels") so a trader
  * can tune it; a cross reads that same input at both shifts.
  */
-function conditionExpr(ctx: Context, c: LeafCondition, level: (value: number) => Expr): Expr {
+export function conditionExpr(ctx: Context, c: SingleBarCondition, level: (value: number) => Expr): Expr {
   const reader = (op: Operand): ((extra: number) => Expr) => {
     if (op.type === "constant") {
       const input = level(op.value);
@@ -182,6 +183,11 @@ export function signalFunction(
         return id(local);
       }
       body.push({ kind: "comment", text: describe(c) });
+      if (c.type === "within") {
+        // A sequence's window (within.ts): its own function, which handles the warm-up of each bar.
+        body.push(decl("bool", local, call(windowFunction(ctx, `${name}_${local}`, c, levelName))));
+        return id(local);
+      }
       // Indicators and the price constructs that may have no value yet raise g_warm.
       const readsIndicator = conditionOperands(c)
         .flatMap(operandLeaves)
@@ -230,6 +236,7 @@ function describeOperand(op: Operand): string {
 
 export function describe(c: Condition): string {
   if (c.type === "allOf") return c.conditions.map(describe).join(" && ");
+  if (c.type === "within") return `within ${c.bars} bars: ${c.all.map(describe).join(" and ")}`;
   if (c.type === "candlePattern") return `${c.pattern}${c.shift ? `[${c.shift}]` : ""}`;
   if (c.type === "between") {
     return `${describeOperand(c.operand)} between ${describeOperand(c.lower)} and ${describeOperand(c.upper)}`;

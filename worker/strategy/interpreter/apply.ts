@@ -6,6 +6,7 @@ import type { Condition, Facts, IndicatorMention, Problem, Side, SideStop } from
 import { alternatives } from "./groups";
 import { mirrorCondition, mirrorLevel, mirrorRule } from "./mirror";
 import { addTo } from "./rules";
+import { SEQUENCE_NOTE, windowOfSetup } from "./sequence";
 import { applyEdits, referenced } from "./spec-edits";
 
 // Applies the facts of one message to a draft of the spec. Returns the draft (not yet
@@ -57,7 +58,7 @@ export function applyFacts(
   const questions = [...edited.questions];
 
   // 2. Entry and exit clauses.
-  const pendingFilters: Array<readonly Condition[]> = [];
+  const pendingFilters: Array<{ conds: readonly Condition[]; step: boolean }> = [];
   const pendingExits: Array<{
     conds: readonly Condition[];
     alternative: boolean;
@@ -94,23 +95,45 @@ export function applyFacts(
       continue;
     }
     if (clause.side === null) {
-      pendingFilters.push(clause.conditions);
+      pendingFilters.push({
+        conds: clause.conditions,
+        step: clause.step === true && clause.conditions.length > 0,
+      });
       continue;
     }
     const side = clause.side;
-    const keep = touched[side] || clause.additive;
     if (clause.groups) {
       // "Buy if A and B, or if C": the alternatives join what the side's rule already requires.
       const alts = alternatives(b, clause.groups, side === "long" ? "longEntry" : "shortEntry");
       if (!alts) continue;
-      const prior = keep ? draft.entry[side] : undefined;
-      if (!keep && draft.entry[side]) replaced[side] = draft.entry[side];
+      const keepPrior = touched[side] || clause.additive;
+      const prior = keepPrior ? draft.entry[side] : undefined;
+      if (!keepPrior && draft.entry[side]) replaced[side] = draft.entry[side];
       draft.entry[side] = { all: prior?.all ?? [], any: [...(prior?.any ?? []), ...alts] };
       touched[side] = true;
       continue;
     }
     const conds = b.conditions(clause.conditions, side === "long" ? "longEntry" : "shortEntry");
     if (!conds) continue;
+    // "First A has to happen, then buy when B": the sideless conditions before the step are its setup.
+    if (clause.step && clause.conditions.length > 0 && !touched[side] && pendingFilters.length > 0) {
+      const before = b.conditions(
+        pendingFilters.splice(0).flatMap((f) => f.conds),
+        side === "long" ? "longEntry" : "shortEntry",
+      );
+      if (before && before.length > 0) {
+        draft.entry[side] = { all: before, any: [] };
+        touched[side] = true;
+      }
+    }
+    // "..., then enter when B": what this message said for the side so far is the earlier step (sequence.ts).
+    const setup =
+      clause.step && touched[side] && clause.conditions.length > 0 ? windowOfSetup(draft.entry[side]) : null;
+    if (setup) {
+      draft.entry[side] = setup;
+      if (!b.notes.includes(SEQUENCE_NOTE)) b.notes.push(SEQUENCE_NOTE);
+    }
+    const keep = touched[side] || clause.additive;
     if (!keep && draft.entry[side]) replaced[side] = draft.entry[side];
     draft.entry[side] = keep
       ? addTo(draft.entry[side], conds, draft.indicators, !touched[side])
@@ -119,7 +142,15 @@ export function applyFacts(
   }
 
   // 3. Sideless conditions: filters on existing sides, or the first entry rule.
-  for (const conds of pendingFilters) {
+  for (const { conds, step } of pendingFilters) {
+    // "Wait for A. Take an entry when the price comes back to B." with the side in a heading: the same step.
+    if (step)
+      for (const side of ["long", "short"] as const) {
+        const setup = windowOfSetup(draft.entry[side]);
+        if (!setup) continue;
+        draft.entry[side] = setup;
+        if (!b.notes.includes(SEQUENCE_NOTE)) b.notes.push(SEQUENCE_NOTE);
+      }
     const sides: Side[] = [];
     if (draft.entry.long) sides.push("long");
     if (draft.entry.short) sides.push("short");

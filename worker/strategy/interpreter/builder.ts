@@ -129,6 +129,15 @@ export class Builder {
       right = { type: "indicator", ind: { ...left.ind, period: right.value, role: null }, shift: 0 };
     }
     let op = c.op;
+    if (c.pullback && left.type === "price" && right.type !== "constant") {
+      // Against a buy the price comes down to the line (its low below it); against a sell up (its high above).
+      const down = ctx === "longEntry" || ctx === "shortExit";
+      const r = this.operand(right);
+      if (!r) return null;
+      return down
+        ? { type: "lessThan", left: { type: "price", field: "LOW", shift: 0 }, right: r }
+        : { type: "greaterThan", left: { type: "price", field: "HIGH", shift: 0 }, right: r };
+    }
     if (op === "crosses") {
       const up = ctx === "longEntry" || ctx === "shortExit";
       // For two averages the faster one is the subject: "fast crosses above slow" is the long signal.
@@ -170,6 +179,7 @@ export class Builder {
           x.type !== "between" &&
           x.type !== "candlePattern" &&
           x.type !== "allOf" &&
+          x.type !== "within" &&
           x.left.type === "indicator" &&
           x.left.ref === l.ref &&
           x.right.type === "constant",
@@ -179,6 +189,7 @@ export class Builder {
         level.type !== "between" &&
         level.type !== "candlePattern" &&
         level.type !== "allOf" &&
+        level.type !== "within" &&
         level.right.type === "constant" &&
         level.right.value !== r.value
       )

@@ -2,6 +2,7 @@ import { parseConditions, zone } from "./conditions";
 import type { Clause, Condition, Facts, IndicatorMention, Operand, Side } from "./facts";
 import { collapseGroups, ListAlternatives, splitGroups } from "./groups";
 import { type MentionContext, scanMentions } from "./mentions";
+import { isSequenceStep, splitSteps } from "./sequence";
 
 // Splits a sentence into clauses ("buy when ..., sell when ...") and decides for each one
 // its role (entry, exit, filter) and side, plus the sentence-level intents: "do the opposite
@@ -135,10 +136,18 @@ export function readClauses(
   for (const whole of sentences) {
     const sentence = directionIntent(whole, facts);
     const raws: RawClause[] = [];
-    for (const part of sentence.split(SPLIT)) {
+    let end = 0;
+    let before = "";
+    for (const part of sentence.split(SPLIT).flatMap(splitSteps)) {
       const text = part.trim();
       if (text.length === 0) continue;
+      // The words that joined this clause to the one before ("..., then buy when"): a sequence's step.
+      const at = sentence.indexOf(text, end);
+      const gap = at >= 0 ? sentence.slice(end, at) : "";
+      if (at >= 0) end = at + text.length;
       const raw = readClause(text, fullCtx, prev, subject);
+      if (isSequenceStep(text, gap, before)) raw.clause.step = true;
+      before = text;
       // "short the reverse above 80": a mirror, whatever level words come with it.
       if (
         raw.opposite &&
@@ -155,8 +164,8 @@ export function readClauses(
     for (const r of raws) for (const op of r.operands) if (op.type === "indicator") mentions.push(op.ind);
     merge(raws);
     // "exit when A or when B and C": alternatives of several conditions (groups.ts).
-    const before = prev;
-    const split = splitGroups(raws, (t) => readClause(t, fullCtx, before, subject), nextGroup);
+    const prevCondition = prev;
+    const split = splitGroups(raws, (t) => readClause(t, fullCtx, prevCondition, subject), nextGroup);
     raws.splice(0, raws.length, ...split);
     // "exit when A or if B": two ways out, so either one closes (joined by AND they would rarely both fire).
     const exits = raws.filter((r) => r.clause.role === "exit" && r.clause.conditions.length > 0);
@@ -260,6 +269,8 @@ function setupThenCross(facts: Facts): void {
   const key = (o: Operand) => JSON.stringify(o);
   for (const side of ["long", "short"] as const) {
     const entries = facts.clauses.filter((c) => c.role !== "exit" && c.side === side);
+    // Said as a sequence ("..., then returns above the band"): the state is the window's (sequence.ts).
+    if (entries.some((c) => c.step)) continue;
     const crosses = entries.flatMap((c) =>
       c.conditions.filter((x) => x.op === "crossesAbove" || x.op === "crossesBelow"),
     );

@@ -459,7 +459,13 @@ export function parseConditions(
           ? (conditions.at(-1)?.left ?? prev?.left ?? subject)
           : defaultPrice;
       if (right && left && left.type !== "constant") {
-        conditions.push(touch(left, right));
+        // "comes back down to touch the 9", "pulls back to tag it": the bar reaching the line from the trade's
+        // side (builder.ts: a buy's low below it, a sell's high above it).
+        const back = tokens
+          .slice(Math.max(0, i - 4), i)
+          .some((w) => /^(?:back|pullback|pulls|pull|pulled|retrace|retraces|retraced|dips|dip)$/.test(w));
+        const t = touch(left, right);
+        conditions.push(back && left.type === "price" && t.op === "crosses" ? { ...t, pullback: true } : t);
         used.add(r);
         i = r;
       }

@@ -5,6 +5,7 @@ import { CORPUS } from "./corpus.fixture";
 import { ENTRY_PHRASINGS } from "./entry-phrasings.fixture";
 import { interpret } from "./index";
 import { PHRASINGS } from "./phrasings.fixture";
+import { SEQUENCE_PHRASINGS } from "./sequence-phrasings.fixture";
 import { SMOOTHING_PHRASINGS } from "./smoothing-phrasings.fixture";
 
 // Every corpus case is replayed turn by turn; each turn's spec is checked field by field
@@ -15,7 +16,13 @@ describe("interpreter corpus", () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(80);
   });
 
-  for (const c of [...CORPUS, ...PHRASINGS, ...ENTRY_PHRASINGS, ...SMOOTHING_PHRASINGS]) {
+  for (const c of [
+    ...CORPUS,
+    ...PHRASINGS,
+    ...ENTRY_PHRASINGS,
+    ...SMOOTHING_PHRASINGS,
+    ...SEQUENCE_PHRASINGS,
+  ]) {
     it(c.name, () => {
       let spec: StrategySpec | null = null;
       for (const [i, turn] of c.turns.entries()) {

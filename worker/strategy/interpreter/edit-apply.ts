@@ -2,8 +2,8 @@ import { periodMs } from "../../market/periods";
 import {
   type Condition,
   type Indicator,
-  type LeafCondition,
-  mapLeaves,
+  mapSingleBar,
+  type SingleBarCondition,
   type Operand as SpecOperand,
   type StrategySpec,
 } from "../spec";
@@ -220,10 +220,10 @@ function mapOperands(
 }
 
 function mapCondition(c: Condition, f: (o: SpecOperand) => SpecOperand): Condition {
-  return mapLeaves(c, (leaf) => mapLeaf(leaf, f));
+  return mapSingleBar(c, (x) => mapSingle(x, f));
 }
 
-function mapLeaf(c: LeafCondition, f: (o: SpecOperand) => SpecOperand): LeafCondition {
+function mapSingle(c: SingleBarCondition, f: (o: SpecOperand) => SpecOperand): SingleBarCondition {
   if (c.type === "candlePattern") return c;
   if (c.type === "between") return { ...c, operand: f(c.operand), lower: f(c.lower), upper: f(c.upper) };
   return { ...c, left: f(c.left), right: f(c.right) };

@@ -14,7 +14,7 @@ const CROSS =
 function levels(spec: StrategySpec | null, side: "long" | "short"): number[] {
   const rule = spec?.entry[side];
   return (rule?.all ?? []).flatMap((c: Condition) =>
-    c.type === "candlePattern" || c.type === "between" || c.type === "allOf"
+    c.type === "candlePattern" || c.type === "between" || c.type === "allOf" || c.type === "within"
       ? []
       : [c.left, c.right].flatMap((o) => (o.type === "constant" ? [o.value] : [])),
   );

@@ -2,11 +2,10 @@ import {
   type BasicOperand,
   type Condition,
   type Indicator,
-  type LeafCondition,
-  leavesOf,
-  mapLeaves,
+  mapSingleBar,
   type Operand,
   type Rule,
+  type SingleBarCondition,
   type StrategySpec,
 } from "../spec";
 import type { EditOutcome } from "./edit-apply";
@@ -291,10 +290,8 @@ function indicatorIn(op: Operand, spec: StrategySpec): Indicator | undefined {
 
 /** The (indicator, constant) pairs of a condition. */
 function pairs(c: Condition, spec: StrategySpec): Array<{ ind: Indicator; value: number }> {
-  return leavesOf(c).flatMap((leaf) => leafPairs(leaf, spec));
-}
-
-function leafPairs(c: LeafCondition, spec: StrategySpec): Array<{ ind: Indicator; value: number }> {
+  if (c.type === "allOf") return c.conditions.flatMap((x) => pairs(x, spec));
+  if (c.type === "within") return c.all.flatMap((x) => pairs(x, spec));
   if (c.type === "candlePattern") return [];
   const out: Array<{ ind: Indicator; value: number }> = [];
   const operands = c.type === "between" ? [c.operand, c.lower, c.upper] : [c.left, c.right];
@@ -328,9 +325,9 @@ function rewrite(spec: StrategySpec, keep: (s: Slot) => boolean, to: number): vo
   for (const [side, part] of SLOTS_OF) {
     const rule = spec[part][side];
     if (!rule) continue;
-    const map = (whole: Condition): Condition => mapLeaves(whole, leaf);
-    const leaf = (c: LeafCondition): LeafCondition => {
-      const own = leafPairs(c, spec).filter((p) => keep({ side, part, ...p }));
+    const map = (whole: Condition): Condition => mapSingleBar(whole, single);
+    const single = (c: SingleBarCondition): SingleBarCondition => {
+      const own = pairs(c, spec).filter((p) => keep({ side, part, ...p }));
       if (own.length === 0 || c.type === "candlePattern") return c;
       const values = new Set(own.map((p) => p.value));
       const swap = (o: Operand): Operand =>

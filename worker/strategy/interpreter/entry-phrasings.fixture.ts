@@ -160,12 +160,12 @@ export const ENTRY_PHRASINGS: readonly CorpusCase[] = [
     ],
   },
   {
-    name: "'at or below' / 'greater than or equal to' read as the comparison; 'returns above' after 'below' is one cross",
+    name: "'at or below' / 'greater than or equal to' read as the comparison; 'returns above' after the setup is a sequence (the setup held on one of the last bars)",
     turns: [
       {
         say: "Buy setup: price is at or below the lower Bollinger band and RSI(5) is greater than or equal to 10 but less than 30. Buy when the price returns above the lower band. Sell setup is the mirror image. Stop 12 pips, target 18 pips.",
         expect: {
-          long: ["rsi5 > 10", "rsi5 < 30", "close xa bb20_2.lower"],
+          long: ["within 10 (close < bb20_2.lower & rsi5 > 10 & rsi5 < 30)", "close xa bb20_2.lower"],
           question: false,
         },
       },

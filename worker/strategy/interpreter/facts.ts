@@ -77,6 +77,8 @@ export interface Condition {
   right2?: Operand;
   /** Read from "closes above/below" a line: a cross as an entry trigger, a level as an exit. */
   closing?: boolean;
+  /** "pulls back to touch the 9": the bar reaching the line against the trade (a buy's low below it). */
+  pullback?: boolean;
 }
 
 export type Side = "long" | "short";
@@ -115,6 +117,8 @@ export interface Clause {
   groups?: Condition[][];
   /** "MACD goes below." with no level: completed from the other side's rule on the same line (clauses.ts). */
   dangling?: Dangling[];
+  /** The last step of a sequence ("then enter when ..."): what the side said before is a window (sequence.ts). */
+  step?: boolean;
 }
 
 /** A comparison whose right side the sentence leaves out ("and MACD goes below"). */

@@ -1,4 +1,4 @@
-import { leavesOf, parseSpec, type StrategySpec } from "../spec";
+import { conditionOperands, parseSpec, type StrategySpec } from "../spec";
 import { applyFacts, type Problem } from "./apply";
 import { describeChanges } from "./changes";
 import { carryOver } from "./chat-memory";
@@ -334,15 +334,11 @@ function sameBothSides(facts: Facts, spec: StrategySpec): string | null {
   const { long, short } = spec.entry;
   if (!wrote("long") || !wrote("short") || !long || !short || !same(long, short)) return null;
   const refs = new Set(
-    [...long.all, ...long.any]
-      .flatMap(leavesOf)
-      .flatMap((c) =>
-        c.type === "candlePattern"
-          ? []
-          : (c.type === "between" ? [c.operand] : [c.left, c.right]).flatMap((o) =>
-              o.type === "indicator" ? [o.ref] : [],
-            ),
-      ),
+    [...long.all, ...long.any].flatMap((c) =>
+      conditionOperands(c)
+        .filter((o) => c.type !== "between" || o === c.operand)
+        .flatMap((o) => (o.type === "indicator" ? [o.ref] : [])),
+    ),
   );
   const names = spec.indicators
     .filter((i) => refs.has(i.id))

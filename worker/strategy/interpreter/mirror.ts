@@ -2,10 +2,10 @@ import {
   type CandlePattern,
   type Condition,
   type Indicator,
-  type LeafCondition,
-  mapLeaves,
+  mapSingleBar,
   type Operand,
   type Rule,
+  type SingleBarCondition,
 } from "../spec";
 
 // "Do the opposite for short": the mirror of a condition. Oscillator levels reflect around
@@ -114,7 +114,7 @@ function reflect(value: Operand, around: Operand, indicators: readonly Indicator
   return { type: "constant", value: 2 * mid - value.value };
 }
 
-function keeps(c: LeafCondition, indicators: readonly Indicator[]): boolean {
+function keeps(c: SingleBarCondition, indicators: readonly Indicator[]): boolean {
   if (c.type === "candlePattern") return false;
   const operand = c.type === "between" ? c.operand : c.left;
   const ind = indicatorOf(operand, indicators);
@@ -134,10 +134,11 @@ const MIRROR_PATTERN: Readonly<Record<CandlePattern, CandlePattern>> = {
 };
 
 export function mirrorCondition(c: Condition, indicators: readonly Indicator[]): Condition {
-  return mapLeaves(c, (leaf) => mirrorLeaf(leaf, indicators));
+  // A sequence's window: each of its conditions turned round (spec-sequence.ts).
+  return mapSingleBar(c, (x) => mirrorSingle(x, indicators));
 }
 
-function mirrorLeaf(c: LeafCondition, indicators: readonly Indicator[]): LeafCondition {
+function mirrorSingle(c: SingleBarCondition, indicators: readonly Indicator[]): SingleBarCondition {
   if (keeps(c, indicators)) return c;
   switch (c.type) {
     case "candlePattern":

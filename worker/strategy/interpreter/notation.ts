@@ -36,6 +36,7 @@ const OPS: Record<string, string> = {
 
 export function notation(c: Condition): string {
   if (c.type === "allOf") return `(${c.conditions.map(notation).join(" & ")})`;
+  if (c.type === "within") return `within ${c.bars} (${c.all.map(notation).join(" & ")})`;
   if (c.type === "candlePattern") return `${c.pattern}${c.shift > 0 ? `[${c.shift}]` : ""}`;
   if (c.type === "between") return `${operand(c.operand)} in ${operand(c.lower)}..${operand(c.upper)}`;
   return `${operand(c.left)} ${OPS[c.type]} ${operand(c.right)}`;

@@ -7,7 +7,7 @@ import { isMa } from "./indicators";
 
 /** The indicator kind read by the subject of a condition, for "replace the RSI level" refinements. */
 function subjectKey(c: SpecCondition, indicators: readonly Indicator[]): string | null {
-  if (c.type === "candlePattern" || c.type === "allOf") return null;
+  if (c.type === "candlePattern" || c.type === "allOf" || c.type === "within") return null;
   const op = c.type === "between" ? c.operand : c.left;
   if (op.type !== "indicator") return null;
   const ind = indicators.find((i) => i.id === op.ref);

@@ -3,10 +3,10 @@ import {
   conditionOperands,
   type Distance,
   type Indicator,
-  type LeafCondition,
-  mapLeaves,
+  mapSingleBar,
   type Operand,
   operandLeaves,
+  type SingleBarCondition,
   type Condition as SpecCondition,
   type StrategySpec,
   sourceOf,
@@ -94,10 +94,10 @@ function renameOperand(o: Operand, from: string, to: string): Operand {
 }
 
 function renameCondition(c: SpecCondition, from: string, to: string): SpecCondition {
-  return mapLeaves(c, (leaf) => renameLeaf(leaf, from, to));
+  return mapSingleBar(c, (x) => renameSingle(x, from, to));
 }
 
-function renameLeaf(c: LeafCondition, from: string, to: string): LeafCondition {
+function renameSingle(c: SingleBarCondition, from: string, to: string): SingleBarCondition {
   if (c.type === "candlePattern") return c;
   if (c.type === "between") {
     return {

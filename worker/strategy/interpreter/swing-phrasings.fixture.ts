@@ -99,7 +99,9 @@ export const SWING_PHRASINGS: readonly ExitCase[] = [
     expect: { direction: "long", question: false },
     spec: {
       exit: {
-        long: { all: [{ type: "crossesBelow", left: { type: "price", field: "CLOSE" }, right: swing("low") }] },
+        long: {
+          all: [{ type: "crossesBelow", left: { type: "price", field: "CLOSE" }, right: swing("low") }],
+        },
       },
     },
   },
