@@ -216,6 +216,12 @@ describe("the harness can fail", () => {
     expect(c.differences.length).toBeGreaterThan(0);
   });
 
+  it("an EA reading the forming H4/D1 bar for a higher-timeframe price trades differently", async () => {
+    expect(mutants[10].mq5).not.toBe(example("v2-higher-timeframe-prices").mq5);
+    const { c } = await compare(mutants[10], VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
   it("an EA trading twice the spec's lots differs on every trade (volume is compared)", async () => {
     const { c, engine, ea } = await compare(mutants[2], VARIANTS[0]);
     expect(ea.trades.length).toBe(engine.length);

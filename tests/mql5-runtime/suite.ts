@@ -161,6 +161,14 @@ function londonOnServerClock(mq5: string): string {
   return mq5.replace("int zonedHour = ZonedHour((long)TimeCurrent());", "int zonedHour = t.hour;");
 }
 
+/** Higher-timeframe prices read on the forming H4/D1 bar instead of the last closed one. */
+function readFormingHigherBar(mq5: string): string {
+  return mq5.replace(
+    /HigherPrice\((PERIOD_\w+), (\d), (\d+)\)/g,
+    (_, tf, field, index) => `HigherPrice(${tf}, ${field}, ${Number(index) - 1})`,
+  );
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -175,6 +183,7 @@ export const mutants: Entry[] = (
         { ...example("london-breakout-bracket"), name: "mutant: late expiry" },
         { ...example("london-hours-zone"), name: "mutant: London without summer time" },
         { ...example("london-hours-zone"), name: "mutant: London hours on the server clock" },
+        { ...example("v2-higher-timeframe-prices"), name: "mutant: forming higher-timeframe bar" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -189,5 +198,6 @@ export const mutants: Entry[] = (
     expireLate,
     londonWithoutSummerTime,
     londonOnServerClock,
+    readFormingHigherBar,
   ][k](e.mq5),
 }));
