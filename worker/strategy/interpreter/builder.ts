@@ -1,9 +1,11 @@
-import type {
-  Indicator,
-  Condition as SpecCondition,
-  Distance as SpecDistance,
-  Operand as SpecOperand,
-  StrategySpec,
+import { PERIODS, type Period } from "../../market/types";
+import {
+  type Indicator,
+  type Condition as SpecCondition,
+  type Distance as SpecDistance,
+  type Operand as SpecOperand,
+  type StrategySpec,
+  timeframeIssue,
 } from "../spec";
 import type { Condition, Distance, IndicatorMention, Operand, Problem } from "./facts";
 import { DEFAULTS, indicatorId, lineOf, resolveIndicator } from "./indicators";
@@ -27,13 +29,37 @@ export class Builder {
       this.problems.add(r.problem);
       return null;
     }
-    if (!this.draft.indicators.some((i) => i.id === r.indicator.id)) this.draft.indicators.push(r.indicator);
-    return r.indicator;
+    // On a higher timeframe ("the daily EMA"): its own declaration, "ema12_d1" beside the chart's "ema12".
+    const tf = this.higher(m.timeframe);
+    const ind: Indicator =
+      tf === undefined || r.indicator.timeframe === tf
+        ? r.indicator
+        : { ...r.indicator, timeframe: tf, id: `${indicatorId(r.indicator)}_${tf.toLowerCase()}` };
+    if (!this.draft.indicators.some((i) => i.id === ind.id)) this.draft.indicators.push(ind);
+    return ind;
+  }
+
+  /** A tagged timeframe the chart can read (longer, a whole multiple); else none: the chart's own. */
+  higher(tf: string | undefined): Period | undefined {
+    const p = PERIODS.find((x) => x === tf);
+    return p !== undefined &&
+      p !== this.draft.timeframe &&
+      timeframeIssue(p, this.draft.timeframe) === undefined
+      ? p
+      : undefined;
   }
 
   operand(op: Operand): SpecOperand | null {
     if (op.type === "constant") return { type: "constant", value: op.value };
-    if (op.type === "price") return { type: "price", field: priceField(op.field), shift: op.shift };
+    if (op.type === "price") {
+      const tf = this.higher(op.timeframe);
+      return {
+        type: "price",
+        field: priceField(op.field),
+        shift: op.shift,
+        ...(tf ? { timeframe: tf } : {}),
+      };
+    }
     if (op.type === "level") return op.spec;
     if (op.type === "difference") {
       const a = this.operand(op.a);

@@ -7,7 +7,9 @@ import type { Expiry, Operand as SpecOperand } from "../spec";
 export type MaMethod = "sma" | "ema" | "smma" | "lwma";
 export type PriceField = "open" | "high" | "low" | "close" | "median" | "typical" | "weighted";
 
-export type IndicatorMention =
+/** `timeframe`: read on another (higher) timeframe than the chart's ("the daily EMA"; timeframe-tags.ts). */
+export type IndicatorMention = IndicatorMentionOf & { timeframe?: string };
+type IndicatorMentionOf =
   | {
       kind: "ma";
       method: MaMethod | null;
@@ -59,7 +61,7 @@ export type Operand =
   | { type: "level"; spec: SpecOperand; shift: number }
   /** "(EMA 2 - EMA 20)", "the difference between the fast and the slow average": a - b. */
   | { type: "difference"; a: Operand; b: Operand; shift: number }
-  | { type: "price"; field: PriceField; shift: number }
+  | { type: "price"; field: PriceField; shift: number; timeframe?: string }
   | { type: "constant"; value: number };
 
 /** "crosses" without a direction is resolved by the rule it ends up in (long entry: above). */

@@ -9,6 +9,7 @@ import { emptyFacts, type Facts, type IndicatorKind, type MaMethod } from "./fac
 import { normalize, sentences } from "./normalize";
 import { extractPending } from "./pending";
 import { extractRisk } from "./risk";
+import { markTimeframes } from "./timeframe-tags";
 import { extractTiming } from "./timing";
 import { statedZone, zoneNote } from "./zones";
 
@@ -130,6 +131,7 @@ function readMessage(message: string, current: StrategySpec | null) {
   // Pending orders before the edits: "a buy stop at the high of the last candle" is an entry, not a stop.
   let text = extractEdits(extractPending(normalized, facts), facts, current !== null);
   text = extractRisk(text, facts);
+  text = markTimeframes(text);
   text = extractTiming(text, facts);
   const read = readClauses(
     sentences(text),
@@ -219,7 +221,7 @@ export function interpret(
       notes.push(`Position size: ${spec.sizing.lots} lots (the default).`);
     }
     if (current === null && !facts.timeframe)
-      notes.push("I used the H1 chart; tell me if you trade another timeframe.");
+      notes.push(`I used the ${spec.timeframe} chart; tell me if you trade another timeframe.`);
     const stopped = (x: StrategySpec) => x.stopLoss !== undefined || x.exits?.stop !== undefined;
     const newStopless = !stopped(spec) && (current === null || (stopped(current) && !facts.noStopWanted));
     // A missing stop is stated, never asked (question policy, issue 15): the strategy trades without one.

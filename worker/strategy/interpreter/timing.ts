@@ -248,6 +248,16 @@ export function extractTiming(text: string, facts: Facts): string {
  */
 function chartOf(text: string, first: string): string {
   const re = EXTRACTORS[EXTRACTORS.length - 1].re;
+  // "Enter on the 4 hour chart", "entries on H1", "trade the signals on M15": the chart entries are taken on.
+  const entries =
+    /\b(?:enter|entries|entry|trades?|trigger|execute|open)\b(?:(?!\b(?:trend|filter|direction|bias)\b)[^.;\n]){0,60}?(?=\bon\s)/g;
+  for (const m of text.matchAll(entries)) {
+    const named = new RegExp(re.source, "y");
+    named.lastIndex = (m.index ?? 0) + m[0].length;
+    const tf = named.exec(text);
+    const found = tf ? timeframeOf(tf) : null;
+    if (found !== null) return found;
+  }
   const counts = new Map<string, number>();
   for (const m of text.matchAll(new RegExp(re.source, "g"))) {
     const tf = timeframeOf(m);
