@@ -78,22 +78,22 @@ const RULES: ReadonlyArray<{
     tfAt: [3],
     mark: (tf, _w, args) => {
       const field = String(args[1]).split(/\s+/)[0];
-      const back = args[2] === "previous" || args[2] === "prior" ? "previous " : "";
-      return ` ${back}⟦${tf}⟧ candle ${field === "closing" ? "close" : field === "opening" ? "open" : field} `;
+      const back = args[2] === "previous" || args[2] === "prior" ? ":1" : "";
+      return ` ⟦${tf}${back}⟧ candle ${field === "closing" ? "close" : field === "opening" ? "open" : field} `;
     },
   },
   // "the h4 high", "the previous h1 close", "the last hourly candle's close", "d1 open": a price on that
   // timeframe. "The daily high" stays the previous day's high (levels.ts), so only codes and hours here.
   {
     re: new RegExp(
-      `\\b${TF}(?:\\s+(?:candle|bar)(?:'s)?)?\\s+(high|low|open|close|closing\\s+price)\\b`,
+      `\\b(?:(previous|prior|preceding)\\s+)?${TF}(?:\\s+(?:candle|bar)(?:'s)?)?\\s+(high|low|open|close|closing\\s+price)\\b`,
       "g",
     ),
-    tfAt: [1],
+    tfAt: [2],
     mark: (tf, whole, args) => {
-      if (/^(?:daily|weekly|day|week)\b/.test(whole)) return whole;
-      const field = String(args[1 + TF_GROUPS]).split(/\s+/)[0];
-      return ` ⟦${tf}⟧ candle ${field === "closing" ? "close" : field} `;
+      if (/^(?:(?:previous|prior|preceding)\s+)?(?:daily|weekly|day|week)\b/.test(whole)) return whole;
+      const field = String(args[2 + TF_GROUPS]).split(/\s+/)[0];
+      return ` ⟦${tf}${args[1] ? ":1" : ""}⟧ candle ${field === "closing" ? "close" : field} `;
     },
   },
   // "the daily ema", "h4 rsi", "4 hour 50 ema": the indicator that follows.
@@ -141,10 +141,13 @@ export function attachTimeframes(text: string, operands: Operand[]): string {
     const i = index(letter);
     if (operands[i]) operands[i] = onTimeframe(operands[i], tf);
   };
+  // "⟦H4:1⟧": the bar before the last closed one of that timeframe ("the previous H4 high").
   let out = text.replace(
-    /⟦([A-Z0-9]+)⟧\s*((?:the\s+|a\s+)?)§([A-Z])/g,
-    (_w, tf: string, the: string, l: string) => {
+    /⟦([A-Z0-9]+)(?::(\d+))?⟧\s*((?:the\s+|a\s+)?)§([A-Z])/g,
+    (_w, tf: string, back: string | undefined, the: string, l: string) => {
       tag(l, tf);
+      const op = operands[index(l)];
+      if (back && op?.type === "price") operands[index(l)] = { ...op, shift: op.shift + Number(back) };
       return `${the}§${l}`;
     },
   );
@@ -163,7 +166,7 @@ export function attachTimeframes(text: string, operands: Operand[]): string {
     for (const m of before.slice(start + 1).matchAll(/§([A-Z])/g)) tag(m[1], tf);
     return " ";
   });
-  return out.replace(/[⟦⟪][A-Z0-9]+[⟧⟫]/g, " ");
+  return out.replace(/[⟦⟪][A-Z0-9:]+[⟧⟫]/g, " ");
 }
 
 /** Every timeframe an operand of these was tagged with. */
