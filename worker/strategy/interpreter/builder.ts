@@ -15,6 +15,29 @@ import { DEFAULTS, indicatorId, lineOf, resolveIndicator } from "./indicators";
 
 export type Ctx = "longEntry" | "shortEntry" | "longExit" | "shortExit";
 
+/**
+ * The timeframe an untagged mention was declared with elsewhere in the message ("Indicators: EMA 21 (H4)"
+ * ... "close above the EMA 21"): the tag of the one other mention of the same kind and length that has one.
+ */
+function declaredTimeframe(m: IndicatorMention, mentions: readonly IndicatorMention[]): string | undefined {
+  const length = (x: IndicatorMention): number | null =>
+    "period" in x ? x.period : x.kind === "stochastic" ? x.k : x.kind === "macd" ? x.fast : null;
+  const tags = new Set(
+    mentions.flatMap((s) =>
+      s !== m &&
+      s.kind === m.kind &&
+      s.timeframe !== undefined &&
+      s.declared === true &&
+      length(m) !== null &&
+      length(s) === length(m) &&
+      (s.kind !== "ma" || m.kind !== "ma" || m.method === null || s.method === m.method)
+        ? [s.timeframe]
+        : [],
+    ),
+  );
+  return tags.size === 1 ? [...tags][0] : undefined;
+}
+
 export class Builder {
   readonly problems = new Set<Problem>();
   readonly notes: string[] = [];
@@ -30,7 +53,7 @@ export class Builder {
       return null;
     }
     // On a higher timeframe ("the daily EMA"): its own declaration, "ema12_d1" beside the chart's "ema12".
-    const tf = this.higher(m.timeframe);
+    const tf = this.higher(m.timeframe ?? declaredTimeframe(m, this.mentions));
     const ind: Indicator =
       tf === undefined || r.indicator.timeframe === tf
         ? r.indicator

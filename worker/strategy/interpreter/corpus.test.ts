@@ -5,6 +5,7 @@ import { CORPUS } from "./corpus.fixture";
 import { ENTRY_PHRASINGS } from "./entry-phrasings.fixture";
 import { interpret } from "./index";
 import { PHRASINGS } from "./phrasings.fixture";
+import { TIMEFRAME_PHRASINGS } from "./timeframe-phrasings.fixture";
 
 // Every corpus case is replayed turn by turn; each turn's spec is checked field by field
 // in the compact notation documented in corpus.fixture.ts.
@@ -14,7 +15,7 @@ describe("interpreter corpus", () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(80);
   });
 
-  for (const c of [...CORPUS, ...PHRASINGS, ...ENTRY_PHRASINGS]) {
+  for (const c of [...CORPUS, ...PHRASINGS, ...ENTRY_PHRASINGS, ...TIMEFRAME_PHRASINGS]) {
     it(c.name, () => {
       let spec: StrategySpec | null = null;
       for (const [i, turn] of c.turns.entries()) {

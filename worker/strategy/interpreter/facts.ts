@@ -7,8 +7,11 @@ import type { Expiry, Operand as SpecOperand } from "../spec";
 export type MaMethod = "sma" | "ema" | "smma" | "lwma";
 export type PriceField = "open" | "high" | "low" | "close" | "median" | "typical" | "weighted";
 
-/** `timeframe`: read on another (higher) timeframe than the chart's ("the daily EMA"; timeframe-tags.ts). */
-export type IndicatorMention = IndicatorMentionOf & { timeframe?: string };
+/**
+ * `timeframe`: read on another (higher) timeframe than the chart's ("the daily EMA"; timeframe-tags.ts);
+ * `declared`: that timeframe was given as a declaration ("EMA 21 (H4)") that later mentions share.
+ */
+export type IndicatorMention = IndicatorMentionOf & { timeframe?: string; declared?: true };
 type IndicatorMentionOf =
   | {
       kind: "ma";

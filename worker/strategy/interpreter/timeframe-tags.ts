@@ -8,7 +8,7 @@ import type { Operand } from "./facts";
 // chart of the strategy, while "on the 4 hour chart" still counts as one (a tag on the chart's own timeframe
 // is dropped by builder.ts). The markers are upper case, so no lower-case pattern reads inside them:
 //   ⟦D1⟧ before an operand: that operand ("daily EMA", "H4 high");
-//   ⟪D1⟫ right after an operand: that operand ("EMA 12 (D1)");
+//   ⟪D1⟫ right after an operand: that operand ("RSI on h4"); ⟪D1=⟫ a declaration ("EMA 12 (D1)");
 //   ⟬D1⟭ after a comparison: every operand of it ("%K above %D on the daily chart").
 
 const PERIOD_SET: ReadonlySet<string> = new Set(PERIODS);
@@ -67,7 +67,8 @@ const RULES: ReadonlyArray<{
     ),
     tfAt: [1, 1 + TF_GROUPS],
     // "(d1)" is a note on the indicator; "on h1" may also be the chart, so the timing extractor still reads it.
-    mark: (tf, whole) => (whole.trim().startsWith("(") ? ` ⟪${tf}⟫ ` : ` ⟪${tf}⟫ ${whole} `),
+    // "=": a declaration, which later mentions of the same indicator share (builder.ts declaredTimeframe).
+    mark: (tf, whole) => (whole.trim().startsWith("(") ? ` ⟪${tf}=⟫ ` : ` ⟪${tf}⟫ ${whole} `),
   },
   // "the close of the last hourly candle", "the high of the previous h4 bar": that timeframe's bar.
   {
@@ -151,8 +152,11 @@ export function attachTimeframes(text: string, operands: Operand[]): string {
       return `${the}§${l}`;
     },
   );
-  out = out.replace(/§([A-Z])\s*⟪([A-Z0-9]+)⟫/g, (_w, l: string, tf: string) => {
+  out = out.replace(/§([A-Z])\s*⟪([A-Z0-9]+)(=?)⟫/g, (_w, l: string, tf: string, declared: string) => {
     tag(l, tf);
+    const op = operands[index(l)];
+    if (declared && op?.type === "indicator")
+      operands[index(l)] = { ...op, ind: { ...op.ind, declared: true } };
     return `§${l}`;
   });
   out = out.replace(/⟬([A-Z0-9]+)⟭/g, (_w, tf: string, offset: number) => {
@@ -166,7 +170,7 @@ export function attachTimeframes(text: string, operands: Operand[]): string {
     for (const m of before.slice(start + 1).matchAll(/§([A-Z])/g)) tag(m[1], tf);
     return " ";
   });
-  return out.replace(/[⟦⟪][A-Z0-9:]+[⟧⟫]/g, " ");
+  return out.replace(/[⟦⟪][A-Z0-9:=]+[⟧⟫]/g, " ");
 }
 
 /** Every timeframe an operand of these was tagged with. */
