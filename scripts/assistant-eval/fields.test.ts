@@ -28,6 +28,30 @@ describe("scoring rules against v2 specs", () => {
     expect(compareEntry(phrase, breakout("crossesAbove", plus2, "H1"), "long", {})).toMatch(/expected/);
   });
 
+  it("a price on another timeframe is compared with its timeframe: the H4 high is not the chart's high", () => {
+    const on = (field: string, timeframe: string | undefined, shift = 0) => ({
+      ...px(field, shift),
+      ...(timeframe ? { timeframe } : {}),
+    });
+    const rule = (tf: string | undefined, shiftTf: string | undefined) =>
+      spec({
+        timeframe: "H1",
+        direction: "long",
+        entry: {
+          long: { all: [{ type: "greaterThan", left: on("HIGH", tf), right: on("HIGH", shiftTf, 1) }] },
+        },
+      });
+    const phrase = "H4 high > H4 high[1]";
+    expect(compareEntry(phrase, rule("H4", "H4"), "long", {})).toBeNull();
+    // The chart's own highs, a D1 high, or one side on the chart: another rule.
+    expect(compareEntry(phrase, rule(undefined, undefined), "long", {})).toMatch(/expected/);
+    expect(compareEntry(phrase, rule("D1", "D1"), "long", {})).toMatch(/expected/);
+    expect(compareEntry(phrase, rule("H4", undefined), "long", {})).toMatch(/expected/);
+    // A price named without a timeframe is the chart's: an H4 high does not stand in for it.
+    expect(compareEntry("high > high[1]", rule("H4", "H4"), "long", {})).toMatch(/expected/);
+    expect(compareEntry("high > high[1]", rule(undefined, undefined), "long", {})).toBeNull();
+  });
+
   it("a higher-timeframe Donchian line is the same N-day extreme", () => {
     const s = spec({
       timeframe: "H1",

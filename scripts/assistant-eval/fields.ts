@@ -50,7 +50,13 @@ export function operandOf(spec: StrategySpec, o: SpecOperand): Operand {
     case "constant":
       return { t: "const", value: o.value };
     case "price":
-      return { t: "price", field: o.field.toLowerCase(), ...(o.shift ? { shift: o.shift } : {}) };
+      return {
+        t: "price",
+        field: o.field.toLowerCase(),
+        ...(o.shift ? { shift: o.shift } : {}),
+        // A price on another timeframe ("H4 high") is that timeframe's, not the chart's.
+        ...(o.timeframe && o.timeframe !== spec.timeframe ? { tf: o.timeframe } : {}),
+      };
     case "extreme":
       return { t: "extreme", side: o.side, bars: o.bars, shift: o.shift, tf: spec.timeframe };
     case "previousPeriod":
@@ -273,7 +279,7 @@ function lowerTf(tf: string | undefined, chart: string | undefined): boolean {
 /** A price on a named timeframe is the chart's price only when the spec's chart is that timeframe. */
 let chartTf: string | undefined;
 function tfMatch(e: string | undefined, s: string | undefined): boolean {
-  return e === undefined || e === (s ?? chartTf);
+  return (e ?? chartTf) === (s ?? chartTf);
 }
 
 /** "up"/"down" (a stop order or "reaches" a level): the price rising through (or closing beyond) it. */

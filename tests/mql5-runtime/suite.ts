@@ -186,6 +186,14 @@ function windowWithoutLastBar(mq5: string): string {
   return mq5.replace("if(at0)", "if(false)");
 }
 
+/** Higher-timeframe prices read on the forming H4/D1 bar instead of the last closed one. */
+function readFormingHigherBar(mq5: string): string {
+  return mq5.replace(
+    /HigherPrice\((PERIOD_\w+), (\d), (\d+)\)/g,
+    (_, tf, field, index) => `HigherPrice(${tf}, ${field}, ${Number(index) - 1})`,
+  );
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -205,6 +213,7 @@ export const mutants: Entry[] = (
         { ...example("v2-scale-out-pips"), name: "mutant: second scale-out at 55 pips" },
         { ...example("swing-breakout-stops"), name: "mutant: swing strength" },
         { ...example("v2-sequence-pullback"), name: "mutant: window without its last bar" },
+        { ...example("v2-higher-timeframe-prices"), name: "mutant: forming higher-timeframe bar" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -224,5 +233,6 @@ export const mutants: Entry[] = (
     laterScaleOut,
     widerSwing,
     windowWithoutLastBar,
+    readFormingHigherBar,
   ][k](e.mq5),
 }));

@@ -5,8 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { BarsBuilder } from "../market/bars";
 import { IndicatorSchema, parseSpec } from "../strategy/spec";
-import { indicatorSeries } from "./indicator-series";
-import { constant, indicator } from "./scenario.fixture";
+import { higherPriceSeries, indicatorSeries } from "./indicator-series";
+import { constant, indicator, specOf } from "./scenario.fixture";
+import { compileStrategy } from "./signals";
 
 const H = 3_600_000;
 /** H1 bars at the given UTC hours from 2024-01-05 (a Friday) on, close = the bar's ordinal + 1. */
@@ -63,5 +64,65 @@ describe("higher-timeframe indicator series", () => {
         `timeframe ${tf} must be longer than the strategy's H4 and a whole multiple of it`,
       );
     }
+  });
+});
+
+describe("a price read on a higher timeframe (the H4 high on H1)", () => {
+  const fri = Date.UTC(2024, 0, 5);
+  const bars = h1(Array.from({ length: 16 }, (_, i) => fri + i * H));
+  const h4High = (shift: number) => ({ type: "price", field: "HIGH", timeframe: "H4", shift }) as const;
+
+  it("reads the last closed H4 bar as a higher-timeframe indicator does, shift 1 the H4 bar before", () => {
+    // H4 highs: bars 0-3 -> 4.5, 4-7 -> 8.5, 8-11 -> 12.5.
+    expect(
+      Array.from(higherPriceSeries(bars, "H1", "H4", "HIGH", 0).subarray(0, 3)).every(Number.isNaN),
+    ).toBe(true);
+    expect(higherPriceSeries(bars, "H1", "H4", "HIGH", 0)[3]).toBe(4.5);
+    expect(higherPriceSeries(bars, "H1", "H4", "HIGH", 0)[7]).toBe(8.5);
+    expect(higherPriceSeries(bars, "H1", "H4", "HIGH", 1)[7]).toBe(4.5);
+    expect(higherPriceSeries(bars, "H1", "H4", "CLOSE", 0)[11]).toBe(12);
+  });
+
+  it("'H4 high above the previous H4 high' holds from the bar that completes the second H4 bar on, not before", () => {
+    const spec = specOf({
+      specVersion: 2,
+      timeframe: "H1",
+      entry: { long: { all: [{ type: "greaterThan", left: h4High(0), right: h4High(1) }] } },
+    });
+    const compiled = compileStrategy(spec, bars);
+    const fired = Array.from({ length: bars.length }, (_, c) => compiled.entryLong?.(c) === true);
+    expect(fired.indexOf(true)).toBe(7);
+    // The same bars read on the chart itself fire from the second bar: the timeframe is not ignored.
+    const chart = compileStrategy(
+      specOf({
+        specVersion: 2,
+        timeframe: "H1",
+        entry: {
+          long: {
+            all: [
+              {
+                type: "greaterThan",
+                left: { type: "price", field: "HIGH" },
+                right: { type: "price", field: "HIGH", shift: 1 },
+              },
+            ],
+          },
+        },
+      }),
+      bars,
+    );
+    expect(chart.entryLong?.(1)).toBe(true);
+  });
+
+  it("a price timeframe shorter than the strategy's is refused with a clear message", () => {
+    const r = parseSpec({
+      specVersion: 2,
+      timeframe: "H4",
+      entry: {
+        long: { all: [{ type: "greaterThan", left: { ...h4High(0), timeframe: "H1" }, right: constant(1) }] },
+      },
+    });
+    expect(r.ok).toBe(false);
+    expect(JSON.stringify(r)).toContain("timeframe H1 must be longer than the strategy's H4");
   });
 });

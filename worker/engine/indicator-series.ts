@@ -274,6 +274,22 @@ export function lastClosedHigher(bars: Bars, period: Period, higher: Bars, tf: P
   return out;
 }
 
+/**
+ * A price read on a higher timeframe (spec.ts, a price operand's `timeframe`): the applied price of the
+ * higher bars, `shift` of its own bars before the last closed one, per strategy bar (NaN before it exists),
+ * by the same alignment as a higher-timeframe indicator.
+ */
+export function higherPriceSeries(
+  bars: Bars,
+  period: Period,
+  tf: Period,
+  field: AppliedPrice,
+  shift: number,
+): Float64Array {
+  const higher = aggregate(bars, period, tf);
+  return mapToChart(appliedPrice(higher, field), lastClosedHigher(bars, period, higher, tf), shift);
+}
+
 function mapToChart(values: Float64Array, closed: Int32Array, shift: number): Float64Array {
   const out = new Float64Array(closed.length);
   for (let c = 0; c < closed.length; c++) {

@@ -7,7 +7,7 @@
 import { type AppliedPrice, appliedPrice } from "../indicators";
 import { periodMs } from "../market/periods";
 import { type ServerZone, UTC_SERVER } from "../market/server-time";
-import type { Bars } from "../market/types";
+import type { Bars, Period } from "../market/types";
 import { zoneRule } from "../market/zone-rules";
 import {
   type Condition,
@@ -18,7 +18,12 @@ import {
   type StrategySpec,
 } from "../strategy/spec";
 import { dayNumber, HOUR_MS, isoWeekday, msOfDay } from "./clock";
-import { type IndicatorSeries, indicatorSeries, type LineSeries } from "./indicator-series";
+import {
+  higherPriceSeries,
+  type IndicatorSeries,
+  indicatorSeries,
+  type LineSeries,
+} from "./indicator-series";
 import { constructSeries, expressionSeries, type PriceUnits, patternMask } from "./price-constructs";
 import type { SeriesCache } from "./series-cache";
 import { windowMask } from "./within";
@@ -372,8 +377,11 @@ export function compileStrategy(
     lines.set(ind.id, s.lines);
   }
   // A higher-timeframe indicator's shift counts its own bars: its own series per shift, read at shift 0.
+  // So does a price read on a higher timeframe (the H4 high on H1).
+  const higherPrice = (op: Operand): op is Operand & { type: "price"; timeframe: Period } =>
+    op.type === "price" && op.timeframe !== undefined && op.timeframe !== spec.timeframe;
   const higher = (op: Operand): boolean =>
-    op.type === "indicator" && series.get(op.ref)?.shifted !== undefined;
+    higherPrice(op) || (op.type === "indicator" && series.get(op.ref)?.shifted !== undefined);
   // One bar further back: an expression moves its parts (a constant has no bars).
   const backBasic = <T extends Operand>(op: T): T =>
     op.type === "constant" || op.type === "expression" ? op : { ...op, shift: op.shift + 1 };
@@ -412,6 +420,15 @@ export function compileStrategy(
         constructs.set(key, values);
       }
       return { kind: "series", key, values, shift: op.shift };
+    }
+    if (higherPrice(op)) {
+      const key = `p:${op.timeframe}:${op.field}:${op.shift}`;
+      let values = constructs.get(key);
+      if (!values) {
+        values = higherPriceSeries(bars, spec.timeframe, op.timeframe, op.field, op.shift);
+        constructs.set(key, values);
+      }
+      return { kind: "series", key, values, shift: 0 };
     }
     if (op.type === "price")
       return { kind: "series", key: `p:${op.field}`, values: price(op.field), shift: op.shift };

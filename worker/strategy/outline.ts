@@ -180,6 +180,16 @@ export function describeOperand(op: Operand, indicators: readonly Indicator[]): 
   if (op.type === "swing") return `${describeSwing(op.side, op.strength)}${shiftSuffix(op.shift)}`;
   if (op.type === "price") {
     const p = op.field === "CLOSE" ? "the close" : `the ${price(op.field)} price`;
+    // "the H4 high of the last closed H4 bar, one H4 bar earlier": a shift counts that timeframe's bars.
+    if (op.timeframe) {
+      const back =
+        op.shift === 0
+          ? ""
+          : op.shift === 1
+            ? ` one ${op.timeframe} bar earlier`
+            : ` ${op.shift} ${op.timeframe} bars earlier`;
+      return `${p} of the last closed ${op.timeframe} bar${back}`;
+    }
     return `${p}${shiftSuffix(op.shift)}`;
   }
   const ind = indicators.find((i) => i.id === op.ref);

@@ -360,6 +360,17 @@ export function indicatorLookback(ind: Indicator): number {
 }
 
 /**
+ * Why a value cannot be read on timeframe `tf` of a strategy on `chart` (an indicator's or a price's
+ * `timeframe`), or undefined when it can: the chart's own, or longer and a whole multiple of it.
+ */
+export function timeframeIssue(tf: Period, chart: Period): string | undefined {
+  if (tf === chart) return undefined;
+  if (PERIODS.indexOf(tf) < PERIODS.indexOf(chart) || !canAggregate(chart, tf))
+    return `timeframe ${tf} must be longer than the strategy's ${chart} and a whole multiple of it`;
+  return undefined;
+}
+
+/**
  * What a declaration's own fields cannot say: its timeframe against the strategy's, and MetaTrader's own
  * parameter rules (an iGator whose lines are out of order fails to initialise; ExponentialMAOnBuffer
  * computes nothing for a period of 1). Each issue names the field it is about.
@@ -367,13 +378,8 @@ export function indicatorLookback(ind: Indicator): number {
 export function indicatorIssues(ind: Indicator, chart: Period): { field: string; message: string }[] {
   const out: { field: string; message: string }[] = [];
   const tf = ind.timeframe;
-  if (tf !== undefined && tf !== chart) {
-    if (PERIODS.indexOf(tf) < PERIODS.indexOf(chart) || !canAggregate(chart, tf))
-      out.push({
-        field: "timeframe",
-        message: `${ind.id}: timeframe ${tf} must be longer than the strategy's ${chart} and a whole multiple of it`,
-      });
-  }
+  const issue = tf === undefined ? undefined : timeframeIssue(tf, chart);
+  if (issue) out.push({ field: "timeframe", message: `${ind.id}: ${issue}` });
   switch (ind.kind) {
     case "GATOR":
       if (!(ind.jawPeriod > ind.teethPeriod && ind.teethPeriod > ind.lipsPeriod))

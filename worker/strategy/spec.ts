@@ -6,6 +6,11 @@
  *   - Rules are evaluated once per bar of `timeframe`, at the first tick of a new bar, on CLOSED bars.
  *     `shift` counts closed bars back: shift 0 = the bar that just closed (MT5 buffer index 1),
  *     shift 1 = the bar before it (MT5 index 2). The generator adds 1 when it calls CopyBuffer.
+ *   - A price operand with a higher `timeframe` ("the H4 high" on H1) reads that timeframe's bars exactly as
+ *     a higher-timeframe indicator does (spec-indicators.ts, HIGHER TIMEFRAME): shift 0 is the last CLOSED
+ *     higher bar when the next strategy bar opens, shift 1 the one before (shifts count its own bars); the
+ *     EA reads iHigh/iClose(_Symbol, tf, shift + 1) at that first tick. A cross on it compares its values
+ *     one of its own bars back, as for such an indicator.
  *   - crossesAbove(a, b): a[shift+1] <= b[shift+1] and a[shift] > b[shift] (strict on the new bar, so a
  *     touch without a cross is not a signal). crossesBelow is the mirror.
  *   - greaterThan / lessThan are strict. between(x, lower, upper) is inclusive at both ends.
@@ -60,6 +65,7 @@ import {
   type Indicator,
   IndicatorSchema,
   indicatorIssues,
+  timeframeIssue,
 } from "./spec-indicators";
 import { LimitsSchema, pendingEntrySchema } from "./spec-orders";
 import {
@@ -99,6 +105,9 @@ export const BasicOperandSchema = z.discriminatedUnion("type", [
     type: z.literal("price"),
     field: AppliedPriceSchema,
     shift: ShiftSchema,
+    timeframe: PeriodSchema.optional().describe(
+      "read the bars of this higher timeframe (a multiple of the strategy's), e.g. the H4 high on H1; shift 0 = its last closed bar, shift 1 the one before",
+    ),
   }),
   z.object({ type: z.literal("constant"), value: z.number() }),
   ExtremeOperandSchema,
@@ -320,6 +329,15 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
         path: [...path, "to"],
         message: "a time window's from and to must differ",
       });
+    if (op.type === "price" && op.timeframe !== undefined) {
+      const issue = timeframeIssue(op.timeframe, spec.timeframe);
+      if (issue)
+        ctx.addIssue({
+          code: "custom",
+          path: [...path, "timeframe"],
+          message: `${op.field.toLowerCase()} ${issue}`,
+        });
+    }
     if (op.type !== "indicator") return;
     const ind = byId.get(op.ref);
     if (!ind) {

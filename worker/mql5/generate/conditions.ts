@@ -10,6 +10,7 @@
  * is false (the engine's NaN): IndicatorValue raises g_warm for it.
  */
 import {
+  APPLIED_PRICES,
   type BasicOperand,
   type Condition,
   conditionOperands,
@@ -98,6 +99,10 @@ function seriesAt(ctx: Context, op: Exclude<BasicOperand, { type: "constant" }>,
     }
     return lineValue(ctx, ind, line, index);
   }
+  if (op.timeframe !== undefined && op.timeframe !== ctx.spec.timeframe) {
+    const fn = ctx.helper(HIGHER_PRICE_FN, higherPriceFunction);
+    return call(fn, id(`PERIOD_${op.timeframe}`), int(APPLIED_PRICES.indexOf(op.field)), int(index));
+  }
   const [h, l, c] = [bar("iHigh", index), bar("iLow", index), bar("iClose", index)];
   switch (op.field) {
     case "CLOSE":
@@ -115,6 +120,48 @@ function seriesAt(ctx: Context, op: Exclude<BasicOperand, { type: "constant" }>,
     case "WEIGHTED":
       return bin("/", bin("+", bin("+", h, l), bin("*", dbl(2), c)), dbl(4));
   }
+}
+
+const HIGHER_PRICE_FN = "HigherPrice";
+
+/**
+ * HigherPrice(tf, field, index): an applied price (field = its place in APPLIED_PRICES) of the bar at
+ * `index` on a higher timeframe, read at the first tick of a strategy bar as a higher-timeframe indicator
+ * (index 1 = its last closed bar); a bar the history does not hold yet raises g_warm, as the engine's NaN.
+ */
+function higherPriceFunction(): FunctionDecl {
+  const tf = id("tf");
+  const at = (fn: string): Expr => call(fn, id("_Symbol"), tf, id("index"));
+  const is = (field: (typeof APPLIED_PRICES)[number]): Expr =>
+    bin("==", id("field"), int(APPLIED_PRICES.indexOf(field)));
+  const [o, h, l, c] = [id("o"), id("h"), id("l"), id("c")];
+  return {
+    returnType: "double",
+    name: HIGHER_PRICE_FN,
+    params: [
+      { type: "ENUM_TIMEFRAMES", name: "tf" },
+      { type: "int", name: "field" },
+      { type: "int", name: "index" },
+    ],
+    doc: "An applied price of a closed bar of a higher timeframe; flags a bar not in the history yet",
+    body: [
+      ifThen(bin("<", bin("-", bin("-", call("Bars", id("_Symbol"), tf), int(1)), id("index")), int(0)), [
+        assign("g_warm", id("true")),
+        ret(dbl(0)),
+      ]),
+      decl("double", "o", at("iOpen")),
+      decl("double", "h", at("iHigh")),
+      decl("double", "l", at("iLow")),
+      decl("double", "c", at("iClose")),
+      ifThen(is("OPEN"), [ret(o)]),
+      ifThen(is("HIGH"), [ret(h)]),
+      ifThen(is("LOW"), [ret(l)]),
+      ifThen(is("MEDIAN"), [ret(bin("/", bin("+", h, l), dbl(2)))]),
+      ifThen(is("TYPICAL"), [ret(bin("/", bin("+", bin("+", h, l), c), dbl(3)))]),
+      ifThen(is("WEIGHTED"), [ret(bin("/", bin("+", bin("+", h, l), bin("*", dbl(2), c)), dbl(4)))]),
+      ret(c),
+    ],
+  };
 }
 
 /**
@@ -191,7 +238,12 @@ export function signalFunction(
       // Indicators and the price constructs that may have no value yet raise g_warm.
       const readsIndicator = conditionOperands(c)
         .flatMap(operandLeaves)
-        .some((op) => op.type !== "price" && op.type !== "constant" && op.type !== "candle");
+        .some(
+          (op) =>
+            (op.type !== "price" || (op.timeframe !== undefined && op.timeframe !== ctx.spec.timeframe)) &&
+            op.type !== "constant" &&
+            op.type !== "candle",
+        );
       if (readsIndicator) body.push(assign("g_warm", id("false")));
       body.push(decl("bool", local, conditionExpr(ctx, c, levelName)));
       // A value still in its indicator's warm-up: the condition does not hold yet.
@@ -230,7 +282,7 @@ function describeOperand(op: Operand): string {
     case "indicator":
       return `${op.ref}${op.line ? `.${op.line}` : ""}${op.shift ? `[${op.shift}]` : ""}`;
     case "price":
-      return `${op.field.toLowerCase()}${op.shift ? `[${op.shift}]` : ""}`;
+      return `${op.timeframe ? `${op.timeframe} ` : ""}${op.field.toLowerCase()}${op.shift ? `[${op.shift}]` : ""}`;
   }
 }
 

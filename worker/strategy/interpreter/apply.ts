@@ -1,4 +1,5 @@
-import { PERIODS } from "../../market/types";
+import { periodMs } from "../../market/periods";
+import { PERIODS, type Period } from "../../market/types";
 import { type Operand, type Rule, SESSION_HOURS, type StrategySpec, type TimeFilter } from "../spec";
 import { Builder, same } from "./builder";
 import { placeDailyOrders } from "./daily-orders";
@@ -8,6 +9,7 @@ import { mirrorCondition, mirrorLevel, mirrorRule } from "./mirror";
 import { addTo } from "./rules";
 import { SEQUENCE_NOTE, windowOfSetup } from "./sequence";
 import { applyEdits, referenced } from "./spec-edits";
+import { operandTimeframes } from "./timeframe-tags";
 
 // Applies the facts of one message to a draft of the spec. Returns the draft (not yet
 // validated) and the problems that need a question back to the trader.
@@ -45,6 +47,10 @@ export function applyFacts(
   mentions: readonly IndicatorMention[],
 ): Applied {
   const draft: StrategySpec = current ? structuredClone(current) : blankDraft();
+  // The chart first: which values are read on another timeframe depends on it (builder.ts `higher`).
+  const stated = PERIODS.find((p) => p === facts.timeframe);
+  if (stated) draft.timeframe = stated;
+  else if (!current) draft.timeframe = chartBelow(facts, draft.timeframe);
   const b = new Builder(draft, mentions);
   const touched = { long: false, short: false };
   const exitTouched = { long: false, short: false };
@@ -494,6 +500,25 @@ export function applyFacts(
 }
 
 /** Whether the session and hour filters leave at least one whole UTC hour to enter in. */
+/**
+ * With no chart stated, values named on the default chart's timeframe or a shorter one ("the close of the last
+ * hourly candle" as a filter) say the chart is shorter still: the standard timeframe just below the shortest.
+ */
+function chartBelow(facts: Facts, fallback: Period): Period {
+  const ops = facts.clauses.flatMap((c) =>
+    c.conditions.flatMap((k) => [k.left, k.right, ...(k.right2 ? [k.right2] : [])]),
+  );
+  const tagged = operandTimeframes(ops).flatMap((t) => PERIODS.filter((p) => p === t));
+  if (tagged.length === 0) return fallback;
+  const shortest = tagged.reduce((a, t) => (periodMs(t) < periodMs(a) ? t : a));
+  if (periodMs(shortest) > periodMs(fallback)) return fallback;
+  const below = STANDARD.filter(
+    (p) => periodMs(p) < periodMs(shortest) && periodMs(shortest) % periodMs(p) === 0,
+  );
+  return below.at(-1) ?? fallback;
+}
+const STANDARD: readonly Period[] = ["M1", "M5", "M15", "M30", "H1", "H4", "D1", "W1"];
+
 function hoursOverlap(filter: TimeFilter): boolean {
   const inHours = (h: number, from: number, to: number) =>
     from < to ? h >= from && h < to : h >= from || h < to;

@@ -1,9 +1,11 @@
-import type {
-  Indicator,
-  Condition as SpecCondition,
-  Distance as SpecDistance,
-  Operand as SpecOperand,
-  StrategySpec,
+import { PERIODS, type Period } from "../../market/types";
+import {
+  type Indicator,
+  type Condition as SpecCondition,
+  type Distance as SpecDistance,
+  type Operand as SpecOperand,
+  type StrategySpec,
+  timeframeIssue,
 } from "../spec";
 import type { Condition, Distance, IndicatorMention, Operand, Problem } from "./facts";
 import { DEFAULTS, indicatorId, lineOf, maKind, resolveIndicator, sameIndicator } from "./indicators";
@@ -12,6 +14,29 @@ import { DEFAULTS, indicatorId, lineOf, maKind, resolveIndicator, sameIndicator 
 // indicators they need to the draft and noting what cannot be built.
 
 export type Ctx = "longEntry" | "shortEntry" | "longExit" | "shortExit";
+
+/**
+ * The timeframe an untagged mention was declared with elsewhere in the message ("Indicators: EMA 21 (H4)"
+ * ... "close above the EMA 21"): the tag of the one other mention of the same kind and length that has one.
+ */
+function declaredTimeframe(m: IndicatorMention, mentions: readonly IndicatorMention[]): string | undefined {
+  const length = (x: IndicatorMention): number | null =>
+    "period" in x ? x.period : x.kind === "stochastic" ? x.k : x.kind === "macd" ? x.fast : null;
+  const tags = new Set(
+    mentions.flatMap((s) =>
+      s !== m &&
+      s.kind === m.kind &&
+      s.timeframe !== undefined &&
+      s.declared === true &&
+      length(m) !== null &&
+      length(s) === length(m) &&
+      (s.kind !== "ma" || m.kind !== "ma" || m.method === null || s.method === m.method)
+        ? [s.timeframe]
+        : [],
+    ),
+  );
+  return tags.size === 1 ? [...tags][0] : undefined;
+}
 
 export class Builder {
   readonly problems = new Set<Problem>();
@@ -28,8 +53,24 @@ export class Builder {
       this.problems.add(r.problem);
       return null;
     }
-    if (!this.draft.indicators.some((i) => i.id === r.indicator.id)) this.draft.indicators.push(r.indicator);
-    return r.indicator;
+    // On a higher timeframe ("the daily EMA"): its own declaration, "ema12_d1" beside the chart's "ema12".
+    const tf = this.higher(m.timeframe ?? declaredTimeframe(m, this.mentions));
+    const ind: Indicator =
+      tf === undefined || r.indicator.timeframe === tf
+        ? r.indicator
+        : { ...r.indicator, timeframe: tf, id: `${indicatorId(r.indicator)}_${tf.toLowerCase()}` };
+    if (!this.draft.indicators.some((i) => i.id === ind.id)) this.draft.indicators.push(ind);
+    return ind;
+  }
+
+  /** A tagged timeframe the chart can read (longer, a whole multiple); else none: the chart's own. */
+  higher(tf: string | undefined): Period | undefined {
+    const p = PERIODS.find((x) => x === tf);
+    return p !== undefined &&
+      p !== this.draft.timeframe &&
+      timeframeIssue(p, this.draft.timeframe) === undefined
+      ? p
+      : undefined;
   }
 
   /**
@@ -59,7 +100,15 @@ export class Builder {
 
   operand(op: Operand): SpecOperand | null {
     if (op.type === "constant") return { type: "constant", value: op.value };
-    if (op.type === "price") return { type: "price", field: priceField(op.field), shift: op.shift };
+    if (op.type === "price") {
+      const tf = this.higher(op.timeframe);
+      return {
+        type: "price",
+        field: priceField(op.field),
+        shift: op.shift,
+        ...(tf ? { timeframe: tf } : {}),
+      };
+    }
     if (op.type === "level") return op.spec;
     if (op.type === "percentOf") {
       const a = this.operand(op.a);

@@ -7,6 +7,7 @@ import { interpret } from "./index";
 import { PHRASINGS } from "./phrasings.fixture";
 import { SEQUENCE_PHRASINGS } from "./sequence-phrasings.fixture";
 import { SMOOTHING_PHRASINGS } from "./smoothing-phrasings.fixture";
+import { TIMEFRAME_PHRASINGS } from "./timeframe-phrasings.fixture";
 
 // Every corpus case is replayed turn by turn; each turn's spec is checked field by field
 // in the compact notation documented in corpus.fixture.ts.
@@ -22,6 +23,7 @@ describe("interpreter corpus", () => {
     ...ENTRY_PHRASINGS,
     ...SMOOTHING_PHRASINGS,
     ...SEQUENCE_PHRASINGS,
+    ...TIMEFRAME_PHRASINGS,
   ]) {
     it(c.name, () => {
       let spec: StrategySpec | null = null;

@@ -7,7 +7,12 @@ import type { Expiry, Operand as SpecOperand } from "../spec";
 export type MaMethod = "sma" | "ema" | "smma" | "lwma";
 export type PriceField = "open" | "high" | "low" | "close" | "median" | "typical" | "weighted";
 
-export type IndicatorMention =
+/**
+ * `timeframe`: read on another (higher) timeframe than the chart's ("the daily EMA"; timeframe-tags.ts);
+ * `declared`: that timeframe was given as a declaration ("EMA 21 (H4)") that later mentions share.
+ */
+export type IndicatorMention = IndicatorMentionOf & { timeframe?: string; declared?: true };
+type IndicatorMentionOf =
   | {
       kind: "ma";
       method: MaMethod | null;
@@ -61,7 +66,7 @@ export type Operand =
   | { type: "level"; spec: SpecOperand; shift: number }
   /** "(EMA 2 - EMA 20)", "the difference between the fast and the slow average": a - b. */
   | { type: "difference"; a: Operand; b: Operand; shift: number }
-  | { type: "price"; field: PriceField; shift: number }
+  | { type: "price"; field: PriceField; shift: number; timeframe?: string }
   /** "3% or more below the 5 sma": a line moved by a percentage of itself (negative: below). */
   | { type: "percentOf"; a: Operand; percent: number; shift: number }
   | { type: "constant"; value: number };

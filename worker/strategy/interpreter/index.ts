@@ -11,6 +11,7 @@ import { normalize, sentences } from "./normalize";
 import { extractPending } from "./pending";
 import { extractRisk } from "./risk";
 import { withoutSwingStops } from "./swing-stops";
+import { markTimeframes } from "./timeframe-tags";
 import { extractTiming } from "./timing";
 import { fixedZoneWord, statedZone, zoneNote } from "./zones";
 
@@ -132,6 +133,7 @@ function readMessage(message: string, current: StrategySpec | null) {
   // Pending orders before the edits: "a buy stop at the high of the last candle" is an entry, not a stop.
   let text = extractEdits(extractPending(normalized, facts), facts, current !== null);
   text = extractRisk(text, facts);
+  text = markTimeframes(text);
   text = extractTiming(text, facts);
   // Orders placed at the day's open are one decision a day: the D1 chart, unless another was stated.
   const dailyAt = current === null ? dailyOrderTime(message.toLowerCase()) : null;
@@ -228,7 +230,7 @@ export function interpret(
       notes.push(`Position size: ${spec.sizing.lots} lots (the default).`);
     }
     if (current === null && !facts.timeframe)
-      notes.push("I used the H1 chart; tell me if you trade another timeframe.");
+      notes.push(`I used the ${spec.timeframe} chart; tell me if you trade another timeframe.`);
     if (facts.pendingDaily && spec.pendingEntry)
       notes.push(
         `The orders are placed once a day at ${facts.pendingDaily.at} and replaced by the next day's when unfilled${facts.pendingDaily.chart ? ", so I used the D1 chart" : ""}; tell me if they should stay until filled.`,

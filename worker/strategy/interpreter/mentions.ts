@@ -1,5 +1,6 @@
 import type { IndicatorKind, IndicatorMention, MaMethod, Operand, PriceField } from "./facts";
 import { LEVEL, LEVEL_GROUPS, levelOf } from "./levels";
+import { attachTimeframes } from "./timeframe-tags";
 
 // Finds indicator and price mentions in one normalised sentence and replaces each with a
 // placeholder token "§A", "§B", ... so that the condition grammar only sees operands, numbers
@@ -303,6 +304,7 @@ export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
       return token;
     },
   );
+  text = attachTimeframes(text, operands);
   return { text: differences(text, operands).replace(/\s+/g, " ").trim(), operands };
 }
 

@@ -2,7 +2,7 @@ import type { Condition, Operand } from "../spec";
 
 // The compact condition notation of the corpus: "<left> <op> <right>", op xa / xb / > / <,
 // or "<operand> in lo..hi"; operands are indicator ids (".line" for a non-default line),
-// price fields in lower case, or numbers; "[n]" after an operand read n bars back.
+// price fields in lower case (after "h4." on another timeframe), or numbers; "[n]" after an operand read n bars back.
 
 function operand(o: Operand): string {
   if (o.type === "constant") return String(o.value);
@@ -14,7 +14,9 @@ function operand(o: Operand): string {
     return `(${operand(o.a)}${b}${off})`;
   }
   const back = o.shift > 0 ? `[${o.shift}]` : "";
-  if (o.type === "price") return `${o.field.toLowerCase()}${back}`;
+  // A price on another timeframe: "h4.high[1]".
+  if (o.type === "price")
+    return `${o.timeframe ? `${o.timeframe.toLowerCase()}.` : ""}${o.field.toLowerCase()}${back}`;
   if (o.type === "extreme") return `${o.side}(${o.bars})${back}`;
   if (o.type === "previousPeriod") return `${o.period}${o.back}.${o.field.toLowerCase()}${back}`;
   if (o.type === "timeWindow") return `window(${o.from}-${o.to}).${o.side}${back}`;

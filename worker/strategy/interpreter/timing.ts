@@ -262,16 +262,52 @@ export function extractTiming(text: string, facts: Facts): string {
 
 /**
  * The chart a description works on when it names several ("Daily chart for the trend, 4 hour chart for the
- * entries ... enter on the 4 hour chart ... exit on the 4 hour chart"): the one named most often, else the first.
+ * entries ... enter on the 4 hour chart"): the one named for the entries, else the shortest.
  */
 function chartOf(text: string, first: string): string {
   const re = EXTRACTORS[EXTRACTORS.length - 1].re;
+  // "Enter on the 4 hour chart", "entries on H1", "trade the signals on M15": the chart entries are taken on.
+  const entries =
+    /\b(?:enter|entries|entry|trades?|trigger|execute|open)\b(?:(?!\b(?:trend|filter|direction|bias)\b)[^.;\n]){0,60}?(?=\bon\s)/g;
+  for (const m of text.matchAll(entries)) {
+    const named = new RegExp(re.source, "y");
+    named.lastIndex = (m.index ?? 0) + m[0].length;
+    const tf = named.exec(text);
+    const found = tf ? timeframeOf(tf) : null;
+    if (found !== null) return found;
+  }
   const counts = new Map<string, number>();
   for (const m of text.matchAll(new RegExp(re.source, "g"))) {
     const tf = timeframeOf(m);
+    // "from H1 to H4" leaves H1.
+    if (/\bfrom\s+(?:the\s+)?$/.test(text.slice(0, m.index))) continue;
     if (tf !== null) counts.set(tf, (counts.get(tf) ?? 0) + 1);
   }
+  // "The default period is 1H", "main timeframe: H4": the chart itself.
+  const stated =
+    /\b(?:default|main|working|trading|base|chart)\s+(?:period|timeframe|time\s+frame|tf|chart)\s*(?:is|=|:|-)\s*/g;
+  for (const m of text.matchAll(stated)) {
+    const named = new RegExp(re.source, "y");
+    named.lastIndex = (m.index ?? 0) + m[0].length;
+    const tf = named.exec(text);
+    const found = tf ? timeframeOf(tf) : null;
+    if (found !== null) return found;
+  }
+  // "H4 for the trend, M30 to enter": a timeframe named for the entries.
+  for (const m of text.matchAll(
+    new RegExp(
+      `(?:${re.source})\\s*(?:\\w+\\s+)?(?:to|for)\\s+(?:the\\s+)?(?:enter|entries|entry|triggers?|timing)\\b`,
+      "g",
+    ),
+  )) {
+    const tf = timeframeOf(m);
+    if (tf !== null) return tf;
+  }
+  // Several charts ("the daily chart ... the 4 hour chart"): entries are taken on the shortest; the longer
+  // ones filter (their values are tagged with their timeframe, timeframe-tags.ts).
   let best = first;
-  for (const [tf, n] of counts) if (n > (counts.get(best) ?? 0)) best = tf;
+  for (const tf of counts.keys())
+    if (PERIODS.indexOf(tf as (typeof PERIODS)[number]) < PERIODS.indexOf(best as (typeof PERIODS)[number]))
+      best = tf;
   return best;
 }
