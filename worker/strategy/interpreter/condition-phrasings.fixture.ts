@@ -5,6 +5,33 @@ import type { CorpusCase } from "./corpus.fixture";
 // named by colour or by pair, and states said of a line's slope or of a place between two lines. Each family has
 // a case that must not be read that way. Replayed by condition-phrasings.test.ts.
 export const CONDITION_PHRASINGS: readonly CorpusCase[] = [
+  // ——— A state said with a verb of staying ———
+  {
+    name: "'is trending above', 'keeps trading below', 'is sitting under': the comparison of the line named",
+    turns: [
+      {
+        say: "Buy when the EMA 14 is trending above the EMA 31 and RSI is under 40. Stop 20 pips.",
+        expect: { long: ["ema14 > ema31", "rsi14 < 40"], question: false },
+      },
+      {
+        say: "Go short if price keeps trading below the 50 sma and the rsi is now sitting under 45. Stop 20 pips.",
+        expect: { short: ["close < sma50", "rsi14 < 45"], question: false },
+      },
+      {
+        say: "Buy when the 20 ema is moving above the 50 ema. Stop 20 pips.",
+        expect: { long: ["ema20 > ema50"], question: false },
+      },
+    ],
+  },
+  {
+    name: "a cross beside 'is trading above' stays a cross; the state is the comparison",
+    turns: [
+      {
+        say: "Buy when the 20 ema crosses above the 50 ema while price is trading above the 200 sma. Stop 20 pips.",
+        expect: { long: ["ema20 xa ema50", "close > sma200"], question: false },
+      },
+    ],
+  },
   // ——— A field of an earlier bar ———
   {
     name: "'closes above the previous high': the close against the high one bar back",

@@ -1,6 +1,13 @@
 // Condition wordings read as the clause grammar's verbs (issue 15). Normalised text.
 
 const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
+  // "the 14 ema is trending above the 31 ema", "price keeps trading below the band", "rsi stays above 50": a
+  // state, said with a verb of staying; the comparison alone is what a rule can hold.
+  [
+    /\b(is|are)\s+(?:(?:still|now|currently|clearly)\s+)?(?:trending|trading|moving|running|staying|sitting|holding|remaining|positioned|located|placed)\s+(above|below|under|over|beneath)\b/g,
+    "$1 $2",
+  ],
+  [/\b(?:keeps?|continues?)\s+(?:trending|trading|moving|staying)\s+(above|below|under|over)\b/g, "is $1"],
   // "the breakdown of the upper band", "a breakout above the 20 day high", "on a breach of the EMA": the price
   // crossing that line (the direction, when the noun gives none, comes from the rule it is in).
   [
