@@ -9,7 +9,8 @@ const COLOUR =
 /** An indicator written with its parameters: "bollinger (50,2)", "ema (21)", "20 ema". */
 const NAMED = String.raw`(?:bollinger|stochastic|rsi|cci|macd|momentum|adx|atr|sma|ema|smma|lwma|ma)\s*\([^()]*\)|\d+\s+(?:sma|ema|smma|lwma|ma)\b`;
 const LINK = String.raw`(?:(?:is|are|in|line|lines|colou?red|drawn|shown|plotted|for|the)\b|[:=-]|[ \t])*`;
-const AFTER = new RegExp(String.raw`(${NAMED})\s*${LINK}(${COLOUR})\b`, "g");
+// "14 ema (green)": a colour in brackets after the line is its declaration too (the brackets go with it).
+const AFTER = new RegExp(String.raw`(${NAMED})\s*${LINK}(?:\(\s*(${COLOUR})\s*\)|(${COLOUR})\b)`, "g");
 const BEFORE = new RegExp(String.raw`\b(${COLOUR})\s+${LINK}(${NAMED})`, "g");
 const SIDE = "upper|lower|middle|mid|top|bottom";
 /** What a colour names: a band, a line, an average (never a candle). */
@@ -24,8 +25,8 @@ export function resolveColours(text: string): string {
   // Written one way throughout: "X is yellow" or "yellow: X" (trying both would pair a colour with its neighbour).
   const after = [...text.matchAll(AFTER)];
   const form = after.length > 0 ? AFTER : BEFORE;
-  let out = text.replace(form, (_w, a: string, b: string) => {
-    const [named, colour] = form === AFTER ? [a, b] : [b, a];
+  let out = text.replace(form, (_w, a: string, b: string | undefined, c: string | undefined) => {
+    const [named, colour] = form === AFTER ? [a, b ?? c ?? ""] : [b ?? "", a];
     note(colour, named.trim());
     return ` ${named.trim()} `;
   });

@@ -5,6 +5,46 @@ import type { CorpusCase } from "./corpus.fixture";
 // named by colour or by pair, and states said of a line's slope or of a place between two lines. Each family has
 // a case that must not be read that way. Replayed by condition-phrasings.test.ts.
 export const CONDITION_PHRASINGS: readonly CorpusCase[] = [
+  // ——— A candle's body: bullish / bearish candles, the open ———
+  {
+    name: "'a bearish candle closes', 'the first bullish candle', 'closes above its open': close against open",
+    turns: [
+      {
+        say: "Sell when RSI is over 70 and a bearish candle closes. Stop 20 pips.",
+        expect: { short: ["rsi14 > 70", "close < open"], question: false },
+      },
+      {
+        say: "Buy when RSI is over 50 and the candle closes above its open. Stop 20 pips.",
+        expect: { long: ["rsi14 > 50", "close > open"], question: false },
+      },
+      {
+        say: "Buy when stochastic falls below 30, then wait for the first bullish candle to enter. Stop 20 pips.",
+        expect: { long: ["within 10 (stoch5_3_3 xb 30)", "close > open"], question: false },
+      },
+    ],
+  },
+  {
+    name: "'open a sell' is the verb, not the bar's open; a bullish setup heading is no candle",
+    turns: [
+      {
+        say: "Buy when RSI is above 50 and open a sell when RSI is below 50. Stop 20 pips.",
+        expect: { long: ["rsi14 > 50"], short: ["rsi14 < 50"], question: false },
+      },
+      {
+        say: "Bullish setup: buy when the 10 ema crosses above the 20 ema. Stop 20 pips.",
+        expect: { long: ["ema10 xa ema20"], question: false },
+      },
+    ],
+  },
+  {
+    name: "a colour in brackets after a line declares it: 'EMA 14 (green) trending above EMA 31 (red)'",
+    turns: [
+      {
+        say: "BUY: EMA 14 (green) trending above EMA 31 (red). Stop 20 pips.",
+        expect: { long: ["ema14 > ema31"], question: false },
+      },
+    ],
+  },
   // ——— A state said with a verb of staying ———
   {
     name: "'is trending above', 'keeps trading below', 'is sitting under': the comparison of the line named",

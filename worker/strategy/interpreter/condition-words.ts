@@ -8,6 +8,19 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
     "$1 $2",
   ],
   [/\b(?:keeps?|continues?)\s+(?:trending|trading|moving|staying)\s+(above|below|under|over)\b/g, "is $1"],
+  // Without "is" ("EMA 14 trending above EMA 31", "price trading below the band"); "moving above" alone may
+  // be a cross, so it is left to the grammar.
+  [/\b(?:trending|trading|staying|sitting|holding|remaining)\s+(above|below|under|over)\b/g, "is $1"],
+  // "the first bullish candle", "a bearish bar closes", "a strong bullish candlestick forms": v2's bullish
+  // candle is the bar closing above its open (spec-price.ts), said here as that comparison.
+  [
+    /\b(?:(?:the|a|an)\s+)?(?:(?:first|next|1st)\s+)?(?:(?:clearly|clear|strong|solid|full)\s+)?bullish\s+(?:candle(?:stick)?|bar)(?:\s+(?:closes|closed|close|forms|prints|appears))?/g,
+    "the close is above the open",
+  ],
+  [
+    /\b(?:(?:the|a|an)\s+)?(?:(?:first|next|1st)\s+)?(?:(?:clearly|clear|strong|solid|full)\s+)?bearish\s+(?:candle(?:stick)?|bar)(?:\s+(?:closes|closed|close|forms|prints|appears))?/g,
+    "the close is below the open",
+  ],
   // "the breakdown of the upper band", "a breakout above the 20 day high", "on a breach of the EMA": the price
   // crossing that line (the direction, when the noun gives none, comes from the rule it is in).
   [

@@ -229,6 +229,12 @@ const RULES: Rule[] = [
     re: /\b(?:the\s+)?(open|opening|high|low)\s+prices?\b/g,
     build: (m) => [{ type: "price", field: priceOf(m[1]) ?? "close", shift: 0 }],
   },
+  // "the close is above the open", "closes below its open", "close > open": the bar's open after a comparison
+  // word ("open" alone is also the verb of "open a buy").
+  {
+    re: /(?<=(?:[<>]|\babove|\bbelow|\bover|\bunder|\bthan)\s*)(?:the\s+|its\s+)?open(?:ing)?\b(?!\s+(?:a|an|the|long|short|buys?|sells?|trades?|positions?|orders?)\b)/g,
+    build: () => [{ type: "price", field: "open", shift: 0 }],
+  },
   // A bare "close" compared with something: "close > upper band", "close is above the ema".
   {
     re: /\bclose(?=\s*(?:[<>]|is\b|was\b|above\b|below\b|crosses\b|over\b|under\b|greater\b|less\b))/g,
