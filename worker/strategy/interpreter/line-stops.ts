@@ -9,8 +9,8 @@ import { scanMentions } from "./mentions";
 // (apply.ts: the line's twin, the distance on the other side). A distance from the entry ("20 pips below the
 // entry") is no level: side-stops.ts and risk.ts read those. Normalised text.
 
-// "buy stop" / "sell stop" is a pending order (pending.ts), never the stop loss.
-const STOP = String.raw`(?<!\b(?:buy|sell)\s+)\b(?:(?:initial|protective|hard|fixed)\s+)?stop(?:\s*-?\s*loss)?(?:\s+order)?`;
+// "buy stop" / "sell stop" is a pending order (pending.ts), "trailing stop" a trail: neither is the stop loss.
+const STOP = String.raw`(?<!\b(?:buy|sell|trailing|trail)\s+)\b(?:(?:initial|protective|hard|fixed)\s+)?stop(?:\s*-?\s*loss)?(?:\s+order)?`;
 const VERB = String.raw`(?:\s*(?::|=|-)\s*|\s+)(?:(?:is|are|will\s+be|should\s+be|must\s+be|goes|gets|to\s+be|can\s+be)\s+)?(?:(?:placed|set|put|located|kept|positioned|sitting|sits)\s+)?(?:(?:at|on)\s+)?`;
 const AMOUNT = String.raw`(?:(\d+(?:\.\d+)?)\s+(pips?|points?)\s+)?`;
 const DIR = String.raw`(below|under|underneath|beneath|above|over|beyond|behind|past|outside(?:\s+of)?|on\s+the\s+other\s+side\s+of|at|on)(?:\s*\/\s*(?:below|under|above|over))?\s+`;
