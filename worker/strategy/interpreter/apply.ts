@@ -299,6 +299,7 @@ export function applyFacts(
 
   // 5b. A target at a line ("tp on the middle band"): each traded side closes once a bar closes at or beyond it.
   if (facts.targetLine) addLineTarget(draft, b, facts.targetLine, direction);
+  if (facts.trailLine) addLineTrail(draft, b, facts.trailLine, direction);
 
   // 6. Money management and time.
   if (facts.stopLoss) {
@@ -471,7 +472,11 @@ export function applyFacts(
     // applies instead of a blocking question: the trade closes when the entry's cross goes back (or, without a
     // cross, when the entry's conditions turn round), and the reply states the assumption (issue 15).
     // A time exit (close at 16:00, after N bars) closes winners as well: no exit is assumed beside it.
-    const timed = draft.exits?.closeAt !== undefined || draft.exits?.afterBars !== undefined;
+    // So does a stop trailed at a line (exits.trail) or scaled-out targets.
+    const timed =
+      draft.exits?.closeAt !== undefined ||
+      draft.exits?.afterBars !== undefined ||
+      draft.exits?.trail?.[side] !== undefined;
     if (
       entry &&
       !draft.exit[side] &&
@@ -603,6 +608,23 @@ function applySideStops(
   // Every traded side has its own level: a distance stop would only be shadowed by it.
   const traded: Side[] = direction === "both" ? ["long", "short"] : [direction];
   if (traded.every((s) => out[s] !== undefined)) delete draft.stopLoss;
+}
+
+/** A trailing stop at a line (line-trails.ts): the side it was written for trails at it, the other at its twin. */
+function addLineTrail(
+  draft: StrategySpec,
+  b: Builder,
+  trail: NonNullable<Facts["trailLine"]>,
+  direction: StrategySpec["direction"],
+): void {
+  const line = b.operand(trail.operand);
+  if (!line) return;
+  const out: { long?: Operand; short?: Operand } = {};
+  for (const side of ["long", "short"] as const) {
+    if (direction !== "both" && direction !== side) continue;
+    out[side] = side === trail.side ? line : mirrorLevel(line, draft.indicators);
+  }
+  draft.exits = { ...(draft.exits ?? {}), trail: out };
 }
 
 /**

@@ -223,6 +223,8 @@ export interface Facts {
   takeProfit: Distance | null;
   /** A take profit at a line ("tp on the middle band"), for the side it names; built as an exit rule. */
   targetLine: { side: Side; operand: Operand } | null;
+  /** "trailing stop at the 20-bar low" (line-trails.ts): the side it was written for and its line. */
+  trailLine: { side: Side; operand: Operand } | null;
   /** Numbered targets each closing a part ("tp1 40, tp2 70, let the rest run"): v2 exits.scaleOut. */
   scaleOut: { targets: Array<{ unit: "pips" | "points"; value: number }>; runner: boolean } | null;
   trailing: { distance: Distance; start: Distance | null } | null;
@@ -253,6 +255,7 @@ export function emptyFacts(): Facts {
     sideStops: null,
     takeProfit: null,
     targetLine: null,
+    trailLine: null,
     scaleOut: null,
     trailing: null,
     breakEven: null,

@@ -14,6 +14,54 @@ export interface RiskCase extends ExitCase {
 }
 
 export const RISK_PHRASINGS: readonly RiskCase[] = [
+  // A trailing stop at a line: the stop follows the level each bar (exits.trail), mirrored for sells.
+  {
+    name: "trailing stop at the N-bar low, the sells' at the N-bar high; no exit assumed beside it",
+    say: `${CROSS} Trailing stop at the 15-bar low.`,
+    expect: { question: false },
+    spec: {
+      exits: {
+        trail: {
+          long: { type: "extreme", side: "lowest", bars: 15 },
+          short: { type: "extreme", side: "highest", bars: 15 },
+        },
+      },
+    },
+  },
+  {
+    name: "trail the stop below a moving average: no stop loss at the average",
+    say: `${CROSS} Trail your stop below the 50 ema.`,
+    expect: { question: false },
+    spec: {
+      exits: {
+        trail: {
+          long: { type: "indicator", ref: "ema50" },
+          short: { type: "indicator", ref: "ema50" },
+        },
+      },
+    },
+    not: { exits: { stop: {} } },
+  },
+  {
+    name: "a Donchian channel's opposite side as the trail",
+    say: "Buy when the close breaks above the 40 bar high, sell when it breaks below the 40 bar low. Use a trailing stop at the 10-bar Donchian channel on the opposite side.",
+    expect: { question: false },
+    spec: {
+      exits: {
+        trail: {
+          long: { type: "extreme", side: "lowest", bars: 10 },
+          short: { type: "extreme", side: "highest", bars: 10 },
+        },
+      },
+    },
+  },
+  {
+    name: "a trailing distance is no trail at a line",
+    say: `${CROSS} Trail the stop by 25 pips.`,
+    expect: { question: false },
+    spec: { trailingStop: { distance: { unit: "pips", value: 25 } } },
+    not: { exits: { trail: {} } },
+  },
   // A stop a distance beyond a line, no side named: the words say the buys' side, the sells' is the twin.
   {
     name: "stop a few pips under a moving average, mirrored for sells",

@@ -2,6 +2,7 @@ import { BREAK_EVEN_EXTRACTORS } from "./break-even";
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Distance, Facts, Sizing } from "./facts";
 import { LINE_TARGET_EXTRACTORS } from "./line-targets";
+import { LINE_TRAIL_EXTRACTORS } from "./line-trails";
 import { extractScaleOut } from "./scale-out";
 import { extractSideStops } from "./side-stops";
 import { SIZING_EXTRACTORS } from "./sizing";
@@ -277,7 +278,9 @@ const EXTRACTORS: Extractor[] = [
 /** Fills the risk fields of `facts` from `text` and returns the text with the used phrases blanked. */
 export function extractRisk(text: string, facts: Facts): string {
   // Stops per side first: the plain stop-loss reading would take the first side's distance for both.
-  const stops = extractScaleOut(extractSideStops(extractSwingStops(text, facts), facts), facts);
+  // A trail at a line first: "trail the stop below the 20 ema" is no stop loss at the EMA.
+  const trails = runExtractors(text, LINE_TRAIL_EXTRACTORS, facts);
+  const stops = extractScaleOut(extractSideStops(extractSwingStops(trails, facts), facts), facts);
   const out = runExtractors(runExtractors(stops, LINE_TARGET_EXTRACTORS, facts), EXTRACTORS, facts);
   fourDigitPoints(facts);
   // "no stop" / "without a stop" alone: an explicit wish, not an omission.
