@@ -163,7 +163,7 @@ export class Builder {
   }
 
   /** Our condition in a rule's context; null if an operand cannot be built. */
-  condition(c: Condition, ctx: Ctx): SpecCondition | null {
+  condition(c: Condition, ctx: Ctx): SpecCondition | "self" | null {
     let left = c.left;
     let right = c.right;
     // "the 50 ema crosses the 200": a whole number right of a moving average is another average.
@@ -244,6 +244,9 @@ export class Builder {
       )
         op = level.right.value < r.value ? "crossesAbove" : "crossesBelow";
     }
+    // "close > close": a line compared with itself never holds (what is left of a comparison whose other side
+    // the grammar could not read, e.g. "higher than it was x bars back"); it is dropped, not built.
+    if (same(l, r)) return "self";
     const type =
       op === "crossesAbove"
         ? "crossesAbove"
@@ -260,6 +263,7 @@ export class Builder {
     for (const c of cs) {
       const sc = this.condition(c, ctx);
       if (!sc) return null;
+      if (sc === "self") continue;
       if (!out.some((o) => same(o, sc))) out.push(sc);
     }
     return out;
