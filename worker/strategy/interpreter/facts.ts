@@ -225,6 +225,8 @@ export interface Facts {
   targetLine: { side: Side; operand: Operand } | null;
   /** "trailing stop at the 20-bar low" (line-trails.ts): the side it was written for and its line. */
   trailLine: { side: Side; operand: Operand } | null;
+  /** The chart was set to D1 because levels are counted in days ("the 20-day high"). */
+  dayChart: boolean;
   /** Numbered targets each closing a part ("tp1 40, tp2 70, let the rest run"): v2 exits.scaleOut. */
   scaleOut: { targets: Array<{ unit: "pips" | "points"; value: number }>; runner: boolean } | null;
   trailing: { distance: Distance; start: Distance | null } | null;
@@ -256,6 +258,7 @@ export function emptyFacts(): Facts {
     takeProfit: null,
     targetLine: null,
     trailLine: null,
+    dayChart: false,
     scaleOut: null,
     trailing: null,
     breakEven: null,

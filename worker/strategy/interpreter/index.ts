@@ -126,6 +126,9 @@ export interface TurnContext {
   earlier?: readonly string[];
 }
 
+/** A level counted in days: "20 day high", "55-day low", "the 10 day channel" (normalised text). */
+const DAY_LEVEL = /\b\d+\s*-?\s*days?\s+(?:highs?|lows?|high\s*\/\s*low|channel|range|breakout|donchian)\b/;
+
 function readMessage(message: string, current: StrategySpec | null) {
   const facts = emptyFacts();
   const normalized = normalize(message);
@@ -137,6 +140,12 @@ function readMessage(message: string, current: StrategySpec | null) {
   text = extractTiming(text, facts);
   // Orders placed at the day's open are one decision a day: the D1 chart, unless another was stated.
   const dailyAt = current === null ? dailyOrderTime(message.toLowerCase()) : null;
+  // "the 20-day high", "a 55 day channel": levels counted in days are read on daily bars when no chart is
+  // stated (on an H1 chart "20 bars" would be less than a day); the reply says so.
+  if (current === null && facts.timeframe === null && DAY_LEVEL.test(normalized)) {
+    facts.timeframe = "D1";
+    facts.dayChart = true;
+  }
   if (dailyAt !== null) {
     const chart = facts.timeframe === null && dailyAt === "00:00";
     if (chart) facts.timeframe = "D1";
@@ -229,6 +238,10 @@ export function interpret(
     if (current === null && !facts.sizing && spec.sizing.type === "fixed") {
       notes.push(`Position size: ${spec.sizing.lots} lots (the default).`);
     }
+    if (facts.dayChart)
+      notes.push(
+        "The levels are counted in days, so I used the D1 chart; tell me if you trade another timeframe.",
+      );
     if (current === null && !facts.timeframe)
       notes.push(`I used the ${spec.timeframe} chart; tell me if you trade another timeframe.`);
     if (facts.pendingDaily && spec.pendingEntry)

@@ -10,6 +10,24 @@ const one = (name: string, say: string, expect: CorpusCase["turns"][number]["exp
 });
 
 export const TIMEFRAME_PHRASINGS: readonly CorpusCase[] = [
+  // Levels counted in days with no chart stated: daily bars (20 bars of H1 would be less than a day).
+  one(
+    "days: 'the 20-day high' with no chart is read on D1",
+    "Buy when the close breaks above the 20-day high. Stop 30 pips.",
+    { timeframe: "D1", long: ["close xa highest(20)[1]"] },
+  ),
+  one(
+    "days: a stated chart stays",
+    "Timeframe H4. Go long once price closes above the 15 day high. Stop 30 pips.",
+    { timeframe: "H4" },
+  ),
+  one(
+    "days: a '14 day rsi' is no level counted in days",
+    "Buy when the 14 day rsi crosses above 30. Stop 30 pips.",
+    {
+      timeframe: "H1",
+    },
+  ),
   // A chart phrase after a comparison: every operand of it is read there.
   one(
     "mtf: %K above %D on the daily chart, entries on the H1 chart",
