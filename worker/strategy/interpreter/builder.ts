@@ -1,5 +1,6 @@
 import { PERIODS, type Period } from "../../market/types";
 import {
+  conditionOperands,
   type Indicator,
   type Condition as SpecCondition,
   type Distance as SpecDistance,
@@ -203,6 +204,12 @@ export class Builder {
         band !== "middle"
       )
         op = band === "upper" ? "crossesAbove" : "crossesBelow";
+      // "exit at the middle band" after an entry at an outer band: the price goes back toward the middle,
+      // up from the lower band, down from the upper one (a long bought at the lower band closes on the way up).
+      if ((ctx === "longExit" || ctx === "shortExit") && left.type === "price" && band === "middle") {
+        const from = this.entryBand(ctx === "longExit" ? "long" : "short");
+        if (from !== null) op = from === "lower" ? "crossesAbove" : "crossesBelow";
+      }
     }
     const l = this.operand(left);
     const r = this.operand(right);
@@ -256,6 +263,20 @@ export class Builder {
             ? "greaterThan"
             : "lessThan";
     return { type, left: l, right: r };
+  }
+
+  /** The outer Bollinger line the side's entry rule reads ("lower" or "upper"), or null. */
+  private entryBand(side: "long" | "short"): "lower" | "upper" | null {
+    const rule = this.draft.entry[side];
+    if (!rule) return null;
+    for (const c of [...rule.all, ...rule.any].flatMap((x) => conditionOperands(x))) {
+      const ops = c.type === "expression" ? [c.a, ...(c.b ? [c.b] : [])] : [c];
+      for (const op of ops) {
+        if (op.type !== "indicator" || (op.line !== "lower" && op.line !== "upper")) continue;
+        if (this.draft.indicators.find((i) => i.id === op.ref)?.kind === "BOLLINGER") return op.line;
+      }
+    }
+    return null;
   }
 
   conditions(cs: readonly Condition[], ctx: Ctx): SpecCondition[] | null {

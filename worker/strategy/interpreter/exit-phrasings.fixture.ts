@@ -13,6 +13,16 @@ export interface ExitCase {
 
 export const EXIT_PHRASINGS: readonly ExitCase[] = [
   {
+    name: "'exit at the middle band' after a buy at the lower band: the price going back up to it",
+    say: "Buy when RSI(14) is below 30 and price touches the lower Bollinger band. Exit at the middle band. Stop loss 20 pips.",
+    expect: { longExit: ["close xa bb20_2"], question: false },
+  },
+  {
+    name: "'exit at the middle band' after a buy above the upper band: the price falling back to it",
+    say: "Buy when the close crosses above the upper bollinger band. Exit at the middle band. Stop 20 pips.",
+    expect: { longExit: ["close xb bb20_2"], question: false },
+  },
+  {
     name: "a closing time in the passive, with the zone before the clock and 'noon'",
     say: "Buy when the 10 ema crosses above the 20 ema, sell on the opposite. All positions are shut at GMT 12 noon.",
     expect: { direction: "both", question: false },
