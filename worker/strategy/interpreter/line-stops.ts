@@ -15,7 +15,7 @@ const VERB = String.raw`(?:\s*(?::|=|-)\s*|\s+)(?:(?:is|are|will\s+be|should\s+b
 const AMOUNT = String.raw`(?:(\d+(?:\.\d+)?)\s+(pips?|points?)\s+)?`;
 const DIR = String.raw`(below|under|underneath|beneath|above|over|beyond|behind|past|outside(?:\s+of)?|on\s+the\s+other\s+side\s+of|at|on)(?:\s*\/\s*(?:below|under|above|over))?\s+`;
 /** The level: a few words up to the end of the phrase. */
-const LEVEL = String.raw`((?:the\s+|this\s+|that\s+)?[a-z0-9'()/,\s.%-]{2,60}?)`;
+const LEVEL = String.raw`((?:the\s+|this\s+|that\s+)?[a-z0-9_'()/,\s.%-]{2,60}?)`;
 const END = String.raw`(?=\s*(?:[.;\n(]|$|,\s|\s+(?:and|or|for|when|if|take\s+profit|target|once|after|but|then|with|while|which|so)\b))`;
 
 const CANDLE_WORD = String.raw`(?:japanese\s+)?(?:candle(?:stick)?|bar)`;
@@ -25,8 +25,8 @@ const CANDLE = new RegExp(
   String.raw`^(?:the\s+)?(?:(low|high)(?:\s*\/\s*(?:low|high))?\s+of\s+(?:the\s+|this\s+|that\s+)?${WHICH}?${CANDLE_WORD}|${WHICH}?${CANDLE_WORD}(?:'s)?\s+(low|high)(?:\s*\/\s*(?:low|high))?)$`,
 );
 /** Words that put a level on the buys' side (below the price) or the sells' side (above it). */
-const LOW_WORD = /\b(?:low|lower|lowest|support|bottom)\b/;
-const HIGH_WORD = /\b(?:high|upper|highest|resistance|top)\b/;
+const LOW_WORD = /(?:\b|_)(?:low|lower|lowest|support|bottom)\b/;
+const HIGH_WORD = /(?:\b|_)(?:high|upper|highest|resistance|top)\b/;
 
 const unit = (u: string): "pips" | "points" => (u.startsWith("point") ? "points" : "pips");
 

@@ -14,6 +14,44 @@ export interface RiskCase extends ExitCase {
 }
 
 export const RISK_PHRASINGS: readonly RiskCase[] = [
+  // A session range: its high and low broken, the stop at the other side, the target as 1:N.
+  {
+    name: "range breakout: 'a break of the high', stop 'at the other side of the range', 'target 1:1'",
+    say: "Mark the high and low of 06:00-07:00 GMT, buy a break of the high, sell a break of the low, stop at the other side of the range, target 1:1.",
+    expect: { direction: "both", question: false },
+    spec: {
+      entry: {
+        long: {
+          all: [
+            { type: "crossesAbove", right: { type: "timeWindow", from: "06:00", to: "07:00", side: "high" } },
+          ],
+        },
+        short: {
+          all: [
+            { type: "crossesBelow", right: { type: "timeWindow", from: "06:00", to: "07:00", side: "low" } },
+          ],
+        },
+      },
+      exits: {
+        stop: {
+          long: { type: "timeWindow", side: "low" },
+          short: { type: "timeWindow", side: "high" },
+        },
+        targetR: 1,
+      },
+    },
+  },
+  {
+    name: "'target 1:2' with a stop in pips is twice the stop; '2:1' is not guessed",
+    say: `${CROSS} Stop 20 pips, target 1:2.`,
+    expect: { takeProfit: "40 pips", question: false },
+  },
+  {
+    name: "a range defined, but 'the high of the day' is no side of it",
+    say: "Note the high and the low between 06:00 and 07:00 GMT. Buy when price crosses above the range high. Stop 20 pips. Close if price breaks the high of the day.",
+    expect: { question: false },
+    not: { exit: { long: { all: [{ right: { type: "timeWindow", side: "high" } }] } } },
+  },
   // A trailing stop at a line: the stop follows the level each bar (exits.trail), mirrored for sells.
   {
     name: "trailing stop at the N-bar low, the sells' at the N-bar high; no exit assumed beside it",

@@ -205,6 +205,17 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // A bare "1:N" after the target word ("target 1:2", "tp 1:1.5"): risk one, reward N. Only with 1 first, so a
+  // "2:1" (which way round?) is not guessed.
+  {
+    re: /\b(?:take profit|target|tp)\s*(?:of|at|=|:|is)?\s*1\s*:\s*(\d+(?:\.\d+)?)\b(?!\s*(?:am|pm|gmt|utc)\b)/g,
+    apply: (m, f) => {
+      const ratio = Number(m[1]);
+      if (!(ratio > 0) || ratio > 20 || f.takeProfit) return false;
+      f.takeProfit = { unit: "rr", value: ratio };
+      return true;
+    },
+  },
   // Stop loss: "stop loss 30 pips", "30 pip stop", "stop at 2x atr", "1.5 atr stop", "sl of 1%", "60 pips for
   // stop loss".
   {

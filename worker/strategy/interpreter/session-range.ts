@@ -72,6 +72,11 @@ export function rewriteSessionRange(text: string): string {
     (_w, cond: string, side: string) =>
       ` ${side === "buy" || side === "long" ? "buy" : "sell"} when ${cond}. `,
   );
+  // "stop at the other side of the range": a buy's stop at the range's low (the sells' at its high, mirrored).
+  out = out.replace(
+    /\b(stop(?:\s*-?\s*loss)?|sl)\s+(?:is\s+)?(?:placed\s+|set\s+|goes\s+)?(?:at|on|beyond)\s+(?:the\s+)?(?:other|opposite)\s+(?:side|end)\s+of\s+the\s+(?:range|box)\b/g,
+    "$1 at the range low",
+  );
   // The range's sides.
   out = out
     .replace(
@@ -80,6 +85,13 @@ export function rewriteSessionRange(text: string): string {
         const s = a ?? b;
         return ` ${token}_${s === "high" || s === "top" ? "high" : "low"}`;
       },
+    )
+    // Once a range is defined, a break of "the high" or "the low" is of the range's: "buy a break of the high",
+    // "sell when price breaks below the low" (never "the high of the day", a level of its own).
+    .replace(
+      /\b(?:(buy|sell|go\s+long|go\s+short)\s+(?:on\s+)?)?(?:an?\s+|the\s+)?(?:price\s+)?(?:break(?:s|out)?|breach(?:es)?|cross(?:es)?)\s+(?:of\s+|above\s+|below\s+|through\s+)?(?:the\s+)?(high|low)\b(?!\s+(?:of|price)\b)/g,
+      (_w, verb: string | undefined, side: string) =>
+        ` ${verb ? `${verb} when ` : ""}price crosses ${side === "high" ? "above" : "below"} ${token}_${side === "high" ? "high" : "low"}`,
     )
     // A bare level under an entry label: "entry long: high 13 pips", "short entry: low - 13 pips".
     .replace(
