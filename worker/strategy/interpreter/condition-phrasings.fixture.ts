@@ -45,6 +45,22 @@ export const CONDITION_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "'the last 3 candles are bullish', 'the previous 2 bars closed down': each bar against its own open",
+    turns: [
+      {
+        say: "Buy if the last 3 candles are bullish and RSI(2) < 10. Exit when RSI(2) > 70.",
+        expect: {
+          long: ["close > open", "close[1] > open[1]", "close[2] > open[2]", "rsi2 < 10"],
+          question: false,
+        },
+      },
+      {
+        say: "Sell when the previous 2 bars closed down and the close is below the 50 sma. Stop 20 pips.",
+        expect: { short: ["close < open", "close[1] < open[1]", "close < sma50"], question: false },
+      },
+    ],
+  },
   // ——— A state said with a verb of staying ———
   {
     name: "'is trending above', 'keeps trading below', 'is sitting under': the comparison of the line named",

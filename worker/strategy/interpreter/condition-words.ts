@@ -51,8 +51,21 @@ const BARS_AGO =
 const INDICATOR_BEFORE =
   /\b(?:rsi|cci|adx|atr|macd|momentum|stochastic|bollinger|sma|ema|smma|lwma|ma|%k|%d)\b[^,.;]*$/;
 
+/** "the last 3 candles are bullish", "the previous 2 bars closed down": each of those bars against its open. */
+const RUN_OF_CANDLES =
+  /\b(?:the\s+)?(?:last|previous|past|prior)\s+(\d)\s+(?:candles?|bars?)\s+(?:are|were|have\s+been|closed|close)\s+(?:all\s+)?(bullish|bearish|green|red|up|down|higher|lower)(?:\s+(?:candles?|bars?))?/g;
+
+function runOfCandles(_w: string, n: string, kind: string): string {
+  const up = kind === "bullish" || kind === "green" || kind === "up" || kind === "higher";
+  const dir = up ? "above" : "below";
+  const bars = Array.from({ length: Math.min(Number(n), 5) }, (_, k) =>
+    k === 0 ? `the close is ${dir} the open` : `the close ${k} bars ago is ${dir} the open ${k} bars ago`,
+  );
+  return bars.join(" and ");
+}
+
 export function rewriteConditionWords(text: string): string {
-  let out = text;
+  let out = text.replace(RUN_OF_CANDLES, runOfCandles);
   for (const [re, to] of REWRITES) out = out.replace(re, to);
   return out.replace(BARS_AGO, (whole: string, dir: string, n: string, at: number, all: string) => {
     const clause =
