@@ -66,6 +66,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bhours\b/g, "hour"],
   [/\bminutes\b/g, "minute"],
   [/\b(\d+)\s*-\s*(minute|hour|day|week|period|bar|candle|pips?|points?)\b/g, "$1 $2"],
+  // "time frame: minute 15", "hour 4": the unit before its count, as some platforms name charts.
+  [/\b(time\s*frames?\s*:?\s*|charts?\s*:?\s*)(minute|hour)\s+(\d{1,2})\b/g, "$1$3 $2"],
   // Stop loss / take profit spellings.
   [/\bstop[\s-]*losse?s?\b/g, "stop loss"],
   // "stop lose", "stop-lost", and the reworded "cease loss" of copied articles.

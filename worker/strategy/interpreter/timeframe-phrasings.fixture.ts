@@ -10,6 +10,26 @@ const one = (name: string, say: string, expect: CorpusCase["turns"][number]["exp
 });
 
 export const TIMEFRAME_PHRASINGS: readonly CorpusCase[] = [
+  // The unit before its count, as some platforms name charts; "minute 15 of each hour" is no chart.
+  one(
+    "unit first: 'Time frames : Minute 15'",
+    "Time frames : Minute 15. Buy when the 10 ema crosses above the 20 ema. Stop 20 pips.",
+    {
+      timeframe: "M15",
+    },
+  ),
+  one(
+    "unit first: 'Chart: hour 4'",
+    "Chart: hour 4. Buy when the 10 ema crosses above the 20 ema. Stop 20 pips.",
+    {
+      timeframe: "H4",
+    },
+  ),
+  one(
+    "unit first: 'at minute 15 of each hour' is no chart",
+    "Buy when the 10 ema crosses above the 20 ema at minute 15 of each hour. Stop 20 pips.",
+    { timeframe: "H1" },
+  ),
   // Levels counted in days with no chart stated: daily bars (20 bars of H1 would be less than a day).
   one(
     "days: 'the 20-day high' with no chart is read on D1",
