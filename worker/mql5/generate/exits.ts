@@ -149,15 +149,9 @@ function scaleOutFunction(ctx: Context, targets: NonNullable<Exits["scaleOut"]>)
     params: [],
     doc: "Close each position's next scale-out share once its profit reaches that target, one per tick",
     body: [
-      decl("double", "bid", call("SymbolInfoDouble", SYMBOL, id("SYMBOL_BID"))),
-      decl("double", "ask", call("SymbolInfoDouble", SYMBOL, id("SYMBOL_ASK"))),
-      decl("long", "freezeLevel", call("SymbolInfoInteger", SYMBOL, id("SYMBOL_TRADE_FREEZE_LEVEL"))),
+      ...quoteReads(),
       eachOurPosition([
-        decl("bool", "isLong", isBuy),
-        decl("double", "openPrice", call("PositionGetDouble", id("POSITION_PRICE_OPEN"))),
-        decl("double", "sl", call("PositionGetDouble", id("POSITION_SL"))),
-        decl("double", "tp", call("PositionGetDouble", id("POSITION_TP"))),
-        decl("double", "volume", call("PositionGetDouble", id("POSITION_VOLUME"))),
+        ...positionReads(),
         decl("int", "done", call("ScaleOutsDone")),
         continueIf(bin(">=", id("done"), int(targets.length))),
         decl("double", "need", zero),
@@ -317,9 +311,7 @@ function trailFunction(ctx: Context, ex: Exits): FunctionDecl {
     params: [],
     doc: "Trailing by a price read on the bar that just closed: the stop only moves forward",
     body: [
-      decl("double", "bid", call("SymbolInfoDouble", SYMBOL, id("SYMBOL_BID"))),
-      decl("double", "ask", call("SymbolInfoDouble", SYMBOL, id("SYMBOL_ASK"))),
-      decl("long", "freezeLevel", call("SymbolInfoInteger", SYMBOL, id("SYMBOL_TRADE_FREEZE_LEVEL"))),
+      ...quoteReads(),
       decl("long", "stopsLevel", call("SymbolInfoInteger", SYMBOL, id("SYMBOL_TRADE_STOPS_LEVEL"))),
       eachOurPosition([
         decl("bool", "isLong", isBuy),
@@ -404,15 +396,9 @@ function partialFunction(ctx: Context, part: NonNullable<Exits["partial"]>): Fun
     params: [],
     doc: "Close part of a position once it is InpPartialAtR x its stop distance in profit, once",
     body: [
-      decl("double", "bid", call("SymbolInfoDouble", SYMBOL, id("SYMBOL_BID"))),
-      decl("double", "ask", call("SymbolInfoDouble", SYMBOL, id("SYMBOL_ASK"))),
-      decl("long", "freezeLevel", call("SymbolInfoInteger", SYMBOL, id("SYMBOL_TRADE_FREEZE_LEVEL"))),
+      ...quoteReads(),
       eachOurPosition([
-        decl("bool", "isLong", isBuy),
-        decl("double", "openPrice", call("PositionGetDouble", id("POSITION_PRICE_OPEN"))),
-        decl("double", "sl", call("PositionGetDouble", id("POSITION_SL"))),
-        decl("double", "tp", call("PositionGetDouble", id("POSITION_TP"))),
-        decl("double", "volume", call("PositionGetDouble", id("POSITION_VOLUME"))),
+        ...positionReads(),
         { kind: "comment", text: "R: from the open price to the stop as it stands; none without a stop." },
         continueIf(bin("==", sl, zero)),
         ifThen(
@@ -491,4 +477,24 @@ function partialDoneFunction(): FunctionDecl {
       ret(id("false")),
     ],
   };
+}
+
+/** The quotes and freeze level every position manager reads first (bid, ask, freezeLevel). */
+function quoteReads(): Stmt[] {
+  return [
+    decl("double", "bid", call("SymbolInfoDouble", SYMBOL, id("SYMBOL_BID"))),
+    decl("double", "ask", call("SymbolInfoDouble", SYMBOL, id("SYMBOL_ASK"))),
+    decl("long", "freezeLevel", call("SymbolInfoInteger", SYMBOL, id("SYMBOL_TRADE_FREEZE_LEVEL"))),
+  ];
+}
+
+/** The selected position's side, open price, stop, target and volume (a partial close reads them all). */
+function positionReads(): Stmt[] {
+  return [
+    decl("bool", "isLong", isBuy),
+    decl("double", "openPrice", call("PositionGetDouble", id("POSITION_PRICE_OPEN"))),
+    decl("double", "sl", call("PositionGetDouble", id("POSITION_SL"))),
+    decl("double", "tp", call("PositionGetDouble", id("POSITION_TP"))),
+    decl("double", "volume", call("PositionGetDouble", id("POSITION_VOLUME"))),
+  ];
 }

@@ -27,7 +27,8 @@ export interface Applied {
   questions: string[];
 }
 
-function blankDraft(): StrategySpec {
+/** The spec a first message is applied to: H1, both sides, 0.1 lot, one position, close on opposite. */
+export function blankDraft(): StrategySpec {
   return {
     specVersion: 2,
     timeframe: "H1",

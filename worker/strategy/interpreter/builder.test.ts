@@ -1,19 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { StrategySpec } from "../spec";
+import { blankDraft as draft } from "./apply";
 import { Builder } from "./builder";
 import type { Condition } from "./facts";
-
-const draft = (): StrategySpec => ({
-  specVersion: 2,
-  timeframe: "H1",
-  direction: "both",
-  indicators: [],
-  entry: {},
-  exit: {},
-  sizing: { type: "fixed", lots: 0.1 },
-  maxOpenPositions: 1,
-  closeOnOpposite: true,
-});
 
 const close = { type: "price", field: "close", shift: 0 } as const;
 const open = { type: "price", field: "open", shift: 0 } as const;
