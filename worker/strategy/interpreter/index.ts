@@ -1,5 +1,6 @@
 import { conditionOperands, parseSpec, type StrategySpec } from "../spec";
 import { applyFacts, type Problem } from "./apply";
+import { applyAtrSmoothing } from "./atr-smoothing";
 import { describeChanges } from "./changes";
 import { carryOver } from "./chat-memory";
 import { readClauses, unknownIndicators } from "./clauses";
@@ -136,6 +137,7 @@ function readMessage(message: string, current: StrategySpec | null) {
   // Pending orders before the edits: "a buy stop at the high of the last candle" is an entry, not a stop.
   let text = extractEdits(extractPending(normalized, facts), facts, current !== null);
   text = extractRisk(text, facts);
+  applyAtrSmoothing(normalized, facts);
   text = markTimeframes(text);
   text = extractTiming(text, facts);
   // Orders placed at the day's open are one decision a day: the D1 chart, unless another was stated.

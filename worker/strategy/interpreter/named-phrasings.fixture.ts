@@ -32,4 +32,48 @@ export const NAMED_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  // ——— Settings from an inputs list bound to the names the rules use; a smoothed ATR ———
+  {
+    name: "'rsiLen (7)', 'atrPeriod (21)', 'atrLength (30)' set the length of every RSI/ATR the rules name without one",
+    turns: [
+      {
+        say: "H1 chart. Buy when RSI crosses above 30, sell when RSI crosses below 70. Stop = ATR x slMult. Inputs: rsiLen (7), atrPeriod (21), slMult (1.5).",
+        expect: { long: ["rsi7 xa 30"], short: ["rsi7 xb 70"], stopLoss: "1.5 atr21", question: false },
+      },
+      {
+        say: "H4 chart. Long when the close crosses above the 100 ema. Initial stop: ATR(len) x stopMult. Parameters: atrLength = 30, stopMult = 3",
+        expect: { long: ["close xa ema100"], stopLoss: "3 atr30", question: false },
+      },
+    ],
+  },
+  {
+    name: "a smoothed ATR: 'the ATR(14) smoothed by a 5 period EMA', 'atrSmoothing (8)' with 'ATR is smoothed'",
+    turns: [
+      {
+        say: "H1 chart. Buy when the close crosses above the 20 sma. Stop loss 2 x the ATR(14) smoothed by a 5 period EMA.",
+        expect: { stopLoss: "2 ema5_atr14", indicators: ["sma20", "atr14", "ema5_atr14"], question: false },
+      },
+      {
+        say: "H4 chart. Buy when the close crosses above the 100 ema. Initial stop = ATR(len) x stopMult (ATR is smoothed). Inputs atrLength (30), atrSmoothing (8), stopMult (3).",
+        expect: { stopLoss: "3 sma8_atr30", indicators: ["ema100", "atr30", "sma8_atr30"], question: false },
+      },
+      {
+        say: "D1 chart. Sell when the close crosses below the 50 ema. Stop at 1.5 times ATR(10) smoothed with a 4 sma.",
+        expect: { stopLoss: "1.5 sma4_atr10", question: false },
+      },
+    ],
+  },
+  {
+    name: "not a length or a smoothing: 'atrMult (2.5)' multiplies, and 'the ATR is smoothed' with no length is the plain ATR",
+    turns: [
+      {
+        say: "H1 chart. Buy when the close crosses above the 20 sma. Stop = ATR x atrMult. Inputs: atrMult (2.5).",
+        expect: { stopLoss: "2.5 atr14", question: false },
+      },
+      {
+        say: "H1 chart. Buy when the close crosses above the 20 sma. Stop 2 x ATR(14), the ATR is smoothed.",
+        expect: { stopLoss: "2 atr14", indicators: ["sma20", "atr14"], question: false },
+      },
+    ],
+  },
 ];
