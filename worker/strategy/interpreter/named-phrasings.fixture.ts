@@ -76,4 +76,35 @@ export const NAMED_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  // ——— A sequence whose steps sit in separate sentences, bullets or "[...]" cuts: the last step is the trigger ———
+  {
+    name: "a setup, a signal in its own sentence, then 'wait for' / 'after that' / 'once that happens' the trigger",
+    turns: [
+      {
+        say: "H1 chart. Buy setup: the 20 ema is above the 50 ema. Signal: RSI drops below 30. Then wait for a bullish candle to enter. Stop 20 pips.",
+        expect: { long: ["within 10 (ema20 > ema50 & rsi14 xb 30)", "close > open"], question: false },
+      },
+      {
+        say: "H1 chart. Long entry:\n- 10 sma above 30 sma\n- CCI falls below -100\n- after that, enter when CCI crosses back above -100\nStop 30 pips",
+        expect: { long: ["within 10 (sma10 > sma30 & cci14 xb -100)", "cci14 xa -100"], question: false },
+      },
+      {
+        say: "H4 chart. Sell when the 9 ema is below the 21 ema [...] Stochastic rises above 80. [...] Once that happens, we sell on the first bearish candle. Stop 25 pips.",
+        expect: { short: ["within 10 (ema9 < ema21 & stoch5_3_3 xa 80)", "close < open"], question: false },
+      },
+      {
+        say: "H1 chart. Buy when RSI crosses below 30. We wait until the close is above the 20 ema to enter. Stop 20 pips",
+        expect: { long: ["within 10 (rsi14 xb 30)", "close > ema20"], question: false },
+      },
+    ],
+  },
+  {
+    name: "two sentences of one side with no step word are one bar's conditions",
+    turns: [
+      {
+        say: "H1 chart. Buy when the 20 ema is above the 50 ema. Buy when RSI crosses above 50. Stop 20 pips.",
+        expect: { long: ["ema20 > ema50", "rsi14 xa 50"], question: false },
+      },
+    ],
+  },
 ];
