@@ -4,6 +4,7 @@ import { applyAtrSmoothing } from "./atr-smoothing";
 import { describeChanges } from "./changes";
 import { carryOver } from "./chat-memory";
 import { readClauses, unknownIndicators } from "./clauses";
+import { letterLookBack } from "./condition-words";
 import { dailyOrderTime } from "./daily-orders";
 import { KIND_NAME } from "./edit-apply";
 import { extractEdits } from "./edits";
@@ -243,6 +244,10 @@ export function interpret(
     if (facts.dayChart)
       notes.push(
         "The levels are counted in days, so I used the D1 chart; tell me if you trade another timeframe.",
+      );
+    if (current === null && letterLookBack(message) && /"MOMENTUM"/.test(JSON.stringify(spec.indicators)))
+      notes.push(
+        "The look-back 'x bars' has no number, so I used 14 bars, MetaTrader's Momentum default (Momentum(14) above 100 is the close above the close 14 bars earlier); tell me the number if it is another.",
       );
     if (current === null && !facts.timeframe)
       notes.push(`I used the ${spec.timeframe} chart; tell me if you trade another timeframe.`);

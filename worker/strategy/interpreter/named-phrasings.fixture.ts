@@ -107,4 +107,44 @@ export const NAMED_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  // ——— A condition defined in words and then used by its name ———
+  {
+    name: "'we have bullish momentum' / 'we call it an uptrend when' / 'a bearish setup means': the name stands for its conditions",
+    turns: [
+      {
+        say: "H1 chart. If the close is higher than 10 bars ago and higher than the previous candle, we have bullish momentum. If the close is lower than 10 bars ago and lower than the previous candle, we have bearish momentum. Buy when momentum turns bullish, sell when it turns bearish. Stop 30 pips.",
+        expect: {
+          long: ["close > close[10]", "close > close[1]"],
+          short: ["close < close[10]", "close < close[1]"],
+          indicators: [],
+          question: false,
+        },
+      },
+      {
+        say: "H4 chart. We call it an uptrend when the 20 ema is above the 50 ema and the close is above the 20 ema. Buy when the uptrend starts. Stop 40 pips.",
+        expect: { long: ["ema20 > ema50", "close > ema20"], question: false },
+      },
+      {
+        say: "H1 chart. A bearish setup means RSI is above 70 and the close is below the 10 ema. Sell once we have a bearish setup. Take profit 50 pips, stop 25 pips.",
+        expect: { short: ["rsi14 > 70", "close < ema10"], question: false },
+      },
+      {
+        say: "D1 chart. When price is higher than it was n bars ago and the close is above the 50 sma, we have upward drift. Go long when upward drift appears. Stop 2%.",
+        expect: { long: ["mom14 > 100", "close > sma50"], reply: /used 14 bars/, question: false },
+      },
+    ],
+  },
+  {
+    name: "no definition: 'momentum crosses above 0' stays the indicator, and a name never used again changes nothing",
+    turns: [
+      {
+        say: "H1 chart. Buy when momentum crosses above 0 and the close is above the 20 ema. Stop 30 pips.",
+        expect: { long: ["mom14 xa 0", "close > ema20"], question: false },
+      },
+      {
+        say: "H1 chart. If RSI is below 30 we have a buy signal. Stop 20 pips",
+        expect: { long: ["rsi14 < 30"], question: false },
+      },
+    ],
+  },
 ];
