@@ -1,6 +1,17 @@
 // Condition wordings read as the clause grammar's verbs (issue 15). Normalised text.
 
 const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
+  // "once A, buy on the next bullish candle", "once A, the next candle that closes above the ema is our buy": A
+  // first, then the trigger on a later bar (a sequence, sequence.ts); "buy at the next open" is only when the
+  // order goes and stays as it is.
+  [
+    /\bonce\s+([^.;\n]+?),\s*(buy|sell|go\s+long|go\s+short|enter)\s+(?:on|at|with)\s+the\s+next\s+(?!open\b|(?:candle|bar)(?:'s)?\s+open\b)/g,
+    "$1, then $2 when the next ",
+  ],
+  [
+    /\bonce\s+([^.;\n]+?),\s*the\s+next\s+(candle|bar)\s+(?:that\s+|which\s+)?([^.;\n]+?)\s+is\s+(?:our|the|a|your)\s+(buy|sell)(?:\s+(?:signal|trigger|entry))?\b/g,
+    "$1, then $4 when the next $2 $3",
+  ],
   // "the 14 ema is trending above the 31 ema", "price keeps trading below the band", "rsi stays above 50": a
   // state, said with a verb of staying; the comparison alone is what a rule can hold.
   [

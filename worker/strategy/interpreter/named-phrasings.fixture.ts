@@ -147,4 +147,30 @@ export const NAMED_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "'once A, buy on the next bullish candle', 'once A, the next candle that closes above X is our buy': A first, then the trigger",
+    turns: [
+      {
+        say: "H1 chart. Once RSI drops below 30, buy on the next bullish candle. Stop 20 pips.",
+        expect: { long: ["within 10 (rsi14 xb 30)", "close > open"], question: false },
+      },
+      {
+        say: "H1 chart. Once the 10 ema is above the 30 ema and stochastic falls below 20, the next candle that closes above the 10 ema is our buy. Stop 20 pips.",
+        expect: { long: ["within 10 (ema10 > ema30 & stoch5_3_3 xb 20)", "close xa ema10"], question: false },
+      },
+      {
+        say: "H4 chart. Once CCI rises above 100, sell on the next bearish bar. Stop 30 pips.",
+        expect: { short: ["within 10 (cci14 xa 100)", "close < open"], question: false },
+      },
+    ],
+  },
+  {
+    name: "'buy at the next open when A' is when the order goes, not a step",
+    turns: [
+      {
+        say: "H1 chart. Buy at the next open when the 5 sma crosses above the 20 sma. Stop 20 pips.",
+        expect: { long: ["sma5 xa sma20"], question: false },
+      },
+    ],
+  },
 ];
