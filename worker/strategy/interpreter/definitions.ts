@@ -26,6 +26,9 @@ const NOT_A_NAME =
 const COMPARES =
   /\b(?:above|below|over|under|higher|lower|greater|less|cross(?:es|ed)?|rising|falling|bullish|bearish|ago|between)\b|[<>]/;
 
+/** The states a heading may name for a definition ("Uptrend:", "Bearish momentum:", "Bull market conditions:"). */
+const STATE_CORE = /^(?:trend|momentum|swing|move|wave|market|bias|regime|phase|setup|structure|pressure)$/;
+
 const NAME = String.raw`(?:an?\s+|the\s+)?((?:[a-z]+\s+){0,2}?[a-z]+)`;
 const HAVE = String.raw`(?:we\s+(?:have|get|see|call\s+(?:it|this|that))|there\s+is|(?:it|this|that)\s+is(?:\s+called)?|(?:it|this)\s+(?:means|signals|indicates))`;
 
@@ -47,6 +50,13 @@ const FORMS: ReadonlyArray<{ re: RegExp; nameFirst: boolean }> = [
   {
     re: new RegExp(
       String.raw`\b(?:we|i)\s+(?:call|consider|define)\s+(?:it\s+|the\s+market\s+|the\s+trend\s+)?${NAME}\s+(?:when|if|as)\s+(.+?)\s*$`,
+    ),
+    nameFirst: true,
+  },
+  // "Uptrend: A and B", "Bullish momentum definition: A": a heading that names a state (STATE_CORE below).
+  {
+    re: new RegExp(
+      String.raw`^\s*${NAME}(?:\s+(?:definition|defined|conditions?|criteria))?\s*[:=]\s*(.+?)\s*$`,
     ),
     nameFirst: true,
   },
@@ -114,6 +124,12 @@ export function resolveDefinitions(text: string): string {
       const name = nameParts(nameFirst ? m[1] : m[2]);
       const cond = nameFirst ? m[2] : m[1];
       if (!name || !COMPARES.test(cond)) continue;
+      // A heading names a rule's part ("Entry:", "Stop loss:") unless it names a market state.
+      if (
+        /[:=]\s*$/.test(m[0].slice(0, m[0].length - m[m.length - 1].length).trimEnd()) &&
+        !STATE_CORE.test(name.core)
+      )
+        continue;
       defs.push({ ...name, cond: conditionText(cond), at: i, span: [m.index, m.index + m[0].length] });
       break;
     }

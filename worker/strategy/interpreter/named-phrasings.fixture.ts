@@ -135,6 +135,24 @@ export const NAMED_PHRASINGS: readonly CorpusCase[] = [
     ],
   },
   {
+    name: "a heading that names a state ('Uptrend: A and B ... buy when the uptrend starts') is its definition",
+    turns: [
+      {
+        say: "H4 chart. Uptrend: the 20 ema is above the 50 ema and the close is above the 20 ema. Downtrend: the 20 ema is below the 50 ema and the close is below the 20 ema. Buy when the uptrend starts, sell when the downtrend starts. Stop 40 pips.",
+        expect: {
+          long: ["ema20 > ema50", "close > ema20"],
+          short: ["ema20 < ema50", "close < ema20"],
+          question: false,
+        },
+      },
+      {
+        // A heading that names a rule's part is no definition.
+        say: "H1 chart. Buy signal: RSI falls below 30. Stop 20 pips.",
+        expect: { long: ["rsi14 xb 30"], question: false },
+      },
+    ],
+  },
+  {
     name: "no definition: 'momentum crosses above 0' stays the indicator, and a name never used again changes nothing",
     turns: [
       {
