@@ -8,7 +8,7 @@ import {
   type StrategySpec,
   timeframeIssue,
 } from "../spec";
-import type { Condition, Distance, IndicatorMention, Operand, Problem } from "./facts";
+import type { Condition, Distance, IndicatorMention, MaMethod, Operand, Problem } from "./facts";
 import { DEFAULTS, indicatorId, lineOf, maKind, resolveIndicator, sameIndicator } from "./indicators";
 
 // Turns the interpreter's conditions, operands and distances into the schema's, adding the
@@ -130,13 +130,28 @@ export class Builder {
       : { type: "indicator", ref: ind.id, line, shift: op.shift };
   }
 
-  atr(period: number | null): Indicator {
+  atr(period: number | null, smooth?: { period: number; method: MaMethod }): Indicator {
     const existing = this.draft.indicators.find(
       (i) => i.kind === "ATR" && (period === null || i.period === period),
     );
-    if (existing) return existing;
-    const ind: Indicator = { id: "x", kind: "ATR", period: period ?? DEFAULTS.atr };
-    const named = { ...ind, id: indicatorId(ind) };
+    let atr: Indicator | undefined = existing;
+    if (!atr) {
+      const ind: Indicator = { id: "x", kind: "ATR", period: period ?? DEFAULTS.atr };
+      atr = { ...ind, id: indicatorId(ind) };
+      this.draft.indicators.push(atr);
+    }
+    if (!smooth) return atr;
+    // A smoothed ATR (spec-smoothing.ts): the average of the ATR is the distance (spec.ts accepts it as one).
+    const avg: Indicator = {
+      id: "x",
+      kind: maKind(smooth.method),
+      period: smooth.period,
+      appliedPrice: "CLOSE",
+      source: { ref: atr.id },
+    };
+    const known = this.draft.indicators.find((i) => sameIndicator(i, avg));
+    if (known) return known;
+    const named = { ...avg, id: indicatorId(avg) };
     this.draft.indicators.push(named);
     return named;
   }
@@ -149,7 +164,7 @@ export class Builder {
       case "percent":
         return d.value > 0 && d.value <= 100 ? { unit: "percent", value: d.value } : null;
       case "atr":
-        return { unit: "atr", ref: this.atr(d.period).id, multiple: d.value };
+        return { unit: "atr", ref: this.atr(d.period, d.smooth).id, multiple: d.value };
       case "rr": {
         const sl = this.draft.stopLoss;
         if (!sl) {

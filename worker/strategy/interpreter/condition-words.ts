@@ -1,6 +1,17 @@
 // Condition wordings read as the clause grammar's verbs (issue 15). Normalised text.
 
 const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
+  // "once A, buy on the next bullish candle", "once A, the next candle that closes above the ema is our buy": A
+  // first, then the trigger on a later bar (a sequence, sequence.ts); "buy at the next open" is only when the
+  // order goes and stays as it is.
+  [
+    /\bonce\s+([^.;\n]+?),\s*(buy|sell|go\s+long|go\s+short|enter)\s+(?:on|at|with)\s+the\s+next\s+(?!open\b|(?:candle|bar)(?:'s)?\s+open\b)/g,
+    "$1, then $2 when the next ",
+  ],
+  [
+    /\bonce\s+([^.;\n]+?),\s*the\s+next\s+(candle|bar)\s+(?:that\s+|which\s+)?([^.;\n]+?)\s+is\s+(?:our|the|a|your)\s+(buy|sell)(?:\s+(?:signal|trigger|entry))?\b/g,
+    "$1, then $4 when the next $2 $3",
+  ],
   // "the 14 ema is trending above the 31 ema", "price keeps trading below the band", "rsi stays above 50": a
   // state, said with a verb of staying; the comparison alone is what a rule can hold.
   [
@@ -64,8 +75,27 @@ function runOfCandles(_w: string, n: string, kind: string): string {
   return bars.join(" and ");
 }
 
+/**
+ * "higher than it was x bars back", "the close is above n candles ago": a look-back left as a letter. MT5's
+ * Momentum compares the close with the close its period back (iMomentum = close / close[n] x 100), so the
+ * comparison is Momentum against 100 with the terminal's default period, and the reply names that period.
+ */
+const LETTER_AGO =
+  /\b(?:(?:the\s+)?(?:price(?:\s+action)?|close|closing\s+price)\s+(?:is\s+|closes\s+|was\s+)?)?(higher|lower|above|below|greater|less)(?:\s+than)?\s+(?:(?:it|that|price|the\s+price|the\s+close)\s+(?:was|did|closed|were|had)\s+)?(?:for\s+|on\s+)?(?:the\s+close\s+)?[xn]\s+(?:bars?|candles?|periods?)\s+(?:ago|back|earlier|before)\b/g;
+
+/** Whether the text leaves a look-back as a letter ("x bars back"): the reply says which period it used. */
+export function letterLookBack(text: string): boolean {
+  LETTER_AGO.lastIndex = 0;
+  return LETTER_AGO.test(text.toLowerCase());
+}
+
 export function rewriteConditionWords(text: string): string {
-  let out = text.replace(RUN_OF_CANDLES, runOfCandles);
+  let out = text
+    .replace(RUN_OF_CANDLES, runOfCandles)
+    .replace(
+      LETTER_AGO,
+      (_w, dir: string) => `momentum is ${/^(?:higher|above|greater)$/.test(dir) ? "above" : "below"} 100`,
+    );
   for (const [re, to] of REWRITES) out = out.replace(re, to);
   return out.replace(BARS_AGO, (whole: string, dir: string, n: string, at: number, all: string) => {
     const clause =

@@ -626,7 +626,21 @@ export function parseConditions(
     // "RSI goes under 30", "momentum gets above 100": being beyond a level, as oscillator rules mean it; "price
     // goes above the SMA" is still the event of crossing the line.
     const soft = /^(?:goes|go|going|moves|move|gets|get)$/.test(t) && right.type === "constant";
-    if ((cross && !soft) || closeCross)
+    // "the close breaks above the previous 55 bar high": the channel ends a bar before the one that closed, so
+    // every close beyond it is a break of the channel as it stood (a run of new highs is a run of breakouts);
+    // the cross would skip all but the first. The annotations read such a break as the close beyond the level.
+    const channelBreak =
+      /^(?:breaks|break|broke|broken|breaking|breached|pierces|pierced|penetrates|penetrated|exceeded)$/.test(
+        t,
+      ) &&
+      left.type === "price" &&
+      right.type === "level" &&
+      right.spec.type === "extreme" &&
+      right.spec.shift >= 1;
+    // "pierces the 10 bar low": a break with no direction word goes the way of the side it breaks.
+    if (channelBreak && dir === null && right.type === "level" && right.spec.type === "extreme")
+      dir = right.spec.side === "highest" ? "up" : "down";
+    if ((cross && !soft && !channelBreak) || closeCross)
       op = dir === "up" ? "crossesAbove" : dir === "down" ? "crossesBelow" : "crosses";
     else {
       // "RSI is not above 70", "price never below the EMA": the other side of the same line.

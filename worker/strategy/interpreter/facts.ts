@@ -92,7 +92,8 @@ export type Distance =
   | { unit: "pips"; value: number }
   | { unit: "points"; value: number }
   | { unit: "percent"; value: number }
-  | { unit: "atr"; value: number; period: number | null }
+  /** `smooth`: the ATR read through a moving average of it ("ATR(20) smoothed by a 10 SMA"; atr-smoothing.ts). */
+  | { unit: "atr"; value: number; period: number | null; smooth?: { period: number; method: MaMethod } }
   /** A multiple of the stop-loss distance ("1:2 risk reward", "2R"). */
   | { unit: "rr"; value: number };
 

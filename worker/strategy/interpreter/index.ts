@@ -1,8 +1,10 @@
 import { conditionOperands, parseSpec, type StrategySpec } from "../spec";
 import { applyFacts, type Problem } from "./apply";
+import { applyAtrSmoothing } from "./atr-smoothing";
 import { describeChanges } from "./changes";
 import { carryOver } from "./chat-memory";
 import { readClauses, unknownIndicators } from "./clauses";
+import { letterLookBack } from "./condition-words";
 import { dailyOrderTime } from "./daily-orders";
 import { KIND_NAME } from "./edit-apply";
 import { extractEdits } from "./edits";
@@ -136,6 +138,7 @@ function readMessage(message: string, current: StrategySpec | null) {
   // Pending orders before the edits: "a buy stop at the high of the last candle" is an entry, not a stop.
   let text = extractEdits(extractPending(normalized, facts), facts, current !== null);
   text = extractRisk(text, facts);
+  applyAtrSmoothing(normalized, facts);
   text = markTimeframes(text);
   text = extractTiming(text, facts);
   // Orders placed at the day's open are one decision a day: the D1 chart, unless another was stated.
@@ -241,6 +244,10 @@ export function interpret(
     if (facts.dayChart)
       notes.push(
         "The levels are counted in days, so I used the D1 chart; tell me if you trade another timeframe.",
+      );
+    if (current === null && letterLookBack(message) && /"MOMENTUM"/.test(JSON.stringify(spec.indicators)))
+      notes.push(
+        "The look-back 'x bars' has no number, so I used 14 bars, MetaTrader's Momentum default (Momentum(14) above 100 is the close above the close 14 bars earlier); tell me the number if it is another.",
       );
     if (current === null && !facts.timeframe)
       notes.push(`I used the ${spec.timeframe} chart; tell me if you trade another timeframe.`);

@@ -23,4 +23,14 @@ describe("named inputs", () => {
     const text = "Buy when the 10 EMA crosses above the 20 EMA, stop 30 pips";
     expect(substituteInputs(text)).toBe(text);
   });
+  it("binds an indicator's length and smoothing inputs to the uses of that indicator with no length", () => {
+    const out = substituteInputs(
+      "Stop = ATR(N) x slMult (ATR is smoothed). Inputs: atrLen (21), atrSmooth (6), slMult (2)",
+    );
+    expect(out).toContain("Stop = ATR(21) x 2");
+    expect(out).toContain("ATR(21) smoothing 6");
+    // A stated length stays; a multiplier named after the ATR is no length.
+    expect(substituteInputs("Stop = ATR(14) x 2. Inputs: atrLen (21)")).toContain("ATR(14) x 2");
+    expect(substituteInputs("Stop = ATR x atrMult. Inputs: atrMult (2.5)")).toContain("ATR x 2.5");
+  });
 });

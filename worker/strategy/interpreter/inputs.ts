@@ -52,6 +52,7 @@ export function substituteInputs(message: string): string {
     return `${head.join(" ")} ${value}${tail} `;
   });
   if (inputs.size === 0) return message;
+  text = bindIndicatorInputs(text, [...inputs.values()]);
   for (const input of inputs.values()) {
     // Each remaining use of the name: "x stopMult", "riskPct%".
     text = text.replace(
@@ -64,4 +65,53 @@ export function substituteInputs(message: string): string {
     const owners = [...inputs.values()].filter((i) => i.name.endsWith(word) && i.name !== word);
     return owners.length === 1 ? `${op} ${owners[0].value}` : whole;
   });
+}
+
+/** Indicators of one length that an input may set: "atrLen", "rsiPeriod", "cciLength", "momN". */
+const ONE_LENGTH: Record<string, string> = {
+  atr: "ATR",
+  rsi: "RSI",
+  cci: "CCI",
+  adx: "ADX",
+  mom: "Momentum",
+};
+const LENGTH_PART = /^(?:len|length|period|periods|per|lookback|bars|n|lb)$/;
+const SMOOTH_PART = /^(?:smooth|smoothing|sm|smoothlen|smoothlength|smoothperiod|ma|avg)$/;
+
+/**
+ * Inputs named after an indicator: "atrLen (20)" is the ATR's length and "atrSmooth (10)" the length of the
+ * average that smooths it, for every use of that indicator in the message with no length of its own ("ATR",
+ * "ATR(N)", "ATR(len)"): those become "ATR(20)", and the definitions the words "ATR (20)" and "ATR smoothing
+ * 10" (atr-smoothing.ts reads the latter). A name that is not an indicator's is left to the general reading.
+ */
+function bindIndicatorInputs(text: string, inputs: Input[]): string {
+  let out = text;
+  for (const [prefix, name] of Object.entries(ONE_LENGTH)) {
+    const own = (re: RegExp) =>
+      inputs.filter((i) => {
+        const w = words(i.name);
+        return (w[0] === prefix || (prefix === "mom" && w[0] === "momentum")) && re.test(w.slice(1).join(""));
+      });
+    const lengths = own(LENGTH_PART);
+    const smooths = own(SMOOTH_PART);
+    if (lengths.length > 1 || smooths.length > 1) continue;
+    const length = lengths[0];
+    const smooth = smooths[0];
+    for (const i of [length, smooth]) {
+      if (!i) continue;
+      const spoken = words(i.name).join(" ");
+      out = out.replace(
+        new RegExp(String.raw`\b${spoken}\s+${i.value.replace(".", "\\.")}\s*`),
+        i === length ? `${name} (${i.value}) ` : `${name} smoothing ${i.value} `,
+      );
+    }
+    if (!length) continue;
+    // "ATR(N)", "ATR(len)", a bare "ATR": the length the inputs give (not "ATR(14)", not "ATR 14").
+    const word = prefix === "mom" ? "(?:Momentum|MOMENTUM|momentum|Mom|MOM)" : `(?:${name}|${prefix})`;
+    out = out.replace(
+      new RegExp(String.raw`\b${word}\b(?:\s*\(\s*[A-Za-z]\w*\s*\))?(?!\s*\(?\s*\d)`, "g"),
+      `${name}(${length.value})`,
+    );
+  }
+  return out;
 }

@@ -3,6 +3,7 @@ import { applyBreakBuffer } from "./break-buffer";
 import { resolveColours } from "./colours";
 import { rewriteConditionWords } from "./condition-words";
 import { rewriteConstructs } from "./constructs";
+import { resolveDefinitions } from "./definitions";
 import { substituteInputs } from "./inputs";
 import { LEVEL_REWRITES } from "./levels";
 import { replaceNumberWords } from "./numbers";
@@ -354,7 +355,9 @@ export function normalize(message: string): string {
     /\b(\d+)\s*-\s*(minute|hour|day|week|period|bar|candle|pips?|points?|ma|sma|ema)\b/g,
     "$1 $2",
   );
-  return sectionize(attachSettings(readParameterLists(text.replace(/[ \t]+/g, " ").trim())));
+  // Names defined in words stand for their conditions before the sections split the text (definitions.ts).
+  text = resolveDefinitions(text.replace(/[ \t]+/g, " ").trim());
+  return sectionize(attachSettings(readParameterLists(text)));
 }
 
 /**

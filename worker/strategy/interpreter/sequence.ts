@@ -31,13 +31,38 @@ export function splitSteps(clause: string): string[] {
 export function isSequenceStep(text: string, gap: string, before: string): boolean {
   // "If A then buy when B": a condition and its consequence, on one bar.
   const conditional = /^(?:if|when|whenever|as long as|provided|only if)\b/.test(before.trim());
+  // A sentence of its own under a heading arrives as "buy when then ...": the step word after the heading's.
+  const own = text.replace(HEADING_LEAD, "");
   return (
     (STEP_WORD.test(gap) && !conditional) ||
-    /^\s*(?:and\s+)?(?:then|followed\s+by|follow(?:s|ed)?\s+by|after\s+that)\b/.test(text) ||
+    STEP_START.test(own) ||
+    // "- after that, enter when B": the step word alone before the comma that split it off.
+    STEP_ALONE.test(before.replace(HEADING_LEAD, "")) ||
     RETURN_WORD.test(text) ||
-    /\bwait(?:s|ing)?\s+for\s+(?:the\s+|a\s+)?first\b/.test(text)
+    WAIT.test(text)
   );
 }
+
+/** The words sections.ts puts before each item of a side's heading ("buy when"). */
+const HEADING_LEAD =
+  /^\s*(?:buy|sell|go\s+long|go\s+short|long|short|enter(?:\s+long|\s+short)?)\s+(?:when|if)\s+/;
+
+/**
+ * A clause that opens with a step word, also in a sentence of its own after the setup's: "then", "after that",
+ * "next,", "once that happens", "when this happens", "after this". (Not "next" before a bar's open: "buy at the
+ * next open" is when the order goes, not a step.)
+ */
+const STEP_START =
+  /^\s*(?:and\s+)?(?:then|followed\s+by|follow(?:s|ed)?\s+by|after\s+(?:that|this)|afterwards|subsequently|next\s*,|(?:once|when|after)\s+(?:that|this)\s+(?:happens|has\s+happened|is\s+done|occurs|is\s+the\s+case))\b/;
+
+const STEP_ALONE =
+  /^\s*(?:and\s+)?(?:then|after\s+(?:that|this)|afterwards|subsequently|next|(?:once|when|after)\s+(?:that|this)\s+(?:happens|has\s+happened|is\s+done|occurs))\s*,?\s*$/;
+
+/**
+ * "We wait for a bullish candle to enter", "wait until the price closes above the ema": a wait for something
+ * before entering is the trigger of what the side said before it.
+ */
+const WAIT = /\bwait(?:s|ing)?\s+(?:for|until|till)\b/;
 
 /**
  * The side's rule with its single-bar conditions (those after the last window) turned into a window of the

@@ -34,7 +34,7 @@ export const TIMEFRAME_PHRASINGS: readonly CorpusCase[] = [
   one(
     "days: 'the 20-day high' with no chart is read on D1",
     "Buy when the close breaks above the 20-day high. Stop 30 pips.",
-    { timeframe: "D1", long: ["close xa highest(20)[1]"] },
+    { timeframe: "D1", long: ["close > highest(20)[1]"] },
   ),
   one(
     "days: a stated chart stays",
