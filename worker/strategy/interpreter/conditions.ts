@@ -699,7 +699,20 @@ export function parseConditions(
       }
     }
   }
-  return { conditions: crossesFromBars(conditions), vagueCross, dangling };
+  return { conditions: crossesFromBars(conditions).map(momentumZeroLine), vagueCross, dangling };
+}
+
+/**
+ * "momentum crosses above zero", "momentum turns positive": other platforms centre momentum on 0 (close minus the
+ * close n bars back), but MT5's Momentum is the ratio times 100, centred on 100; a zero level there never crosses.
+ */
+function momentumZeroLine(c: Condition): Condition {
+  const isMomentum = (o: Operand) => o.type === "indicator" && o.ind.kind === "momentum";
+  const isZero = (o: Operand) => o.type === "constant" && o.value === 0;
+  const hundred: Operand = { type: "constant", value: 100 };
+  if (isMomentum(c.left) && isZero(c.right)) return { ...c, right: hundred };
+  if (isZero(c.left) && isMomentum(c.right)) return { ...c, left: hundred };
+  return c;
 }
 
 function sameOperand(a: Operand, b: Operand): boolean {

@@ -153,11 +153,19 @@ export const NAMED_PHRASINGS: readonly CorpusCase[] = [
     ],
   },
   {
-    name: "no definition: 'momentum crosses above 0' stays the indicator, and a name never used again changes nothing",
+    name: "no definition: 'momentum crosses above 0' stays the indicator (MT5's Momentum centres on 100, so zero is its 100 line), and a name never used again changes nothing",
     turns: [
       {
         say: "H1 chart. Buy when momentum crosses above 0 and the close is above the 20 ema. Stop 30 pips.",
-        expect: { long: ["mom14 xa 0", "close > ema20"], question: false },
+        expect: { long: ["mom14 xa 100", "close > ema20"], question: false },
+      },
+      {
+        say: "H4. Go long when Momentum(10) turns positive and go short when it turns negative. Stop 40 pips.",
+        expect: { long: ["mom10 xa 100"], short: ["mom10 xb 100"], question: false },
+      },
+      {
+        say: "H4. Go long when the MACD histogram turns positive. Stop 40 pips.",
+        expect: { long: ["macd12_26_9.histogram xa 0"], question: false },
       },
       {
         say: "H1 chart. If RSI is below 30 we have a buy signal. Stop 20 pips",
