@@ -54,6 +54,11 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   // MetaTrader's Stochastic is the slow one: "slow %K", "slow stochastic" name the same lines.
   [/\bslow\s+(?=%[kd]\b|stochastic\b)/g, ""],
   [/\b(?:trailling|trailng|traling)\b/g, "trailing"],
+  // "bellow 30", "abov the ema", "take proft": side and target words traders often misspell.
+  [/\b(?:bellow|bellove|belove|blow)\b(?=\s+(?:the\s+|its\s+|zero\b|[-\d]|\w+\s+(?:line|band|level|ema|sma|ma)\b|(?:ema|sma|ma|rsi|cci|macd|signal|middle|lower|upper)\b))/g, "below"],
+  [/\b(?:abov|abv|abouve|avobe|abowe)\b/g, "above"],
+  [/\b(?:proft|profti|porfit|prfit|proffit|profitt)\b/g, "profit"],
+  [/\b(?:singal|signel|sigal)(s?)\b/g, "signal$1"],
   // "the SEL order", "purchase": a side's order by another spelling or word.
   [/\bsel\b(?=\s+(?:orders?|positions?|trades?|entry|signals?|deals?|when|if)\b)/g, "sell"],
   [/\bpip(?:'?s)\b/g, "pips"],
@@ -264,8 +269,10 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   // "gets back to 50", "returns to 50": a cross of that level, its direction read from the side.
   [/\b(?:gets|goes|comes|moves|falls|rises)\s+back\s+to\b|\breturns\s+to\b/g, "crosses"],
   // "exit at the middle band": the price reaching it.
+  // TradingView calls the bands' middle line "the basis".
+  [/\bthe\s+basis(?:\s+line)?(?:\s*\((?:the\s+)?middle\s+(?:bollinger\s+)?band\))?/g, "the middle band"],
   [
-    /\b(exit|close(?:\s+the\s+trades?|\s+trades?|\s+positions?)?)\s+(?:at|on)\s+(?:the\s+)?(middle|upper|lower)\s+(?:bollinger\s+)?band\b/g,
+    /\b(exit|close)(?:\s+(?:the|a|all|any|your|open)\s+)?(?:\s*(?:trades?|positions?|deals?))?\s+(?:at|on)\s+(?:the\s+)?(middle|upper|lower)\s+(?:bollinger\s+)?band\b/g,
     "$1 when price crosses the $2 band",
   ],
   // "RSI (10) - applied to the median price (HL/2)": the dash joins the price to its indicator; HL/2 restates it.
@@ -328,12 +335,25 @@ const REWRITES: ReadonlyArray<Rewrite> = [
 ];
 
 /**
+ * "move SL to BE after 20 pips", "BE at +15": the capitals tell break-even from the verb, so this is read before
+ * the text is lower-cased; in lower case only "to be" right before its trigger ("sl to be after 20 pips") is one.
+ */
+function breakEvenAbbreviation(text: string): string {
+  return text
+    .replace(
+      /(?<=\b(?:to|at|move|set|a|the|sl|stop|SL)\s+)B\.?E\b\.?(?=[\s,;:+)]|$)|\bB\.?E\b\.?(?=\s*(?:after|at|when|once|if|\+|stop|level|trigger)\b)/g,
+      "breakeven",
+    )
+    .replace(/\b((?:sl|stop|stop\s*loss)\s+to\s+)be\b(?=\s*(?:after|once|when|if|at\s*\+|\+|\(|[.,;]|$))/gi, "$1breakeven");
+}
+
+/**
  * Lower-cases, repairs common typos, unifies synonyms and turns number words into digits.
  * Every extractor works on this form only.
  */
 export function normalize(message: string): string {
   // Named inputs first: the case of "stopMult" tells a name from words (inputs.ts).
-  let text = sentenceStarts(substituteInputs(message)).toLowerCase();
+  let text = breakEvenAbbreviation(sentenceStarts(substituteInputs(message))).toLowerCase();
   for (const [pattern, replacement] of REWRITES) {
     text =
       typeof replacement === "string"

@@ -195,10 +195,15 @@ function withRole(numbered: string, role: Role): string {
   // "Selling : 1. Wait for ...": an item number at the start of a heading's line is no part of its rule.
   const line = role ? numbered.replace(/^\d{1,2}\s*[.)]\s+(?=[a-z])/, "") : numbered;
   // "when X" under a heading is the heading's condition unless it names its own action.
+  // "close crosses above the lower band" under a side heading is the bar's close, not the action.
+  const priceClose = /^close\s+(?:crosses|crossed|is|was|above|below|over|under|[<>]|higher|lower|greater|less|breaks|rises|falls|drops)\b/.test(
+    line,
+  );
   const already =
-    /^(?:buy|sell|go long|go short|long|short|exit|close|enter|open|stop|take profit|trailing|breakeven|move|place|put|set|use|trail|risk)\b/.test(
-      line,
-    ) ||
+    (!priceClose &&
+      /^(?:buy|sell|go long|go short|long|short|exit|close|enter|open|stop|take profit|trailing|breakeven|move|place|put|set|use|trail|risk)\b/.test(
+        line,
+      )) ||
     (/^(?:if|when)\b/.test(line) && /\b(?:buy|sell|long|short|exit|close|enter)\b/.test(line));
   if (role && !already && /^(?:if|when)\b/.test(line))
     return `${role} ${line.replace(/^(?:if|when)\s+/, "")}`;
