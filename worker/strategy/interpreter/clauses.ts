@@ -130,6 +130,9 @@ export function readClauses(
   // sentence entered: a later sideless exit goes with that entry when the other side's exit is already given.
   const exitSides = new Set<Side>();
   let prevEntrySide: Side | null = null;
+  // The sentence before opened both sides ("buy only when A and sell only when B"): a bare condition after it
+  // is for both, not for the side named last.
+  let prevMixed = false;
   let groupIds = 0;
   const nextGroup = () => ++groupIds;
   const lists = new ListAlternatives(nextGroup);
@@ -208,7 +211,7 @@ export function readClauses(
       }
       if (c.role === "entry" && c.side === null && side !== "both") {
         // A bare condition after a sided clause belongs to that side ("RSI must be above 50").
-        if (lastSide !== null) {
+        if (lastSide !== null && !(prevMixed && sentenceSide === null)) {
           c.side = lastSide;
           c.additive = true;
         }
@@ -222,6 +225,7 @@ export function readClauses(
       facts.clauses.push(c);
     }
     prevEntrySide = entrySide === "mixed" ? null : entrySide;
+    if (entrySide !== null) prevMixed = entrySide === "mixed";
     // Items of an "any of the following" list, or joined by a trailing "or", are alternatives (groups.ts).
     lists.sentence(
       sentence.trim(),
@@ -406,10 +410,11 @@ function merge(raws: RawClause[]): void {
   }
 }
 
+// "buy only when X" is a condition on the buys, not a direction.
 const LONG_ONLY =
-  /\b(?:long|buy)s?\s+only\b|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:the\s+)?(?:long|buy)s?(?:\s+trades|\s+side)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:short|sell)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:short|sell)\b|\bdisable\s+(?:short|sell)s?\b/;
+  /\b(?:long|buy)s?\s+only\b(?!\s+(?:when|if|while|after|once|as|on|in|during|above|below|with|provided))|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:the\s+)?(?:long|buy)s?(?:\s+trades|\s+side)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:short|sell)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:short|sell)\b|\bdisable\s+(?:short|sell)s?\b/;
 const SHORT_ONLY =
-  /\b(?:short|sell)s?\s+only\b|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:the\s+)?(?:short|sell)s?(?:\s+trades|\s+side)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:long|buy)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:long|buy)\b|\bdisable\s+(?:long|buy)s?\b/;
+  /\b(?:short|sell)s?\s+only\b(?!\s+(?:when|if|while|after|once|as|on|in|during|above|below|with|provided))|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:the\s+)?(?:short|sell)s?(?:\s+trades|\s+side)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:long|buy)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:long|buy)\b|\bdisable\s+(?:long|buy)s?\b/;
 const BOTH =
   /\bboth\s+(?:directions|ways|sides)\b|\blong\s+and\s+short\b|\bbuy\s+and\s+sell\b(?!\s+when)|\b(?:allow|add|enable|also)\s+(?:take\s+)?(?:short|sell|long|buy)s?\b|\b(?:short|sell|long|buy)s?\s+(?:too|as well)\b/;
 

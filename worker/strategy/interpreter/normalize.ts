@@ -177,6 +177,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\b(rsi|cci|adx|atr|momentum)(\d+)\b/g, "$1 $2"],
   // Directions.
   [/\bvice[\s-]+versa\b/g, "vice versa"],
+  // "Signal for sell: on the contrary", "conversely for shorts", "symmetrically for the short side": the mirror.
+  [/\b(?:on\s+the\s+contrary|the\s+contrary|conversely|contrariwise|symmetrically|simmetrically)\b/g, "vice versa"],
   // "Take profit: both stochastic lines rising above 70": a target given as a condition is the exit rule.
   [
     /\b(?:take profit|target)\s*:\s*(?=(?:the\s+|both\s+|when\s+|if\s+)?(?:rsi|stochastic|macd|cci|adx|momentum|price|close|ema|sma|smma|lwma|ma|bollinger|\d+\s+(?:ema|sma|smma|lwma|ma)\b))/g,
@@ -200,6 +202,17 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [
     /\b(exit|close)\s+(long|short)\s+(?:on|when|if|at)\s+([^.;]+?)\s*,?\s+and\s+(short|long)\s+(?:on|when|if|at)\s+/g,
     "$1 $2 when $3. $1 $4 when ",
+  ],
+  // "don't take long if RSI is above 70", "never sell when it is below 30", "no short while price is over the
+  // EMA": a negated filter on that side, the condition turned round ("buy only when RSI is below 70"). One that
+  // cannot be turned round simply (a cross, several conditions) is left out, as a parenthesised caution is.
+  [
+    /\b(?:don't|do not|dont|never|no|avoid)\s+(?:(?:take|open|enter|taking|opening|entering|place|placing)\s+)?(?:any\s+|a\s+|new\s+)?(buy|long|sell|short)(?:s|ing)?(?:\s+(?:trades?|positions?|entries|orders?|signals?))?\s+(?:when|if|while|whenever|as\s+long\s+as)\s+([^.;\n]+?)(?=\s*(?:[.;\n]|,\s*(?:and\s+)?(?:no|never|don't|do\s+not|dont|avoid)\b|\s+and\s+(?:no|never|don't|do\s+not|dont|avoid)\b|$))/g,
+    (_m: string, side: string, cond: string) => {
+      const turned = negatedCondition(cond);
+      const word = side === "long" || side === "buy" ? "buy" : "sell";
+      return turned ? `${word} only when ${turned}` : "";
+    },
   ],
   // A parenthesised caution "(do not enter if ... overbought)" is a negated filter; read without its negation it
   // would require the very opposite, so it is left out (the rest of the rule stands).
@@ -269,6 +282,26 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   // "gets back to 50", "returns to 50": a cross of that level, its direction read from the side.
   [/\b(?:gets|goes|comes|moves|falls|rises)\s+back\s+to\b|\breturns\s+to\b/g, "crosses"],
   // "exit at the middle band": the price reaching it.
+  // "close when the price closes on the other side of the 20 SMA": a long closes below the line, a short above.
+  [
+    /\b(exit|close)\b([^.;\n]{0,30}?)\s(?:when|if|once|as\s+soon\s+as)\s+(?:the\s+)?(?:price|it|a\s+candle|the\s+candle|the\s+bar|a\s+bar)\s+(closes|is|crosses|moves|goes|breaks)\s+(?:back\s+)?(?:on|to|onto|through\s+to)\s+the\s+other\s+side\s+of\s+(?:the\s+)?([^.;,\n]{2,30}?)(?=\s*(?:[.;,\n]|$))/g,
+    (_m: string, _verb: string, _between: string, how: string, line: string) =>
+      how === "closes" || how === "is"
+        ? `exit long when the close is below the ${line}. exit short when the close is above the ${line}`
+        : `exit long when price crosses below the ${line}. exit short when price crosses above the ${line}`,
+  ],
+  // "a crossover of the 8 and 21 EMA", "a cross between the 50 SMA and the 200 SMA": the two lines crossing.
+  [
+    /\b(?:a|the)\s+(?:cross(?:over)?|crossing)\s+(?:of|between)\s+(?:the\s+)?([^.,;:\n]{1,25}?)\s+and\s+(?:the\s+)?([^.,;:\n]{0,25}?\b(?:sma|ema|smma|lwma|ma|moving\s+averages?|averages?|mas|emas|smas))\b/g,
+    "the $1 and $2 cross",
+  ],
+  // "MACD crosses above its signal = buy", "close above the 10 SMA -> buy": the arrow names the action.
+  [
+    /(^|[.;:\n]\s*|,\s+)([a-z%+](?:[^.;:\n,=()]|\([^()]*\)){3,80}?)\s*(?:=>|->|→|=)\s*(buy|sell|long|short)\b/g,
+    // "direction = long", "trade mode = short" name a setting, not a signal.
+    (m: string, lead: string, cond: string, side: string) =>
+      /\b(?:direction|side|mode|type|trades?|positions?|orders?|only)\s*$/.test(cond) ? m : `${lead}${side} when ${cond}`,
+  ],
   // TradingView calls the bands' middle line "the basis".
   [/\bthe\s+basis(?:\s+line)?(?:\s*\((?:the\s+)?middle\s+(?:bollinger\s+)?band\))?/g, "the middle band"],
   [
@@ -333,6 +366,30 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   // "the 4 EMA reverses and crosses the 13 EMA": a cross back.
   [/\b(?:reverses?|reversed|turns?|turned)\s+(?:back\s+)?(?:and|to)\s+cross(?:es|ed)?\b/g, "crosses back"],
 ];
+
+const TURNED: Record<string, string> = {
+  above: "below",
+  over: "under",
+  below: "above",
+  under: "over",
+  "greater than": "less than",
+  "higher than": "lower than",
+  "more than": "less than",
+  "less than": "greater than",
+  "lower than": "higher than",
+  ">": "<",
+  "<": ">",
+};
+
+/** "RSI is above 70" turned round ("RSI is below 70"); null when it is not one plain comparison. */
+function negatedCondition(cond: string): string | null {
+  if (/\b(?:cross\w*|and|or|between|not|rising|falling|turns?)\b|[<>]=/.test(cond)) return null;
+  const words = /\b(?:above|over|below|under|(?:greater|higher|more|less|lower)\s+than)\b|[<>]/g;
+  const found = cond.match(words) ?? [];
+  if (found.length !== 1) return null;
+  const w = found[0].replace(/\s+/g, " ");
+  return cond.replace(words, () => TURNED[w] ?? w);
+}
 
 /**
  * "move SL to BE after 20 pips", "BE at +15": the capitals tell break-even from the verb, so this is read before

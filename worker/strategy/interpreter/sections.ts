@@ -191,7 +191,12 @@ export function sectionize(text: string): string {
   return out.join("\n");
 }
 
+/** "For a sell, the reverse applies", "short trades use the opposite rules": the other side, under any heading. */
+const MIRROR_LINE =
+  /^(?=.*\b(?:buy|sell|long|short|buying|selling)\b)(?=.*\b(?:opposite|vice versa|reverse|reversed|mirror|mirrored|inverse)\b)(?!.*\b(?:exit|close|closing)\b)[^\d]*$/;
+
 function withRole(numbered: string, role: Role): string {
+  if (MIRROR_LINE.test(numbered)) return numbered;
   // "Selling : 1. Wait for ...": an item number at the start of a heading's line is no part of its rule.
   const line = role ? numbered.replace(/^\d{1,2}\s*[.)]\s+(?=[a-z])/, "") : numbered;
   // "when X" under a heading is the heading's condition unless it names its own action.
