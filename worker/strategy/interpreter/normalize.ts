@@ -37,11 +37,18 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   // "> =", "= >": a comparison sign written with a space.
   [/([<>])\s+=/g, "$1="],
   [/=\s*([<>])(?!=)/g, "$1="],
+  // "TP/SL 30/20 pips", "SL/TP: 20/40": two settings and their values in the same order, not a range.
+  [
+    /\b(tp|t\/p|take[\s-]*profit|sl|s\/l|stop[\s-]*loss)\s*\/\s*(tp|t\/p|take[\s-]*profit|sl|s\/l|stop[\s-]*loss)\s*(?:=|:|of|at|is)?\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)(\s*(?:pips?|points?|%))?/gi,
+    "$1 $3$5, $2 $4$5",
+  ],
   // "50-60 pips", "40 to 70 points": a range the trader leaves open; its middle is a value inside it.
   [
     /\b(\d+(?:\.\d+)?)\s*(?:-|to|\/)\s*(\d+(?:\.\d+)?)\s*(pips?|points?|%|percent)\b/g,
     (_m: string, a: string, b: string, unit: string) => `${midpoint(Number(a), Number(b))} ${unit}`,
   ],
+  // "the fast EMA (length 9)", "RSI (period = 5)": a length in brackets after its indicator, as script inputs read.
+  [/\(\s*(?:length|len|period|periods|lookback)\s*(?:=|:|of)?\s*(\d+)\s*\)/g, "($1)"],
   // Cheap typo repair for the words that carry meaning.
   [/\bmov(?:i|e)?ng\b/g, "moving"],
   [/\bmovin\b/g, "moving"],
@@ -89,6 +96,14 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bbreak[\s-]*even\b/g, "breakeven"],
   [/\bb\/e\b/g, "breakeven"],
   [/\btrailing[\s-]*stop(?:[\s-]*loss)?\b/g, "trailing stop"],
+  // Script inputs with the unit in the label: "Stop Loss % = 2", "Take Profit (pips): 50", "TP (%) 4".
+  [
+    /\b(stop loss|take profit|trailing stop)\s*(?:\(\s*(%|pips?|points?)\s*\)|(%))\s*(?:=|:)?\s*(\d+(?:\.\d+)?)(?!\s*(?:%|pips?|points?))/g,
+    (_m: string, what: string, bracket: string | undefined, bare: string | undefined, value: string) => {
+      const unit = bracket ?? bare ?? "";
+      return `${what} ${value}${unit === "%" ? "%" : ` ${unit.startsWith("pip") ? "pips" : "points"}`}`;
+    },
+  ],
   // "uses one moving average", "2 moving averages:": a count of averages, not a length.
   [
     /(?<!(?:twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety|hundred|and)[\s-]+)\b(?:one|a\s+single|single|1)\s+(?=(?:exponential\s+|simple\s+|smoothed\s+)?(?:moving\s+average|ema|sma|ma)\b)/g,
@@ -198,6 +213,13 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\blongs\b/g, "long"],
   [/\bbuys\b/g, "buy"],
   [/\bsells\b/g, "sell"],
+  // "goes long when A and closes the long when B", "exits the short if C": an exit of that side, in a sentence
+  // of its own so that B is not read as one more condition of the entry.
+  [
+    /(\s+and)?\s+\b(?:closes|exits|close|exit|closing|exiting)\s+(?:the\s+|a\s+|any\s+|all\s+|its\s+|their\s+|open\s+)?(long|short|buy|sell)(?:\s+(?:positions?|trades?|orders?|side))?\s+(when|if|once|as\s+soon\s+as)\b/g,
+    (_m: string, and: string | undefined, side: string) =>
+      `${and ? "." : ""} exit ${side === "buy" ? "long" : side === "sell" ? "short" : side} when`,
+  ],
   // "exit longs on X and shorts on Y": two exits, one per side.
   [
     /\b(exit|close)\s+(long|short)\s+(?:on|when|if|at)\s+([^.;]+?)\s*,?\s+and\s+(short|long)\s+(?:on|when|if|at)\s+/g,
