@@ -138,6 +138,8 @@ export type Edit =
   | { type: "setMaMethod"; method: MaMethod; from: MaMethod | null }
   | { type: "setMaPeriod"; role: "fast" | "slow"; period: number }
   | { type: "setMaPeriodFrom"; from: number; to: number }
+  /** "change the periods to 8 and 21": the strategy's two averages, shorter and longer, get the two lengths. */
+  | { type: "setMaPair"; fast: number; slow: number }
   | { type: "setPeriod"; kind: IndicatorKind; period: number }
   | { type: "setBands"; period: number | null; deviation: number }
   | { type: "setMacd"; fast: number; slow: number; signal: number }
