@@ -62,7 +62,10 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bslow\s+(?=%[kd]\b|stochastic\b)/g, ""],
   [/\b(?:trailling|trailng|traling)\b/g, "trailing"],
   // "bellow 30", "abov the ema", "take proft": side and target words traders often misspell.
-  [/\b(?:bellow|bellove|belove|blow)\b(?=\s+(?:the\s+|its\s+|zero\b|[-\d]|\w+\s+(?:line|band|level|ema|sma|ma)\b|(?:ema|sma|ma|rsi|cci|macd|signal|middle|lower|upper)\b))/g, "below"],
+  [
+    /\b(?:bellow|bellove|belove|blow)\b(?=\s+(?:the\s+|its\s+|zero\b|[-\d]|\w+\s+(?:line|band|level|ema|sma|ma)\b|(?:ema|sma|ma|rsi|cci|macd|signal|middle|lower|upper)\b))/g,
+    "below",
+  ],
   [/\b(?:abov|abv|abouve|avobe|abowe)\b/g, "above"],
   [/\b(?:proft|profti|porfit|prfit|proffit|profitt)\b/g, "profit"],
   [/\b(?:singal|signel|sigal)(s?)\b/g, "signal$1"],
@@ -95,6 +98,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bstop\s+profit\b/g, "take profit"],
   [/\bbreak[\s-]*even\b/g, "breakeven"],
   [/\bb\/e\b/g, "breakeven"],
+  // "BE at +15 pips": the sign only says the profit side.
+  [/\b(breakeven\s+(?:at|after|when|on|once)\s+)\+\s*(?=\d)/g, "$1"],
   [/\btrailing[\s-]*stop(?:[\s-]*loss)?\b/g, "trailing stop"],
   // Script inputs with the unit in the label: "Stop Loss % = 2", "Take Profit (pips): 50", "TP (%) 4".
   [
@@ -193,7 +198,10 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   // Directions.
   [/\bvice[\s-]+versa\b/g, "vice versa"],
   // "Signal for sell: on the contrary", "conversely for shorts", "symmetrically for the short side": the mirror.
-  [/\b(?:on\s+the\s+contrary|the\s+contrary|conversely|contrariwise|symmetrically|simmetrically)\b/g, "vice versa"],
+  [
+    /\b(?:on\s+the\s+contrary|the\s+contrary|conversely|contrariwise|symmetrically|simmetrically)\b/g,
+    "vice versa",
+  ],
   // "Take profit: both stochastic lines rising above 70": a target given as a condition is the exit rule.
   [
     /\b(?:take profit|target)\s*:\s*(?=(?:the\s+|both\s+|when\s+|if\s+)?(?:rsi|stochastic|macd|cci|adx|momentum|price|close|ema|sma|smma|lwma|ma|bollinger|\d+\s+(?:ema|sma|smma|lwma|ma)\b))/g,
@@ -322,7 +330,9 @@ const REWRITES: ReadonlyArray<Rewrite> = [
     /(^|[.;:\n]\s*|,\s+)([a-z%+](?:[^.;:\n,=()]|\([^()]*\)){3,80}?)\s*(?:=>|->|→|=)\s*(buy|sell|long|short)\b/g,
     // "direction = long", "trade mode = short" name a setting, not a signal.
     (m: string, lead: string, cond: string, side: string) =>
-      /\b(?:direction|side|mode|type|trades?|positions?|orders?|only)\s*$/.test(cond) ? m : `${lead}${side} when ${cond}`,
+      /\b(?:direction|side|mode|type|trades?|positions?|orders?|only)\s*$/.test(cond)
+        ? m
+        : `${lead}${side} when ${cond}`,
   ],
   // TradingView calls the bands' middle line "the basis".
   [/\bthe\s+basis(?:\s+line)?(?:\s*\((?:the\s+)?middle\s+(?:bollinger\s+)?band\))?/g, "the middle band"],
@@ -423,7 +433,10 @@ function breakEvenAbbreviation(text: string): string {
       /(?<=\b(?:to|at|move|set|a|the|sl|stop|SL)\s+)B\.?E\b\.?(?=[\s,;:+)]|$)|\bB\.?E\b\.?(?=\s*(?:after|at|when|once|if|\+|stop|level|trigger)\b)/g,
       "breakeven",
     )
-    .replace(/\b((?:sl|stop|stop\s*loss)\s+to\s+)be\b(?=\s*(?:after|once|when|if|at\s*\+|\+|\(|[.,;]|$))/gi, "$1breakeven");
+    .replace(
+      /\b((?:sl|stop|stop\s*loss)\s+to\s+)be\b(?=\s*(?:after|once|when|if|at\s*\+|\+|\(|[.,;]|$))/gi,
+      "$1breakeven",
+    );
 }
 
 /**

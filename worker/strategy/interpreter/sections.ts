@@ -201,9 +201,10 @@ function withRole(numbered: string, role: Role): string {
   const line = role ? numbered.replace(/^\d{1,2}\s*[.)]\s+(?=[a-z])/, "") : numbered;
   // "when X" under a heading is the heading's condition unless it names its own action.
   // "close crosses above the lower band" under a side heading is the bar's close, not the action.
-  const priceClose = /^close\s+(?:crosses|crossed|is|was|above|below|over|under|[<>]|higher|lower|greater|less|breaks|rises|falls|drops)\b/.test(
-    line,
-  );
+  const priceClose =
+    /^close\s+(?:crosses|crossed|is|was|above|below|over|under|[<>]|higher|lower|greater|less|breaks|rises|falls|drops)\b/.test(
+      line,
+    );
   const already =
     (!priceClose &&
       /^(?:buy|sell|go long|go short|long|short|exit|close|enter|open|stop|take profit|trailing|breakeven|move|place|put|set|use|trail|risk)\b/.test(
