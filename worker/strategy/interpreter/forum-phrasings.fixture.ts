@@ -301,4 +301,51 @@ export const FORUM_PHRASINGS: readonly CorpusCase[] = [
     "change the periods to 8 and 21",
     { indicators: ["rsi14", "sma100"], question: true },
   ),
+  // A cap on the risk per trade is the risk-based size.
+  one(
+    "risk cap: 'risk no more than 1% of your account per trade'",
+    "Buy when RSI(14) crosses above 30. Stop 20 pips. Risk no more than 1% of your account per trade.",
+    { sizing: "1% risk" },
+  ),
+  one(
+    "risk cap: 'never risk more than 2%'",
+    "Buy when RSI(14) crosses above 30. Stop 20 pips. Never risk more than 2% on a trade.",
+    { sizing: "2% risk" },
+  ),
+  one(
+    "risk cap: 'risk at most 0.5% per trade'",
+    "Buy when RSI(14) crosses above 30. Stop 20 pips, risk at most 0.5% per trade.",
+    { sizing: "0.5% risk" },
+  ),
+  one(
+    "risk cap: NOT a size: 'a stop no more than 2% away'",
+    "Buy when RSI(14) crosses above 30. Stop loss 2%. Lot 0.3.",
+    { stopLoss: "2%", sizing: "0.3 lots" },
+  ),
+  // Translated texts: the kind after the generic name, and the sell side as the cross's other direction.
+  one(
+    "translated: 'the fast moving average EMA with period 12 crosses ... from bottom to top; for the sale - from top to bottom'",
+    "For the opening of purchase the fast moving average EMA with period 12 crosses the slow moving average EMA with period 26 from bottom to top. For the sale - from top to bottom. Stop loss 30 points.",
+    {
+      direction: "both",
+      indicators: ["ema12", "ema26"],
+      long: ["ema12 xa ema26"],
+      short: ["ema12 xb ema26"],
+    },
+  ),
+  one(
+    "translated: 'moving average SMA with period 50' and 'opening of a sale'",
+    "Opening of a purchase: the price crosses the moving average SMA with period 50 upwards. Opening of a sale: the price crosses the SMA downwards. Stop loss 40 points.",
+    { indicators: ["sma50"], long: ["close xa sma50"], short: ["close xb sma50"] },
+  ),
+  one(
+    "translated: 'for the buy - from below' after a sell rule",
+    "Sell when the fast moving average LWMA with period 5 crosses the slow moving average LWMA with period 15 from above. For the buy - from below. Stop 25 pips.",
+    { direction: "both", long: ["lwma5 xa lwma15"], short: ["lwma5 xb lwma15"] },
+  ),
+  one(
+    "translated: NOT a sale of a product",
+    "This EA is not for sale. Buy when the 10 EMA crosses above the 20 EMA. Stop 20 pips.",
+    { direction: "long", long: ["ema10 xa ema20"] },
+  ),
 ];

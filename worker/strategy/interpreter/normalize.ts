@@ -98,6 +98,11 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bstop\s+profit\b/g, "take profit"],
   [/\bbreak[\s-]*even\b/g, "breakeven"],
   [/\bb\/e\b/g, "breakeven"],
+  // "risk no more than 1% per trade", "never risk more than 2%": the fraction risked on each trade.
+  [
+    /\b(?:(?:never|don't|do\s+not|dont)\s+risk\s+(?:more\s+than|over)|risk\s+(?:no\s+more\s+than|not\s+more\s+than|at\s+most|up\s+to|a\s+max(?:imum)?\s+of|max(?:imum)?))\s+(\d+(?:\.\d+)?)\s*(%|percent)/g,
+    "risk $1$2",
+  ],
   // "BE at +15 pips": the sign only says the profit side.
   [/\b(breakeven\s+(?:at|after|when|on|once)\s+)\+\s*(?=\d)/g, "$1"],
   [/\btrailing[\s-]*stop(?:[\s-]*loss)?\b/g, "trailing stop"],
@@ -145,6 +150,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bma\s+exponential\b/g, "ema"],
   [/\bma\s+(?:simple)\b/g, "sma"],
   [/\bma\s*\(\s*(sma|ema|smma|lwma)\s*\)/g, "$1"],
+  // "the fast moving average EMA with period 12": the kind's abbreviation after the generic name.
+  [/\bma\s+(sma|ema|smma|lwma)\b(?!\s*\d)/g, "$1"],
   [/\bexponential\s+ma\b/g, "ema"],
   [/\bsimple\s+ma\b/g, "sma"],
   [/\blw\s+ma\b/g, "lwma"],
@@ -367,6 +374,18 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bcross(es|ed)?\s+([^.,;]{1,40}?)\s+from\s+below\b/g, "cross$1 above $2"],
   [/\bcross(es|ed)?\s+([^.,;]{1,40}?)\s+from\s+above\b/g, "cross$1 below $2"],
   [/\b(above|below)\s+the\s+level\s+of\s+/g, "$1 "],
+  // Translated texts: "the opening of a sale", "for the sale": a sell. "For the sale - from above" after a buy's
+  // cross "from below" only gives the cross's other direction: the mirror of the buy.
+  [/\b(for|of)\s+(?:the\s+|a\s+)?sales?\b/g, "$1 sell"],
+  [/\bsales?\s+(?=(?:orders?|positions?|deals?|signals?|trades?)\b)/g, "sell "],
+  [
+    /\b(for\s+(?:the\s+|a\s+)?(?:sell|short)(?:ing|s)?)\s*(?:[-:,]|is)?\s*(?:from\s+above|downwards?)(?=\s*(?:[.;\n]|$))/g,
+    "$1, vice versa",
+  ],
+  [
+    /\b(for\s+(?:the\s+|a\s+)?(?:buy|long|purchase)(?:ing|s)?)\s*(?:[-:,]|is)?\s*(?:from\s+below|upwards?)(?=\s*(?:[.;\n]|$))/g,
+    "$1, vice versa",
+  ],
   // Fast/slow "one" is a pronoun for a moving average, not the number 1.
   [/\b(fast|slow|faster|slower|longer|shorter|short-term|long-term)\s+ones?\b/g, "$1 ma"],
   [/\bthe\s+other\s+one\b/g, "the other"],
