@@ -63,7 +63,12 @@ export function unknownIndicators(text: string): string[] {
         /\b(?:buy|sell|enter|entry)\b/.test(s),
     )
     .join(". ");
-  for (const [re, name] of UNKNOWN) if (re.test(rulesText)) out.push(name);
+  // A Donchian channel named beside its N-bar highs and lows ("Donchian breakout: buy above the highest high of
+  // the last 20 bars") is those levels, which v2 states.
+  const extremes =
+    /\b(?:highest|lowest)\b|\b\d+\s*-?\s*(?:day|bar|period|candle)s?\s+(?:highs?|lows?)\b/.test(rulesText);
+  for (const [re, name] of UNKNOWN)
+    if (re.test(rulesText) && !(name === "Donchian channel" && extremes)) out.push(name);
   return out;
 }
 

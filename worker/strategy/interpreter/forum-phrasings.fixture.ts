@@ -348,4 +348,23 @@ export const FORUM_PHRASINGS: readonly CorpusCase[] = [
     "This EA is not for sale. Buy when the 10 EMA crosses above the 20 EMA. Stop 20 pips.",
     { direction: "long", long: ["ema10 xa ema20"] },
   ),
+  // A Donchian channel is the N-bar high and low: no question when its levels are what the rule reads.
+  one(
+    "donchian: named beside 'the highest high of the last 20 bars'",
+    "Donchian breakout: buy when price breaks above the highest high of the last 20 bars. Stop 30 pips.",
+    { long: ["close xa highest(20)[1]"], question: false },
+  ),
+  one(
+    "donchian: 'the upper band of the 20-period Donchian channel'",
+    "Buy when the close crosses above the upper band of the 20-period Donchian channel, sell when it crosses below the lower band of the 20-period Donchian channel. Stop 30 pips.",
+    { long: ["close xa highest(20)[1]"], short: ["close xb lowest(20)[1]"], question: false },
+  ),
+  one("donchian: 'the 55 Donchian high'", "Buy when the close is above the 55 Donchian high. Stop 30 pips.", {
+    long: ["close > highest(55)[1]"],
+    question: false,
+  }),
+  one("donchian: NOT without its levels: asked", "Buy when the Donchian channel turns up. Stop 30 pips.", {
+    noSpec: true,
+    question: /Donchian/,
+  }),
 ];

@@ -341,6 +341,21 @@ const REWRITES: ReadonlyArray<Rewrite> = [
         ? m
         : `${lead}${side} when ${cond}`,
   ],
+  // A Donchian channel is the N-bar high and low (a price level v2 states): "the upper band of the 20-period
+  // Donchian channel", "the 55 Donchian high", "Donchian(20) low".
+  [
+    /\b(?:the\s+)?(upper|lower|top|bottom|high|low)\s+(?:band|line|side)?\s*of\s+(?:the\s+)?(\d+)\s*(?:period|bar|day)?s?\s+donchian(?:\s+channels?)?/g,
+    (_m: string, side: string, n: string) =>
+      `the ${/upper|top|high/.test(side) ? "highest high" : "lowest low"} of the last ${n} bars`,
+  ],
+  [
+    /\b(?:the\s+)?(?:(\d+)\s*(?:period|bar|day)?s?\s+)?donchian(?:\s+channels?)?(?:\s*\(\s*(\d+)\s*\))?\s+(upper|lower|top|bottom|high|low)(?:\s+(?:band|line|side))?\b/g,
+    (m: string, n1: string | undefined, n2: string | undefined, side: string) => {
+      const n = n1 ?? n2;
+      if (!n) return m;
+      return `the ${/upper|top|high/.test(side) ? "highest high" : "lowest low"} of the last ${n} bars`;
+    },
+  ],
   // TradingView calls the bands' middle line "the basis".
   [/\bthe\s+basis(?:\s+line)?(?:\s*\((?:the\s+)?middle\s+(?:bollinger\s+)?band\))?/g, "the middle band"],
   [
