@@ -190,10 +190,13 @@ export function readClauses(
       // Sentence-level intents that carry no condition.
       if (c.conditions.length === 0 && (c.dangling ?? []).length === 0) {
         if (raw.opposite) {
-          if (c.role === "exit") facts.closeOnOpposite = true;
-          else facts.mirror = true;
+          if (c.role === "exit") {
+            facts.closeOnOpposite = true;
+            if (MA_CROSS_BACK.test(raw.text)) facts.maCrossBackExit = true;
+          } else facts.mirror = true;
         } else if (c.role === "exit" && /\bcross(?:es|ed)?\s+back\b|\bre-?cross/.test(raw.text)) {
           facts.closeOnOpposite = true;
+          if (MA_CROSS_BACK.test(raw.text)) facts.maCrossBackExit = true;
         }
         continue;
       }
@@ -244,6 +247,10 @@ export function readClauses(
   collapseGroups(facts);
   return { vagueCross, mentions };
 }
+
+/** "the EMAs cross the other way", "the averages cross back", "the MAs cross in the opposite direction". */
+const MA_CROSS_BACK =
+  /\b(?:(?:sma|ema|smma|lwma|ma)s?|averages?|moving averages?|lines)\s+(?:cross|crosses|crossing)\s+(?:back|the\s+other\s+way|in\s+the\s+(?:opposite|other)\s+direction|the\s+opposite\s+way|again)\b/;
 
 /** "we open a buy deal", "the EA opens a short position", "go short": a side named as an entry. */
 const OPENS_SIDE =

@@ -219,6 +219,8 @@ export interface Facts {
   /** Explicit direction restriction ("long only", "no shorts", "both ways"). */
   direction: "long" | "short" | "both" | null;
   closeOnOpposite: boolean | null;
+  /** "close when the EMAs cross the other way": the averages an entry compares cross back (apply.ts). */
+  maCrossBackExit?: boolean;
   stopLoss: Distance | null;
   /** Stops stated per side or at a level (exits.stop); a side without one keeps stopLoss. */
   sideStops: Partial<Record<Side, SideStop>> | null;

@@ -367,4 +367,25 @@ export const FORUM_PHRASINGS: readonly CorpusCase[] = [
     noSpec: true,
     question: /Donchian/,
   }),
+  // "close when the EMAs cross the other way" beside entries that hold two averages as a state.
+  one(
+    "averages cross back: 'close when the EMAs cross the other way'",
+    "Long when the 8 EMA is above the 21 EMA and RSI(14) crosses above 50. Short when the 8 EMA is below the 21 EMA and RSI(14) crosses below 50. Close when the EMAs cross the other way. Stop 30 pips.",
+    { longExit: ["ema8 xb ema21"], shortExit: ["ema8 xa ema21"] },
+  ),
+  one(
+    "averages cross back: 'exit once the averages cross back'",
+    "Buy when the 10 SMA is above the 50 SMA and the close crosses above the 10 SMA. Exit once the averages cross back. Stop 30 pips.",
+    { longExit: ["sma10 xb sma50"] },
+  ),
+  one(
+    "averages cross back: 'the MAs cross in the opposite direction'",
+    "Sell when the 20 EMA is below the 50 EMA and CCI(14) crosses below 0. Close the trade when the MAs cross in the opposite direction. Stop 30 pips.",
+    { shortExit: ["ema20 xa ema50"] },
+  ),
+  one(
+    "averages cross back: NOT when the entry is the cross itself (the opposite signal closes)",
+    "Buy when the 8 EMA crosses above the 21 EMA, sell when it crosses below. Close when the EMAs cross back. Stop 30 pips.",
+    { closeOnOpposite: true, longExit: null },
+  ),
 ];
