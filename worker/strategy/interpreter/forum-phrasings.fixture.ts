@@ -388,4 +388,25 @@ export const FORUM_PHRASINGS: readonly CorpusCase[] = [
     "Buy when the 8 EMA crosses above the 21 EMA, sell when it crosses below. Close when the EMAs cross back. Stop 30 pips.",
     { closeOnOpposite: true, longExit: null },
   ),
+  // "both" after a %K/%D cross: each of the two lines.
+  one(
+    "both lines: '%K crosses above %D and both are below 20'",
+    "Long when %K crosses above %D and both are below 20. Stop 20 pips.",
+    { long: ["stoch5_3_3 xa stoch5_3_3.signal", "stoch5_3_3 < 20", "stoch5_3_3.signal < 20"] },
+  ),
+  one(
+    "both lines: 'with both above 80'",
+    "Short when %K crosses below %D with both above 80. Stop 20 pips.",
+    { short: ["stoch5_3_3 xb stoch5_3_3.signal", "stoch5_3_3 > 80", "stoch5_3_3.signal > 80"] },
+  ),
+  one(
+    "both lines: 'and both lines are under 25'",
+    "Buy when %K crosses above %D and both lines are under 25. Stop 20 pips.",
+    { long: ["stoch5_3_3 xa stoch5_3_3.signal", "stoch5_3_3 < 25", "stoch5_3_3.signal < 25"] },
+  ),
+  one(
+    "both lines: NOT without a level after 'both'",
+    "Buy when %K crosses above %D and RSI(14) is above 50. Stop 20 pips.",
+    { long: ["stoch5_3_3 xa stoch5_3_3.signal", "rsi14 > 50"] },
+  ),
 ];

@@ -429,6 +429,11 @@ const REWRITES: ReadonlyArray<Rewrite> = [
     /\b(?:both\s+)?(?:the\s+)?(stochastic|stoch)(?:'s)?\s+lines\s+(?:are\s+)?(heading|headed|directed|pointing|sloping|turning|rising|falling)\b/g,
     "%k and %d are $2",
   ],
+  // "%K crosses above %D and both are below 20": each of the two Stochastic lines.
+  [
+    /(%k\s+cross(?:es|ed)?\s+(?:above|below|over|under)\s+(?:the\s+)?%d[^.;\n]{0,20}?\b(?:and|while|with))\s+both(?:\s+(?:lines|of\s+them))?\s+(?:are\s+|being\s+)?(?=(?:above|below|over|under|in)\b)/g,
+    "$1 %k and %d are ",
+  ],
   // "the 4 EMA reverses and crosses the 13 EMA": a cross back.
   [/\b(?:reverses?|reversed|turns?|turned)\s+(?:back\s+)?(?:and|to)\s+cross(?:es|ed)?\b/g, "crosses back"],
 ];
