@@ -448,6 +448,30 @@ export function applyFacts(
       if (same(exit, mirrorRule({ all: crosses, any: [] }, draft.indicators))) delete draft.exit[side];
     }
   }
+  // "Close when the EMAs cross the other way" beside entries that compare two averages as a state ("the 8 EMA is
+  // above the 21 EMA and ..."): the opposite signal would need every other condition turned too, so each side
+  // closes when its two averages cross back.
+  if (facts.maCrossBackExit && !standing) {
+    const isMa = (o: Operand) =>
+      o.type === "indicator" &&
+      draft.indicators.some((i) => i.id === o.ref && ["SMA", "EMA", "SMMA", "LWMA"].includes(i.kind));
+    let made = false;
+    for (const side of ["long", "short"] as const) {
+      const entry = draft.entry[side];
+      if (!entry || draft.exit[side]) continue;
+      const crossed = entry.all.some(
+        (c) => (c.type === "crossesAbove" || c.type === "crossesBelow") && isMa(c.left) && isMa(c.right),
+      );
+      const state = entry.all.find(
+        (c) => (c.type === "greaterThan" || c.type === "lessThan") && isMa(c.left) && isMa(c.right),
+      );
+      if (crossed || !state || (state.type !== "greaterThan" && state.type !== "lessThan")) continue;
+      const back = state.type === "greaterThan" ? "crossesBelow" : "crossesAbove";
+      draft.exit[side] = { all: [{ type: back, left: state.left, right: state.right }], any: [] };
+      made = true;
+    }
+    if (made) draft.closeOnOpposite = false;
+  }
   // An exit that was only the mirror of a replaced entry goes with it.
   for (const side of ["long", "short"] as const) {
     const old = replaced[side];

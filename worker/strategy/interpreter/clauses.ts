@@ -63,7 +63,12 @@ export function unknownIndicators(text: string): string[] {
         /\b(?:buy|sell|enter|entry)\b/.test(s),
     )
     .join(". ");
-  for (const [re, name] of UNKNOWN) if (re.test(rulesText)) out.push(name);
+  // A Donchian channel named beside its N-bar highs and lows ("Donchian breakout: buy above the highest high of
+  // the last 20 bars") is those levels, which v2 states.
+  const extremes =
+    /\b(?:highest|lowest)\b|\b\d+\s*-?\s*(?:day|bar|period|candle)s?\s+(?:highs?|lows?)\b/.test(rulesText);
+  for (const [re, name] of UNKNOWN)
+    if (re.test(rulesText) && !(name === "Donchian channel" && extremes)) out.push(name);
   return out;
 }
 
@@ -130,6 +135,9 @@ export function readClauses(
   // sentence entered: a later sideless exit goes with that entry when the other side's exit is already given.
   const exitSides = new Set<Side>();
   let prevEntrySide: Side | null = null;
+  // The sentence before opened both sides ("buy only when A and sell only when B"): a bare condition after it
+  // is for both, not for the side named last.
+  let prevMixed = false;
   let groupIds = 0;
   const nextGroup = () => ++groupIds;
   const lists = new ListAlternatives(nextGroup);
@@ -182,10 +190,13 @@ export function readClauses(
       // Sentence-level intents that carry no condition.
       if (c.conditions.length === 0 && (c.dangling ?? []).length === 0) {
         if (raw.opposite) {
-          if (c.role === "exit") facts.closeOnOpposite = true;
-          else facts.mirror = true;
+          if (c.role === "exit") {
+            facts.closeOnOpposite = true;
+            if (MA_CROSS_BACK.test(raw.text)) facts.maCrossBackExit = true;
+          } else facts.mirror = true;
         } else if (c.role === "exit" && /\bcross(?:es|ed)?\s+back\b|\bre-?cross/.test(raw.text)) {
           facts.closeOnOpposite = true;
+          if (MA_CROSS_BACK.test(raw.text)) facts.maCrossBackExit = true;
         }
         continue;
       }
@@ -208,7 +219,7 @@ export function readClauses(
       }
       if (c.role === "entry" && c.side === null && side !== "both") {
         // A bare condition after a sided clause belongs to that side ("RSI must be above 50").
-        if (lastSide !== null) {
+        if (lastSide !== null && !(prevMixed && sentenceSide === null)) {
           c.side = lastSide;
           c.additive = true;
         }
@@ -222,6 +233,7 @@ export function readClauses(
       facts.clauses.push(c);
     }
     prevEntrySide = entrySide === "mixed" ? null : entrySide;
+    if (entrySide !== null) prevMixed = entrySide === "mixed";
     // Items of an "any of the following" list, or joined by a trailing "or", are alternatives (groups.ts).
     lists.sentence(
       sentence.trim(),
@@ -235,6 +247,10 @@ export function readClauses(
   collapseGroups(facts);
   return { vagueCross, mentions };
 }
+
+/** "the EMAs cross the other way", "the averages cross back", "the MAs cross in the opposite direction". */
+const MA_CROSS_BACK =
+  /\b(?:(?:sma|ema|smma|lwma|ma)s?|averages?|moving averages?|lines)\s+(?:cross|crosses|crossing)\s+(?:back|the\s+other\s+way|in\s+the\s+(?:opposite|other)\s+direction|the\s+opposite\s+way|again)\b/;
 
 /** "we open a buy deal", "the EA opens a short position", "go short": a side named as an entry. */
 const OPENS_SIDE =
@@ -406,10 +422,11 @@ function merge(raws: RawClause[]): void {
   }
 }
 
+// "buy only when X" is a condition on the buys, not a direction.
 const LONG_ONLY =
-  /\b(?:long|buy)s?\s+only\b|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:the\s+)?(?:long|buy)s?(?:\s+trades|\s+side)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:short|sell)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:short|sell)\b|\bdisable\s+(?:short|sell)s?\b/;
+  /\b(?:long|buy)s?\s+only\b(?!\s+(?:when|if|while|after|once|as|on|in|during|above|below|with|provided))|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:the\s+)?(?:long|buy)s?(?:\s+trades|\s+side)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:short|sell)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:short|sell)\b|\bdisable\s+(?:short|sell)s?\b/;
 const SHORT_ONLY =
-  /\b(?:short|sell)s?\s+only\b|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:the\s+)?(?:short|sell)s?(?:\s+trades|\s+side)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:long|buy)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:long|buy)\b|\bdisable\s+(?:long|buy)s?\b/;
+  /\b(?:short|sell)s?\s+only\b(?!\s+(?:when|if|while|after|once|as|on|in|during|above|below|with|provided))|\bonly\s+(?:go\s+|take\s+|trade\s+|open\s+)?(?:the\s+)?(?:short|sell)s?(?:\s+trades|\s+side)?(?=\s*(?:,|$|\.|please|for now))|\bno\s+(?:long|buy)s?(?:\s+trades)?\b|\b(?:don't|do not|dont|never)\s+(?:go\s+)?(?:long|buy)\b|\bdisable\s+(?:long|buy)s?\b/;
 const BOTH =
   /\bboth\s+(?:directions|ways|sides)\b|\blong\s+and\s+short\b|\bbuy\s+and\s+sell\b(?!\s+when)|\b(?:allow|add|enable|also)\s+(?:take\s+)?(?:short|sell|long|buy)s?\b|\b(?:short|sell|long|buy)s?\s+(?:too|as well)\b/;
 

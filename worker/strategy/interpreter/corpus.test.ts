@@ -3,6 +3,7 @@ import type { StrategySpec } from "../spec";
 import { checkSpec } from "./check-spec.fixture";
 import { CORPUS } from "./corpus.fixture";
 import { ENTRY_PHRASINGS } from "./entry-phrasings.fixture";
+import { FORUM_PHRASINGS } from "./forum-phrasings.fixture";
 import { interpret } from "./index";
 import { PHRASINGS } from "./phrasings.fixture";
 import { SEQUENCE_PHRASINGS } from "./sequence-phrasings.fixture";
@@ -24,6 +25,7 @@ describe("interpreter corpus", () => {
     ...SMOOTHING_PHRASINGS,
     ...SEQUENCE_PHRASINGS,
     ...TIMEFRAME_PHRASINGS,
+    ...FORUM_PHRASINGS,
   ]) {
     it(c.name, () => {
       let spec: StrategySpec | null = null;

@@ -107,6 +107,28 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // "change the periods to 8 and 21", "use 8 and 21 instead", "make them 8/21 emas": both averages at once.
+  {
+    re: /\b(?:change|set|make|switch|use|try|put|move)\s+(?:(?:it|them|both|the\s+(?:periods?|lengths?|mas|emas|smas|averages|moving\s+averages|ma\s+(?:periods|lengths)|(?:sma|ema|smma|lwma|ma)\s+(?:periods|lengths)))\s+)?(?:to\s+)?(?:the\s+)?(\d+)\s*(?:sma|ema|smma|lwma|ma)?\s*(?:and|&|\/|,)\s*(?:the\s+)?(\d+)(?!\.\d)\s*(?:sma|ema|smma|lwma|ma|emas|smas|mas|moving\s+averages)?(?:\s+(?:instead|please|periods?|lengths?))*(?=\s*(?:$|[.;,!\n]))/g,
+    needsSpec: true,
+    apply: (m, f) => {
+      const [a, b] = [Number(m[1]), Number(m[2])];
+      if (!(Number.isInteger(a) && Number.isInteger(b) && a >= 1 && b >= 1 && a !== b)) return false;
+      f.edits.push({ type: "setMaPair", fast: Math.min(a, b), slow: Math.max(a, b) });
+      return true;
+    },
+  },
+  // "make the SMA 200", "change the EMA to 55" ("sma 200" arrives as "200 sma"): the one average's new length.
+  {
+    re: /\b(?:change|set|make|switch|move|put)\s+the\s+(?:(\d+)\s+(?:sma|ema|smma|lwma|ma)|(?:sma|ema|smma|lwma|ma|average|moving\s+average)\s+(?:to\s+|at\s+)?(\d+))(?:\s+(?:instead|please|periods?))*(?=\s*(?:$|[.;,!\n]))/g,
+    needsSpec: true,
+    apply: (m, f) => {
+      const to = Number(m[1] ?? m[2]);
+      if (!(Number.isInteger(to) && to >= 1)) return false;
+      f.edits.push({ type: "setMaPeriodFrom", from: 0, to });
+      return true;
+    },
+  },
   // "change the 50 ema to 100", "make the 20 sma a 30".
   {
     re: /\b(?:change|set|make|move|switch|replace)\s+(?:the\s+)?(\d+)\s+(?:period\s+)?(sma|ema|smma|lwma|ma)\s+(?:to|into|with)\s+(?:an?\s+|the\s+)?(\d+)(?:\s+(?:period|sma|ema|smma|lwma|ma))?\b/g,

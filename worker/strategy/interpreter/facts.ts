@@ -139,6 +139,8 @@ export type Edit =
   | { type: "setMaMethod"; method: MaMethod; from: MaMethod | null }
   | { type: "setMaPeriod"; role: "fast" | "slow"; period: number }
   | { type: "setMaPeriodFrom"; from: number; to: number }
+  /** "change the periods to 8 and 21": the strategy's two averages, shorter and longer, get the two lengths. */
+  | { type: "setMaPair"; fast: number; slow: number }
   | { type: "setPeriod"; kind: IndicatorKind; period: number }
   | { type: "setBands"; period: number | null; deviation: number }
   | { type: "setMacd"; fast: number; slow: number; signal: number }
@@ -218,6 +220,8 @@ export interface Facts {
   /** Explicit direction restriction ("long only", "no shorts", "both ways"). */
   direction: "long" | "short" | "both" | null;
   closeOnOpposite: boolean | null;
+  /** "close when the EMAs cross the other way": the averages an entry compares cross back (apply.ts). */
+  maCrossBackExit?: boolean;
   stopLoss: Distance | null;
   /** Stops stated per side or at a level (exits.stop); a side without one keeps stopLoss. */
   sideStops: Partial<Record<Side, SideStop>> | null;

@@ -38,11 +38,18 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   // "> =", "= >": a comparison sign written with a space.
   [/([<>])\s+=/g, "$1="],
   [/=\s*([<>])(?!=)/g, "$1="],
+  // "TP/SL 30/20 pips", "SL/TP: 20/40": two settings and their values in the same order, not a range.
+  [
+    /\b(tp|t\/p|take[\s-]*profit|sl|s\/l|stop[\s-]*loss)\s*\/\s*(tp|t\/p|take[\s-]*profit|sl|s\/l|stop[\s-]*loss)\s*(?:=|:|of|at|is)?\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)(\s*(?:pips?|points?|%))?/gi,
+    "$1 $3$5, $2 $4$5",
+  ],
   // "50-60 pips", "40 to 70 points": a range the trader leaves open; its middle is a value inside it.
   [
     /\b(\d+(?:\.\d+)?)\s*(?:-|to|\/)\s*(\d+(?:\.\d+)?)\s*(pips?|points?|%|percent)\b/g,
     (_m: string, a: string, b: string, unit: string) => `${midpoint(Number(a), Number(b))} ${unit}`,
   ],
+  // "the fast EMA (length 9)", "RSI (period = 5)": a length in brackets after its indicator, as script inputs read.
+  [/\(\s*(?:length|len|period|periods|lookback)\s*(?:=|:|of)?\s*(\d+)\s*\)/g, "($1)"],
   // Cheap typo repair for the words that carry meaning.
   [/\bmov(?:i|e)?ng\b/g, "moving"],
   [/\bmovin\b/g, "moving"],
@@ -55,6 +62,14 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   // MetaTrader's Stochastic is the slow one: "slow %K", "slow stochastic" name the same lines.
   [/\bslow\s+(?=%[kd]\b|stochastic\b)/g, ""],
   [/\b(?:trailling|trailng|traling)\b/g, "trailing"],
+  // "bellow 30", "abov the ema", "take proft": side and target words traders often misspell.
+  [
+    /\b(?:bellow|bellove|belove|blow)\b(?=\s+(?:the\s+|its\s+|zero\b|[-\d]|\w+\s+(?:line|band|level|ema|sma|ma)\b|(?:ema|sma|ma|rsi|cci|macd|signal|middle|lower|upper)\b))/g,
+    "below",
+  ],
+  [/\b(?:abov|abv|abouve|avobe|abowe)\b/g, "above"],
+  [/\b(?:proft|profti|porfit|prfit|proffit|profitt)\b/g, "profit"],
+  [/\b(?:singal|signel|sigal)(s?)\b/g, "signal$1"],
   // "the SEL order", "purchase": a side's order by another spelling or word.
   [/\bsel\b(?=\s+(?:orders?|positions?|trades?|entry|signals?|deals?|when|if)\b)/g, "sell"],
   [/\bpip(?:'?s)\b/g, "pips"],
@@ -84,7 +99,22 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bstop\s+profit\b/g, "take profit"],
   [/\bbreak[\s-]*even\b/g, "breakeven"],
   [/\bb\/e\b/g, "breakeven"],
+  // "risk no more than 1% per trade", "never risk more than 2%": the fraction risked on each trade.
+  [
+    /\b(?:(?:never|don't|do\s+not|dont)\s+risk\s+(?:more\s+than|over)|risk\s+(?:no\s+more\s+than|not\s+more\s+than|at\s+most|up\s+to|a\s+max(?:imum)?\s+of|max(?:imum)?))\s+(\d+(?:\.\d+)?)\s*(%|percent)/g,
+    "risk $1$2",
+  ],
+  // "BE at +15 pips": the sign only says the profit side.
+  [/\b(breakeven\s+(?:at|after|when|on|once)\s+)\+\s*(?=\d)/g, "$1"],
   [/\btrailing[\s-]*stop(?:[\s-]*loss)?\b/g, "trailing stop"],
+  // Script inputs with the unit in the label: "Stop Loss % = 2", "Take Profit (pips): 50", "TP (%) 4".
+  [
+    /\b(stop loss|take profit|trailing stop)\s*(?:\(\s*(%|pips?|points?)\s*\)|(%))\s*(?:=|:)?\s*(\d+(?:\.\d+)?)(?!\s*(?:%|pips?|points?))/g,
+    (_m: string, what: string, bracket: string | undefined, bare: string | undefined, value: string) => {
+      const unit = bracket ?? bare ?? "";
+      return `${what} ${value}${unit === "%" ? "%" : ` ${unit.startsWith("pip") ? "pips" : "points"}`}`;
+    },
+  ],
   // "uses one moving average", "2 moving averages:": a count of averages, not a length.
   [
     /(?<!(?:twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety|hundred|and)[\s-]+)\b(?:one|a\s+single|single|1)\s+(?=(?:exponential\s+|simple\s+|smoothed\s+)?(?:moving\s+average|ema|sma|ma)\b)/g,
@@ -121,6 +151,8 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bma\s+exponential\b/g, "ema"],
   [/\bma\s+(?:simple)\b/g, "sma"],
   [/\bma\s*\(\s*(sma|ema|smma|lwma)\s*\)/g, "$1"],
+  // "the fast moving average EMA with period 12": the kind's abbreviation after the generic name.
+  [/\bma\s+(sma|ema|smma|lwma)\b(?!\s*\d)/g, "$1"],
   [/\bexponential\s+ma\b/g, "ema"],
   [/\bsimple\s+ma\b/g, "sma"],
   [/\blw\s+ma\b/g, "lwma"],
@@ -173,6 +205,11 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\b(rsi|cci|adx|atr|momentum)(\d+)\b/g, "$1 $2"],
   // Directions.
   [/\bvice[\s-]+versa\b/g, "vice versa"],
+  // "Signal for sell: on the contrary", "conversely for shorts", "symmetrically for the short side": the mirror.
+  [
+    /\b(?:on\s+the\s+contrary|the\s+contrary|conversely|contrariwise|symmetrically|simmetrically)\b/g,
+    "vice versa",
+  ],
   // "Take profit: both stochastic lines rising above 70": a target given as a condition is the exit rule.
   [
     /\b(?:take profit|target)\s*:\s*(?=(?:the\s+|both\s+|when\s+|if\s+)?(?:rsi|stochastic|macd|cci|adx|momentum|price|close|ema|sma|smma|lwma|ma|bollinger|\d+\s+(?:ema|sma|smma|lwma|ma)\b))/g,
@@ -192,10 +229,28 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\blongs\b/g, "long"],
   [/\bbuys\b/g, "buy"],
   [/\bsells\b/g, "sell"],
+  // "goes long when A and closes the long when B", "exits the short if C": an exit of that side, in a sentence
+  // of its own so that B is not read as one more condition of the entry.
+  [
+    /(\s+and)?\s+\b(?:closes|exits|close|exit|closing|exiting)\s+(?:the\s+|a\s+|any\s+|all\s+|its\s+|their\s+|open\s+)?(long|short|buy|sell)(?:\s+(?:positions?|trades?|orders?|side))?\s+(when|if|once|as\s+soon\s+as)\b/g,
+    (_m: string, and: string | undefined, side: string) =>
+      `${and ? "." : ""} exit ${side === "buy" ? "long" : side === "sell" ? "short" : side} when`,
+  ],
   // "exit longs on X and shorts on Y": two exits, one per side.
   [
     /\b(exit|close)\s+(long|short)\s+(?:on|when|if|at)\s+([^.;]+?)\s*,?\s+and\s+(short|long)\s+(?:on|when|if|at)\s+/g,
     "$1 $2 when $3. $1 $4 when ",
+  ],
+  // "don't take long if RSI is above 70", "never sell when it is below 30", "no short while price is over the
+  // EMA": a negated filter on that side, the condition turned round ("buy only when RSI is below 70"). One that
+  // cannot be turned round simply (a cross, several conditions) is left out, as a parenthesised caution is.
+  [
+    /\b(?:don't|do not|dont|never|no|avoid)\s+(?:(?:take|open|enter|taking|opening|entering|place|placing)\s+)?(?:any\s+|a\s+|new\s+)?(buy|long|sell|short)(?:s|ing)?(?:\s+(?:trades?|positions?|entries|orders?|signals?))?\s+(?:when|if|while|whenever|as\s+long\s+as)\s+([^.;\n]+?)(?=\s*(?:[.;\n]|,\s*(?:and\s+)?(?:no|never|don't|do\s+not|dont|avoid)\b|\s+and\s+(?:no|never|don't|do\s+not|dont|avoid)\b|$))/g,
+    (_m: string, side: string, cond: string) => {
+      const turned = negatedCondition(cond);
+      const word = side === "long" || side === "buy" ? "buy" : "sell";
+      return turned ? `${word} only when ${turned}` : "";
+    },
   ],
   // A parenthesised caution "(do not enter if ... overbought)" is a negated filter; read without its negation it
   // would require the very opposite, so it is left out (the rest of the rule stands).
@@ -265,8 +320,47 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   // "gets back to 50", "returns to 50": a cross of that level, its direction read from the side.
   [/\b(?:gets|goes|comes|moves|falls|rises)\s+back\s+to\b|\breturns\s+to\b/g, "crosses"],
   // "exit at the middle band": the price reaching it.
+  // "close when the price closes on the other side of the 20 SMA": a long closes below the line, a short above.
   [
-    /\b(exit|close(?:\s+the\s+trades?|\s+trades?|\s+positions?)?)\s+(?:at|on)\s+(?:the\s+)?(middle|upper|lower)\s+(?:bollinger\s+)?band\b/g,
+    /\b(exit|close)\b([^.;\n]{0,30}?)\s(?:when|if|once|as\s+soon\s+as)\s+(?:the\s+)?(?:price|it|a\s+candle|the\s+candle|the\s+bar|a\s+bar)\s+(closes|is|crosses|moves|goes|breaks)\s+(?:back\s+)?(?:on|to|onto|through\s+to)\s+the\s+other\s+side\s+of\s+(?:the\s+)?([^.;,\n]{2,30}?)(?=\s*(?:[.;,\n]|$))/g,
+    (_m: string, _verb: string, _between: string, how: string, line: string) =>
+      how === "closes" || how === "is"
+        ? `exit long when the close is below the ${line}. exit short when the close is above the ${line}`
+        : `exit long when price crosses below the ${line}. exit short when price crosses above the ${line}`,
+  ],
+  // "a crossover of the 8 and 21 EMA", "a cross between the 50 SMA and the 200 SMA": the two lines crossing.
+  [
+    /\b(?:a|the)\s+(?:cross(?:over)?|crossing)\s+(?:of|between)\s+(?:the\s+)?([^.,;:\n]{1,25}?)\s+and\s+(?:the\s+)?([^.,;:\n]{0,25}?\b(?:sma|ema|smma|lwma|ma|moving\s+averages?|averages?|mas|emas|smas))\b/g,
+    "the $1 and $2 cross",
+  ],
+  // "MACD crosses above its signal = buy", "close above the 10 SMA -> buy": the arrow names the action.
+  [
+    /(^|[.;:\n]\s*|,\s+)([a-z%+](?:[^.;:\n,=()]|\([^()]*\)){3,80}?)\s*(?:=>|->|→|=)\s*(buy|sell|long|short)\b/g,
+    // "direction = long", "trade mode = short" name a setting, not a signal.
+    (m: string, lead: string, cond: string, side: string) =>
+      /\b(?:direction|side|mode|type|trades?|positions?|orders?|only)\s*$/.test(cond)
+        ? m
+        : `${lead}${side} when ${cond}`,
+  ],
+  // A Donchian channel is the N-bar high and low (a price level v2 states): "the upper band of the 20-period
+  // Donchian channel", "the 55 Donchian high", "Donchian(20) low".
+  [
+    /\b(?:the\s+)?(upper|lower|top|bottom|high|low)\s+(?:band|line|side)?\s*of\s+(?:the\s+)?(\d+)\s*(?:period|bar|day)?s?\s+donchian(?:\s+channels?)?/g,
+    (_m: string, side: string, n: string) =>
+      `the ${/upper|top|high/.test(side) ? "highest high" : "lowest low"} of the last ${n} bars`,
+  ],
+  [
+    /\b(?:the\s+)?(?:(\d+)\s*(?:period|bar|day)?s?\s+)?donchian(?:\s+channels?)?(?:\s*\(\s*(\d+)\s*\))?\s+(upper|lower|top|bottom|high|low)(?:\s+(?:band|line|side))?\b/g,
+    (m: string, n1: string | undefined, n2: string | undefined, side: string) => {
+      const n = n1 ?? n2;
+      if (!n) return m;
+      return `the ${/upper|top|high/.test(side) ? "highest high" : "lowest low"} of the last ${n} bars`;
+    },
+  ],
+  // TradingView calls the bands' middle line "the basis".
+  [/\bthe\s+basis(?:\s+line)?(?:\s*\((?:the\s+)?middle\s+(?:bollinger\s+)?band\))?/g, "the middle band"],
+  [
+    /\b(exit|close)(?:\s+(?:the|a|all|any|your|open)\s+)?(?:\s*(?:trades?|positions?|deals?))?\s+(?:at|on)\s+(?:the\s+)?(middle|upper|lower)\s+(?:bollinger\s+)?band\b/g,
     "$1 when price crosses the $2 band",
   ],
   // "RSI (10) - applied to the median price (HL/2)": the dash joins the price to its indicator; HL/2 restates it.
@@ -296,6 +390,18 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bcross(es|ed)?\s+([^.,;]{1,40}?)\s+from\s+below\b/g, "cross$1 above $2"],
   [/\bcross(es|ed)?\s+([^.,;]{1,40}?)\s+from\s+above\b/g, "cross$1 below $2"],
   [/\b(above|below)\s+the\s+level\s+of\s+/g, "$1 "],
+  // Translated texts: "the opening of a sale", "for the sale": a sell. "For the sale - from above" after a buy's
+  // cross "from below" only gives the cross's other direction: the mirror of the buy.
+  [/\b(for|of)\s+(?:the\s+|a\s+)?sales?\b/g, "$1 sell"],
+  [/\bsales?\s+(?=(?:orders?|positions?|deals?|signals?|trades?)\b)/g, "sell "],
+  [
+    /\b(for\s+(?:the\s+|a\s+)?(?:sell|short)(?:ing|s)?)\s*(?:[-:,]|is)?\s*(?:from\s+above|downwards?)(?=\s*(?:[.;\n]|$))/g,
+    "$1, vice versa",
+  ],
+  [
+    /\b(for\s+(?:the\s+|a\s+)?(?:buy|long|purchase)(?:ing|s)?)\s*(?:[-:,]|is)?\s*(?:from\s+below|upwards?)(?=\s*(?:[.;\n]|$))/g,
+    "$1, vice versa",
+  ],
   // Fast/slow "one" is a pronoun for a moving average, not the number 1.
   [/\b(fast|slow|faster|slower|longer|shorter|short-term|long-term)\s+ones?\b/g, "$1 ma"],
   [/\bthe\s+other\s+one\b/g, "the other"],
@@ -324,9 +430,54 @@ const REWRITES: ReadonlyArray<Rewrite> = [
     /\b(?:both\s+)?(?:the\s+)?(stochastic|stoch)(?:'s)?\s+lines\s+(?:are\s+)?(heading|headed|directed|pointing|sloping|turning|rising|falling)\b/g,
     "%k and %d are $2",
   ],
+  // "%K crosses above %D and both are below 20": each of the two Stochastic lines.
+  [
+    /(%k\s+cross(?:es|ed)?\s+(?:above|below|over|under)\s+(?:the\s+)?%d[^.;\n]{0,20}?\b(?:and|while|with))\s+both(?:\s+(?:lines|of\s+them))?\s+(?:are\s+|being\s+)?(?=(?:above|below|over|under|in)\b)/g,
+    "$1 %k and %d are ",
+  ],
   // "the 4 EMA reverses and crosses the 13 EMA": a cross back.
   [/\b(?:reverses?|reversed|turns?|turned)\s+(?:back\s+)?(?:and|to)\s+cross(?:es|ed)?\b/g, "crosses back"],
 ];
+
+const TURNED: Record<string, string> = {
+  above: "below",
+  over: "under",
+  below: "above",
+  under: "over",
+  "greater than": "less than",
+  "higher than": "lower than",
+  "more than": "less than",
+  "less than": "greater than",
+  "lower than": "higher than",
+  ">": "<",
+  "<": ">",
+};
+
+/** "RSI is above 70" turned round ("RSI is below 70"); null when it is not one plain comparison. */
+function negatedCondition(cond: string): string | null {
+  if (/\b(?:cross\w*|and|or|between|not|rising|falling|turns?)\b|[<>]=/.test(cond)) return null;
+  const words = /\b(?:above|over|below|under|(?:greater|higher|more|less|lower)\s+than)\b|[<>]/g;
+  const found = cond.match(words) ?? [];
+  if (found.length !== 1) return null;
+  const w = found[0].replace(/\s+/g, " ");
+  return cond.replace(words, () => TURNED[w] ?? w);
+}
+
+/**
+ * "move SL to BE after 20 pips", "BE at +15": the capitals tell break-even from the verb, so this is read before
+ * the text is lower-cased; in lower case only "to be" right before its trigger ("sl to be after 20 pips") is one.
+ */
+function breakEvenAbbreviation(text: string): string {
+  return text
+    .replace(
+      /(?<=\b(?:to|at|move|set|a|the|sl|stop|SL)\s+)B\.?E\b\.?(?=[\s,;:+)]|$)|\bB\.?E\b\.?(?=\s*(?:after|at|when|once|if|\+|stop|level|trigger)\b)/g,
+      "breakeven",
+    )
+    .replace(
+      /\b((?:sl|stop|stop\s*loss)\s+to\s+)be\b(?=\s*(?:after|once|when|if|at\s*\+|\+|\(|[.,;]|$))/gi,
+      "$1breakeven",
+    );
+}
 
 /**
  * Lower-cases, repairs common typos, unifies synonyms and turns number words into digits.
@@ -334,7 +485,7 @@ const REWRITES: ReadonlyArray<Rewrite> = [
  */
 export function normalize(message: string): string {
   // Named inputs first: the case of "stopMult" tells a name from words (inputs.ts).
-  let text = sentenceStarts(substituteInputs(message)).toLowerCase();
+  let text = breakEvenAbbreviation(sentenceStarts(substituteInputs(message))).toLowerCase();
   for (const [pattern, replacement] of REWRITES) {
     text =
       typeof replacement === "string"

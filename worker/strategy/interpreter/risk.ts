@@ -131,7 +131,7 @@ const EXTRACTORS: Extractor[] = [
   },
   // Risk:reward targets: "1:2 risk reward", "take profit 2 times the stop", "2r target".
   {
-    re: /\b(?:(?:risk\s*(?:to|:|\/)?\s*reward|rr|r:r|reward\s*(?:to|:|\/)\s*risk)(?:\s+ratio)?\s*(?:of|at|=|:)?\s*(\d+(?:\.\d+)?)\s*(?::|to|\/)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?::|to|\/)\s*(\d+(?:\.\d+)?)\s+(?:risk\s*(?:to|:|\/)?\s*reward|rr|r:r|reward)(?:\s+ratio)?|take profit\s*(?:of|at|=|:|is)?\s*(\d+(?:\.\d+)?)\s*(?:x|times)\s*(?:the\s+)?(?:stop loss|stop|risk)(?:\s+distance)?|(\d+(?:\.\d+)?)\s*r\s+(?:target|take profit)|(?:take profit|target)\s*(?:of|at|=|:|is)?\s*(\d+(?:\.\d+)?)\s*r)\b/g,
+    re: /\b(?:(?:risk\s*(?:to|:|\/)?\s*reward|rr|r:r|reward\s*(?:to|:|\/)\s*risk)(?:\s+ratio)?\s*(?:of|at|=|:)?\s*(\d+(?:\.\d+)?)\s*(?::|to|\/)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?::|to|\/)\s*(\d+(?:\.\d+)?)\s+(?:risk\s*(?:to|:|\/)?\s*reward|rr|r:r|reward)(?:\s+ratio)?|(?:take profit|target)\s*(?:of|at|=|:|is|will\s+be|should\s+be)?\s*(?:set\s+(?:at|to)\s+)?(\d+(?:\.\d+)?)\s*(?:x|times)\s*(?:the\s+|my\s+|your\s+|our\s+)?(?:initial\s+)?(?:stop loss|stop|risk)(?:\s+distance)?|(\d+(?:\.\d+)?)\s*r\s+(?:target|take profit)|(?:take profit|target)\s*(?:of|at|=|:|is)?\s*(\d+(?:\.\d+)?)\s*r)\b/g,
     apply: (m, f) => {
       let ratio: number | null = null;
       if (m[1] && m[2]) ratio = Number(m[2]) / Number(m[1]);
@@ -145,9 +145,11 @@ const EXTRACTORS: Extractor[] = [
   },
   // A target as a multiple of the stop in shorthand: "tp=7sl", "take profit 3 x sl", "target = 2 stop loss".
   {
-    re: /\b(?:take profit|target)\s*(?:=|:|of|at|is)?\s*(\d+(?:\.\d+)?)\s*(?:x\s*|times\s+|\*\s*)?(?:the\s+)?(?:sl|stop loss)\b/g,
+    // Without a sign the number must touch the word ("7sl") or be one of the stop's few multiples: "tp 30 sl 20
+    // pips" states two distances.
+    re: /\b(?:take profit|target)\s*(?:=|:|of|at|is)?\s*(?:(\d+(?:\.\d+)?)\s*(?:x\s*|times\s+|\*\s*)|(\d+(?:\.\d+)?)(?=sl|stop)|([1-9](?:\.\d+)?)\s+)(?:the\s+)?(?:sl|stop loss)\b(?!\s*(?:=|:|of|at|is)?\s*\d)/g,
     apply: (m, f) => {
-      const ratio = Number(m[1]);
+      const ratio = Number(m[1] ?? m[2] ?? m[3]);
       if (!(ratio > 0)) return false;
       f.takeProfit = { unit: "rr", value: ratio };
       return true;

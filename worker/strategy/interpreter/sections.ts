@@ -191,14 +191,25 @@ export function sectionize(text: string): string {
   return out.join("\n");
 }
 
+/** "For a sell, the reverse applies", "short trades use the opposite rules": the other side, under any heading. */
+const MIRROR_LINE =
+  /^(?=.*\b(?:buy|sell|long|short|buying|selling)\b)(?=.*\b(?:opposite|vice versa|reverse|reversed|mirror|mirrored|inverse)\b)(?!.*\b(?:exit|close|closing)\b)[^\d]*$/;
+
 function withRole(numbered: string, role: Role): string {
+  if (MIRROR_LINE.test(numbered)) return numbered;
   // "Selling : 1. Wait for ...": an item number at the start of a heading's line is no part of its rule.
   const line = role ? numbered.replace(/^\d{1,2}\s*[.)]\s+(?=[a-z])/, "") : numbered;
   // "when X" under a heading is the heading's condition unless it names its own action.
-  const already =
-    /^(?:buy|sell|go long|go short|long|short|exit|close|enter|open|stop|take profit|trailing|breakeven|move|place|put|set|use|trail|risk)\b/.test(
+  // "close crosses above the lower band" under a side heading is the bar's close, not the action.
+  const priceClose =
+    /^close\s+(?:crosses|crossed|is|was|above|below|over|under|[<>]|higher|lower|greater|less|breaks|rises|falls|drops)\b/.test(
       line,
-    ) ||
+    );
+  const already =
+    (!priceClose &&
+      /^(?:buy|sell|go long|go short|long|short|exit|close|enter|open|stop|take profit|trailing|breakeven|move|place|put|set|use|trail|risk)\b/.test(
+        line,
+      )) ||
     (/^(?:if|when)\b/.test(line) && /\b(?:buy|sell|long|short|exit|close|enter)\b/.test(line));
   if (role && !already && /^(?:if|when)\b/.test(line))
     return `${role} ${line.replace(/^(?:if|when)\s+/, "")}`;

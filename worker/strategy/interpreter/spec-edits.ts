@@ -220,6 +220,34 @@ export function applyEdits(
           );
         break;
       }
+      case "setMaPair": {
+        const mas = draft.indicators.filter(isMa).sort((x, y) => x.period - y.period);
+        if (mas.length !== 2) {
+          questions.push(
+            mas.length < 2
+              ? `The strategy has ${mas.length === 0 ? "no moving average" : "one moving average"}: which rule should use the ${e.fast} and the ${e.slow}?`
+              : `Which moving averages should become ${e.fast} and ${e.slow}: ${mas.map((m) => `the ${m.period} ${m.kind}`).join(", ")}?`,
+          );
+          break;
+        }
+        const [short, long] = mas;
+        // The longer one first when the new short length reaches it, so that no rename meets a twin.
+        const steps: Array<[typeof short, number]> =
+          e.fast >= long.period
+            ? [
+                [long, e.slow],
+                [short, e.fast],
+              ]
+            : [
+                [short, e.fast],
+                [long, e.slow],
+              ];
+        for (const [ind, period] of steps) {
+          const current = draft.indicators.find((i) => i.id === ind.id);
+          if (current && isMa(current)) replaceIndicator(draft, current, { ...current, period });
+        }
+        break;
+      }
       case "setPeriod": {
         const kind = e.kind.toUpperCase();
         if (!draft.indicators.some((i) => i.kind === kind && "period" in i))
