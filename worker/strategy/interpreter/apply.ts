@@ -144,7 +144,7 @@ export function applyFacts(
     if (!keep && draft.entry[side]) replaced[side] = draft.entry[side];
     draft.entry[side] = keep
       ? addTo(draft.entry[side], conds, draft.indicators, !touched[side])
-      : { all: conds, any: [] };
+      : addTo(undefined, conds, draft.indicators, false);
     touched[side] = true;
   }
 
