@@ -280,6 +280,14 @@ describe("stop and target levels in words, against specs", () => {
     expect(compareField("stop_loss", rule, {}, d1(ext("lowest", 15), ext("highest", 15)))).toMatch(
       /expected/,
     );
+    // The channel may end at the bar before the one that just closed, as a bare N-bar stop may; two bars
+    // back, another length or the margin on the wrong side is another level.
+    const at = (shift: number, bars = 15, margin = 2) =>
+      d1(off({ ...ext("lowest", bars), shift }, -margin), off({ ...ext("highest", bars), shift }, margin));
+    expect(compareField("stop_loss", rule, {}, at(1))).toBeNull();
+    expect(compareField("stop_loss", rule, {}, at(2))).toMatch(/expected/);
+    expect(compareField("stop_loss", rule, {}, at(1, 20))).toMatch(/expected/);
+    expect(compareField("stop_loss", rule, {}, at(1, 15, -2))).toMatch(/expected/);
   });
 
   it("a swing stop is the swing operand on each side; kept within pip bounds it has no v2 form", () => {

@@ -744,8 +744,14 @@ export function compareStopRule(
       return spec.stopLoss
         ? `stop_loss: expected the level "${e.rule}", got a distance`
         : "stop_loss: missing";
-    // An N-bar extreme as a stop may include the bar that just closed or start before it.
-    const alts = w.t === "extreme" ? [w, { ...w, shift: w.shift + 1 }] : [w];
+    // An N-bar extreme as a stop may include the bar that just closed or start before it, also with a
+    // margin beyond it ("the opposite side of the 20-day channel (3 pips beyond)").
+    const alts =
+      w.t === "extreme"
+        ? [w, shiftOne(w)]
+        : w.t === "expr" && w.a.t === "extreme"
+          ? [w, { ...w, a: shiftOne(w.a) }]
+          : [w];
     if (!alts.some((a) => operandMatch(a, operandOf(spec, got))))
       return `stop_loss: expected ${showOperand(w)} (${side}), got ${showOperand(operandOf(spec, got))}`;
   }

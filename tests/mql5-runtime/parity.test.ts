@@ -253,6 +253,14 @@ describe("the harness can fail", () => {
     expect(c.differences.length).toBeGreaterThan(0);
   });
 
+  it("an EA measuring a pending order's candle stop from the ask instead of the order's price trades differently", async () => {
+    const mutant = mutants.find((m) => m.name === "mutant: pending stop from the quote");
+    if (!mutant) throw new Error("mutant missing");
+    expect(mutant.mq5).not.toBe(example("v2-pending-candle-stop").mq5);
+    const { c } = await compare(mutant, VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
   it("an EA trading twice the spec's lots differs on every trade (volume is compared)", async () => {
     const { c, engine, ea } = await compare(mutants[2], VARIANTS[0]);
     expect(ea.trades.length).toBe(engine.length);

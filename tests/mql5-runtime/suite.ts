@@ -194,6 +194,14 @@ function readFormingHigherBar(mq5: string): string {
   );
 }
 
+/** A pending order's candle stop measured from the ask when it is sent instead of from the order's price. */
+function stopFromQuote(mq5: string): string {
+  return mq5.replace(
+    "structural = price - stopLevel;",
+    "structural = SymbolInfoDouble(_Symbol, SYMBOL_ASK) - stopLevel;",
+  );
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -214,6 +222,7 @@ export const mutants: Entry[] = (
         { ...example("swing-breakout-stops"), name: "mutant: swing strength" },
         { ...example("v2-sequence-pullback"), name: "mutant: window without its last bar" },
         { ...example("v2-higher-timeframe-prices"), name: "mutant: forming higher-timeframe bar" },
+        { ...example("v2-pending-candle-stop"), name: "mutant: pending stop from the quote" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -234,5 +243,6 @@ export const mutants: Entry[] = (
     widerSwing,
     windowWithoutLastBar,
     readFormingHigherBar,
+    stopFromQuote,
   ][k](e.mq5),
 }));

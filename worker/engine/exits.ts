@@ -68,6 +68,19 @@ export class ExitPlan {
     return level > ask ? level - bid : Number.NaN;
   }
 
+  /**
+   * The stop distance of a pending order at `price` (spec-orders.ts) with the structural stop read at closed
+   * bar `c`: undefined when the side has none, NaN when the order may not be placed (no value, or a level
+   * not beyond the order's price: at or above a buy order's, at or below a sell order's).
+   */
+  orderStopDistance(dir: 1 | -1, c: number, price: number): number | undefined {
+    const s = this.stop[dir === 1 ? 0 : 1];
+    if (!s) return undefined;
+    const level = c >= 0 ? s[c] : Number.NaN;
+    if (dir === 1) return level < price ? price - level : Number.NaN;
+    return level > price ? level - price : Number.NaN;
+  }
+
   /** The take profit distance for a stop distance (targetR x R); undefined without targetR. */
   targetDistance(slDist: number): number | undefined {
     const r = this.exits.targetR;

@@ -5,6 +5,11 @@
  * sizing forms. Prices are chosen so each outcome is known by hand.
  */
 import { describe, expect, it } from "vitest";
+import type { StrategySpecInput } from "../strategy/spec";
+
+/** An operand as a spec document writes it (shift and scale defaulted). */
+type Operand = NonNullable<NonNullable<NonNullable<StrategySpecInput["exits"]>["stop"]>["long"]>;
+
 import { runBacktest } from "./backtest";
 import { BASE, BRACKET_BARS, bracket, breakout } from "./pending.fixture";
 import { at, barsOf, CLOSE, levelCross, MINUTE, type Ohlc, runM1, settingsOf } from "./scenario.fixture";
@@ -54,6 +59,35 @@ describe("a buy stop at a price construct", () => {
     const r = runM1(spec, rows);
     expect(r.trades.map((t) => t.entryPrice)).toEqual([1.1]);
     expect(r.trades[0].entryTime).toBeGreaterThan(at(3));
+  });
+});
+
+describe("a structural stop and an R target on a pending order (spec-exits.ts stop, targetR)", () => {
+  const candleStop = (long: Operand) =>
+    breakout({ stopLoss: undefined, takeProfit: undefined, exits: { stop: { long }, targetR: 2 } });
+  const lowMinus = (pips: number): Operand => ({
+    type: "expression",
+    a: { type: "price", field: "LOW" },
+    offset: { value: -pips, unit: "pips" },
+  });
+
+  it("places the stop at the signal bar's level and the target at 2R, both measured from the order's price", () => {
+    // Signal bar 1: low 1.0988 - 5 pips = 1.0983; the order at 1.1032 risks 49 pips, so the target is 98 above.
+    const r = runM1(candleStop(lowMinus(5)), BASE);
+    const order = r.orders.find((o) => o.type === "buy stop");
+    expect([order?.price, order?.sl, order?.tp]).toEqual([1.1032, 1.0983, 1.113]);
+    expect(r.trades).toHaveLength(1);
+  });
+
+  it("places no order when the level is not below the buy order's price", () => {
+    const above: Operand = {
+      type: "expression",
+      a: { type: "price", field: "HIGH" },
+      offset: { value: 30, unit: "pips" },
+    };
+    const r = runM1(candleStop(above), BASE);
+    expect(r.orders.filter((o) => o.type === "buy stop")).toEqual([]);
+    expect(r.trades).toEqual([]);
   });
 });
 

@@ -379,8 +379,18 @@ export class Simulation {
     if (Number.isNaN(v)) return;
     const broker = this.broker;
     const price = broker.round(v);
-    const slDist = this.spec.stopLoss ? this.distance(this.spec.stopLoss, price) : Number.NaN;
-    const tpDist = this.spec.takeProfit ? this.distance(this.spec.takeProfit, price) : Number.NaN;
+    let slDist = this.spec.stopLoss ? this.distance(this.spec.stopLoss, price) : Number.NaN;
+    let tpDist = this.spec.takeProfit ? this.distance(this.spec.takeProfit, price) : Number.NaN;
+    if (this.plan) {
+      // A structural stop is measured from the order's price; a level not beyond it places no order.
+      const structural = this.plan.orderStopDistance(dir, this.closed, price);
+      if (structural !== undefined) {
+        if (Number.isNaN(structural)) return;
+        slDist = structural;
+      }
+      const target = this.plan.targetDistance(slDist);
+      if (target !== undefined) tpDist = target;
+    }
     const lots = entryLots(this.spec.sizing, broker, slDist, broker.valuePerPriceUnit(time, bid));
     if (Number.isNaN(lots)) return;
     const sl = Number.isNaN(slDist) ? Number.NaN : broker.round(price - dir * slDist);

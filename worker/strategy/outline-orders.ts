@@ -22,6 +22,7 @@ export function describePendingEntry(
   pe: PendingEntry,
   sides: { readonly long: boolean; readonly short: boolean },
   price: (side: "long" | "short") => string,
+  levelStop = false,
 ): string[] {
   const orders: string[] = [];
   if (sides.long && pe.long) orders.push(`a buy ${pe.order} at ${price("long")}`);
@@ -38,6 +39,10 @@ export function describePendingEntry(
   if (orders.length === 2 && pe.oco)
     lines.push("Both orders form a bracket: when one fills, the other is deleted (one cancels the other).");
   if (pe.expiry) lines.push(`An order is ${describeExpiry(pe.expiry)}.`);
+  if (levelStop)
+    lines.push(
+      "Its stop loss at a level is read when the order is placed and measured from the order's price: no order when the level is not beyond that price.",
+    );
   return lines;
 }
 

@@ -384,7 +384,8 @@ export function renderOutline(spec: StrategySpec): string {
       const op = pe[side];
       return op ? describeOperand(op, ind) : "";
     };
-    entries.push(...describePendingEntry(pe, { long: wantsLong, short: wantsShort }, at));
+    const levelStop = spec.exits?.stop !== undefined;
+    entries.push(...describePendingEntry(pe, { long: wantsLong, short: wantsShort }, at, levelStop));
   }
   section("Entry rules", entries.length > 0 ? entries : ["No entry rule yet."]);
 

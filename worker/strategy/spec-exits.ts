@@ -10,6 +10,7 @@
  *     replaces `stopLoss` for that side. A level that is missing (warm-up) or not beyond the exit quote
  *     (at or above a buy's bid, at or below a sell's ask: the broker would refuse the stop) sends no order. The stop distance (R) is the
  *     entry price minus the level (buys) or the level minus the entry price (sells).
+ *     With a pendingEntry the level is measured from the pending order's price instead (spec-orders.ts).
  *   - targetR: the take profit at targetR x the stop distance from the entry (2 = "2R"); instead of
  *     `takeProfit`; it needs a stop.
  *   - partial: on every tick the EA sees, once a position is `atR` x R in profit (bid - open for a buy,
@@ -65,7 +66,9 @@ export function exitsSchema<T extends z.ZodType>(operand: T) {
       .describe(what);
   return z
     .object({
-      stop: perSide("stop-loss price read on the last closed bar when the order is sent").optional(),
+      stop: perSide(
+        "stop-loss price read on the last closed bar when the order is sent (with pendingEntry: measured from the pending order's price)",
+      ).optional(),
       targetR: z
         .number()
         .positive()

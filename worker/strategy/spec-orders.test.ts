@@ -57,14 +57,19 @@ describe("pendingEntry in the schema", () => {
     ]);
   });
 
-  it("refuses a structural stop or an R target beside a pending entry (its stop comes from stopLoss)", () => {
+  it("takes a structural stop and an R target beside a pending entry (measured from the order's price)", () => {
     const pendingEntry = { order: "stop", long: high, short: low };
-    expect(issues({ ...base, pendingEntry, exits: { stop: { long: low, short: high } } })).toEqual([
-      "pendingEntry: a pending entry takes stopLoss and takeProfit; exits.stop and exits.targetR apply to market entries",
-    ]);
     expect(
-      issues({ ...base, pendingEntry, stopLoss: { unit: "pips", value: 20 }, exits: { afterBars: 5 } }),
+      issues({ ...base, pendingEntry, exits: { stop: { long: low, short: high }, targetR: 2 } }),
     ).toEqual([]);
+    const r = parseSpec({ ...base, pendingEntry, exits: { stop: { long: low, short: high }, targetR: 2 } });
+    if (!r.ok) throw new Error("refused");
+    expect(renderOutline(r.spec)).toContain(
+      "measured from the order's price: no order when the level is not beyond",
+    );
+    expect(renderOutline({ ...r.spec, exits: undefined })).not.toContain("measured from the order's price");
+    // The R target still needs a stop on every traded side.
+    expect(issues({ ...base, pendingEntry, exits: { targetR: 2 } }).length).toBeGreaterThan(0);
   });
 });
 

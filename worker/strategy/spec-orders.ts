@@ -21,6 +21,10 @@
  *     quote (worse for a stop, better for a limit), as the stop loss and take profit fill (broker.ts).
  *   - Stop loss and take profit of a pending order are placed from its price when it is sent (ATR
  *     distances read the bar that just closed); risk sizing measures the risk from that price too.
+ *     A structural stop (exits.stop, "5 pips below the entry candle's low") is read on the bar that just
+ *     closed when the order is sent; the order is not sent when that level is not beyond the order's price
+ *     (at or above a buy's, at or below a sell's); the stop distance (R, and exits.targetR's target) is the
+ *     order's price minus the level (a sell: the level minus the price).
  *   - `oco` (a bracket): when one of the pair fills, the other is deleted at once (the EA deletes it in
  *     OnTradeTransaction, before any later tick).
  *   - `expiry`: bars: the order is deleted at the first tick at or after the placing bar's open time

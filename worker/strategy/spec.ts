@@ -463,15 +463,6 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
     });
   }
   const pe = spec.pendingEntry;
-  // A pending order carries its stop and target from the order's price when it is placed (spec-orders.ts);
-  // a structural stop or an R target is measured at a market entry (spec-exits.ts): not both, yet.
-  if (pe && (ex?.stop !== undefined || ex?.targetR !== undefined))
-    ctx.addIssue({
-      code: "custom",
-      path: ["pendingEntry"],
-      message:
-        "a pending entry takes stopLoss and takeProfit; exits.stop and exits.targetR apply to market entries",
-    });
   if (pe) {
     if (pe.long) checkOperand(pe.long, ["pendingEntry", "long"]);
     if (pe.short) checkOperand(pe.short, ["pendingEntry", "short"]);

@@ -37,10 +37,11 @@ function sidePrice(
 }
 
 /**
- * OpenPosition, after slDistance and tpDistance: the structural stop of the side (no order when its
- * level is missing or not beyond `price`), then the R target from the final stop distance.
+ * OpenPosition (and PlacePendingOrder, `at` "order"), after slDistance and tpDistance: the structural stop
+ * of the side (no order when its level is missing or not beyond the exit quote, or a pending order's
+ * price), then the R target from the final stop distance.
  */
-export function openExits(ctx: Context): Stmt[] {
+export function openExits(ctx: Context, at: "quote" | "order" = "quote"): Stmt[] {
   const ex = ctx.spec.exits;
   if (!ex) return [];
   const out: Stmt[] = [];
@@ -56,26 +57,36 @@ export function openExits(ctx: Context): Stmt[] {
         ifThen(or(not(id("g_dataOk")), id("g_warm")), [ret()]),
         decl("double", "structural", bin("-", id("stopLevel"), id("price"))),
         ifThen(id("isLong"), [assign("structural", bin("-", id("price"), id("stopLevel")))]),
-        { kind: "comment", text: "A level not beyond the exit quote (a buy's bid, a sell's ask): no order." },
-        ifThen(
-          id("isLong"),
-          [
-            ifThen(not(bin("<", id("stopLevel"), call("SymbolInfoDouble", SYMBOL, id("SYMBOL_BID")))), [
-              ret(),
+        ...(at === "quote"
+          ? [
+              {
+                kind: "comment" as const,
+                text: "A level not beyond the exit quote (a buy's bid, a sell's ask): no order.",
+              },
+              ifThen(
+                id("isLong"),
+                [
+                  ifThen(not(bin("<", id("stopLevel"), call("SymbolInfoDouble", SYMBOL, id("SYMBOL_BID")))), [
+                    ret(),
+                  ]),
+                ],
+                [
+                  ifThen(not(bin(">", id("stopLevel"), call("SymbolInfoDouble", SYMBOL, id("SYMBOL_ASK")))), [
+                    ret(),
+                  ]),
+                ],
+              ),
+            ]
+          : [
+              { kind: "comment" as const, text: "A level not beyond the order's price: no order." },
+              ifThen(not(bin(">", id("structural"), zero)), [ret()]),
             ]),
-          ],
-          [
-            ifThen(not(bin(">", id("stopLevel"), call("SymbolInfoDouble", SYMBOL, id("SYMBOL_ASK")))), [
-              ret(),
-            ]),
-          ],
-        ),
         assign("slDistance", id("structural")),
       ]),
     );
   }
   if (ex.targetR !== undefined) {
-    const r = ctx.input(
+    const r = ctx.sharedInput(
       "Stops and targets",
       "double",
       "InpTargetR",

@@ -12,6 +12,7 @@ import { and, assign, bin, call, dbl, decl, expr, id, ifThen, int, method, not, 
 import { valueAt } from "./conditions";
 import type { Context } from "./context";
 import { distance } from "./distances";
+import { openExits } from "./exits";
 import { countsEntries } from "./netting";
 import { lotsExpr } from "./sizing";
 import { SYMBOL, tradeFailed, zero } from "./snippets";
@@ -112,6 +113,7 @@ export function placeOrderFunction(ctx: Context, comment: string): FunctionDecl 
       decl("double", "slDistance", sl),
       decl("double", "tpDistance", tp),
       ifThen(not(id("g_dataOk")), [ret()]),
+      ...openExits(ctx, "order"),
       decl("double", "sl", zero),
       decl("double", "tp", zero),
       place("sl", "slDistance"),

@@ -144,7 +144,7 @@ export function applyFacts(
     if (!keep && draft.entry[side]) replaced[side] = draft.entry[side];
     draft.entry[side] = keep
       ? addTo(draft.entry[side], conds, draft.indicators, !touched[side])
-      : { all: conds, any: [] };
+      : addTo(undefined, conds, draft.indicators, false);
     touched[side] = true;
   }
 
@@ -338,14 +338,6 @@ export function applyFacts(
         oco: true,
         ...(p.expiry ? { expiry: p.expiry } : {}),
       };
-    // v2 places a pending order's stop from the order's price (spec-orders.ts): a stop at a candle or a line
-    // cannot go with it yet, so the order is kept and the reply asks for the stop as a distance.
-    if (draft.pendingEntry && draft.exits?.stop) {
-      delete draft.exits.stop;
-      b.notes.push(
-        "A stop at a candle or a line can't go with a pending order yet, so this one has none; tell me a stop in pips (e.g. 'stop loss 15 pips').",
-      );
-    }
   }
   if (facts.takeProfit?.unit === "rr" && draft.exits?.stop && !draft.stopLoss) {
     // "Target 2R" with a stop at a candle's low: the target is measured from that stop (exits.targetR).

@@ -20,9 +20,12 @@ const END = String.raw`(?=\s*(?:[.;\n(]|$|,\s|\s+(?:and|or|for|when|if|take\s+pr
 
 const CANDLE_WORD = String.raw`(?:japanese\s+)?(?:candle(?:stick)?|bar)`;
 const WHICH = String.raw`(?:(?:entry|signal|setup|previous|prior|last|preceding|breakout|trigger|current|this|that|same)\s+)`;
-/** "the low of the entry candle", "the signal bar's high", "the previous candle low", "low/high of this bar". */
+/**
+ * "the low of the entry candle", "the signal bar's high", "the previous candle low", "low/high of this bar";
+ * "its low" after an order at a candle ("buy stop 2 pips above the signal bar's high, stop 3 pips below its low").
+ */
 const CANDLE = new RegExp(
-  String.raw`^(?:the\s+)?(?:(low|high)(?:\s*\/\s*(?:low|high))?\s+of\s+(?:the\s+|this\s+|that\s+)?${WHICH}?${CANDLE_WORD}|${WHICH}?${CANDLE_WORD}(?:'s)?\s+(low|high)(?:\s*\/\s*(?:low|high))?)$`,
+  String.raw`^(?:the\s+)?(?:(low|high)(?:\s*\/\s*(?:low|high))?\s+of\s+(?:the\s+|this\s+|that\s+)?${WHICH}?${CANDLE_WORD}|${WHICH}?${CANDLE_WORD}(?:'s)?\s+(low|high)(?:\s*\/\s*(?:low|high))?|its\s+(low|high))$`,
 );
 /** Words that put a level on the buys' side (below the price) or the sells' side (above it). */
 const LOW_WORD = /(?:\b|_)(?:low|lower|lowest|support|bottom)\b/;
@@ -57,7 +60,7 @@ function lowOfPair(text: string): string | null {
 function stopAt(oneLevel: string, side: Side, away: StopOffset | null): SideStop | null {
   const candle = CANDLE.exec(oneLevel);
   if (candle) {
-    const which = candle[1] ?? candle[2];
+    const which = candle[1] ?? candle[2] ?? candle[3];
     // A buy's stop under a candle's high (or a sell's over its low) is no stop this reading knows.
     if ((which === "low") !== (side === "long")) return null;
     return { type: "candle", offset: away, mirrors: true };

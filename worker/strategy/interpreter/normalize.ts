@@ -1,5 +1,6 @@
 import { markBarQualifiers } from "./bar-cross";
 import { applyBreakBuffer } from "./break-buffer";
+import { rewriteBreakoutOrders } from "./breakout-orders";
 import { resolveColours } from "./colours";
 import { rewriteConditionWords } from "./condition-words";
 import { rewriteConstructs } from "./constructs";
@@ -499,6 +500,8 @@ export function normalize(message: string): string {
   text = rewriteConstructs(text);
   // A range built over hours and its sides before the level rewrites read them (session-range.ts).
   text = rewriteSessionRange(text);
+  // Orders at a channel's sides and the stop at its other side (breakout-orders.ts).
+  text = rewriteBreakoutOrders(text);
   text = applyBreakBuffer(text);
   for (const [pattern, replacement] of LEVEL_REWRITES) text = text.replace(pattern, replacement);
   // Number words may have produced "50 ema" forms that the rewrites above already handled for digits.

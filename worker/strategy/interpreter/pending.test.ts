@@ -5,15 +5,21 @@ import { normalize } from "./normalize";
 import { extractPending } from "./pending";
 
 describe("pending entries in a first description", () => {
-  it("a pending order keeps its entry when the stop is at a candle: the stop is asked for as a distance", () => {
+  it("a pending order keeps its entry and its stop at a candle (measured from the order's price)", () => {
     const r = interpret(
       "Go long when price closes over the 34 ema. Put a buy stop order 4 pips above the high of that candle and the stop loss 6 pips under the low of the signal candle.",
       null,
     );
     expect(r.spec?.pendingEntry?.order).toBe("stop");
     expect(r.spec?.entry.long?.all.length).toBeGreaterThan(0);
-    expect(r.spec?.exits?.stop).toBeUndefined();
-    expect(r.clarifications).toMatch(/stop in pips/);
+    expect(r.spec?.exits?.stop?.long).toEqual({
+      type: "expression",
+      a: { type: "price", field: "LOW", shift: 0 },
+      k: 1,
+      offset: { value: -6, unit: "pips" },
+    });
+    expect(r.spec?.stopLoss).toBeUndefined();
+    expect(r.clarifications).not.toMatch(/stop in pips/);
     // "buy stop 4 pips above the high" is the order, never a sell's stop loss at the candle's high.
     expect(r.spec?.exits?.stop?.short).toBeUndefined();
   });

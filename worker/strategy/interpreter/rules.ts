@@ -17,6 +17,16 @@ function subjectKey(c: SpecCondition, indicators: readonly Indicator[]): string 
   return `${isMa(ind) ? "MA" : ind.kind}:${op.line ?? ""}:${family}:${right}`;
 }
 
+/**
+ * Does cross `x` imply level `c`? A close crossing above a line ends above it (crossesAbove(l, r) is
+ * l > r on the bar that closed), so "breaks the 50 EMA upwards and closes above it" is the cross alone.
+ */
+function implies(x: SpecCondition, c: SpecCondition): boolean {
+  if (x.type !== "crossesAbove" && x.type !== "crossesBelow") return false;
+  if (c.type !== (x.type === "crossesAbove" ? "greaterThan" : "lessThan")) return false;
+  return same(x.left, c.left) && same(x.right, c.right);
+}
+
 export function addTo(
   rule: Rule | undefined,
   conds: readonly SpecCondition[],
@@ -28,7 +38,12 @@ export function addTo(
     const key = subjectKey(c, indicators);
     const i = replaceSame && key !== null ? all.findIndex((x) => subjectKey(x, indicators) === key) : -1;
     if (i >= 0) all[i] = c;
-    else if (!all.some((x) => same(x, c))) all.push(c);
+    else if (!all.some((x) => same(x, c) || implies(x, c))) {
+      // A cross added after the level it implies takes its place.
+      const j = all.findIndex((x) => implies(c, x));
+      if (j >= 0) all[j] = c;
+      else all.push(c);
+    }
   }
   return { all, any: rule?.any ?? [] };
 }
