@@ -66,6 +66,15 @@ describe("new phrase forms against specs", () => {
     expect(compareEntry("momentum turns up (close > close[x])", own, "long", {})).toMatch(/expected/);
   });
 
+  it("an annotated Momentum zero line is MT5's 100 line; a spec's Momentum against 0 (never false) fails", () => {
+    const mom = [{ id: "m", kind: "MOMENTUM", period: 12 }];
+    const at = (value: number) => long([cond("greaterThan", ind("m"), k(value))], {}, mom);
+    expect(compareEntry("Momentum(12) > 0", at(100), "long", {})).toBeNull();
+    expect(compareEntry("Momentum(12) > 0", at(0), "long", {})).toMatch(/expected/);
+    expect(compareEntry("Momentum(12) < 0", at(100), "long", {})).toMatch(/expected/);
+    expect(compareEntry("Momentum(12) > 100", at(100), "long", {})).toBeNull();
+  });
+
   it("the MACD histogram on a bar is the main line less the signal line on that bar", () => {
     const macd = [{ id: "m", kind: "MACD", fast: 12, slow: 26, signal: 9 }];
     const rising = long(

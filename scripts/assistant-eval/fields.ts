@@ -334,6 +334,20 @@ function canonAtom(a: Atom): Atom {
   return { ...a, l: canonOperand(a.l), r: canonOperand(a.r) };
 }
 
+/**
+ * An annotation's "Momentum(12) > 0" is the zero line of the difference form other platforms plot (close minus the
+ * close n bars back); MT5's Momentum is the ratio times 100, so that line is its 100. Only the expected side is
+ * read so: a spec's Momentum against 0 is an MT5 rule that never changes, and stays a mismatch.
+ */
+function momentumZeroLine(a: Atom): Atom {
+  const mom = (o: Operand) => o.t === "ind" && o.kind === "MOMENTUM";
+  const zero = (o: Operand) => o.t === "const" && eq(o.value, 0);
+  const hundred: Operand = { t: "const", value: 100 };
+  if (mom(a.l) && zero(a.r)) return { ...a, r: hundred };
+  if (mom(a.r) && zero(a.l)) return { ...a, l: hundred };
+  return a;
+}
+
 function atomMatch(expected: Atom, got: Atom): boolean {
   // A window: the same conditions, and the same length when the phrase gives one.
   if (expected.seq || got.seq)
@@ -343,7 +357,7 @@ function atomMatch(expected: Atom, got: Atom): boolean {
       (expected.seq.bars === undefined || expected.seq.bars === got.seq.bars) &&
       listMatch(expected.seq.all, got.seq.all)
     );
-  const e = canonAtom(expected);
+  const e = canonAtom(momentumZeroLine(expected));
   const s = canonAtom(got);
   return (
     (opOk(e.op, s.op) && operandMatch(e.l, s.l) && operandMatch(e.r, s.r)) ||
