@@ -5,6 +5,7 @@ import { CORPUS } from "./corpus.fixture";
 import { ENTRY_PHRASINGS } from "./entry-phrasings.fixture";
 import { interpret } from "./index";
 import { PHRASINGS } from "./phrasings.fixture";
+import { PLATFORM_PHRASINGS } from "./platform-phrasings.fixture";
 import { SEQUENCE_PHRASINGS } from "./sequence-phrasings.fixture";
 import { SMOOTHING_PHRASINGS } from "./smoothing-phrasings.fixture";
 import { TIMEFRAME_PHRASINGS } from "./timeframe-phrasings.fixture";
@@ -24,6 +25,7 @@ describe("interpreter corpus", () => {
     ...SMOOTHING_PHRASINGS,
     ...SEQUENCE_PHRASINGS,
     ...TIMEFRAME_PHRASINGS,
+    ...PLATFORM_PHRASINGS,
   ]) {
     it(c.name, () => {
       let spec: StrategySpec | null = null;

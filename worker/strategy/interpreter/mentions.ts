@@ -134,6 +134,17 @@ const RULES: Rule[] = [
         ? [ind({ kind: "stochastic", k: null, d: null, slowing: null, line: "signal" })]
         : [ind({ kind: "macd", fast: null, slow: null, signal: null, line: "signal" })],
   },
+  // "main line" alone ("... and main line < 80"): the main line of the MACD or stochastic being talked about;
+  // with neither in view it is left unread.
+  {
+    re: /\b(?:its\s+|the\s+)?main(?:\s+line)?\b(?!\s+(?:trend|idea|signal\b))/g,
+    build: (_m, lastKind) =>
+      lastKind === "stochastic"
+        ? [ind({ kind: "stochastic", k: null, d: null, slowing: null, line: "main" })]
+        : lastKind === "macd"
+          ? [ind({ kind: "macd", fast: null, slow: null, signal: null, line: "main" })]
+          : [],
+  },
   {
     re: /\b(?:the\s+)?(?:macd\s+)?(?:histogram|hist)\b/g,
     build: () => [ind({ kind: "macd", fast: null, slow: null, signal: null, line: "histogram" })],
@@ -261,6 +272,7 @@ export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
       const match = groupsOf(args);
       if (match === null) return String(args[0]);
       const built = rule.build(match, lastKind);
+      if (built.length === 0) return String(args[0]);
       const tokens: string[] = [];
       for (const op of built) {
         if (op.type === "indicator") {

@@ -249,9 +249,10 @@ const REWRITES: ReadonlyArray<Rewrite> = [
     /\b(?:cross(?:es|ed)?|turns?|goes|flips?|moves?)\s+from\s+positive\s+(?:to|into)\s+negative\b/g,
     "crosses below 0",
   ],
-  // "move the stop loss to the entry price": break-even.
+  // "move the stop loss to the entry price", "stop loss is moved to open price": break-even ("the open of the
+  // last candle" is a candle's price, not the entry).
   [
-    /\b(stop loss|stop)\s+(?:at|to)\s+(?:the\s+)?(?:entry|open(?:ing)?)(?:\s+(?:price|level|point))?\b/g,
+    /\b(stop loss|stop)\s+(?:(?:is|will\s+be|gets?|should\s+be|must\s+be|to\s+be)\s+)?(?:(?:moved|moves?|set|put|shifted|placed|brought|taken)\s+)?(?:at|to)\s+(?:the\s+)?(?:entry|open(?:ing)?)(?:\s+(?:price|level|point))?\b(?!\s+of\b)/g,
     "$1 to breakeven",
   ],
   [/\b(is|are|was|were|does|do|has|have|should|must)n't\b/g, "$1 not"],

@@ -191,14 +191,21 @@ export function sectionize(text: string): string {
   return out.join("\n");
 }
 
+/** A rule that opens with the bar's close as its subject ("close above ...", "close price is below ..."). */
+const PRICE_CLOSE =
+  /^close\s+(?:price\s+)?(?:is\s+|was\s+)?(?:above|below|over|under|higher|lower|greater|less|crosses|cross|breaks?|[<>=]|of\s+the\s+(?:last|previous|current|signal)\b)/;
+
 function withRole(numbered: string, role: Role): string {
   // "Selling : 1. Wait for ...": an item number at the start of a heading's line is no part of its rule.
   const line = role ? numbered.replace(/^\d{1,2}\s*[.)]\s+(?=[a-z])/, "") : numbered;
   // "when X" under a heading is the heading's condition unless it names its own action.
+  // "close above the 200 sma", "close is below the lower band": the bar's close compared is a condition, not
+  // the action "close".
   const already =
-    /^(?:buy|sell|go long|go short|long|short|exit|close|enter|open|stop|take profit|trailing|breakeven|move|place|put|set|use|trail|risk)\b/.test(
+    (/^(?:buy|sell|go long|go short|long|short|exit|close|enter|open|stop|take profit|trailing|breakeven|move|place|put|set|use|trail|risk)\b/.test(
       line,
-    ) ||
+    ) &&
+      !PRICE_CLOSE.test(line)) ||
     (/^(?:if|when)\b/.test(line) && /\b(?:buy|sell|long|short|exit|close|enter)\b/.test(line));
   if (role && !already && /^(?:if|when)\b/.test(line))
     return `${role} ${line.replace(/^(?:if|when)\s+/, "")}`;

@@ -1,0 +1,140 @@
+import type { CorpusCase } from "./corpus.fixture";
+
+// The project's own wordings (issue 15; written here, not taken from any outside corpus) of what traders copy
+// from their platforms or job specs: bar indexes "(shift_1)"/"(shift_0)" telling a cross, Dukascopy trade
+// amounts in currency units, bullet rules under a side label that open with the bar's close, "main line" said
+// alone, and "stop loss is moved to open price". Each family has one case that must NOT be read that way.
+// Replayed by corpus.test.ts.
+export const PLATFORM_PHRASINGS: readonly CorpusCase[] = [
+  {
+    name: "shift tags: older bar below, newer bar above is a cross of a level",
+    turns: [
+      {
+        say: "Buy when RSI(14)(shift_1) < 30 and RSI(14)(shift_0) > 30. Sell when RSI(14)(shift_1) > 70 and RSI(14)(shift_0) < 70. SL 20 pips.",
+        expect: { long: ["rsi14 xa 30"], short: ["rsi14 xb 70"], question: false },
+      },
+    ],
+  },
+  {
+    name: "shift tags on both lines of a stochastic (2 and 1) with the action after '='",
+    turns: [
+      {
+        say: "Stochastic(10,3,3) K line(shift_2) under D line(shift_2) and K line(shift_1) over D line(shift_1) = BUY. The reverse is SELL. Stop loss 25 pips.",
+        expect: {
+          long: ["stoch10_3_3 xa stoch10_3_3.signal"],
+          short: ["stoch10_3_3 xb stoch10_3_3.signal"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "shift tags with 'main line' alone in the sell rule (the stochastic named in the buy rule)",
+    turns: [
+      {
+        say: "Buy when stochastic main line (shift 1) < 25 and stochastic main line (shift 0) > 25. Sell when main line (shift 1) > 75 and main line (shift 0) < 75. SL 30 pips.",
+        expect: { long: ["stoch5_3_3 xa 25"], short: ["stoch5_3_3 xb 75"], question: false },
+      },
+    ],
+  },
+  {
+    name: "NOT a cross: both comparisons on the same bar index stay two levels",
+    turns: [
+      {
+        say: "Buy when RSI(14)(shift_1) > 50 and CCI(14)(shift_1) > 0. Stop 30 pips.",
+        expect: { long: ["rsi14 > 50", "cci14 > 0"], question: false },
+      },
+    ],
+  },
+  {
+    name: "Dukascopy amount in millions: 'amount 1 million' is 10 lots",
+    turns: [
+      {
+        say: "Buy when the 10 EMA crosses above the 30 EMA, sell on the opposite cross. Stop 40 pips. Amount 1 million.",
+        expect: { sizing: "10 lots", question: false },
+      },
+    ],
+  },
+  {
+    name: "Dukascopy amount in units: 'trade amount is 300 000' is 3 lots, '0.2 mil' 2 lots, '50k units' half a lot",
+    turns: [
+      {
+        say: "Buy when RSI(14) crosses above 30. Stop 20 pips. Trade amount is 300 000.",
+        expect: { sizing: "3 lots" },
+      },
+      { say: "amount 0.2 mil", expect: { sizing: "2 lots" } },
+      { say: "use 50k units", expect: { sizing: "0.5 lots" } },
+    ],
+  },
+  {
+    name: "NOT an amount of currency: 'trade amount of 2 lots' stays 2 lots",
+    turns: [
+      {
+        say: "Buy when RSI(14) crosses above 30. Stop 20 pips. Trade amount of 2 lots.",
+        expect: { sizing: "2 lots" },
+      },
+    ],
+  },
+  {
+    name: "bullet rules under 'long entry:' / 'short entry:' that open with the bar's close",
+    turns: [
+      {
+        say: "## Rules\n- Long entry: close above the 100 EMA and RSI(3) below 15\n- Short entry: close below the 100 EMA and RSI(3) above 85\n- Stop loss: 40 pips",
+        expect: {
+          direction: "both",
+          long: ["close > ema100", "rsi3 < 15"],
+          short: ["close < ema100", "rsi3 > 85"],
+          stopLoss: "40 pips",
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "dash items 'BUY:' / 'SELL:' whose rule is 'close is below/above the band'",
+    turns: [
+      {
+        say: "EA spec:\n- BUY: close is below the lower Bollinger band (20, 2)\n- SELL: close is above the upper band\n- SL: 30 pips\n- Max open positions: 2\n- Lot: 0.2",
+        expect: {
+          direction: "both",
+          long: ["close < bb20_2.lower"],
+          short: ["close > bb20_2.upper"],
+          sizing: "0.2 lots",
+          maxPositions: 2,
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "NOT a condition: 'close the trade when ...' under an exit label stays an exit",
+    turns: [
+      {
+        say: "- Buy: RSI(14) crosses above 30\n- Exit: close the trade when RSI(14) crosses above 70\n- Stop: 25 pips",
+        expect: { long: ["rsi14 xa 30"], longExit: ["rsi14 xa 70"], question: false },
+      },
+    ],
+  },
+  {
+    name: "break-even: 'stop loss is moved to open price' / 'SL gets moved to the entry point' after N pips",
+    turns: [
+      {
+        say: "Buy when RSI(14) crosses above 30. Stop loss 20 pips. When profit reach 12 pips stop loss is moved to open price.",
+        expect: { stopLoss: "20 pips", breakEven: "12 pips" },
+      },
+      {
+        say: "after 15 pips in profit the stop loss gets moved to the entry point",
+        expect: { stopLoss: "20 pips", breakEven: "15 pips" },
+      },
+    ],
+  },
+  {
+    name: "NOT break-even: a stop at the open of the previous candle is no entry price",
+    turns: [
+      {
+        say: "Buy when RSI(14) crosses above 30. Stop loss at the open of the previous candle. Take profit 30 pips.",
+        expect: { breakEven: null },
+      },
+    ],
+  },
+];
