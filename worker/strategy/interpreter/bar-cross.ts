@@ -45,8 +45,29 @@ function markShiftTags(sentence: string): string {
     .join("");
 }
 
+const SIDE = String.raw`(below|under|above|over)`;
+const LEVEL = String.raw`(-?\d+(?:\.\d+)?)`;
+/**
+ * "goes under 25 and after comes back above 25", "drops below 30 and then rises back above it", "went over 75,
+ * then back under that level": out past a level and back over the same level is the cross back over it.
+ */
+const CROSS_BACK = new RegExp(
+  String.raw`\b(?:goes|go|went|drops?|dropped|falls?|fell|moves?|moved|dips?|dipped|gets?|got|is|was|trades?|rises?|rose|climbs?|climbed)\s+${SIDE}\s+(?:the\s+)?${LEVEL}(?:\s+(?:level|line|mark))?\s*,?\s*(?:and\s+)?(?:then\s+|after\s+(?:that\s+)?|afterwards\s+|later\s+)?(?:(?:it|we)\s+)?(?:(?:comes?|came|go(?:es)?|went|moves?|moved|gets?|got|climbs?|climbed|rises?|rose|falls?|fell|drops?|dropped|crosses|crossed|returns?|returned)\s+)?back\s+${SIDE}\s+(?:(?:the\s+)?${LEVEL}|it|that(?:\s+level)?|this\s+level)(?:\s+(?:level|line|mark))?(?!\.?\d)`,
+  "g",
+);
+const UP = new Set(["above", "over"]);
+
+export function crossBack(text: string): string {
+  return text.replace(CROSS_BACK, (whole, out: string, level: string, back: string, again?: string) => {
+    if (UP.has(out) === UP.has(back) || (again !== undefined && Number(again) !== Number(level)))
+      return whole;
+    return `crosses ${UP.has(back) ? "above" : "below"} ${level}`;
+  });
+}
+
 /** Marks "on the previous bar" as PREV_BAR and drops "on the current bar"; only in a sentence that has both. */
-export function markBarQualifiers(text: string): string {
+export function markBarQualifiers(whole: string): string {
+  const text = crossBack(whole);
   const previous = new RegExp(PREVIOUS, "g");
   const current = new RegExp(CURRENT, "g");
   return text.replace(/[^.;\n]+/g, (whole) => {

@@ -137,4 +137,70 @@ export const PLATFORM_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "out past a level and back over it is the cross back: 'dips under 20 and then comes back above 20'",
+    turns: [
+      {
+        say: "Buy if CCI(14) dips under -100 and then comes back above -100. Sell if CCI(14) goes over 100 and after goes back under it. Stop 30 pips.",
+        expect: { long: ["cci14 xa -100"], short: ["cci14 xb 100"], question: false },
+      },
+    ],
+  },
+  {
+    name: "cross back with 'that level' and a decimal level",
+    turns: [
+      {
+        say: "Long when RSI(9) falls below 27.5, then rises back above that level. Stop 20 pips.",
+        expect: { long: ["rsi9 xa 27.5"], question: false },
+      },
+    ],
+  },
+  {
+    name: "NOT a cross back: out past one level and back over another keeps both levels",
+    turns: [
+      {
+        say: "Buy when RSI(14) goes below 30 and then comes back above 50. Stop 20 pips.",
+        expect: { long: ["rsi14 < 30"] },
+      },
+    ],
+  },
+  {
+    name: "labelled band parameters: '(period 20, deviation 2.5)', '(deviation 3, period 30)', 'with period 25 and deviation 1.5'",
+    turns: [
+      {
+        say: "Buy when the close is above the upper Bollinger band (period 20, deviation 2.5). Stop 30 pips.",
+        expect: { indicators: ["bb20_2_5"], long: ["close > bb20_2_5.upper"] },
+      },
+      {
+        say: "Bollinger bands (deviation 3, period 30). Buy when the close is below the lower band. Stop 30 pips.",
+        expect: { indicators: ["bb30_3"], long: ["close < bb30_3.lower"] },
+      },
+      {
+        say: "Use Bollinger bands with period 25 and deviation 1.5. Sell when the close is above the upper band. Stop 30 pips.",
+        expect: { indicators: ["bb25_1_5"], short: ["close > bb25_1_5.upper"] },
+      },
+    ],
+  },
+  {
+    name: "an oscillator named with 'indicator' keeps its period: 'momentum indicator with 10 period and 30 sma'",
+    turns: [
+      {
+        say: "The system uses the momentum indicator with 12 period and 40 sma. Buy when momentum is higher than 100 and price above 40 sma. Stop 30 pips.",
+        expect: { indicators: ["mom12", "sma40"], long: ["mom12 > 100", "close > sma40"] },
+      },
+    ],
+  },
+  {
+    name: "a price said once after two averages named together is both's; NOT when they are compared",
+    turns: [
+      {
+        say: "Buy when the ema 8 and ema 21 on the typical price cross up. Stop 30 pips.",
+        expect: { indicators: ["ema8_typical", "ema21_typical"], long: ["ema8_typical xa ema21_typical"] },
+      },
+      {
+        say: "Buy when the 50 ema is above the 200 sma of the high. Stop 30 pips.",
+        expect: { indicators: ["ema50", "sma200_high"], long: ["ema50 > sma200_high"] },
+      },
+    ],
+  },
 ];
