@@ -203,4 +203,42 @@ export const PLATFORM_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "an entry's plain 'A or B' is two ways in, on both sides",
+    turns: [
+      {
+        say: "Buy when RSI(14) crosses above 30 or CCI(14) crosses above -100. Sell when RSI(14) crosses below 70 or CCI(14) crosses below 100. Stop 25 pips, target 50 pips.",
+        expect: {
+          long: [],
+          short: [],
+          question: false,
+          reply:
+            /Buy when at least one of: RSI\(14\) crosses above 30 or CCI\(14\) crosses above -100[\s\S]*Sell when at least one of: RSI\(14\) crosses below 70 or CCI\(14\) crosses below 100/,
+        },
+      },
+    ],
+  },
+  {
+    name: "'or when' and a stochastic line as the second way in",
+    turns: [
+      {
+        say: "Go short when RSI(14) is above 75, or when the stochastic main line crosses below 85. SL 20 pips TP 40 pips.",
+        expect: {
+          short: [],
+          question: false,
+          reply:
+            /Sell when at least one of: RSI\(14\) is above 75 or Stochastic\(5, 3, 3\) %K crosses below 85/,
+        },
+      },
+    ],
+  },
+  {
+    name: "NOT alternatives: 'A and B' in an entry stays both at once",
+    turns: [
+      {
+        say: "Buy when RSI(14) crosses above 30 and CCI(14) is above 0. Stop 25 pips.",
+        expect: { long: ["rsi14 xa 30", "cci14 > 0"], question: false, reply: /^(?![\s\S]*at least one of)/ },
+      },
+    ],
+  },
 ];
