@@ -64,8 +64,21 @@ function runOfCandles(_w: string, n: string, kind: string): string {
   return bars.join(" and ");
 }
 
+/**
+ * One candle said the same way: "the previous candle is bullish", "last bar was red", "the candle closed
+ * bearish", "the signal bar closes up": the bar just closed (the one every rule reads) against its open.
+ */
+const ONE_CANDLE =
+  /\b(?:the\s+)?(?:(?:last|previous|prior|latest|current|signal|last\s+closed)\s+)?(?:candle(?:stick)?|bar)\s+(?:(?:is|was)\s+(?:an?\s+)?(bullish|bearish|green|red|white|black)|(?:closed|closes|close)\s+(?:as\s+)?(?:an?\s+)?(bullish|bearish|green|red|white|black|up|down))\b(?:\s+(?:candle(?:stick)?|bar|one))?/g;
+
+function oneCandle(_w: string, is?: string, closed?: string): string {
+  const kind = is ?? closed ?? "";
+  const up = kind === "bullish" || kind === "green" || kind === "white" || kind === "up";
+  return `the close is ${up ? "above" : "below"} the open`;
+}
+
 export function rewriteConditionWords(text: string): string {
-  let out = text.replace(RUN_OF_CANDLES, runOfCandles);
+  let out = text.replace(RUN_OF_CANDLES, runOfCandles).replace(ONE_CANDLE, oneCandle);
   for (const [re, to] of REWRITES) out = out.replace(re, to);
   return out.replace(BARS_AGO, (whole: string, dir: string, n: string, at: number, all: string) => {
     const clause =

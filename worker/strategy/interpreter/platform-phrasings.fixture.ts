@@ -241,4 +241,62 @@ export const PLATFORM_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "fast and slow averages given their lengths in a settings sentence: 'Fast SMA 8, slow SMA 21'",
+    turns: [
+      {
+        say: "Fast SMA 8, slow SMA 21. If the fast SMA is above the slow SMA, buy; if it is below, sell. Stop 30 pips.",
+        expect: { indicators: ["sma8", "sma21"], long: ["sma8 > sma21"], question: false },
+      },
+    ],
+  },
+  {
+    name: "fast/slow lengths as settings with '=' or ':' and the kind in brackets",
+    turns: [
+      {
+        say: "Slow MA = 40 (EMA)\nFast MA = 15 (EMA)\nBuy when fast MA crosses above slow MA. Stop 30 pips.",
+        expect: { indicators: ["ema15", "ema40"], long: ["ema15 xa ema40"], question: false },
+      },
+    ],
+  },
+  {
+    name: "fast and slow by length when two averages are named: 'a 12 EMA and a 34 EMA ... the fast one'",
+    turns: [
+      {
+        say: "I use a 34 EMA and a 12 EMA. Buy when the fast EMA crosses above the slow EMA. Stop 30 pips.",
+        expect: { long: ["ema12 xa ema34"], question: false },
+      },
+    ],
+  },
+  {
+    name: "NOT guessed: 'fast MA' and 'slow MA' with only one length in the text still ask",
+    turns: [
+      {
+        say: "Buy when the fast MA crosses above the slow MA and price is above the 200 EMA. Stop 30 pips.",
+        expect: { noSpec: true, question: /lengths/i },
+      },
+    ],
+  },
+  {
+    name: "one candle's colour: 'the previous candle is bullish', 'last bar was red', 'the bar closed up'",
+    turns: [
+      {
+        say: "Buy when RSI(14) is above 55 and the previous candle is bullish. Sell when RSI(14) is below 45 and last bar was red. Stop 25 pips.",
+        expect: {
+          long: ["rsi14 > 55", "close > open"],
+          short: ["rsi14 < 45", "close < open"],
+          question: false,
+        },
+      },
+    ],
+  },
+  {
+    name: "NOT a candle colour: 'the candle is above the 50 EMA' is the close against the average",
+    turns: [
+      {
+        say: "Buy when the candle is above the 50 EMA. Stop 25 pips.",
+        expect: { long: ["close > ema50"] },
+      },
+    ],
+  },
 ];
