@@ -126,10 +126,10 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   // "Fast MA = 10 (SMA)", "slow ema period: 26", "Fast EMA: 12": a role's length as a setting, read like "fast
   // 10 sma" (the kind in brackets wins over a plain "ma").
   [
-    /\b(fast|slow)(?:er)?\s+(sma|ema|smma|lwma|ma)\s*(?:period|length)?\s*(?:=|:)\s*(\d+)\b(?:\s*\(\s*(sma|ema|smma|lwma)\s*\))?/g,
+    /\b(fast|slow)(?:er)?\s+(sma|ema|smma|lwma|ma)\s*(?:period|length)?\s*(?:=|:)\s*(\d+)\b(?:\s*\(\s*(sma|ema|smma|lwma)\s*\))?(?=([ \t]*\n)?)/g,
     // A line of its own stays a sentence of its own (the next setting line is no part of it).
-    (w: string, role: string, kind: string, n: string, stated: string | undefined, at: number, all: string) =>
-      `${role} ${n} ${stated ?? kind}${/^[ \t]*\n/.test(all.slice(at + w.length)) ? "." : ""}`,
+    (_w: string, role: string, kind: string, n: string, stated?: string, eol?: string) =>
+      `${role} ${n} ${stated || kind}${eol ? "." : ""}`,
   ],
   [/\b(\d+)\s*(sma|ema|smma|lwma|wma|ma)s?\b/g, "$1 $2"],
   // "EMA2Median": a length and the applied price glued to the name.
