@@ -42,7 +42,8 @@ const UNKNOWN: ReadonlyArray<readonly [RegExp, string]> = [
   [/\btrend\s*lines?\b/, "a drawn trendline"],
   // "the last swing high" is v2's swing level (levels.ts); swings in general are not.
   [
-    /\bsupport\b|\bresistance\b|(?<!\b(?:last|latest|previous|prior|recent|nearest|preceding)\s)swing\s+(?:high|low)s?\b/,
+    // "could the EA support a CCI strategy", "supports both sides": the verb is no support level.
+    /\bsupport\b(?!\s+(?:a|an|the|both|multiple|several|all|any|it|this|that|for|of|me)\b)|\bresistance\b|(?<!\b(?:last|latest|previous|prior|recent|nearest|preceding)\s)swing\s+(?:high|low)s?\b/,
     "support/resistance levels",
   ],
   [/\bhma\b|\bhull\b/, "the Hull moving average"],

@@ -299,4 +299,26 @@ export const PLATFORM_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "'support' as a verb in a request ('could the EA support a ...', 'support both sides') is no level",
+    turns: [
+      {
+        say: "Could the bot support a CCI system? Buy when CCI(20) crosses above -100. Stop 20 pips.",
+        expect: { long: ["cci20 xa -100"], question: false },
+      },
+      {
+        say: "It should support both sides: sell when CCI(20) crosses below 100",
+        expect: { short: ["cci20 xb 100"], question: false },
+      },
+    ],
+  },
+  {
+    name: "NOT a verb: 'bounces off support' still asks how support is found",
+    turns: [
+      {
+        say: "Buy when price bounces off support and RSI(14) is below 30. Stop 20 pips.",
+        expect: { question: /support/i },
+      },
+    ],
+  },
 ];
