@@ -15,11 +15,63 @@ const PREVIOUS = [
 ].join("|");
 const CURRENT = String.raw`\b(?:(?:for|on|at|in)\s+the\s+(?:last|latest|current|most\s+recent|signal)\s+(?:time\s+)?(?:interval|bar|candle|period)\b(?!\s+(?:of|before|'s)\b)|now)\b`;
 
+/** A bar index written the platform's way after an operand: "(shift_1)", "(shift 2)", "shift=0", "[shift 1]". */
+const SHIFT_TAG = /\s*[([]?\s*shift\s*[_=]?\s*(\d)\s*[)\]]?/g;
+
+/**
+ * "K line(shift_2) below D line(shift_2) and K line(shift_1) above D line(shift_1)", "rsi(shift_1) < 30 and
+ * rsi(shift_0) > 30": in a sentence with two bar indexes one apart, the parts (between "and"s) on the older bar
+ * are the bar before (PREV_BAR) and the newer bar is the one every rule reads. Other indexes stay as written.
+ */
+function markShiftTags(sentence: string): string {
+  const shifts = [...sentence.matchAll(SHIFT_TAG)].map((m) => Number(m[1]));
+  const older = Math.max(...shifts);
+  if (shifts.length < 2 || older - Math.min(...shifts) !== 1) return sentence;
+  return sentence
+    .split(/(\s+and\s+)/)
+    .map((part) => {
+      const own = [...part.matchAll(SHIFT_TAG)].map((m) => Number(m[1]));
+      if (own.length === 0 || own.some((n) => n !== own[0])) return part;
+      const bare = part.replace(SHIFT_TAG, " ");
+      if (own[0] !== older) return bare;
+      // The mark goes after the comparison, before an action that ends the part ("... = buy", "... then sell").
+      const action = /\s*(?:=|->|,|:|\bthen)\s*(?:(?:we|i|it)\s+)?(?:buy|sell|long|short|open)\b.*$/.exec(
+        bare,
+      );
+      return action
+        ? `${bare.slice(0, action.index)} ${PREV_BAR}${bare.slice(action.index)}`
+        : `${bare} ${PREV_BAR}`;
+    })
+    .join("");
+}
+
+const SIDE = String.raw`(below|under|above|over)`;
+const LEVEL = String.raw`(-?\d+(?:\.\d+)?)`;
+/**
+ * "goes under 25 and after comes back above 25", "drops below 30 and then rises back above it", "went over 75,
+ * then back under that level": out past a level and back over the same level is the cross back over it.
+ */
+const CROSS_BACK = new RegExp(
+  String.raw`\b(?:goes|go|went|drops?|dropped|falls?|fell|moves?|moved|dips?|dipped|gets?|got|is|was|trades?|rises?|rose|climbs?|climbed)\s+${SIDE}\s+(?:the\s+)?${LEVEL}(?:\s+(?:level|line|mark))?\s*,?\s*(?:and\s+)?(?:then\s+|after\s+(?:that\s+)?|afterwards\s+|later\s+)?(?:(?:it|we)\s+)?(?:(?:comes?|came|go(?:es)?|went|moves?|moved|gets?|got|climbs?|climbed|rises?|rose|falls?|fell|drops?|dropped|crosses|crossed|returns?|returned)\s+)?back\s+${SIDE}\s+(?:(?:the\s+)?${LEVEL}|it|that(?:\s+level)?|this\s+level)(?:\s+(?:level|line|mark))?(?!\.?\d)`,
+  "g",
+);
+const UP = new Set(["above", "over"]);
+
+export function crossBack(text: string): string {
+  return text.replace(CROSS_BACK, (whole, out: string, level: string, back: string, again?: string) => {
+    if (UP.has(out) === UP.has(back) || (again !== undefined && Number(again) !== Number(level)))
+      return whole;
+    return `crosses ${UP.has(back) ? "above" : "below"} ${level}`;
+  });
+}
+
 /** Marks "on the previous bar" as PREV_BAR and drops "on the current bar"; only in a sentence that has both. */
-export function markBarQualifiers(text: string): string {
+export function markBarQualifiers(whole: string): string {
+  const text = crossBack(whole);
   const previous = new RegExp(PREVIOUS, "g");
   const current = new RegExp(CURRENT, "g");
-  return text.replace(/[^.;\n]+/g, (sentence) => {
+  return text.replace(/[^.;\n]+/g, (whole) => {
+    const sentence = /shift/.test(whole) ? markShiftTags(whole) : whole;
     if (!new RegExp(PREVIOUS).test(sentence) || !new RegExp(CURRENT).test(sentence)) return sentence;
     return sentence.replace(previous, ` ${PREV_BAR} `).replace(current, " ");
   });
@@ -30,7 +82,18 @@ export function barBack(o: Operand): Operand {
   return o.type === "constant" ? o : { ...o, shift: o.shift + 1 };
 }
 
-const key = (o: Operand) => JSON.stringify(o);
+/**
+ * The same line on both bars: equal, except that a parameter the later mention leaves out ("k line" after
+ * "stochastic(14,3,3) k line") is the one named before.
+ */
+function sameLine(a: unknown, b: unknown): boolean {
+  if (a === null || b === null) return true;
+  if (typeof a !== "object" || typeof b !== "object") return a === b;
+  const ra = new Map(Object.entries(a));
+  const rb = new Map(Object.entries(b));
+  const keys = new Set([...ra.keys(), ...rb.keys()]);
+  return [...keys].every((k) => ra.has(k) && rb.has(k) && sameLine(ra.get(k), rb.get(k)));
+}
 
 /** "A < B now and A > B a bar before": one condition, A crossing below B (either order, either side). */
 export function crossesFromBars(conditions: Condition[]): Condition[] {
@@ -42,8 +105,8 @@ export function crossesFromBars(conditions: Condition[]): Condition[] {
       (b, n) =>
         n !== i &&
         b.op === (now.op === "above" ? "below" : "above") &&
-        key(b.left) === key(barBack(now.left)) &&
-        key(b.right) === key(barBack(now.right)) &&
+        sameLine(b.left, barBack(now.left)) &&
+        sameLine(b.right, barBack(now.right)) &&
         (now.left.type !== "constant" || now.right.type !== "constant"),
     );
     if (j < 0) continue;

@@ -42,7 +42,8 @@ const UNKNOWN: ReadonlyArray<readonly [RegExp, string]> = [
   [/\btrend\s*lines?\b/, "a drawn trendline"],
   // "the last swing high" is v2's swing level (levels.ts); swings in general are not.
   [
-    /\bsupport\b|\bresistance\b|(?<!\b(?:last|latest|previous|prior|recent|nearest|preceding)\s)swing\s+(?:high|low)s?\b/,
+    // "could the EA support a CCI strategy", "supports both sides": the verb is no support level.
+    /\bsupport\b(?!\s+(?:a|an|the|both|multiple|several|all|any|it|this|that|for|of|me)\b)|\bresistance\b|(?<!\b(?:last|latest|previous|prior|recent|nearest|preceding)\s)swing\s+(?:high|low)s?\b/,
     "support/resistance levels",
   ],
   [/\bhma\b|\bhull\b/, "the Hull moving average"],
@@ -117,8 +118,12 @@ export function readClauses(
   let prev: Condition | null = null;
   // First pass: the averages the message names, so a bare "the 21" later can refer to them.
   const maPeriods = new Map(ctx.maPeriods);
+  // ... and the MACD or stochastic it names, so that a later "main line" / "signal line" alone is that one's.
+  const kinds = [...ctx.knownKinds];
   for (const sentence of sentences) {
     for (const op of scanMentions(sentence, ctx).operands) {
+      if (op.type === "indicator" && (op.ind.kind === "macd" || op.ind.kind === "stochastic"))
+        kinds.push(op.ind.kind);
       if (
         op.type === "indicator" &&
         op.ind.kind === "ma" &&
@@ -129,7 +134,7 @@ export function readClauses(
       }
     }
   }
-  const fullCtx: MentionContext = { ...ctx, maPeriods };
+  const fullCtx: MentionContext = { ...ctx, maPeriods, knownKinds: kinds };
   let subject: Operand | null = null;
   // Sides whose exit the message states in so many words ("close sells when ..."), and the side the previous
   // sentence entered: a later sideless exit goes with that entry when the other side's exit is already given.

@@ -89,9 +89,23 @@ export function letterLookBack(text: string): boolean {
   return LETTER_AGO.test(text.toLowerCase());
 }
 
+/**
+ * One candle said the same way: "the previous candle is bullish", "last bar was red", "the candle closed
+ * bearish", "the signal bar closes up": the bar just closed (the one every rule reads) against its open.
+ */
+const ONE_CANDLE =
+  /\b(?:the\s+)?(?:(?:last|previous|prior|latest|current|signal|last\s+closed)\s+)?(?:candle(?:stick)?|bar)\s+(?:(?:is|was)\s+(?:an?\s+)?(bullish|bearish|green|red|white|black)|(?:closed|closes|close)\s+(?:as\s+)?(?:an?\s+)?(bullish|bearish|green|red|white|black|up|down))\b(?:\s+(?:candle(?:stick)?|bar|one))?/g;
+
+function oneCandle(_w: string, is?: string, closed?: string): string {
+  const kind = is ?? closed ?? "";
+  const up = kind === "bullish" || kind === "green" || kind === "white" || kind === "up";
+  return `the close is ${up ? "above" : "below"} the open`;
+}
+
 export function rewriteConditionWords(text: string): string {
   let out = text
     .replace(RUN_OF_CANDLES, runOfCandles)
+    .replace(ONE_CANDLE, oneCandle)
     .replace(
       LETTER_AGO,
       (_w, dir: string) => `momentum is ${/^(?:higher|above|greater)$/.test(dir) ? "above" : "below"} 100`,

@@ -666,10 +666,13 @@ export function parseConditions(
         }
       }
     }
-    // "... above %d on the bar before", "on the previous bar %k was above %d": both lines one bar back.
+    // "... above %d on the bar before", "on the previous bar %k was above %d": both lines one bar back. A mark
+    // that ends the comparison before ("k below d prevbar and k above d") is that one's, not this one's.
     const back =
       tokens[r + 1] === PREV_BAR ||
-      (l !== null && (tokens[l.index - 1] === PREV_BAR || tokens[l.index - 2] === PREV_BAR));
+      (l !== null &&
+        (tokens[l.index - 1] === PREV_BAR ||
+          (tokens[l.index - 2] === PREV_BAR && !/^(?:and|or|,|&)$/.test(tokens[l.index - 1] ?? ""))));
     if (back && !cross) {
       conditions.push({ op, left: barBack(left), right: barBack(right) });
     } else conditions.push(closeCross ? { op, left, right, closing: true } : { op, left, right });

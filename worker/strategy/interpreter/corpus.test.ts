@@ -6,6 +6,7 @@ import { ENTRY_PHRASINGS } from "./entry-phrasings.fixture";
 import { FORUM_PHRASINGS } from "./forum-phrasings.fixture";
 import { interpret } from "./index";
 import { PHRASINGS } from "./phrasings.fixture";
+import { PLATFORM_PHRASINGS } from "./platform-phrasings.fixture";
 import { SEQUENCE_PHRASINGS } from "./sequence-phrasings.fixture";
 import { SMOOTHING_PHRASINGS } from "./smoothing-phrasings.fixture";
 import { TIMEFRAME_PHRASINGS } from "./timeframe-phrasings.fixture";
@@ -26,6 +27,7 @@ describe("interpreter corpus", () => {
     ...SEQUENCE_PHRASINGS,
     ...TIMEFRAME_PHRASINGS,
     ...FORUM_PHRASINGS,
+    ...PLATFORM_PHRASINGS,
   ]) {
     it(c.name, () => {
       let spec: StrategySpec | null = null;

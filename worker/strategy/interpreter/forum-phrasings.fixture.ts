@@ -352,7 +352,8 @@ export const FORUM_PHRASINGS: readonly CorpusCase[] = [
   one(
     "donchian: named beside 'the highest high of the last 20 bars'",
     "Donchian breakout: buy when price breaks above the highest high of the last 20 bars. Stop 30 pips.",
-    { long: ["close xa highest(20)[1]"], question: false },
+    // A break of an N-bar extreme is the close beyond it (as annotators read it; conditions.ts).
+    { long: ["close > highest(20)[1]"], question: false },
   ),
   one(
     "donchian: 'the upper band of the 20-period Donchian channel'",

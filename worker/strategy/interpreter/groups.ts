@@ -56,7 +56,11 @@ export function splitGroups<R extends RawLike>(
     const reads = parts?.map(read) ?? [];
     const counts = reads.map((r) => r.clause.conditions.length);
     const total = counts.reduce((n, k) => n + k, 0);
-    const stated = /\beither\b/.test(raw.text) || ANY_MARKER.test(raw.text);
+    // An entry's "A or B" with no "and" is also two ways in: read as AND it would ask both at once.
+    const stated =
+      /\beither\b/.test(raw.text) ||
+      ANY_MARKER.test(raw.text) ||
+      (c.role === "entry" && !/\band\b|&/.test(raw.text));
     if (
       reads.length < 2 ||
       counts.some((k) => k === 0) ||

@@ -129,6 +129,36 @@ export function resolveIndicator(
       const mas = existing.filter(isMa).filter((i) => i.source === undefined);
       let period = m.period;
       let method = m.method;
+      if (period === null && m.role !== null) {
+        // "Fast SMA 10, slow SMA 30 ... if the fast sma is above the slow sma": the length the message gave
+        // that role, else (two lengths named) the shorter for the fast one and the longer for the slow one.
+        const fits = (s: IndicatorMention) =>
+          s.kind === "ma" &&
+          s.period !== null &&
+          !s.of &&
+          (m.method === null || s.method === null || s.method === m.method);
+        const own = siblings.find((s) => s.kind === "ma" && s.role === m.role && fits(s));
+        const lengths = [
+          ...new Set(
+            siblings.flatMap((s) => (s.kind === "ma" && fits(s) && s.period !== null ? [s.period] : [])),
+          ),
+        ];
+        const picked =
+          own?.kind === "ma"
+            ? own
+            : lengths.length === 2
+              ? siblings.find(
+                  (s) =>
+                    s.kind === "ma" &&
+                    fits(s) &&
+                    s.period === (m.role === "fast" ? Math.min(...lengths) : Math.max(...lengths)),
+                )
+              : undefined;
+        if (picked?.kind === "ma" && picked.period !== null) {
+          period = picked.period;
+          method ??= picked.method;
+        }
+      }
       if (period === null && m.role !== null && mas.length >= 2) {
         const sorted = [...mas].sort((a, b) => a.period - b.period);
         const pick = m.role === "fast" ? sorted[0] : sorted[sorted.length - 1];

@@ -134,6 +134,17 @@ const RULES: Rule[] = [
         ? [ind({ kind: "stochastic", k: null, d: null, slowing: null, line: "signal" })]
         : [ind({ kind: "macd", fast: null, slow: null, signal: null, line: "signal" })],
   },
+  // "main line" alone ("... and main line < 80"): the main line of the MACD or stochastic being talked about;
+  // with neither in view it is left unread.
+  {
+    re: /\b(?:its\s+|the\s+)?main(?:\s+line)?\b(?!\s+(?:trend|idea|signal\b))/g,
+    build: (_m, lastKind) =>
+      lastKind === "stochastic"
+        ? [ind({ kind: "stochastic", k: null, d: null, slowing: null, line: "main" })]
+        : lastKind === "macd"
+          ? [ind({ kind: "macd", fast: null, slow: null, signal: null, line: "main" })]
+          : [],
+  },
   {
     re: /\b(?:the\s+)?(?:macd\s+)?(?:histogram|hist)\b/g,
     build: () => [ind({ kind: "macd", fast: null, slow: null, signal: null, line: "histogram" })],
@@ -190,7 +201,7 @@ const RULES: Rule[] = [
   // One-parameter oscillators. A number right after the name is its period ("rsi 14 below 30").
   {
     re: new RegExp(
-      `\\b(?:(\\d+)(?:\\s+(?:period|day|bar)s?)?\\s+)?(rsi|cci|adx|momentum)\\b(?:\\s*\\(\\s*(\\d+)\\s*\\)|\\s+(?:with\\s+(?:a\\s+)?)?(?:(?:period|length)\\s+(?:of\\s+)?)?(\\d+)\\b(?=\\s*(?:is|crosses|cross|crossed|goes|moves|rises|falls|drops|above|below|over|under|greater|less|higher|lower|equal|>|<|=|between|reaches|hits|touches|oversold|overbought|with|on|line|value|reading|level|periods?))${NOT_A_UNIT})?${PRICE_SUFFIX}`,
+      `\\b(?:(\\d+)(?:\\s+(?:period|day|bar)s?)?\\s+)?(rsi|cci|adx|momentum)\\b(?:\\s+(?:indicator|oscillator)\\b)?(?:\\s*\\(\\s*(\\d+)\\s*\\)|\\s+(?:with\\s+(?:a\\s+)?)?(?:(?:period|length)\\s+(?:of\\s+)?)?(\\d+)\\b(?=\\s*(?:is|crosses|cross|crossed|goes|moves|rises|falls|drops|above|below|over|under|greater|less|higher|lower|equal|>|<|=|between|reaches|hits|touches|oversold|overbought|with|on|line|value|reading|level|periods?))${NOT_A_UNIT})?${PRICE_SUFFIX}`,
       "g",
     ),
     build: (m) => {
@@ -246,6 +257,21 @@ const RULES: Rule[] = [
   },
 ];
 
+/**
+ * "5 smma and 13 smma applied to median price", "the ema 8 and ema 21 on the typical price": a price said once
+ * after two averages named together is both averages' (the first has none of its own).
+ */
+function sharePrice(text: string, operands: Operand[]): void {
+  for (const m of text.matchAll(/§([A-Z])\s+(?:and|&|,)\s+§([A-Z])/g)) {
+    const a = operands[m[1].charCodeAt(0) - 65];
+    const b = operands[m[2].charCodeAt(0) - 65];
+    if (a?.type !== "indicator" || b?.type !== "indicator") continue;
+    if (a.ind.kind !== "ma" || b.ind.kind !== "ma" || a.ind.of || b.ind.of) continue;
+    if (a.ind.price === null && b.ind.price !== null && b.ind.price !== "close")
+      operands[m[1].charCodeAt(0) - 65] = { ...a, ind: { ...a.ind, price: b.ind.price } };
+  }
+}
+
 /** Replaces every mention in `sentence` with a placeholder and returns the operands in order. */
 export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
   const operands: Operand[] = [];
@@ -261,6 +287,7 @@ export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
       const match = groupsOf(args);
       if (match === null) return String(args[0]);
       const built = rule.build(match, lastKind);
+      if (built.length === 0) return String(args[0]);
       const tokens: string[] = [];
       for (const op of built) {
         if (op.type === "indicator") {
@@ -288,6 +315,7 @@ export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
     },
   );
   text = averagesOf(text, operands);
+  sharePrice(text, operands);
   // "§A closes 3% or more below §B", "§A is at least 2% above §B": §A against §B moved by that percentage.
   text = text.replace(
     /§([A-Z])\s+(?:is|closes|closed|stays|trades|sits)\s+(?:at\s+least\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?:or\s+more\s+)?(below|under|above|over)\s+(?:the\s+)?§([A-Z])/g,

@@ -157,6 +157,14 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\bexponential\s+ma\b/g, "ema"],
   [/\bsimple\s+ma\b/g, "sma"],
   [/\blw\s+ma\b/g, "lwma"],
+  // "Fast MA = 10 (SMA)", "slow ema period: 26", "Fast EMA: 12": a role's length as a setting, read like "fast
+  // 10 sma" (the kind in brackets wins over a plain "ma").
+  [
+    /\b(fast|slow)(?:er)?\s+(sma|ema|smma|lwma|ma)\s*(?:period|length)?\s*(?:=|:)\s*(\d+)\b(?:\s*\(\s*(sma|ema|smma|lwma)\s*\))?(?=([ \t]*\n)?)/g,
+    // A line of its own stays a sentence of its own (the next setting line is no part of it).
+    (_w: string, role: string, kind: string, n: string, stated?: string, eol?: string) =>
+      `${role} ${n} ${stated || kind}${eol ? "." : ""}`,
+  ],
   [/\b(\d+)\s*(sma|ema|smma|lwma|wma|ma)s?\b/g, "$1 $2"],
   // "EMA2Median": a length and the applied price glued to the name.
   [/\b(sma|ema|smma|lwma|wma|ma)(\d+)(median|typical|weighted|high|low|open|close)\b/g, "$2 $1 of $3"],
@@ -306,9 +314,10 @@ const REWRITES: ReadonlyArray<Rewrite> = [
     /\b(?:cross(?:es|ed)?|turns?|goes|flips?|moves?)\s+from\s+positive\s+(?:to|into)\s+negative\b/g,
     "crosses below 0",
   ],
-  // "move the stop loss to the entry price": break-even.
+  // "move the stop loss to the entry price", "stop loss is moved to open price": break-even ("the open of the
+  // last candle" is a candle's price, not the entry).
   [
-    /\b(stop loss|stop)\s+(?:at|to)\s+(?:the\s+)?(?:entry|open(?:ing)?)(?:\s+(?:price|level|point))?\b/g,
+    /\b(stop loss|stop)\s+(?:(?:is|will\s+be|gets?|should\s+be|must\s+be|to\s+be)\s+)?(?:(?:moved|moves?|set|put|shifted|placed|brought|taken)\s+)?(?:at|to)\s+(?:the\s+)?(?:entry|open(?:ing)?)(?:\s+(?:price|level|point))?\b(?!\s+of\b)/g,
     "$1 to breakeven",
   ],
   [/\b(is|are|was|were|does|do|has|have|should|must)n't\b/g, "$1 not"],

@@ -12,6 +12,8 @@
 
 const NUM = String.raw`(\d+(?:\.\d+)?)`;
 const PRICE = "close|open|high|low|median|typical|weighted";
+/** A deviation's label in MT5's dialog and traders' words ("deviation", "dev", "std", "standard deviations"). */
+const DEV = String.raw`(?:std\.?\s*)?(?:deviations?|dev|std|stdev|sd|standard\s+deviations?)`;
 
 const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [
@@ -35,6 +37,23 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [
     /(?:%k|\bk)\s*(?:period|length)?\s*(?:of|=|:)?\s*(\d+)\s*(?:,|and|;)\s*(?:%d|\bd)\s*(?:period|length)?\s*(?:of|=|:)?\s*(\d+)(?:\s*(?:,|and|;)\s*(?:slowing|slow(?:ing)?\s+period)\s*(?:of|=|:)?\s*(\d+))?/g,
     "stochastic ($1,$2,$3)",
+  ],
+  // Bollinger parameters by their dialog labels: "band (period 20, deviation 2.5)", "bands(length=30; std 3)",
+  // "(deviation 2, period 20)", "bollinger bands with period 20 and deviation 2.5": the "(period, deviation)"
+  // pair the mention grammar reads. Only after a band's name (an envelope's deviation is a percentage).
+  [
+    new RegExp(
+      String.raw`(\b(?:bollinger(?:\s+bands?)?|bands?|bb))\s*(?:\(\s*|with\s+(?:a\s+)?)(?:period|length)\s*(?:of\s+|=|:)?\s*(\d+)\s*(?:,|;|and)\s*(?:(?:shift|offset)\s*(?:=|:)?\s*0\s*(?:,|;|and)\s*)?(?:an?\s+)?${DEV}\s*(?:of\s+|=|:)?\s*${NUM}\s*\)?`,
+      "g",
+    ),
+    "$1 ($2,$3)",
+  ],
+  [
+    new RegExp(
+      String.raw`(\b(?:bollinger(?:\s+bands?)?|bands?|bb))\s*(?:\(\s*|with\s+(?:an?\s+)?)${DEV}\s*(?:of\s+|=|:)?\s*${NUM}\s*(?:,|;|and)\s*(?:a\s+)?(?:period|length)\s*(?:of\s+|=|:)?\s*(\d+)\s*\)?`,
+      "g",
+    ),
+    "$1 ($3,$2)",
   ],
   // "slow K is below slow D": the stochastic's main and signal lines.
   [/\b(?:slow|fast)\s+(k|d)\b/g, "%$1"],

@@ -1,3 +1,4 @@
+import { AMOUNT_EXTRACTORS } from "./amount";
 import { BREAK_EVEN_EXTRACTORS } from "./break-even";
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Distance, Facts, Sizing } from "./facts";
@@ -261,6 +262,8 @@ const EXTRACTORS: Extractor[] = [
   },
   // Sizing in proportion to the account, in money, or of equity (sizing.ts), before the plain readings.
   ...SIZING_EXTRACTORS,
+  // Dukascopy amounts in units of currency ("amount 1 million"), before "1 lot" could be read from them.
+  ...AMOUNT_EXTRACTORS,
   // Sizing: "risk 1% per trade", "1% risk", "risking 2 percent of the account".
   {
     re: /\b(?:risk(?:ing|s)?\s+(?:of\s+|only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:%|percent)|(\d+(?:\.\d+)?)\s*(?:%|percent)\s+risk)(?:\s+(?:of|per)\s+(?:the\s+|my\s+)?(?:account|balance|equity|capital|trade))*(?:\s+per\s+trade)?/g,
@@ -273,7 +276,7 @@ const EXTRACTORS: Extractor[] = [
   },
   // Lots: "0.1 lots", "lot size 0.5", "1 standard lot", "a micro lot".
   {
-    re: /\b(?:(?:fixed\s+)?(?:lot\s*size|lots?|volume|position\s+size)\s*(?:of|=|:|is)?\s*(\d+(?:\.\d+)?)\b|(\d+(?:\.\d+)?)\s*(?:standard\s+)?lots?\b|(?:a|one|1)\s+(micro|mini|standard|full)\s+lots?\b)/g,
+    re: /\b(?:(?:fixed\s+)?(?:lot\s*size|lots?|volume|position\s+size)\s*(?:of|=|:|is)?\s*(\d+(?:\.\d+)?)\b|(\d+(?:\.\d+)?)[ \t]*(?:standard\s+)?lots?\b|(?:a|one|1)\s+(micro|mini|standard|full)\s+lots?\b)/g,
     apply: (m, f) => {
       let lots: number | null = null;
       if (m[1] ?? m[2]) lots = Number(m[1] ?? m[2]);

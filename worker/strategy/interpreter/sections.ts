@@ -195,13 +195,19 @@ export function sectionize(text: string): string {
 const MIRROR_LINE =
   /^(?=.*\b(?:buy|sell|long|short|buying|selling)\b)(?=.*\b(?:opposite|vice versa|reverse|reversed|mirror|mirrored|inverse)\b)(?!.*\b(?:exit|close|closing)\b)[^\d]*$/;
 
+/** A rule that opens with the bar's close as its subject ("close above ...", "close price is below ..."). */
+const PRICE_CLOSE =
+  /^close\s+(?:price\s+)?(?:is\s+|was\s+)?(?:above|below|over|under|higher|lower|greater|less|crosses|cross|breaks?|[<>=]|of\s+the\s+(?:last|previous|current|signal)\b)/;
+
 function withRole(numbered: string, role: Role): string {
   if (MIRROR_LINE.test(numbered)) return numbered;
   // "Selling : 1. Wait for ...": an item number at the start of a heading's line is no part of its rule.
   const line = role ? numbered.replace(/^\d{1,2}\s*[.)]\s+(?=[a-z])/, "") : numbered;
   // "when X" under a heading is the heading's condition unless it names its own action.
-  // "close crosses above the lower band" under a side heading is the bar's close, not the action.
+  // "close crosses above the lower band", "close is below the lower band" under a side heading is the bar's close
+  // compared, a condition, not the action "close".
   const priceClose =
+    PRICE_CLOSE.test(line) ||
     /^close\s+(?:crosses|crossed|is|was|above|below|over|under|[<>]|higher|lower|greater|less|breaks|rises|falls|drops)\b/.test(
       line,
     );
