@@ -194,6 +194,14 @@ function readFormingHigherBar(mq5: string): string {
   );
 }
 
+/** The measured target read on the bar before the signal bar (its range, not the signal candle's). */
+function measureOlderBar(mq5: string): string {
+  return mq5.replace(
+    "double measured = iHigh(_Symbol, InpTimeframe, 1) + -1.0 * iLow(_Symbol, InpTimeframe, 1);",
+    "double measured = iHigh(_Symbol, InpTimeframe, 2) + -1.0 * iLow(_Symbol, InpTimeframe, 2);",
+  );
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -214,6 +222,7 @@ export const mutants: Entry[] = (
         { ...example("swing-breakout-stops"), name: "mutant: swing strength" },
         { ...example("v2-sequence-pullback"), name: "mutant: window without its last bar" },
         { ...example("v2-higher-timeframe-prices"), name: "mutant: forming higher-timeframe bar" },
+        { ...example("v2-measured-target"), name: "mutant: target measured on the bar before" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -234,5 +243,6 @@ export const mutants: Entry[] = (
     widerSwing,
     windowWithoutLastBar,
     readFormingHigherBar,
+    measureOlderBar,
   ][k](e.mq5),
 }));

@@ -428,6 +428,12 @@ export class Simulation {
         }
         const target = this.plan.targetDistance(slDist);
         if (target !== undefined) tpDist = target;
+        // A target at a measured distance (a bar's range): without a value above zero no order is sent.
+        const measured = this.plan.measuredTarget(this.closed);
+        if (measured !== undefined) {
+          if (Number.isNaN(measured)) return;
+          tpDist = measured;
+        }
       }
       if (this.spec.sizing.type === "fixed") lots = this.spec.sizing.lots;
       // Risk sizing needs a stop distance; during ATR warm-up there is none, so no trade.

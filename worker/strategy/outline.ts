@@ -419,7 +419,9 @@ export function renderOutline(spec: StrategySpec): string {
       ? `Take profit: ${describeDistance(spec.takeProfit, ind)}`
       : target !== undefined
         ? `Take profit: ${num(target)}R`
-        : "Take profit: none",
+        : spec.exits?.targetDistance
+          ? "Take profit: a measured distance (exit rules)"
+          : "Take profit: none",
   );
   if (spec.trailingStop) {
     const t = spec.trailingStop;
