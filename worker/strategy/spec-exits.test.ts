@@ -46,6 +46,44 @@ describe("v2 exits in the spec", () => {
     expect(issues({ ...base, stopLoss: { unit: "pips", value: 20 }, exits: { targetR: 3 } })).toEqual([]);
   });
 
+  it("a measured target: a range read when the order is sent, given once, for market entries", () => {
+    const range = {
+      type: "expression",
+      a: { type: "previousPeriod", period: "week", field: "HIGH" },
+      k: -1,
+      b: { type: "previousPeriod", period: "week", field: "LOW" },
+    } as const;
+    const r = parseSpec({ ...base, exits: { targetDistance: { of: range } } });
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.spec.exits?.targetDistance?.multiple).toBe(1);
+      expect(renderOutline(r.spec)).toContain("Take profit: a measured distance (exit rules)");
+    }
+    expect(issues({ ...base, exits: { targetDistance: { of: { type: "indicator", ref: "atr" } } } })).toEqual(
+      ['exits.targetDistance.of.ref: unknown indicator "atr"'],
+    );
+    expect(
+      issues({ ...base, takeProfit: { unit: "pips", value: 30 }, exits: { targetDistance: { of: range } } }),
+    ).toEqual([
+      "exits.targetDistance: give the take profit once: takeProfit, exits.targetR or exits.targetDistance",
+    ]);
+    expect(
+      issues({
+        ...base,
+        pendingEntry: {
+          order: "stop",
+          long: { type: "price", field: "HIGH" },
+          short: { type: "price", field: "LOW" },
+        },
+        exits: { targetDistance: { of: range, multiple: 2 } },
+      }),
+    ).toEqual([
+      "exits.targetDistance: a pending entry takes takeProfit; exits.targetDistance applies to market entries",
+    ]);
+    const schema = JSON.stringify(specJsonSchema());
+    expect(schema).toContain("take profit at a measured distance from the entry");
+  });
+
   it("risk sizing accepts a structural stop as the stop it measures", () => {
     const sized = {
       ...base,
