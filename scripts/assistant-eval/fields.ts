@@ -34,6 +34,7 @@ import {
   showRule,
 } from "./phrase";
 import { sequenceAlternatives, windowAtom } from "./phrase-sequence";
+import { canonicalMeasure, type Measure, measureOf } from "./target-measure";
 
 type Json = unknown;
 const rec = (v: Json): Record<string, Json> =>
@@ -869,7 +870,7 @@ function stopBase(raw: string, ctx: Ctx): Operand | null {
 /**
  * A take profit at a structural level ("the middle Bollinger band", "the previous day high"): v2 has no
  * target price, so the exit rule of each traded side must close when the price reaches it (the short
- * side's level mirrored). A target measured as a distance from a bar or a range has no v2 form.
+ * side's level mirrored). A target measured as a distance from a bar or a range is exits.targetDistance.
  */
 export function compareTargetRule(
   rule: string,
@@ -878,6 +879,8 @@ export function compareTargetRule(
 ): string | null {
   chartTf = spec.timeframe;
   const ctx = contextOf(all, ["entry_long", "entry_short"], true);
+  const measure = measureOf(rule);
+  if (measure) return compareMeasuredTarget(measure, spec);
   const level = /\b(?:distance|size|height|equal to)\b/i.test(rule) ? null : stopBase(rule, ctx);
   if (!level) return unscorable("take_profit", "not expressible in v2: a target at a measured distance");
   for (const side of ["long", "short"] as const) {
@@ -892,6 +895,24 @@ export function compareTargetRule(
       return `take_profit: expected the ${side} closed at ${showOperand(want.r)}, got ${showRule(got)}`;
   }
   return null;
+}
+
+/**
+ * A target at a measured distance ("distance equal to the previous candle's height", "size of last week's
+ * range"): v2 exits.targetDistance measuring the same thing (a candle's range and its high - low are one) with
+ * the same multiple.
+ */
+function compareMeasuredTarget(want: Measure, spec: StrategySpec): string | null {
+  const got = spec.exits?.targetDistance;
+  const wanted = `${want.multiple === 1 ? "" : `${want.multiple} x `}${showOperand(want.of)}`;
+  if (!got)
+    return `take_profit: expected a target at ${wanted} from the entry, got ${spec.takeProfit ? JSON.stringify(spec.takeProfit) : "none"}`;
+  const same =
+    operandMatch(canonicalMeasure(want.of), canonicalMeasure(operandOf(spec, got.of))) &&
+    eq(want.multiple, got.multiple);
+  return same
+    ? null
+    : `take_profit: expected a target at ${wanted}, got ${got.multiple} x ${showOperand(operandOf(spec, got.of))}`;
 }
 
 const PER_SIDE_KEYS = ["long_pips", "short_pips", "long_points", "short_points"];

@@ -221,6 +221,8 @@ export interface Facts {
   /** Stops stated per side or at a level (exits.stop); a side without one keeps stopLoss. */
   sideStops: Partial<Record<Side, SideStop>> | null;
   takeProfit: Distance | null;
+  /** A take profit at a measured distance ("as far as the previous candle is tall"): v2 exits.targetDistance. */
+  targetMeasure: { of: SpecOperand; multiple: number } | null;
   /** A take profit at a line ("tp on the middle band"), for the side it names; built as an exit rule. */
   targetLine: { side: Side; operand: Operand } | null;
   /** "trailing stop at the 20-bar low" (line-trails.ts): the side it was written for and its line. */
@@ -256,6 +258,7 @@ export function emptyFacts(): Facts {
     stopLoss: null,
     sideStops: null,
     takeProfit: null,
+    targetMeasure: null,
     targetLine: null,
     trailLine: null,
     dayChart: false,

@@ -365,6 +365,7 @@ function hasExitFacts(f: Facts): boolean {
   return (
     f.stopLoss !== null ||
     f.takeProfit !== null ||
+    f.targetMeasure !== null ||
     f.targetLine !== null ||
     f.scaleOut !== null ||
     f.trailing !== null ||
@@ -377,6 +378,7 @@ function hasSettings(f: Facts): boolean {
   return (
     f.stopLoss !== null ||
     f.takeProfit !== null ||
+    f.targetMeasure !== null ||
     f.targetLine !== null ||
     f.scaleOut !== null ||
     f.trailing !== null ||
