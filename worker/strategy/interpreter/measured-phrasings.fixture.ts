@@ -1,0 +1,79 @@
+import type { ExitCase } from "./exit-phrasings.fixture";
+
+// The project's own wordings of a take profit at a measured distance (issue 15, v2 exits.targetDistance),
+// written here, not taken from any outside corpus. Replayed by measured-targets.test.ts as first descriptions:
+// `spec` is a part the built spec must contain.
+
+const candle = (measure: "range" | "body", multiple = 1) => ({
+  exits: { targetDistance: { of: { type: "candle", measure, shift: 0 }, multiple } },
+});
+const minus = (a: Record<string, unknown>, b: Record<string, unknown>) => ({
+  type: "expression",
+  a,
+  k: -1,
+  b,
+});
+const period = (p: "day" | "week") =>
+  minus(
+    { type: "previousPeriod", period: p, field: "HIGH", back: 1, shift: 0 },
+    { type: "previousPeriod", period: p, field: "LOW", back: 1, shift: 0 },
+  );
+const bars = (n: number) =>
+  minus(
+    { type: "extreme", side: "highest", bars: n, shift: 0 },
+    { type: "extreme", side: "lowest", bars: n, shift: 0 },
+  );
+
+export const MEASURED_TARGET_PHRASINGS: readonly ExitCase[] = [
+  {
+    name: "a target as far as the last candle is tall, in a passive sentence",
+    say: "Buy when the 10 ema crosses above the 30 ema, sell when it crosses below. The profit target is set at a distance equal to the height of the last candle.",
+    expect: { direction: "both", question: false },
+    spec: candle("range"),
+  },
+  {
+    name: "'tp =' a multiple of the signal bar's range, beside a stop at that bar",
+    say: "Go long when RSI(14) crosses above 30. SL at the low of the signal candle, TP = 1.5x the signal bar's range.",
+    expect: { direction: "long", question: false },
+    spec: {
+      ...candle("range", 1.5),
+      exits: { ...candle("range", 1.5).exits, stop: { long: { type: "price", field: "LOW" } } },
+    },
+  },
+  {
+    name: "twice the size of the breakout candle",
+    say: "Sell when the close crosses below the 50 sma. Take profit twice the size of the breakout candle.",
+    expect: { direction: "short", question: false },
+    spec: candle("range", 2),
+  },
+  {
+    name: "the body of the entry bar, not its range",
+    say: "Buy when the 5 sma crosses above the 15 sma. My target equals the body size of the entry bar.",
+    expect: { direction: "long", question: false },
+    spec: candle("body"),
+  },
+  {
+    name: "yesterday's high-low range",
+    say: "Buy when the 20 ema crosses above the 50 ema and sell on the reverse. Take profit equal to yesterday's range (high minus low).",
+    expect: { direction: "both", question: false },
+    spec: { exits: { targetDistance: { of: period("day"), multiple: 1 } } },
+  },
+  {
+    name: "half of the previous week's movement",
+    say: "Buy when MACD crosses above its signal line. Target: half of the previous week's range.",
+    expect: { direction: "long", question: false },
+    spec: { exits: { targetDistance: { of: period("week"), multiple: 0.5 } } },
+  },
+  {
+    name: "the range of the last N bars",
+    say: "Buy when the close crosses above the 100 sma. Take profit is the range of the last 20 bars.",
+    expect: { direction: "long", question: false },
+    spec: { exits: { targetDistance: { of: bars(20), multiple: 1 } } },
+  },
+  {
+    name: "the height of an N-period channel",
+    say: "Sell when the 8 ema crosses below the 21 ema. The target equals the height of the 30 period channel.",
+    expect: { direction: "short", question: false },
+    spec: { exits: { targetDistance: { of: bars(30), multiple: 1 } } },
+  },
+];
