@@ -34,7 +34,7 @@ import {
   showRule,
 } from "./phrase";
 import { sequenceAlternatives, windowAtom } from "./phrase-sequence";
-import { canonicalMeasure, type Measure, measureOf } from "./target-measure";
+import { canonicalMeasure, type Measure, measureOf, targetFractionOf } from "./target-measure";
 
 type Json = unknown;
 const rec = (v: Json): Record<string, Json> =>
@@ -995,9 +995,34 @@ export function compareTrailing(expected: Json, spec: StrategySpec): string | nu
 
 export function compareBreakEven(expected: Json, spec: StrategySpec): string | null {
   const e = rec(expected);
-  const b = spec.breakEven;
+  const beAt = spec.exits?.breakEvenAtTarget;
+  const tp = spec.takeProfit;
+  const fixedTp = tp?.unit === "pips" || tp?.unit === "points" ? tp : undefined;
+  // Part of the way to a fixed target is that distance: the two forms say the same.
+  const b =
+    spec.breakEven ??
+    (beAt !== undefined && fixedTp
+      ? { trigger: { unit: fixedTp.unit, value: beAt * fixedTp.value } }
+      : undefined);
+  if ("rule" in e) {
+    const fraction = typeof e.rule === "string" ? targetFractionOf(e.rule) : null;
+    if (fraction === null) return "break_even: form cannot be expressed by the spec";
+    if (beAt !== undefined)
+      return eq(beAt, fraction)
+        ? null
+        : `break_even: expected at ${fraction} of the way to the target, got ${beAt}`;
+    const t = spec.breakEven?.trigger;
+    const same =
+      t &&
+      !spec.breakEven?.offset &&
+      fixedTp &&
+      t.unit === fixedTp.unit &&
+      eq(t.value, fraction * fixedTp.value);
+    return same
+      ? null
+      : `break_even: expected at ${fraction} of the way to the target, got ${JSON.stringify(spec.breakEven ?? null)}`;
+  }
   if (!b) return "break_even: missing";
-  if ("rule" in e) return "break_even: form cannot be expressed by the spec";
   // A trigger or lock in R is that multiple of the stop distance, in the stop's own unit (as "rr" targets).
   if (("rr" in e || "lock_rr" in e) && !spec.stopLoss)
     return "break_even: a multiple of the stop needs a stop distance, got none";
@@ -1449,7 +1474,10 @@ export function compareField(
       if (expected === null) return spec.trailingStop ? "trailing_stop: expected none" : null;
       return compareTrailing(expected, spec);
     case "break_even":
-      if (expected === null) return spec.breakEven ? "break_even: expected none" : null;
+      if (expected === null)
+        return spec.breakEven || spec.exits?.breakEvenAtTarget !== undefined
+          ? "break_even: expected none"
+          : null;
       return compareBreakEven(expected, spec);
     case "sizing":
       if (expected === null) return null;
@@ -1484,7 +1512,7 @@ export function project(field: Field, spec: StrategySpec): string {
     case "trailing_stop":
       return JSON.stringify(spec.trailingStop ?? null);
     case "break_even":
-      return JSON.stringify(spec.breakEven ?? null);
+      return JSON.stringify(spec.breakEven ?? spec.exits?.breakEvenAtTarget ?? null);
     case "sizing":
       return JSON.stringify(spec.sizing);
     case "time_filter":

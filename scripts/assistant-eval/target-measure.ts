@@ -99,3 +99,23 @@ export function canonicalMeasure(o: Operand): Operand {
   }
   return o;
 }
+
+/**
+ * A break-even annotated at a part of the way to the target ("at half the distance to target", "at 50% of
+ * TP", "halfway to the take profit"): that fraction, or null.
+ */
+export function targetFractionOf(rule: string): number | null {
+  const m =
+    /^(?:(?:at|after|once|when)\s+)?(?:price\s+(?:covers|has\s+covered|reaches)\s+)?(half\s*way|half|\d+(?:\.\d+)?\s*%|\d+\s*\/\s*\d+)\s+(?:of\s+)?(?:the\s+)?(?:(?:way|distance)\s+)?(?:to\s+|of\s+)?(?:the\s+)?(?:target|tp|take\s+profit)$/.exec(
+      rule
+        .trim()
+        .toLowerCase()
+        .replace(/[.;]+$/, ""),
+    );
+  if (!m) return null;
+  const w = m[1].replace(/\s+/g, "");
+  if (w === "half" || w === "halfway") return 0.5;
+  if (w.endsWith("%")) return Number(w.slice(0, -1)) / 100;
+  const [a, b] = w.split("/").map(Number);
+  return b > 0 ? a / b : null;
+}

@@ -238,6 +238,14 @@ describe("the harness can fail", () => {
     expect(c.differences.length).toBeGreaterThan(0);
   });
 
+  it("an EA moving to break-even 75% of the way to the target instead of half way trades differently", async () => {
+    const m = mutants.find((x) => x.name === "mutant: break-even 75% of the way");
+    if (m === undefined) throw new Error("the break-even mutant is missing");
+    expect(m.mq5).not.toBe(example("v2-week-range-target-break-even").mq5);
+    const { c } = await compare(m, VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
   it("an EA whose sequence window leaves out the bar that just closed trades differently (within)", async () => {
     expect(mutants[14].mq5).not.toBe(example("v2-sequence-pullback").mq5);
     const { c } = await compare(mutants[14], VARIANTS[0]);

@@ -202,6 +202,11 @@ function measureOlderBar(mq5: string): string {
   );
 }
 
+/** Break-even three quarters of the way to the target instead of half way. */
+function laterBreakEvenAtTarget(mq5: string): string {
+  return mq5.replace("input double InpBreakEvenAtTarget = 0.5;", "input double InpBreakEvenAtTarget = 0.75;");
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -223,6 +228,7 @@ export const mutants: Entry[] = (
         { ...example("v2-sequence-pullback"), name: "mutant: window without its last bar" },
         { ...example("v2-higher-timeframe-prices"), name: "mutant: forming higher-timeframe bar" },
         { ...example("v2-measured-target"), name: "mutant: target measured on the bar before" },
+        { ...example("v2-week-range-target-break-even"), name: "mutant: break-even 75% of the way" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -244,5 +250,6 @@ export const mutants: Entry[] = (
     windowWithoutLastBar,
     readFormingHigherBar,
     measureOlderBar,
+    laterBreakEvenAtTarget,
   ][k](e.mq5),
 }));

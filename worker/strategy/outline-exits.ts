@@ -41,6 +41,10 @@ export function describeExits(ex: Exits, operand: (op: Operand) => string): stri
       `Take profit at ${times}${words} from entry, measured on the last closed bar when the order is sent and kept (no order when that is not above zero).`,
     );
   }
+  if (ex.breakEvenAtTarget !== undefined)
+    lines.push(
+      `Move the stop to the entry price once a position has covered ${num(ex.breakEvenAtTarget * 100)}% of the way to its take profit (once, never loosening it; none without a take profit).`,
+    );
   if (ex.partial) {
     const p = ex.partial;
     const then = p.breakEven ? ", then move the stop to the entry price" : "";

@@ -18,6 +18,12 @@
  *     the fill as a distance is. `of` is a difference of prices (high - low of a bar, the highest minus the
  *     lowest of N bars). A value that is missing (warm-up) or not above zero (a bar with no range) sends
  *     no order. Instead of `takeProfit` and `targetR`; market entries only.
+ *   - breakEvenAtTarget ("break-even once half way to the target"): on every tick the EA sees, a position
+ *     with a take profit whose profit (bid - open for a buy, open - ask for a sell) has reached
+ *     breakEvenAtTarget x |take profit - open price| (as the position stands) has its stop moved to the open
+ *     price, never loosening it, once, as the v1 break-even (worked out with it, the trailing stop and steps as
+ *     one modification, right after the v1 break-even). A position without a take profit has none. Not with
+ *     the v1 `breakEven`.
  *   - partial: on every tick the EA sees, once a position is `atR` x R in profit (bid - open for a buy,
  *     open - ask for a sell; R = the distance from the open price to the stop as it stands), `percent` of its
  *     volume is closed at market, rounded down to 0.01 lot (no close when that is 0 or leaves nothing),
@@ -89,6 +95,15 @@ export function exitsSchema<T extends z.ZodType>(operand: T) {
         .optional()
         .describe(
           "take profit at a measured distance from the entry, frozen when the order is sent: 'a target equal to the previous candle's range'",
+        ),
+      // Issue 15: "move to break-even when price has covered half the distance to the target".
+      breakEvenAtTarget: z
+        .number()
+        .gt(0)
+        .lt(1)
+        .optional()
+        .describe(
+          "move the stop to the entry price once the profit reaches this fraction of the distance from the entry to the take profit (0.5 = half way)",
         ),
       partial: z
         .object({

@@ -459,6 +459,12 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
       path: ["exits", "targetDistance"],
       message: "give the take profit once: takeProfit, exits.targetR or exits.targetDistance",
     });
+  if (ex?.breakEvenAtTarget !== undefined && spec.breakEven)
+    ctx.addIssue({
+      code: "custom",
+      path: ["exits", "breakEvenAtTarget"],
+      message: "give the break-even once: breakEven or exits.breakEvenAtTarget",
+    });
   if ((spec.sizing.type === "riskPercent" || spec.sizing.type === "riskMoney") && !everySideStopped) {
     ctx.addIssue({
       code: "custom",

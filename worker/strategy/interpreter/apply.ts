@@ -398,6 +398,17 @@ export function applyFacts(
     const t = b.distance(facts.breakEven.trigger);
     const o = facts.breakEven.offset ? b.distance(facts.breakEven.offset) : null;
     if (t) draft.breakEven = o ? { trigger: t, offset: o } : { trigger: t };
+    if (t && draft.exits?.breakEvenAtTarget !== undefined) delete draft.exits.breakEvenAtTarget;
+  } else if (facts.breakEvenAtTarget !== null) {
+    // "Breakeven half way to the target": a fraction of each position's own target (exits.breakEvenAtTarget),
+    // which follows the target when it changes.
+    delete draft.breakEven;
+    draft.exits = { ...draft.exits, breakEvenAtTarget: facts.breakEvenAtTarget };
+    const ex = draft.exits;
+    if (!draft.takeProfit && ex.targetR === undefined && ex.targetDistance === undefined)
+      b.notes.push(
+        "The break-even is measured on the way to the take profit, and this strategy has none yet; tell me the target (e.g. 'take profit 40 pips').",
+      );
   }
   if (facts.sizing) {
     const s = facts.sizing;

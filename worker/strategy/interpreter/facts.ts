@@ -233,6 +233,8 @@ export interface Facts {
   scaleOut: { targets: Array<{ unit: "pips" | "points"; value: number }>; runner: boolean } | null;
   trailing: { distance: Distance; start: Distance | null } | null;
   breakEven: { trigger: Distance; offset: Distance | null } | null;
+  /** "Breakeven half way to the target": the fraction of the take profit's distance (exits.breakEvenAtTarget). */
+  breakEvenAtTarget: number | null;
   sizing: Sizing | null;
   timeframe: string | null;
   sessions: Session[] | null;
@@ -265,6 +267,7 @@ export function emptyFacts(): Facts {
     scaleOut: null,
     trailing: null,
     breakEven: null,
+    breakEvenAtTarget: null,
     sizing: null,
     timeframe: null,
     sessions: null,

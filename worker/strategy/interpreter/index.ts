@@ -383,6 +383,7 @@ function hasSettings(f: Facts): boolean {
     f.scaleOut !== null ||
     f.trailing !== null ||
     f.breakEven !== null ||
+    f.breakEvenAtTarget !== null ||
     f.sizing !== null ||
     f.timeframe !== null ||
     f.sessions !== null ||

@@ -4,6 +4,7 @@ import type { Distance, Facts, Sizing } from "./facts";
 import { LINE_TARGET_EXTRACTORS } from "./line-targets";
 import { LINE_TRAIL_EXTRACTORS } from "./line-trails";
 import { MEASURED_TARGET_EXTRACTORS } from "./measured-targets";
+import { TARGET_BREAK_EVEN_EXTRACTORS } from "./target-break-even";
 import { extractScaleOut } from "./scale-out";
 import { extractSideStops } from "./side-stops";
 import { SIZING_EXTRACTORS } from "./sizing";
@@ -294,7 +295,9 @@ export function extractRisk(text: string, facts: Facts): string {
   const trails = runExtractors(text, LINE_TRAIL_EXTRACTORS, facts);
   const stops = extractScaleOut(extractSideStops(extractSwingStops(trails, facts), facts), facts);
   // A target measured on the chart before the targets at a line or a distance ("1.5 times the candle's range").
-  const measured = runExtractors(stops, MEASURED_TARGET_EXTRACTORS, facts);
+  // "Breakeven half way to the target" first: its "take profit" is no target of its own.
+  const halfWay = runExtractors(stops, TARGET_BREAK_EVEN_EXTRACTORS, facts);
+  const measured = runExtractors(halfWay, MEASURED_TARGET_EXTRACTORS, facts);
   const out = runExtractors(runExtractors(measured, LINE_TARGET_EXTRACTORS, facts), EXTRACTORS, facts);
   fourDigitPoints(facts);
   // "no stop" / "without a stop" alone: an explicit wish, not an omission.

@@ -267,6 +267,7 @@ export function applyEdits(
         break;
       case "removeBreakEven":
         delete draft.breakEven;
+        if (draft.exits) delete draft.exits.breakEvenAtTarget;
         break;
       case "removeTimeFilters":
         delete draft.timeFilter;
