@@ -73,3 +73,39 @@ describe("a target at a measured distance", () => {
     ).toMatch(/not expressible/);
   });
 });
+
+describe("a break-even part of the way to the target", () => {
+  const be = (rule: string, s: StrategySpec) => compareField("break_even", { rule }, {}, s);
+  const tp40 = { takeProfit: { unit: "pips", value: 40 } };
+  it("the fraction of the spec, or the same distance of a fixed target", () => {
+    expect(
+      be("at half the distance to target", spec({ ...tp40, exits: { breakEvenAtTarget: 0.5 } })),
+    ).toBeNull();
+    expect(
+      be("at 50% of TP", spec({ ...tp40, breakEven: { trigger: { unit: "pips", value: 20 } } })),
+    ).toBeNull();
+    // Another fraction, another distance, a locked profit, or none: each fails.
+    expect(be("halfway to the target", spec({ ...tp40, exits: { breakEvenAtTarget: 0.75 } }))).toMatch(
+      /expected/,
+    );
+    expect(
+      be("at 50% of TP", spec({ ...tp40, breakEven: { trigger: { unit: "pips", value: 25 } } })),
+    ).toMatch(/expected/);
+    expect(
+      be(
+        "at 50% of TP",
+        spec({
+          ...tp40,
+          breakEven: { trigger: { unit: "pips", value: 20 }, offset: { unit: "pips", value: 2 } },
+        }),
+      ),
+    ).toMatch(/expected/);
+    expect(be("at 50% of TP", spec(tp40))).toMatch(/expected/);
+  });
+  it("a pip trigger against a fraction of a fixed target", () => {
+    const s = spec({ ...tp40, exits: { breakEvenAtTarget: 0.5 } });
+    expect(compareField("break_even", { pips: 20 }, {}, s)).toBeNull();
+    expect(compareField("break_even", { pips: 30 }, {}, s)).toMatch(/expected/);
+    expect(compareField("break_even", null, {}, s)).toMatch(/expected none/);
+  });
+});

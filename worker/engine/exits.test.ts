@@ -91,6 +91,33 @@ describe("a target at a measured distance (exits.targetDistance)", () => {
   });
 });
 
+describe("break-even part of the way to the target (exits.breakEvenAtTarget)", () => {
+  it("moves the stop to the entry once half way to a 20-pip target, and the trade leaves there", () => {
+    // Entry 1.1000, target 1.1020: half way is 1.1010, reached on bar 2 (bullish: its high at 30 s).
+    const rows: Ohlc[] = [...CROSS_UP, [1.1, 1.1012, 1.0999, 1.1008], [1.1008, 1.1009, 1.0995, 1.0996]];
+    const spec = { takeProfit: { unit: "pips", value: 20 }, stopLoss: { unit: "pips", value: 30 } } as const;
+    const r = run(rows, { breakEvenAtTarget: 0.5 }, spec);
+    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.1 });
+    expect(r.modifications).toBe(1);
+    // Three quarters of the way (1.1015) is never reached: the 30-pip stop stays and the trade runs on.
+    const later = run(rows, { breakEvenAtTarget: 0.75 }, spec);
+    expect(later.modifications).toBe(0);
+    expect(later.trades[0]).toMatchObject({ exitReason: "end" });
+  });
+
+  it("measures the way to a measured target, and does nothing without a target", () => {
+    // The signal bar's range is 16 pips: half way is 8 pips, 1.1008, reached on bar 2.
+    const rows: Ohlc[] = [...CROSS_UP, [1.1, 1.1009, 1.0999, 1.1005], [1.1005, 1.1006, 1.0995, 1.0996]];
+    const measured = run(rows, {
+      targetDistance: { of: { type: "candle", measure: "range" } },
+      breakEvenAtTarget: 0.5,
+    });
+    expect(measured.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.1 });
+    const none = run(rows, { breakEvenAtTarget: 0.5 });
+    expect(none.modifications).toBe(0);
+  });
+});
+
 describe("partial close", () => {
   it("closes half at 1R, moves the stop to the entry, and the rest leaves at break-even", () => {
     // Bar 2 (the entry bar, bullish: low at 15 s, high at 30 s) reaches 1.1016 (1R = 1.1014); bar 3

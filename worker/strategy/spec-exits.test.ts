@@ -84,6 +84,25 @@ describe("v2 exits in the spec", () => {
     expect(schema).toContain("take profit at a measured distance from the entry");
   });
 
+  it("a break-even part of the way to the target: a fraction below 1, not with the v1 break-even", () => {
+    expect(issues({ ...base, exits: { breakEvenAtTarget: 0.5 } })).toEqual([]);
+    expect(issues({ ...base, exits: { breakEvenAtTarget: 1 } })).toHaveLength(1);
+    expect(
+      issues({
+        ...base,
+        breakEven: { trigger: { unit: "pips", value: 10 } },
+        exits: { breakEvenAtTarget: 0.5 },
+      }),
+    ).toEqual(["exits.breakEvenAtTarget: give the break-even once: breakEven or exits.breakEvenAtTarget"]);
+    const r = parseSpec({
+      ...base,
+      takeProfit: { unit: "pips", value: 40 },
+      exits: { breakEvenAtTarget: 0.5 },
+    });
+    if (r.ok) expect(renderOutline(r.spec)).toContain("once 50% of the way to the take profit");
+    else throw new Error("a break-even half way should parse");
+  });
+
   it("risk sizing accepts a structural stop as the stop it measures", () => {
     const sized = {
       ...base,

@@ -77,3 +77,36 @@ export const MEASURED_TARGET_PHRASINGS: readonly ExitCase[] = [
     spec: { exits: { targetDistance: { of: bars(30), multiple: 1 } } },
   },
 ];
+
+/** Break-even part of the way to the target (target-break-even.ts, v2 exits.breakEvenAtTarget). */
+export const TARGET_BREAK_EVEN_PHRASINGS: readonly ExitCase[] = [
+  {
+    name: "breakeven once price has covered half the distance to the target",
+    say: "Buy when the 10 ema crosses above the 30 ema. Stop 25 pips, take profit 50 pips. Move to breakeven when price has covered half the distance to the target.",
+    expect: { direction: "long", question: false },
+    spec: { takeProfit: { unit: "pips", value: 50 }, exits: { breakEvenAtTarget: 0.5 } },
+  },
+  {
+    name: "'sl to be at 60% of tp', with a target in R",
+    say: "Sell when RSI(14) crosses below 70. SL above the previous candle's high, TP 2R, move SL to BE at 60% of TP.",
+    expect: { direction: "short", question: false },
+    spec: { exits: { targetR: 2, breakEvenAtTarget: 0.6 } },
+  },
+  {
+    name: "the fraction first, then the stop to the entry, with a measured target",
+    say: "Buy when the 5 sma crosses above the 20 sma. Target equal to the size of the previous candle. Once the trade is halfway to the target, move the stop to the entry price.",
+    expect: { direction: "long", question: false },
+    spec: {
+      exits: {
+        targetDistance: { of: { type: "candle", measure: "range", shift: 0 } },
+        breakEvenAtTarget: 0.5,
+      },
+    },
+  },
+  {
+    name: "a third of the way",
+    say: "Buy when the close crosses above the 50 ema, stop loss 30 pips, take profit 90 pips. When the profit reaches one third of the take profit, put the stop at breakeven.",
+    expect: { direction: "long", question: false },
+    spec: { exits: { breakEvenAtTarget: 1 / 3 } },
+  },
+];

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkSpec } from "./check-spec.fixture";
 import { emptyFacts } from "./facts";
 import { interpret } from "./index";
-import { MEASURED_TARGET_PHRASINGS } from "./measured-phrasings.fixture";
+import { MEASURED_TARGET_PHRASINGS, TARGET_BREAK_EVEN_PHRASINGS } from "./measured-phrasings.fixture";
 import { normalize } from "./normalize";
 import { extractRisk } from "./risk";
 
@@ -61,5 +61,46 @@ describe("a measured target in the chat", () => {
     expect(pips.spec?.takeProfit).toEqual({ unit: "pips", value: 30 });
     const removed = interpret("remove the take profit", first.spec);
     expect(removed.spec?.exits?.targetDistance).toBeUndefined();
+  });
+});
+
+describe("break-even part of the way to the target", () => {
+  for (const c of TARGET_BREAK_EVEN_PHRASINGS) {
+    it(c.name, () => {
+      const r = interpret(c.say, null);
+      expect(r.spec, r.clarifications).not.toBeNull();
+      if (!r.spec) return;
+      checkSpec(r.spec, c.expect);
+      if (c.spec) expect(r.spec).toMatchObject(c.spec);
+      expect(r.spec.breakEven).toBeUndefined();
+      if (c.expect.question === false) expect(r.followUpQuestion).toBeNull();
+      expect(r.changes.join(" ")).toMatch(/of the way to its take profit/);
+    });
+  }
+  const read = (text: string) => {
+    const f = emptyFacts();
+    extractRisk(normalize(text), f);
+    return f;
+  };
+  it("a break-even after a distance stays a distance", () => {
+    const f = read("move the stop to breakeven after 20 pips. take profit 50 pips");
+    expect(f.breakEvenAtTarget).toBeNull();
+    expect(f.breakEven?.trigger).toEqual({ unit: "pips", value: 20 });
+  });
+  it("closing half at the target is no break-even", () => {
+    expect(
+      read("close half of the position at the take profit and move the stop to breakeven").breakEvenAtTarget,
+    ).toBeNull();
+  });
+  it("'be' as a verb is no break-even", () => {
+    expect(read("the target should be at 50% of the take profit distance").breakEvenAtTarget).toBeNull();
+  });
+  it("without a target the reply says the break-even needs one", () => {
+    const r = interpret(
+      "Buy when the 10 sma crosses above the 20 sma. Breakeven at 50% of the target.",
+      null,
+    );
+    expect(r.spec?.exits?.breakEvenAtTarget).toBe(0.5);
+    expect(r.clarifications).toMatch(/measured on the way to the take profit/);
   });
 });
