@@ -47,6 +47,12 @@ export const MEASURED_TARGET_PHRASINGS: readonly ExitCase[] = [
     spec: candle("range", 2),
   },
   {
+    name: "the same size as the signal candle",
+    say: "Sell when the 12 ema crosses below the 26 ema. The target is the same size as the signal candle.",
+    expect: { direction: "short", question: false },
+    spec: candle("range"),
+  },
+  {
     name: "the body of the entry bar, not its range",
     say: "Buy when the 5 sma crosses above the 15 sma. My target equals the body size of the entry bar.",
     expect: { direction: "long", question: false },
@@ -108,5 +114,27 @@ export const TARGET_BREAK_EVEN_PHRASINGS: readonly ExitCase[] = [
     say: "Buy when the close crosses above the 50 ema, stop loss 30 pips, take profit 90 pips. When the profit reaches one third of the take profit, put the stop at breakeven.",
     expect: { direction: "long", question: false },
     spec: { exits: { breakEvenAtTarget: 1 / 3 } },
+  },
+];
+
+/** A target as far as the stop (measured-targets.ts): 1R, or the stop's pips. */
+export const STOP_DISTANCE_TARGET_PHRASINGS: readonly ExitCase[] = [
+  {
+    name: "equal to a stop at the signal candle: 1R",
+    say: "Buy when the 8 ema crosses above the 21 ema. Stop below the low of the signal candle; take profit equal to the stop loss distance.",
+    expect: { direction: "long", question: false },
+    spec: { exits: { targetR: 1 } },
+  },
+  {
+    name: "the same distance as a stop in pips",
+    say: "Sell when RSI(14) crosses below 70, stop loss 18 pips, profit target the same distance as the stop.",
+    expect: { direction: "short", question: false },
+    spec: { takeProfit: { unit: "pips", value: 18 } },
+  },
+  {
+    name: "'target = risk'",
+    say: "Buy when the close crosses above the 20 sma. SL 25 pips. Target = risk.",
+    expect: { direction: "long", question: false },
+    spec: { takeProfit: { unit: "pips", value: 25 } },
   },
 ];

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { checkSpec } from "./check-spec.fixture";
 import { emptyFacts } from "./facts";
 import { interpret } from "./index";
-import { MEASURED_TARGET_PHRASINGS, TARGET_BREAK_EVEN_PHRASINGS } from "./measured-phrasings.fixture";
+import {
+  MEASURED_TARGET_PHRASINGS,
+  STOP_DISTANCE_TARGET_PHRASINGS,
+  TARGET_BREAK_EVEN_PHRASINGS,
+} from "./measured-phrasings.fixture";
 import { normalize } from "./normalize";
 import { extractRisk } from "./risk";
 
@@ -102,5 +106,23 @@ describe("break-even part of the way to the target", () => {
     );
     expect(r.spec?.exits?.breakEvenAtTarget).toBe(0.5);
     expect(r.clarifications).toMatch(/measured on the way to the take profit/);
+  });
+});
+
+describe("a target as far as the stop", () => {
+  for (const c of STOP_DISTANCE_TARGET_PHRASINGS) {
+    it(c.name, () => {
+      const r = interpret(c.say, null);
+      expect(r.spec, r.clarifications).not.toBeNull();
+      if (!r.spec) return;
+      checkSpec(r.spec, c.expect);
+      if (c.spec) expect(r.spec).toMatchObject(c.spec);
+      if (c.expect.question === false) expect(r.followUpQuestion).toBeNull();
+    });
+  }
+  it("a stop's level named in another sense is no target", () => {
+    const f = emptyFacts();
+    extractRisk(normalize("take profit equal to the stop loss level of the previous trade"), f);
+    expect(f.takeProfit).toBeNull();
   });
 });

@@ -39,6 +39,12 @@ const MEASURES: ReadonlyArray<{
     groups: 1,
     of: ([body]) => ({ type: "candle", measure: body ? "body" : "range", shift: 0 }),
   },
+  // "the same size as the signal candle", "as far as the previous bar is tall".
+  {
+    re: String.raw`(?:the\s+same\s+(?:size|height|length|distance)\s+as|as\s+(?:far|large|big|long)\s+as)\s+${THE}${WHICH_BAR}${BAR}(?:\s+is\s+(?:tall|high|long|big|large))?`,
+    groups: 0,
+    of: () => ({ type: "candle", measure: "range", shift: 0 }),
+  },
   // "the previous candle's range", "the signal bar's body".
   {
     re: String.raw`${THE}${WHICH_BAR}${BAR}(?:'s|s')?\s+${SIZE}`,
@@ -103,20 +109,44 @@ function multipleOf(
   return 1;
 }
 
-/** One extractor per measure form: the target words, the gap, the multiple, the measure, the end of the phrase. */
-export const MEASURED_TARGET_EXTRACTORS: Extractor<Facts>[] = MEASURES.map((form) => ({
+/**
+ * A target as far as the stop ("take profit equal to the stop loss", "the same distance as the stop", "tp = 1.5
+ * times the stop distance" is risk.ts's): 1R, in the stop's terms (apply.ts: exits.targetR with a stop at a
+ * level, else that many pips).
+ */
+const STOP_TARGET: Extractor<Facts> = {
   re: new RegExp(
-    String.raw`${TARGET}${GAP}\b${MULTIPLE}(?:(?:a|the)\s+)?(?:distance\s+(?:equal|equivalent)\s+to\s+|(?:equal|equivalent)\s+to\s+)?${MULTIPLE}${form.re}\b`,
+    String.raw`${TARGET}\s*(?:(?:is|=|:|should\s+be|will\s+be)\s+)?(?:set\s+)?(?:(?:equal|equivalent|identical)\s+to|the\s+same\s+(?:distance|size)\s+as|as\s+(?:far|large|big)\s+as|=)\s+${THE}(?:initial\s+)?(?:stop\s*-?\s*loss|stop|sl|risk)(?:\s+(?:distance|size))?\b(?!\s*-?\s*(?:loss|level|price|order))`,
     "g",
   ),
-  apply: (m, f, before) => {
-    // "Stop loss and take profit both equal to ..." is no target of its own; "trailing target" neither.
-    if (f.targetMeasure || /\b(?:trail\w*|stop(?:\s*loss)?\s+(?:and|&|\/))\s*$/.test(before)) return false;
-    const of = form.of(Array.from({ length: form.groups }, (_, i) => m[7 + i]));
-    if (!of) return false;
-    const multiple = multipleOf(m[1] ?? m[4], m[2] ?? m[5], m[3] ?? m[6]);
-    if (!(multiple > 0 && multiple <= 100)) return false;
-    f.targetMeasure = { of, multiple };
+  apply: (_m, f) => {
+    if (f.takeProfit || f.targetMeasure) return false;
+    f.takeProfit = { unit: "rr", value: 1 };
     return true;
   },
-}));
+};
+
+/** One extractor per measure form: the target words, the gap, the multiple, the measure, the end of the phrase. */
+export const MEASURED_TARGET_EXTRACTORS: Extractor<Facts>[] = [
+  STOP_TARGET,
+  ...MEASURES.map(measureExtractor),
+];
+
+function measureExtractor(form: (typeof MEASURES)[number]): Extractor<Facts> {
+  return {
+    re: new RegExp(
+      String.raw`${TARGET}${GAP}\b${MULTIPLE}(?:(?:a|the)\s+)?(?:distance\s+(?:equal|equivalent)\s+to\s+|(?:equal|equivalent)\s+to\s+)?${MULTIPLE}${form.re}\b`,
+      "g",
+    ),
+    apply: (m, f, before) => {
+      // "Stop loss and take profit both equal to ..." is no target of its own; "trailing target" neither.
+      if (f.targetMeasure || /\b(?:trail\w*|stop(?:\s*loss)?\s+(?:and|&|\/))\s*$/.test(before)) return false;
+      const of = form.of(Array.from({ length: form.groups }, (_, i) => m[7 + i]));
+      if (!of) return false;
+      const multiple = multipleOf(m[1] ?? m[4], m[2] ?? m[5], m[3] ?? m[6]);
+      if (!(multiple > 0 && multiple <= 100)) return false;
+      f.targetMeasure = { of, multiple };
+      return true;
+    },
+  };
+}
