@@ -4,11 +4,11 @@ import type { Distance, Facts, Sizing } from "./facts";
 import { LINE_TARGET_EXTRACTORS } from "./line-targets";
 import { LINE_TRAIL_EXTRACTORS } from "./line-trails";
 import { MEASURED_TARGET_EXTRACTORS } from "./measured-targets";
-import { TARGET_BREAK_EVEN_EXTRACTORS } from "./target-break-even";
 import { extractScaleOut } from "./scale-out";
 import { extractSideStops } from "./side-stops";
 import { SIZING_EXTRACTORS } from "./sizing";
 import { extractSwingStops } from "./swing-stops";
+import { TARGET_BREAK_EVEN_EXTRACTORS } from "./target-break-even";
 
 // Money management phrases: stop loss, take profit, trailing stop, break-even, sizing.
 // Each extractor blanks what it used so the condition grammar never sees "30 pips".
