@@ -369,7 +369,7 @@ describe("stop and target levels in words, against specs", () => {
     ).toMatch(/long/);
   });
 
-  it("a target at the middle band is an exit when the price reaches it; a measured target has no v2 form", () => {
+  it("a target at the middle band is an exit when the price reaches it, not a measured target", () => {
     const bb = [{ id: "b", kind: "BOLLINGER", period: 20, deviation: 2 }];
     const exitAt = (line: string) =>
       spec({
@@ -394,7 +394,7 @@ describe("stop and target levels in words, against specs", () => {
         all,
         exitAt("middle"),
       ),
-    ).toMatch(/not expressible/);
+    ).toMatch(/expected a target at candle range/);
   });
 });
 

@@ -34,6 +34,7 @@ import {
   showRule,
 } from "./phrase";
 import { sequenceAlternatives, windowAtom } from "./phrase-sequence";
+import { canonicalMeasure, type Measure, measureOf, targetFractionOf } from "./target-measure";
 
 type Json = unknown;
 const rec = (v: Json): Record<string, Json> =>
@@ -889,7 +890,7 @@ function stopBase(raw: string, ctx: Ctx): Operand | null {
 /**
  * A take profit at a structural level ("the middle Bollinger band", "the previous day high"): v2 has no
  * target price, so the exit rule of each traded side must close when the price reaches it (the short
- * side's level mirrored). A target measured as a distance from a bar or a range has no v2 form.
+ * side's level mirrored). A target measured as a distance from a bar or a range is exits.targetDistance.
  */
 export function compareTargetRule(
   rule: string,
@@ -898,6 +899,8 @@ export function compareTargetRule(
 ): string | null {
   chartTf = spec.timeframe;
   const ctx = contextOf(all, ["entry_long", "entry_short"], true);
+  const measure = measureOf(rule);
+  if (measure) return compareMeasuredTarget(measure, spec);
   const level = /\b(?:distance|size|height|equal to)\b/i.test(rule) ? null : stopBase(rule, ctx);
   if (!level) return unscorable("take_profit", "not expressible in v2: a target at a measured distance");
   for (const side of ["long", "short"] as const) {
@@ -912,6 +915,24 @@ export function compareTargetRule(
       return `take_profit: expected the ${side} closed at ${showOperand(want.r)}, got ${showRule(got)}`;
   }
   return null;
+}
+
+/**
+ * A target at a measured distance ("distance equal to the previous candle's height", "size of last week's
+ * range"): v2 exits.targetDistance measuring the same thing (a candle's range and its high - low are one) with
+ * the same multiple.
+ */
+function compareMeasuredTarget(want: Measure, spec: StrategySpec): string | null {
+  const got = spec.exits?.targetDistance;
+  const wanted = `${want.multiple === 1 ? "" : `${want.multiple} x `}${showOperand(want.of)}`;
+  if (!got)
+    return `take_profit: expected a target at ${wanted} from the entry, got ${spec.takeProfit ? JSON.stringify(spec.takeProfit) : "none"}`;
+  const same =
+    operandMatch(canonicalMeasure(want.of), canonicalMeasure(operandOf(spec, got.of))) &&
+    eq(want.multiple, got.multiple);
+  return same
+    ? null
+    : `take_profit: expected a target at ${wanted}, got ${got.multiple} x ${showOperand(operandOf(spec, got.of))}`;
 }
 
 const PER_SIDE_KEYS = ["long_pips", "short_pips", "long_points", "short_points"];
@@ -994,9 +1015,34 @@ export function compareTrailing(expected: Json, spec: StrategySpec): string | nu
 
 export function compareBreakEven(expected: Json, spec: StrategySpec): string | null {
   const e = rec(expected);
-  const b = spec.breakEven;
+  const beAt = spec.exits?.breakEvenAtTarget;
+  const tp = spec.takeProfit;
+  const fixedTp = tp?.unit === "pips" || tp?.unit === "points" ? tp : undefined;
+  // Part of the way to a fixed target is that distance: the two forms say the same.
+  const b =
+    spec.breakEven ??
+    (beAt !== undefined && fixedTp
+      ? { trigger: { unit: fixedTp.unit, value: beAt * fixedTp.value } }
+      : undefined);
+  if ("rule" in e) {
+    const fraction = typeof e.rule === "string" ? targetFractionOf(e.rule) : null;
+    if (fraction === null) return "break_even: form cannot be expressed by the spec";
+    if (beAt !== undefined)
+      return eq(beAt, fraction)
+        ? null
+        : `break_even: expected at ${fraction} of the way to the target, got ${beAt}`;
+    const t = spec.breakEven?.trigger;
+    const same =
+      t &&
+      !spec.breakEven?.offset &&
+      fixedTp &&
+      t.unit === fixedTp.unit &&
+      eq(t.value, fraction * fixedTp.value);
+    return same
+      ? null
+      : `break_even: expected at ${fraction} of the way to the target, got ${JSON.stringify(spec.breakEven ?? null)}`;
+  }
   if (!b) return "break_even: missing";
-  if ("rule" in e) return "break_even: form cannot be expressed by the spec";
   // A trigger or lock in R is that multiple of the stop distance, in the stop's own unit (as "rr" targets).
   if (("rr" in e || "lock_rr" in e) && !spec.stopLoss)
     return "break_even: a multiple of the stop needs a stop distance, got none";
@@ -1448,7 +1494,10 @@ export function compareField(
       if (expected === null) return spec.trailingStop ? "trailing_stop: expected none" : null;
       return compareTrailing(expected, spec);
     case "break_even":
-      if (expected === null) return spec.breakEven ? "break_even: expected none" : null;
+      if (expected === null)
+        return spec.breakEven || spec.exits?.breakEvenAtTarget !== undefined
+          ? "break_even: expected none"
+          : null;
       return compareBreakEven(expected, spec);
     case "sizing":
       if (expected === null) return null;
@@ -1483,7 +1532,7 @@ export function project(field: Field, spec: StrategySpec): string {
     case "trailing_stop":
       return JSON.stringify(spec.trailingStop ?? null);
     case "break_even":
-      return JSON.stringify(spec.breakEven ?? null);
+      return JSON.stringify(spec.breakEven ?? spec.exits?.breakEvenAtTarget ?? null);
     case "sizing":
       return JSON.stringify(spec.sizing);
     case "time_filter":

@@ -228,6 +228,24 @@ describe("the harness can fail", () => {
     expect(c.differences.length).toBeGreaterThan(0);
   });
 
+  it("an EA measuring the target on the bar before the signal candle trades differently (v2 targetDistance)", async () => {
+    const m = mutants.find((x) => x.name === "mutant: target measured on the bar before");
+    if (m === undefined) throw new Error("the measured-target mutant is missing");
+    expect(m.mq5).not.toBe(example("v2-measured-target").mq5);
+    const { c, engine, ea } = await compare(m, VARIANTS[0]);
+    // Same entries (the signals are untouched), other exits: the targets sit elsewhere.
+    expect(ea.trades.length).toBeGreaterThan(engine.length / 2);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
+  it("an EA moving to break-even 75% of the way to the target instead of half way trades differently", async () => {
+    const m = mutants.find((x) => x.name === "mutant: break-even 75% of the way");
+    if (m === undefined) throw new Error("the break-even mutant is missing");
+    expect(m.mq5).not.toBe(example("v2-week-range-target-break-even").mq5);
+    const { c } = await compare(m, VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
   it("an EA whose sequence window leaves out the bar that just closed trades differently (within)", async () => {
     expect(mutants[14].mq5).not.toBe(example("v2-sequence-pullback").mq5);
     const { c } = await compare(mutants[14], VARIANTS[0]);

@@ -202,6 +202,19 @@ function stopFromQuote(mq5: string): string {
   );
 }
 
+/** The measured target read on the bar before the signal bar (its range, not the signal candle's). */
+function measureOlderBar(mq5: string): string {
+  return mq5.replace(
+    "double measured = iHigh(_Symbol, InpTimeframe, 1) + -1.0 * iLow(_Symbol, InpTimeframe, 1);",
+    "double measured = iHigh(_Symbol, InpTimeframe, 2) + -1.0 * iLow(_Symbol, InpTimeframe, 2);",
+  );
+}
+
+/** Break-even three quarters of the way to the target instead of half way. */
+function laterBreakEvenAtTarget(mq5: string): string {
+  return mq5.replace("input double InpBreakEvenAtTarget = 0.5;", "input double InpBreakEvenAtTarget = 0.75;");
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -223,6 +236,8 @@ export const mutants: Entry[] = (
         { ...example("v2-sequence-pullback"), name: "mutant: window without its last bar" },
         { ...example("v2-higher-timeframe-prices"), name: "mutant: forming higher-timeframe bar" },
         { ...example("v2-pending-candle-stop"), name: "mutant: pending stop from the quote" },
+        { ...example("v2-measured-target"), name: "mutant: target measured on the bar before" },
+        { ...example("v2-week-range-target-break-even"), name: "mutant: break-even 75% of the way" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -244,5 +259,7 @@ export const mutants: Entry[] = (
     windowWithoutLastBar,
     readFormingHigherBar,
     stopFromQuote,
+    measureOlderBar,
+    laterBreakEvenAtTarget,
   ][k](e.mq5),
 }));

@@ -777,6 +777,35 @@ export class Broker {
     return false;
   }
 
+  /**
+   * Break-even at a fraction of the target (spec-exits.ts breakEvenAtTarget): once `fraction` x the distance
+   * from the open price to the position's take profit in profit, the stop to the entry (never loosening it),
+   * once, as breakEven(). A position without a take profit has none.
+   */
+  breakEvenAtTarget(fraction: number, bid: number, ask: number): void {
+    for (const p of this.positions) {
+      if (p.breakEvenDone || Number.isNaN(p.tp)) continue;
+      if (this.freezeLevel > 0 && this.isFrozen(p, bid, ask)) continue;
+      const trigger = fraction * Math.abs(p.tp - p.openPrice);
+      if (p.dir === 1 ? bid - p.openPrice >= trigger : p.openPrice - ask >= trigger) {
+        const s = this.round(p.openPrice);
+        if (Number.isNaN(p.sl) || (p.dir === 1 ? s > p.sl : s < p.sl)) p.sl = s;
+        p.breakEvenDone = true;
+      }
+    }
+  }
+
+  /** Could breakEvenAtTarget() fire for a position at any bid in [low, high] (ask = bid + spread)? */
+  breakEvenAtTargetCouldFire(fraction: number, low: number, high: number, spread: number): boolean {
+    for (const p of this.positions) {
+      if (p.breakEvenDone || Number.isNaN(p.tp)) continue;
+      const trigger = fraction * Math.abs(p.tp - p.openPrice);
+      if (p.dir === 1 ? high - p.openPrice >= trigger : p.openPrice - this.round(low + spread) >= trigger)
+        return true;
+    }
+    return false;
+  }
+
   /** Break-even: once `trigger` in profit, stop to entry +/- offset (never loosening it), once. */
   breakEven(trigger: number, offset: number, bid: number, ask: number): void {
     for (const p of this.positions) {

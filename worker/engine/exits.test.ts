@@ -49,6 +49,75 @@ describe("structural stops and R targets", () => {
   });
 });
 
+describe("a target at a measured distance (exits.targetDistance)", () => {
+  /** The signal bar's range, high - low: bar 1 of CROSS_UP, 1.1004 - 1.0988 = 16 pips. */
+  const RANGE = {
+    type: "expression",
+    a: { type: "price", field: "HIGH" },
+    k: -1,
+    b: { type: "price", field: "LOW" },
+  } as const;
+
+  it("puts the take profit 1.5 x the signal candle's range from the entry and keeps it there", () => {
+    // Entry at 1.1000: the target 1.1000 + 1.5 x 0.0016 = 1.1024. Bar 2's wider range does not move it;
+    // bar 3 (bullish: its low at 15 s, its high at 30 s) reaches it.
+    const r = run([...CROSS_UP, [1.1, 1.102, 1.0999, 1.1015], [1.1015, 1.1025, 1.101, 1.102]], {
+      targetDistance: { of: RANGE, multiple: 1.5 },
+    });
+    expect(r.orders[0]).toMatchObject({ type: "buy", price: 1.1, tp: 1.1024 });
+    expect(r.trades[0]).toMatchObject({ exitReason: "tp", exitPrice: 1.1024, exitTime: at(3, 30) });
+  });
+
+  it("reads an N-bar range (the highest high minus the lowest low of 2 bars)", () => {
+    // Bars 0-1: 1.1004 - 1.0985 = 19 pips.
+    const r = run([...CROSS_UP, FLAT], {
+      targetDistance: {
+        of: {
+          type: "expression",
+          a: { type: "extreme", side: "highest", bars: 2 },
+          k: -1,
+          b: { type: "extreme", side: "lowest", bars: 2 },
+        },
+      },
+    });
+    expect(r.orders[0]).toMatchObject({ price: 1.1, tp: 1.1019 });
+  });
+
+  it("sends no order after a signal candle with no range", () => {
+    const r = run([[1.099, 1.0995, 1.0985, 1.099], [1.1002, 1.1002, 1.1002, 1.1002], FLAT], {
+      targetDistance: { of: { type: "candle", measure: "range" } },
+    });
+    expect(r.orders).toHaveLength(0);
+  });
+});
+
+describe("break-even part of the way to the target (exits.breakEvenAtTarget)", () => {
+  it("moves the stop to the entry once half way to a 20-pip target, and the trade leaves there", () => {
+    // Entry 1.1000, target 1.1020: half way is 1.1010, reached on bar 2 (bullish: its high at 30 s).
+    const rows: Ohlc[] = [...CROSS_UP, [1.1, 1.1012, 1.0999, 1.1008], [1.1008, 1.1009, 1.0995, 1.0996]];
+    const spec = { takeProfit: { unit: "pips", value: 20 }, stopLoss: { unit: "pips", value: 30 } } as const;
+    const r = run(rows, { breakEvenAtTarget: 0.5 }, spec);
+    expect(r.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.1 });
+    expect(r.modifications).toBe(1);
+    // Three quarters of the way (1.1015) is never reached: the 30-pip stop stays and the trade runs on.
+    const later = run(rows, { breakEvenAtTarget: 0.75 }, spec);
+    expect(later.modifications).toBe(0);
+    expect(later.trades[0]).toMatchObject({ exitReason: "end" });
+  });
+
+  it("measures the way to a measured target, and does nothing without a target", () => {
+    // The signal bar's range is 16 pips: half way is 8 pips, 1.1008, reached on bar 2.
+    const rows: Ohlc[] = [...CROSS_UP, [1.1, 1.1009, 1.0999, 1.1005], [1.1005, 1.1006, 1.0995, 1.0996]];
+    const measured = run(rows, {
+      targetDistance: { of: { type: "candle", measure: "range" } },
+      breakEvenAtTarget: 0.5,
+    });
+    expect(measured.trades[0]).toMatchObject({ exitReason: "sl", exitPrice: 1.1 });
+    const none = run(rows, { breakEvenAtTarget: 0.5 });
+    expect(none.modifications).toBe(0);
+  });
+});
+
 describe("partial close", () => {
   it("closes half at 1R, moves the stop to the entry, and the rest leaves at break-even", () => {
     // Bar 2 (the entry bar, bullish: low at 15 s, high at 30 s) reaches 1.1016 (1R = 1.1014); bar 3

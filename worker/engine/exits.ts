@@ -17,6 +17,8 @@ const LOT_STEP = 0.01;
 export class ExitPlan {
   private readonly stop: readonly [Float64Array | null, Float64Array | null];
   private readonly trail: readonly [Float64Array | null, Float64Array | null];
+  /** exits.targetDistance's measured value per closed bar (before its multiple); null without one. */
+  private readonly measured: Float64Array | null;
   private readonly closeMinutes: number;
   private readonly closeDays: readonly number[] | undefined;
   /** Tickets whose partial close is done (a netting position keeps its ticket through adds). */
@@ -41,6 +43,7 @@ export class ExitPlan {
       op ? strategy.valueOf(op) : null;
     this.stop = [series(exits.stop?.long), series(exits.stop?.short)];
     this.trail = [series(exits.trail?.long), series(exits.trail?.short)];
+    this.measured = series(exits.targetDistance?.of);
     this.closeMinutes = exits.closeAt ? clockMinutes(exits.closeAt.time) : -1;
     this.closeDays = exits.closeAt?.weekdays;
     this.scaleAt = (exits.scaleOut ?? []).map(
@@ -85,6 +88,19 @@ export class ExitPlan {
   targetDistance(slDist: number): number | undefined {
     const r = this.exits.targetR;
     return r === undefined ? undefined : r * slDist;
+  }
+
+  /**
+   * The take profit distance measured at closed bar `c` (exits.targetDistance: multiple x its value then,
+   * frozen for the position): undefined without one, NaN when no order may be sent (no value yet, or not
+   * above zero).
+   */
+  measuredTarget(c: number): number | undefined {
+    const m = this.measured;
+    const td = this.exits.targetDistance;
+    if (!m || !td) return undefined;
+    const v = c >= 0 ? m[c] : Number.NaN;
+    return v > 0 ? td.multiple * v : Number.NaN;
   }
 
   /** Does closeAt hold on a new bar opening at `barOpen` (no entry on such a bar)? */

@@ -145,6 +145,7 @@ export class Simulation {
     this.manages =
       spec.trailingStop !== undefined ||
       spec.breakEven !== undefined ||
+      spec.exits?.breakEvenAtTarget !== undefined ||
       spec.exits?.steps !== undefined ||
       this.plan?.perTick === true ||
       this.plan?.perBar === true;
@@ -191,6 +192,8 @@ export class Simulation {
       const trigger = this.distance(be.trigger, 0);
       if (!Number.isNaN(trigger) && broker.breakEvenCouldFire(trigger, low, high, spread)) return false;
     }
+    const beAt = this.spec.exits?.breakEvenAtTarget;
+    if (beAt !== undefined && broker.breakEvenAtTargetCouldFire(beAt, low, high, spread)) return false;
     const steps = this.spec.exits?.steps;
     if (steps) {
       const unit = steps.unit === "pips" ? this.pip : this.point;
@@ -438,6 +441,12 @@ export class Simulation {
         }
         const target = this.plan.targetDistance(slDist);
         if (target !== undefined) tpDist = target;
+        // A target at a measured distance (a bar's range): without a value above zero no order is sent.
+        const measured = this.plan.measuredTarget(this.closed);
+        if (measured !== undefined) {
+          if (Number.isNaN(measured)) return;
+          tpDist = measured;
+        }
       }
       if (this.spec.sizing.type === "fixed") lots = this.spec.sizing.lots;
       // Risk sizing needs a stop distance; during ATR warm-up there is none, so no trade.
@@ -550,6 +559,9 @@ export class Simulation {
         this.broker.breakEven(trigger, be.offset ? this.distance(be.offset, bid) : 0, bid, ask);
       } else warm = true;
     }
+    // Break-even half way to the target (spec-exits.ts), right after the v1 one, as the EA works it out.
+    const beAt = this.spec.exits?.breakEvenAtTarget;
+    if (beAt !== undefined) this.broker.breakEvenAtTarget(beAt, bid, ask);
     const ts = this.spec.trailingStop;
     if (ts) {
       const dist = this.distance(ts.distance, bid);

@@ -1,7 +1,7 @@
 /**
  * The outline's sentences for the v2 exits (spec-exits.ts): what a trader reads in the Summary panel for a
- * structural stop, an R target, a partial close, trailing by a price or by steps and the time exits. The operand
- * wording is the outline's own (passed in: outline.ts owns it and renders these lines).
+ * structural stop, an R target, a measured target, a partial close, trailing by a price or by steps and the
+ * time exits. The operand wording is the outline's own (passed in: outline.ts owns it and renders these lines).
  */
 import { describeWeekdays } from "./outline";
 import type { Exits, Operand } from "./spec";
@@ -32,6 +32,19 @@ export function describeExits(ex: Exits, operand: (op: Operand) => string): stri
   }
   if (ex.targetR !== undefined)
     lines.push(`Take profit at ${num(ex.targetR)}R (${num(ex.targetR)} x the stop distance from entry).`);
+  if (ex.targetDistance) {
+    const { of, multiple } = ex.targetDistance;
+    // "1.5 x (the high minus the low)": the multiple applies to the whole difference.
+    const words = of.type === "expression" && multiple !== 1 ? `(${operand(of)})` : operand(of);
+    const times = multiple === 1 ? "" : `${num(multiple)} x `;
+    lines.push(
+      `Take profit at ${times}${words} from entry, measured on the last closed bar when the order is sent and kept (no order when that is not above zero).`,
+    );
+  }
+  if (ex.breakEvenAtTarget !== undefined)
+    lines.push(
+      `Move the stop to the entry price once a position has covered ${num(ex.breakEvenAtTarget * 100)}% of the way to its take profit (once, never loosening it; none without a take profit).`,
+    );
   if (ex.partial) {
     const p = ex.partial;
     const then = p.breakEven ? ", then move the stop to the entry price" : "";

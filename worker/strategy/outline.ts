@@ -420,7 +420,9 @@ export function renderOutline(spec: StrategySpec): string {
       ? `Take profit: ${describeDistance(spec.takeProfit, ind)}`
       : target !== undefined
         ? `Take profit: ${num(target)}R`
-        : "Take profit: none",
+        : spec.exits?.targetDistance
+          ? "Take profit: a measured distance (exit rules)"
+          : "Take profit: none",
   );
   if (spec.trailingStop) {
     const t = spec.trailingStop;
@@ -429,6 +431,9 @@ export function renderOutline(spec: StrategySpec): string {
     if (t.step) line += `, in steps of at least ${describeDistance(t.step, ind)}`;
     risk.push(line);
   }
+  const beAt = spec.exits?.breakEvenAtTarget;
+  if (beAt !== undefined)
+    risk.push(`Break-even: move the stop to entry once ${num(beAt * 100)}% of the way to the take profit`);
   if (spec.breakEven) {
     const b = spec.breakEven;
     const offset = b.offset ? ` plus ${describeDistance(b.offset, ind)}` : "";

@@ -46,6 +46,63 @@ describe("v2 exits in the spec", () => {
     expect(issues({ ...base, stopLoss: { unit: "pips", value: 20 }, exits: { targetR: 3 } })).toEqual([]);
   });
 
+  it("a measured target: a range read when the order is sent, given once, for market entries", () => {
+    const range = {
+      type: "expression",
+      a: { type: "previousPeriod", period: "week", field: "HIGH" },
+      k: -1,
+      b: { type: "previousPeriod", period: "week", field: "LOW" },
+    } as const;
+    const r = parseSpec({ ...base, exits: { targetDistance: { of: range } } });
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.spec.exits?.targetDistance?.multiple).toBe(1);
+      expect(renderOutline(r.spec)).toContain("Take profit: a measured distance (exit rules)");
+    }
+    expect(issues({ ...base, exits: { targetDistance: { of: { type: "indicator", ref: "atr" } } } })).toEqual(
+      ['exits.targetDistance.of.ref: unknown indicator "atr"'],
+    );
+    expect(
+      issues({ ...base, takeProfit: { unit: "pips", value: 30 }, exits: { targetDistance: { of: range } } }),
+    ).toEqual([
+      "exits.targetDistance: give the take profit once: takeProfit, exits.targetR or exits.targetDistance",
+    ]);
+    expect(
+      issues({
+        ...base,
+        pendingEntry: {
+          order: "stop",
+          long: { type: "price", field: "HIGH" },
+          short: { type: "price", field: "LOW" },
+        },
+        exits: { targetDistance: { of: range, multiple: 2 } },
+      }),
+    ).toEqual([
+      "exits.targetDistance: a pending entry takes takeProfit; exits.targetDistance applies to market entries",
+    ]);
+    const schema = JSON.stringify(specJsonSchema());
+    expect(schema).toContain("take profit at a measured distance from the entry");
+  });
+
+  it("a break-even part of the way to the target: a fraction below 1, not with the v1 break-even", () => {
+    expect(issues({ ...base, exits: { breakEvenAtTarget: 0.5 } })).toEqual([]);
+    expect(issues({ ...base, exits: { breakEvenAtTarget: 1 } })).toHaveLength(1);
+    expect(
+      issues({
+        ...base,
+        breakEven: { trigger: { unit: "pips", value: 10 } },
+        exits: { breakEvenAtTarget: 0.5 },
+      }),
+    ).toEqual(["exits.breakEvenAtTarget: give the break-even once: breakEven or exits.breakEvenAtTarget"]);
+    const r = parseSpec({
+      ...base,
+      takeProfit: { unit: "pips", value: 40 },
+      exits: { breakEvenAtTarget: 0.5 },
+    });
+    if (r.ok) expect(renderOutline(r.spec)).toContain("once 50% of the way to the take profit");
+    else throw new Error("a break-even half way should parse");
+  });
+
   it("risk sizing accepts a structural stop as the stop it measures", () => {
     const sized = {
       ...base,

@@ -13,6 +13,18 @@
  *     With a pendingEntry the level is measured from the pending order's price instead (spec-orders.ts).
  *   - targetR: the take profit at targetR x the stop distance from the entry (2 = "2R"); instead of
  *     `takeProfit`; it needs a stop.
+ *   - targetDistance (a target at a measured distance: "take profit as far as the signal candle is tall",
+ *     "1.5 x last week's range"): the take profit of a new position is `multiple` x the value of `of` read
+ *     on the last closed bar when the order is sent (frozen then: later bars do not move it), placed from
+ *     the fill as a distance is. `of` is a difference of prices (high - low of a bar, the highest minus the
+ *     lowest of N bars). A value that is missing (warm-up) or not above zero (a bar with no range) sends
+ *     no order. Instead of `takeProfit` and `targetR`; market entries only.
+ *   - breakEvenAtTarget ("break-even once half way to the target"): on every tick the EA sees, a position
+ *     with a take profit whose profit (bid - open for a buy, open - ask for a sell) has reached
+ *     breakEvenAtTarget x |take profit - open price| (as the position stands) has its stop moved to the open
+ *     price, never loosening it, once, as the v1 break-even (worked out with it, the trailing stop and steps as
+ *     one modification, right after the v1 break-even). A position without a take profit has none. Not with
+ *     the v1 `breakEven`.
  *   - partial: on every tick the EA sees, once a position is `atR` x R in profit (bid - open for a buy,
  *     open - ask for a sell; R = the distance from the open price to the stop as it stands), `percent` of its
  *     volume is closed at market, rounded down to 0.01 lot (no close when that is 0 or leaves nothing),
@@ -75,6 +87,27 @@ export function exitsSchema<T extends z.ZodType>(operand: T) {
         .max(100)
         .optional()
         .describe("take profit at this multiple of the stop distance: 2 = 2R"),
+      // Issue 15: "a target as far as the previous candle is tall", "TP = 1.5 x the 20-bar range".
+      targetDistance: z
+        .object({
+          of: operand.describe(
+            "the distance, read on the last closed bar when the order is sent: a difference of two prices, e.g. high - low of the signal bar (an expression a + k x b with k = -1), the highest minus the lowest of N bars, a higher timeframe's high - low",
+          ),
+          multiple: z.number().positive().max(100).default(1).describe("the target is this many times it"),
+        })
+        .optional()
+        .describe(
+          "take profit at a measured distance from the entry, frozen when the order is sent: 'a target equal to the previous candle's range'",
+        ),
+      // Issue 15: "move to break-even when price has covered half the distance to the target".
+      breakEvenAtTarget: z
+        .number()
+        .gt(0)
+        .lt(1)
+        .optional()
+        .describe(
+          "move the stop to the entry price once the profit reaches this fraction of the distance from the entry to the take profit (0.5 = half way)",
+        ),
       partial: z
         .object({
           percent: z.number().min(1).max(99).describe("share of the volume closed"),

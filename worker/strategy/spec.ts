@@ -427,6 +427,7 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
     const trail = ex?.trail?.[side];
     if (trail) checkOperand(trail, ["exits", "trail", side]);
   }
+  if (ex?.targetDistance) checkOperand(ex.targetDistance.of, ["exits", "targetDistance", "of"]);
   // R (targetR, partial) and risk sizing measure the stop distance: every side that trades needs a stop.
   const stopFor = (side: "long" | "short") => spec.stopLoss !== undefined || ex?.stop?.[side] !== undefined;
   const tradedSides = (["long", "short"] as const).filter(
@@ -452,6 +453,18 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
       path: ["exits", "targetR"],
       message: "give the take profit once: takeProfit or exits.targetR",
     });
+  if (ex?.targetDistance && (spec.takeProfit || ex.targetR !== undefined))
+    ctx.addIssue({
+      code: "custom",
+      path: ["exits", "targetDistance"],
+      message: "give the take profit once: takeProfit, exits.targetR or exits.targetDistance",
+    });
+  if (ex?.breakEvenAtTarget !== undefined && spec.breakEven)
+    ctx.addIssue({
+      code: "custom",
+      path: ["exits", "breakEvenAtTarget"],
+      message: "give the break-even once: breakEven or exits.breakEvenAtTarget",
+    });
   if ((spec.sizing.type === "riskPercent" || spec.sizing.type === "riskMoney") && !everySideStopped) {
     ctx.addIssue({
       code: "custom",
@@ -463,6 +476,14 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
     });
   }
   const pe = spec.pendingEntry;
+  // A pending order carries its target from the order's price (spec-orders.ts); a measured target is read when
+  // a market order is sent (spec-exits.ts).
+  if (pe && ex?.targetDistance)
+    ctx.addIssue({
+      code: "custom",
+      path: ["exits", "targetDistance"],
+      message: "a pending entry takes takeProfit; exits.targetDistance applies to market entries",
+    });
   if (pe) {
     if (pe.long) checkOperand(pe.long, ["pendingEntry", "long"]);
     if (pe.short) checkOperand(pe.short, ["pendingEntry", "short"]);

@@ -1,6 +1,6 @@
 /**
  * The v2 exits in the EA (worker/strategy/spec-exits.ts SEMANTICS; the engine's worker/engine/exits.ts):
- * a structural stop and an R target when OpenPosition sends an order, time exits and trailing by a price in
+ * a structural stop, an R target and a measured target when OpenPosition sends an order, time exits and trailing by a price in
  * ProcessNewBar, partial closes on every tick (ManagePartials, before ManagePositions). Prices are read
  * with the rules' operand reader (conditions.ts valueAt), so a level is the value the engine reads.
  */
@@ -94,6 +94,24 @@ export function openExits(ctx: Context, at: "quote" | "order" = "quote"): Stmt[]
       "Take profit (x stop distance)",
     );
     out.push(assign("tpDistance", bin("*", r, id("slDistance"))));
+  }
+  if (ex.targetDistance) {
+    const multiple = ctx.input(
+      "Stops and targets",
+      "double",
+      "InpTargetMultiple",
+      dbl(ex.targetDistance.multiple),
+      "Take profit (x the measured distance)",
+    );
+    out.push(
+      { kind: "comment", text: "Target at a measured distance, read on the last closed bar (frozen now)." },
+      assign("g_warm", id("false")),
+      decl("double", "measured", valueAt(ctx, ex.targetDistance.of, 0)),
+      ifThen(or(not(id("g_dataOk")), id("g_warm")), [ret()]),
+      { kind: "comment", text: "No range (or none yet): no order, as the engine." },
+      ifThen(not(bin(">", id("measured"), zero)), [ret()]),
+      assign("tpDistance", bin("*", multiple, id("measured"))),
+    );
   }
   return out;
 }

@@ -344,7 +344,8 @@ function brokerLimits(): Stmt[] {
 export function manageFunction(ctx: Context): FunctionDecl | undefined {
   const { trailingStop: ts, breakEven: be } = ctx.spec;
   const steps = ctx.spec.exits?.steps;
-  if (!ts && !be && !steps) return undefined;
+  const beAt = ctx.spec.exits?.breakEvenAtTarget;
+  if (!ts && !be && !steps && beAt === undefined) return undefined;
   const open = id("openPrice");
   const bid = id("bid");
   const ask = id("ask");
@@ -360,6 +361,14 @@ export function manageFunction(ctx: Context): FunctionDecl | undefined {
       decl("double", "beOffset", optional(be.offset, "InpBreakEvenOffset", "Break-even offset")),
     );
   }
+  if (beAt !== undefined)
+    ctx.input(
+      "Stops and targets",
+      "double",
+      "InpBreakEvenAtTarget",
+      dbl(beAt),
+      "Break-even at this fraction of the way to the target",
+    );
   if (ts) {
     locals.push(
       decl("double", "trailDistance", d(ts.distance, "InpTrailingDistance", "Trailing stop distance")),
@@ -398,6 +407,20 @@ export function manageFunction(ctx: Context): FunctionDecl | undefined {
             or(bin("==", id("newSl"), zero), better(level, id("newSl"))),
           ),
           [assign("newSl", level)],
+        ),
+      );
+    }
+    if (beAt !== undefined) {
+      // Break-even at a fraction of the way to the position's target (spec-exits.ts breakEvenAtTarget).
+      const fraction = id("InpBreakEvenAtTarget");
+      stmts.push(
+        ifThen(
+          and(
+            bin("!=", id("tp"), zero),
+            bin(">=", profit, bin("*", fraction, call("MathAbs", bin("-", id("tp"), open)))),
+            or(bin("==", id("newSl"), zero), better(open, id("newSl"))),
+          ),
+          [assign("newSl", open)],
         ),
       );
     }

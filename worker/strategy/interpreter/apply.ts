@@ -350,6 +350,17 @@ export function applyFacts(
       if (draft.exits?.targetR !== undefined) delete draft.exits.targetR;
     }
   }
+  if (facts.targetMeasure && draft.pendingEntry)
+    // A pending order's target is a distance from the order's price (spec-orders.ts), as its stop above.
+    b.notes.push(
+      "A target measured on the chart can't go with a pending order yet, so this one has none; tell me a take profit in pips (e.g. 'take profit 30 pips').",
+    );
+  else if (facts.targetMeasure) {
+    // "A target as far as the signal candle is tall": measured when the order is sent (exits.targetDistance).
+    delete draft.takeProfit;
+    const { targetR: _r, ...rest } = draft.exits ?? {};
+    draft.exits = { ...rest, targetDistance: facts.targetMeasure };
+  } else if (facts.takeProfit && draft.exits?.targetDistance) delete draft.exits.targetDistance;
   if (facts.scaleOut) {
     // N targets and a runner: N + 1 equal parts, each target closing its part of what is left then; without a
     // runner the last target is the take profit of the last part.
@@ -379,6 +390,17 @@ export function applyFacts(
     const t = b.distance(facts.breakEven.trigger);
     const o = facts.breakEven.offset ? b.distance(facts.breakEven.offset) : null;
     if (t) draft.breakEven = o ? { trigger: t, offset: o } : { trigger: t };
+    if (t && draft.exits?.breakEvenAtTarget !== undefined) delete draft.exits.breakEvenAtTarget;
+  } else if (facts.breakEvenAtTarget !== null) {
+    // "Breakeven half way to the target": a fraction of each position's own target (exits.breakEvenAtTarget),
+    // which follows the target when it changes.
+    delete draft.breakEven;
+    draft.exits = { ...draft.exits, breakEvenAtTarget: facts.breakEvenAtTarget };
+    const ex = draft.exits;
+    if (!draft.takeProfit && ex.targetR === undefined && ex.targetDistance === undefined)
+      b.notes.push(
+        "The break-even is measured on the way to the take profit, and this strategy has none yet; tell me the target (e.g. 'take profit 40 pips').",
+      );
   }
   if (facts.sizing) {
     const s = facts.sizing;

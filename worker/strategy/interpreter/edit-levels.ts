@@ -516,9 +516,13 @@ export function setPendingAt(draft: StrategySpec, edits: readonly PendingAt[], o
   }
   // A structural stop or an R target is measured at a market entry (spec-exits.ts), a pending order's from its
   // price: the trader chooses which stop the orders get rather than losing one in silence.
-  if (draft.exits?.stop !== undefined || draft.exits?.targetR !== undefined) {
+  if (
+    draft.exits?.stop !== undefined ||
+    draft.exits?.targetR !== undefined ||
+    draft.exits?.targetDistance !== undefined
+  ) {
     out.questions.push(
-      "A pending order takes its stop and target in pips, points or ATR from the order's price; the stop at a candle's level (or a target in R) only works with market entries. Which stop should the orders use, e.g. 'stop 20 pips'?",
+      "A pending order takes its stop and target in pips, points or ATR from the order's price; the stop at a candle's level (or a target in R or measured on the chart) only works with market entries. Which stop should the orders use, e.g. 'stop 20 pips'?",
     );
     return;
   }

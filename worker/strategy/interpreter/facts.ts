@@ -226,6 +226,8 @@ export interface Facts {
   /** Stops stated per side or at a level (exits.stop); a side without one keeps stopLoss. */
   sideStops: Partial<Record<Side, SideStop>> | null;
   takeProfit: Distance | null;
+  /** A take profit at a measured distance ("as far as the previous candle is tall"): v2 exits.targetDistance. */
+  targetMeasure: { of: SpecOperand; multiple: number } | null;
   /** A take profit at a line ("tp on the middle band"), for the side it names; built as an exit rule. */
   targetLine: { side: Side; operand: Operand } | null;
   /** "trailing stop at the 20-bar low" (line-trails.ts): the side it was written for and its line. */
@@ -236,6 +238,8 @@ export interface Facts {
   scaleOut: { targets: Array<{ unit: "pips" | "points"; value: number }>; runner: boolean } | null;
   trailing: { distance: Distance; start: Distance | null } | null;
   breakEven: { trigger: Distance; offset: Distance | null } | null;
+  /** "Breakeven half way to the target": the fraction of the take profit's distance (exits.breakEvenAtTarget). */
+  breakEvenAtTarget: number | null;
   sizing: Sizing | null;
   timeframe: string | null;
   sessions: Session[] | null;
@@ -261,12 +265,14 @@ export function emptyFacts(): Facts {
     stopLoss: null,
     sideStops: null,
     takeProfit: null,
+    targetMeasure: null,
     targetLine: null,
     trailLine: null,
     dayChart: false,
     scaleOut: null,
     trailing: null,
     breakEven: null,
+    breakEvenAtTarget: null,
     sizing: null,
     timeframe: null,
     sessions: null,

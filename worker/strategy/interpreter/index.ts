@@ -372,6 +372,7 @@ function hasExitFacts(f: Facts): boolean {
   return (
     f.stopLoss !== null ||
     f.takeProfit !== null ||
+    f.targetMeasure !== null ||
     f.targetLine !== null ||
     f.scaleOut !== null ||
     f.trailing !== null ||
@@ -384,10 +385,12 @@ function hasSettings(f: Facts): boolean {
   return (
     f.stopLoss !== null ||
     f.takeProfit !== null ||
+    f.targetMeasure !== null ||
     f.targetLine !== null ||
     f.scaleOut !== null ||
     f.trailing !== null ||
     f.breakEven !== null ||
+    f.breakEvenAtTarget !== null ||
     f.sizing !== null ||
     f.timeframe !== null ||
     f.sessions !== null ||

@@ -4,10 +4,12 @@ import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Distance, Facts, Sizing } from "./facts";
 import { LINE_TARGET_EXTRACTORS } from "./line-targets";
 import { LINE_TRAIL_EXTRACTORS } from "./line-trails";
+import { MEASURED_TARGET_EXTRACTORS } from "./measured-targets";
 import { extractScaleOut } from "./scale-out";
 import { extractSideStops } from "./side-stops";
 import { SIZING_EXTRACTORS } from "./sizing";
 import { extractSwingStops } from "./swing-stops";
+import { TARGET_BREAK_EVEN_EXTRACTORS } from "./target-break-even";
 
 // Money management phrases: stop loss, take profit, trailing stop, break-even, sizing.
 // Each extractor blanks what it used so the condition grammar never sees "30 pips".
@@ -297,7 +299,11 @@ export function extractRisk(text: string, facts: Facts): string {
   // A trail at a line first: "trail the stop below the 20 ema" is no stop loss at the EMA.
   const trails = runExtractors(text, LINE_TRAIL_EXTRACTORS, facts);
   const stops = extractScaleOut(extractSideStops(extractSwingStops(trails, facts), facts), facts);
-  const out = runExtractors(runExtractors(stops, LINE_TARGET_EXTRACTORS, facts), EXTRACTORS, facts);
+  // A target measured on the chart before the targets at a line or a distance ("1.5 times the candle's range").
+  // "Breakeven half way to the target" first: its "take profit" is no target of its own.
+  const halfWay = runExtractors(stops, TARGET_BREAK_EVEN_EXTRACTORS, facts);
+  const measured = runExtractors(halfWay, MEASURED_TARGET_EXTRACTORS, facts);
+  const out = runExtractors(runExtractors(measured, LINE_TARGET_EXTRACTORS, facts), EXTRACTORS, facts);
   fourDigitPoints(facts);
   // "no stop" / "without a stop" alone: an explicit wish, not an omission.
   if (/\b(?:no|without(?: a| any)?)\s+stop\b(?!\s+(?:trading|loss))/.test(out)) facts.noStopWanted = true;

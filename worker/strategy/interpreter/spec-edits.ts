@@ -284,12 +284,18 @@ export function applyEdits(
         break;
       case "removeTakeProfit":
         delete draft.takeProfit;
+        // A target in R or measured on the chart is the take profit too (spec-exits.ts).
+        if (draft.exits) {
+          delete draft.exits.targetR;
+          delete draft.exits.targetDistance;
+        }
         break;
       case "removeTrailing":
         delete draft.trailingStop;
         break;
       case "removeBreakEven":
         delete draft.breakEven;
+        if (draft.exits) delete draft.exits.breakEvenAtTarget;
         break;
       case "removeTimeFilters":
         delete draft.timeFilter;
