@@ -1,5 +1,6 @@
 import { LEVEL_EXTRACTORS } from "./edit-levels";
 import { CHAT_EXTRACTORS } from "./edit-phrases";
+import { ORDER_FILTER_EXTRACTORS } from "./order-filters";
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Facts, IndicatorKind, MaMethod } from "./facts";
 
@@ -173,7 +174,10 @@ export function extractEdits(text: string, facts: Facts, hasSpec: boolean): stri
   // (edit-levels.ts: "30 to 25" there is a level before it is a length), then the chat edits of edit-phrases.ts.
   return runExtractors(
     text,
-    [...EXTRACTORS, ...LEVEL_EXTRACTORS, ...CHAT_EXTRACTORS].filter((ex) => hasSpec || !ex.needsSpec),
+    // Order filters first: their waits and ranges ("60 minute", "45 pips") are no exit or stop.
+    [...ORDER_FILTER_EXTRACTORS, ...EXTRACTORS, ...LEVEL_EXTRACTORS, ...CHAT_EXTRACTORS].filter(
+      (ex) => hasSpec || !ex.needsSpec,
+    ),
     facts,
   );
 }
