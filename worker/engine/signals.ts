@@ -394,7 +394,8 @@ export function compileStrategy(
     if (op.type === "constant") {
       // A constant in pips or points is a price distance (spec.ts SEMANTICS): value x the pip or point.
       if (op.unit === undefined) return { kind: "constant", value: op.value };
-      if (!units) throw new Error("a constant in pips or points needs the symbol's point (compileStrategy's units)");
+      if (!units)
+        throw new Error("a constant in pips or points needs the symbol's point (compileStrategy's units)");
       return { kind: "constant", value: op.value * (op.unit === "pips" ? units.pip : units.point) };
     }
     if (op.type === "expression") {

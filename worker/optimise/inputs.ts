@@ -191,7 +191,12 @@ export function listInputs(spec: StrategySpec): OptimisableInput[] {
           type: "double",
           value: t.below,
         });
-        out.push({ name: `InpTier${i + 1}Lots`, path: ["sizing", "tiers", i, "lots"], type: "double", value: t.lots });
+        out.push({
+          name: `InpTier${i + 1}Lots`,
+          path: ["sizing", "tiers", i, "lots"],
+          type: "double",
+          value: t.lots,
+        });
       });
       out.push({ name: "InpLots", path: ["sizing", "lots"], type: "double", value: sizing.lots });
       break;

@@ -110,13 +110,19 @@ export const EquityTiersSizingSchema = z.object({
   tiers: z
     .array(
       z.object({
-        below: z.number().positive().max(1_000_000_000).describe("this tier applies while the figure is below"),
+        below: z
+          .number()
+          .positive()
+          .max(1_000_000_000)
+          .describe("this tier applies while the figure is below"),
         lots: Lots,
       }),
     )
     .min(1)
     .max(10)
-    .describe("ascending by `below`: the first tier whose `below` is above the account figure gives the lots"),
+    .describe(
+      "ascending by `below`: the first tier whose `below` is above the account figure gives the lots",
+    ),
   lots: Lots.describe("lots once the figure has reached the last tier's `below`"),
   of: z.enum(["equity", "balance"]).optional().describe("the account figure compared; default equity"),
 });

@@ -32,7 +32,13 @@ export function sizingInputs(ctx: Context, sizing: Sizing): void {
     case "equityTiers":
       sizing.tiers.forEach((t, i) => {
         const figure = sizing.of ?? "equity";
-        ctx.input("Trading", "double", `InpTier${i + 1}Below`, dbl(t.below), `Tier ${i + 1}: ${figure} below`);
+        ctx.input(
+          "Trading",
+          "double",
+          `InpTier${i + 1}Below`,
+          dbl(t.below),
+          `Tier ${i + 1}: ${figure} below`,
+        );
         ctx.input("Trading", "double", `InpTier${i + 1}Lots`, dbl(t.lots), `Tier ${i + 1}: volume, lots`);
       });
       ctx.input("Trading", "double", "InpLots", dbl(sizing.lots), "Volume above the last tier, lots");
@@ -55,7 +61,10 @@ export function lotsExpr(sizing: Sizing, slDistance: string): Expr {
       );
     case "equityTiers": {
       // The first tier whose bound is above the figure when the order is sent, else InpLots (spec-orders.ts).
-      const figure = call("AccountInfoDouble", id(sizing.of === "balance" ? "ACCOUNT_BALANCE" : "ACCOUNT_EQUITY"));
+      const figure = call(
+        "AccountInfoDouble",
+        id(sizing.of === "balance" ? "ACCOUNT_BALANCE" : "ACCOUNT_EQUITY"),
+      );
       let lots: Expr = id("InpLots");
       for (let i = sizing.tiers.length; i >= 1; i--)
         lots = {

@@ -6,9 +6,9 @@ import { placeDailyOrders } from "./daily-orders";
 import type { Condition, Facts, IndicatorMention, Problem, Side, SideStop } from "./facts";
 import { alternatives } from "./groups";
 import { mirrorCondition, mirrorLevel, mirrorRule } from "./mirror";
+import { applyDayRange } from "./order-filters";
 import { addTo } from "./rules";
 import { SEQUENCE_NOTE, windowOfSetup } from "./sequence";
-import { applyDayRange } from "./order-filters";
 import { applyEdits, referenced } from "./spec-edits";
 import { operandTimeframes } from "./timeframe-tags";
 

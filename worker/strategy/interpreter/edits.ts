@@ -1,8 +1,8 @@
 import { LEVEL_EXTRACTORS } from "./edit-levels";
 import { CHAT_EXTRACTORS } from "./edit-phrases";
-import { ORDER_FILTER_EXTRACTORS } from "./order-filters";
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Facts, IndicatorKind, MaMethod } from "./facts";
+import { ORDER_FILTER_EXTRACTORS } from "./order-filters";
 
 // Refinement phrases that change something already in the spec ("remove the RSI filter",
 // "use EMA instead", "change the fast MA to 9"). Run before the condition grammar, and blank

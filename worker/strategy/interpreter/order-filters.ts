@@ -27,7 +27,10 @@ function minutesOf(n: string | undefined, unit: string | undefined): number | nu
 function wait(n: string | undefined, unit: string | undefined, f: { edits: { type: string }[] }): boolean {
   const minutes = minutesOf(n, unit);
   if (minutes === null) return false;
-  (f.edits as Array<{ type: "minMinutesBetween"; minutes: number }>).push({ type: "minMinutesBetween", minutes });
+  (f.edits as Array<{ type: "minMinutesBetween"; minutes: number }>).push({
+    type: "minMinutesBetween",
+    minutes,
+  });
   return true;
 }
 
@@ -44,7 +47,12 @@ function rangeOp(word: string): "greaterThan" | "lessThan" {
     : "greaterThan";
 }
 
-function range(op: string | undefined, n: string | undefined, unit: string | undefined, f: Parameters<ChatExtractor["apply"]>[1]): boolean {
+function range(
+  op: string | undefined,
+  n: string | undefined,
+  unit: string | undefined,
+  f: Parameters<ChatExtractor["apply"]>[1],
+): boolean {
   const value = Number(n);
   if (!(value > 0) || op === undefined) return false;
   f.dayRange = { op: rangeOp(op), value, unit: (unit ?? "").startsWith("point") ? "points" : "pips" };
@@ -137,6 +145,17 @@ export const ORDER_FILTER_EXTRACTORS: ChatExtractor[] = [
       return true;
     },
   },
+  // "max spread 25", "maximum spread: 1.5": a bare number, pips up to 5 and points above (as above).
+  {
+    re: /\bmax(?:imum)?\s+(?:allowed\s+)?spread\s*(?:of|=|:|is)?\s*(\d+(?:\.\d+)?)(?![\d.])(?!\s*(?:pips?|points?))/g,
+    needsSpec: false,
+    apply: (m, f) => {
+      const value = Number(m[1]);
+      if (!(value > 0)) return false;
+      f.edits.push({ type: "maxSpread", value, unit: value > 5 ? "points" : "pips" });
+      return true;
+    },
+  },
 ];
 
 const dayField = (field: "HIGH" | "LOW"): BasicOperand => ({
@@ -165,7 +184,10 @@ function isDayRange(c: Condition): boolean {
  * Adds the day-range filter to every entry rule (both sides alike: a range has no side), replacing an earlier
  * one of the same direction. A chart of a day or longer has no "so far": the filter is left out (false).
  */
-export function applyDayRange(draft: StrategySpec, r: NonNullable<import("./facts").Facts["dayRange"]>): boolean {
+export function applyDayRange(
+  draft: StrategySpec,
+  r: NonNullable<import("./facts").Facts["dayRange"]>,
+): boolean {
   if (draft.timeframe === "D1" || draft.timeframe === "W1") return false;
   const cond: Condition = {
     type: r.op,
