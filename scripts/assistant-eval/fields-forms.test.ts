@@ -635,3 +635,56 @@ describe("scale-out targets, against specs", () => {
     ).toMatch(/missing/);
   });
 });
+
+describe("order filters and equity tiers (issue 15)", () => {
+  const rsi = [{ id: "r", kind: "RSI", period: 2 }];
+  const signal = cond("lessThan", ind("r"), k(10));
+  const day = (field: string) => ({ type: "previousPeriod", period: "day", field, back: 0 });
+  const todayRange = { type: "expression", a: day("HIGH"), k: -1, b: day("LOW") };
+  const phrase = "RSI(2) < 10; daily range >= 45 pips; >= 60 min since last order";
+  const filtered = (right: unknown, limits: Record<string, unknown>, left: unknown = todayRange) =>
+    long([signal, cond("greaterThan", left, right)], { limits }, rsi);
+
+  it("a wait and today's range in pips pass; another wait, none, another range or yesterday's range fail", () => {
+    const pips45 = { type: "constant", value: 45, unit: "pips" };
+    expect(compareEntry(phrase, filtered(pips45, { minMinutesBetween: 60 }), "long", {})).toBeNull();
+    // The same distance said as 0 moved by 45 pips is the same value.
+    const moved = { type: "expression", a: k(0), offset: { value: 45, unit: "pips" } };
+    expect(compareEntry(phrase, filtered(moved, { minMinutesBetween: 60 }), "long", {})).toBeNull();
+    expect(compareEntry(phrase, filtered(pips45, { minMinutesBetween: 30 }), "long", {})).toMatch(
+      /60 minutes/,
+    );
+    expect(compareEntry(phrase, filtered(pips45, {}), "long", {})).toMatch(/60 minutes/);
+    const points45 = { type: "constant", value: 45, unit: "points" };
+    expect(compareEntry(phrase, filtered(points45, { minMinutesBetween: 60 }), "long", {})).toMatch(
+      /expected/,
+    );
+    expect(compareEntry(phrase, filtered(k(45), { minMinutesBetween: 60 }), "long", {})).toMatch(/expected/);
+    const yesterday = {
+      type: "expression",
+      a: { ...day("HIGH"), back: 1 },
+      k: -1,
+      b: { ...day("LOW"), back: 1 },
+    };
+    expect(compareEntry(phrase, filtered(pips45, { minMinutesBetween: 60 }, yesterday), "long", {})).toMatch(
+      /expected/,
+    );
+  });
+
+  it("an equity tier passes as stated; other lots, another bound, another figure or fixed lots fail", () => {
+    const expected = { lots: 5, rule: "4 lots while equity < 100000" };
+    const sized = (sizing: Record<string, unknown>) => long([signal], { sizing }, rsi);
+    const tiers = (below: number, low: number, high: number, of?: string) =>
+      sized({ type: "equityTiers", tiers: [{ below, lots: low }], lots: high, ...(of ? { of } : {}) });
+    expect(compareField("sizing", expected, {}, tiers(100000, 4, 5))).toBeNull();
+    expect(compareField("sizing", expected, {}, tiers(100000, 4, 5, "equity"))).toBeNull();
+    expect(compareField("sizing", expected, {}, tiers(100000, 5, 4))).toMatch(/expected/);
+    expect(compareField("sizing", expected, {}, tiers(50000, 4, 5))).toMatch(/expected/);
+    expect(compareField("sizing", expected, {}, tiers(100000, 4, 5, "balance"))).toMatch(/expected/);
+    expect(compareField("sizing", expected, {}, sized({ type: "fixed", lots: 5 }))).toMatch(/expected/);
+    // "the account" is either figure; "20k" is 20000.
+    const account = { lots: 1, rule: "0.5 lots until account < 20k" };
+    expect(compareField("sizing", account, {}, tiers(20000, 0.5, 1, "balance"))).toBeNull();
+    expect(compareField("sizing", account, {}, tiers(20000, 0.5, 1))).toBeNull();
+  });
+});

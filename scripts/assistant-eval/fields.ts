@@ -16,6 +16,7 @@ import {
   alternativesOf,
   type Ctx,
   clockUtc,
+  distanceOperand,
   flip,
   mirrorOperand,
   mirrorRule,
@@ -49,7 +50,8 @@ const MA_KINDS = new Set(["SMA", "EMA", "SMMA", "LWMA"]);
 export function operandOf(spec: StrategySpec, o: SpecOperand): Operand {
   switch (o.type) {
     case "constant":
-      return { t: "const", value: o.value };
+      // A constant in pips or points is a price distance (the phrase grammar's distanceOperand).
+      return o.unit ? distanceOperand(o.value, o.unit) : { t: "const", value: o.value };
     case "price":
       return {
         t: "price",
@@ -472,6 +474,8 @@ export function compareEntry(
     if (!okSpread)
       return `${field}: expected a spread limit of ${want.value} ${want.unit}, got ${JSON.stringify(ms ?? null)}`;
   }
+  if (rule.minGap !== undefined && spec.limits?.minMinutesBetween !== rule.minGap)
+    return `${field}: expected at least ${rule.minGap} minutes between entries, got ${spec.limits?.minMinutesBetween ?? "none"}`;
   if (!order) {
     return shapeMatch(rule, got, false) ? null : `${field}: expected ${showRule(rule)}, got ${showRule(got)}`;
   }
@@ -1062,7 +1066,7 @@ export function compareSizing(expected: Json, spec: StrategySpec): string | null
   const s = spec.sizing;
   const show =
     s.type === "fixed" ? `${s.lots} lots` : s.type === "riskPercent" ? `${s.percent}% risk` : s.type;
-  if ("rule" in e) return "sizing: a sizing rule cannot be expressed by the spec";
+  if ("rule" in e) return compareTiers(e, s, show);
   if ("lots" in e)
     return s.type === "fixed" && eq(s.lots, Number(e.lots))
       ? null
@@ -1538,4 +1542,24 @@ export function project(field: Field, spec: StrategySpec): string {
     case "time_filter":
       return JSON.stringify(spec.timeFilter ?? null);
   }
+}
+
+/** "4 lots while equity < 100000" with `lots` above it: v2 equityTiers (one tier); "account" is either figure. */
+const TIER_RULE =
+  /^(\d*\.?\d+) lots? (?:while|when|if|until) (?:the )?(equity|balance|account)(?: is)? (?:<|below|under|is below) (\d+(?:\.\d+)?)(k)?$/i;
+
+function compareTiers(e: Record<string, Json>, s: StrategySpec["sizing"], show: string): string | null {
+  const m = TIER_RULE.exec(String(e.rule).trim());
+  if (!m || !("lots" in e)) return "sizing: a sizing rule cannot be expressed by the spec";
+  const below = Number(m[3]) * (m[4] ? 1000 : 1);
+  const figure = m[2].toLowerCase();
+  const want = `${m[1]} lots below ${below} ${figure}, else ${e.lots}`;
+  if (s.type !== "equityTiers" || s.tiers.length !== 1) return `sizing: expected ${want}, got ${show}`;
+  const of = s.of ?? "equity";
+  const ok =
+    eq(s.tiers[0].lots, Number(m[1])) &&
+    eq(s.tiers[0].below, below) &&
+    eq(s.lots, Number(e.lots)) &&
+    (figure === "account" || figure === of);
+  return ok ? null : `sizing: expected ${want}, got ${JSON.stringify(s)}`;
 }

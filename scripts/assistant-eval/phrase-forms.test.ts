@@ -86,8 +86,20 @@ describe("clause lists and words for comparisons", () => {
     expect(show("RSI(2) < 10; spread at most 1.5 pips")).toBe("RSI(2) < 10; spread <= 1.5 pips");
   });
 
+  it("reads a wait since the last entry and today's range as entry filters (v2 limits, previousPeriod back 0)", () => {
+    expect(show("RSI(2) < 10; 30 min since last trade")).toBe("RSI(2) < 10; >= 30 min since last entry");
+    expect(show("RSI(2) < 10; >= 2 hours since the last order")).toBe(
+      "RSI(2) < 10; >= 120 min since last entry",
+    );
+    expect(show("RSI(2) < 10; daily range >= 45 pips")).toBe(
+      "RSI(2) < 10 AND (today's high - today's low) > (0 + 45 pips)",
+    );
+    expect(show("RSI(2) < 10; the difference between the daily high and the daily low < 80 pips")).toBe(
+      "RSI(2) < 10 AND (today's high - today's low) < (0 + 80 pips)",
+    );
+  });
+
   it("still names what v2 cannot state", () => {
-    expect(show("RSI(2) < 10; 30 min since last trade")).toMatch(/not expressible.*order-timing/);
     expect(show("the last bar of the previous week closed above SMA(20, D1)")).toMatch(/not expressible/);
   });
 });

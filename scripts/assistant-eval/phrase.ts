@@ -63,6 +63,8 @@ export interface RuleShape {
   groups?: Atom[][];
   opposite?: boolean;
   maxSpread?: Offset;
+  /** ">= 60 min since last order": an entry filter on the wait after the latest entry (v2 limits.minMinutesBetween). */
+  minGap?: number;
   closeAt?: string;
   trail?: Operand;
 }
@@ -856,7 +858,6 @@ const NOT_V2: [RegExp, string, "window ok"?][] = [
   // "dipped below 30" with no "then": something earlier that the phrase does not place (inside a sequence's
   // window it is the event the window looks for).
   [/\bdipped\b/i, "a sequence of events (state across bars)", "window ok"],
-  [/\bsince (?:the )?last (?:order|trade)\b/i, "an order-timing filter"],
   [/\btrendline|resistance|support|kumo|cloud|uptrend|downtrend/i, "a drawn or undefined level"],
   [
     /\b(?:candle|bar) of (?:last|the previous|previous|the last) (?:day|week|month)\b/i,
@@ -912,6 +913,37 @@ function glossStart(s: string): number {
 const SPREAD =
   /^(?:the )?spread (?:<=|<|is below|is under|under|below|at most|of at most|max(?:imum)?|not above|not more than)\s*(\d*\.?\d+) ?(pips?|points?)$/i;
 
+/** ">= 60 min since last order", "at least 2 hours since the last trade" (the wait counts from the entry). */
+const GAP =
+  /^(?:>=|at least|min(?:imum)?)?\s*(\d+)\s*(min|mins|minutes?|h|hours?)\s+since (?:the )?(?:last|previous) (?:order|trade|entry)$/i;
+
+/** Today's range so far (v2 previousPeriod back 0): its high minus its low. */
+const TODAY_RANGE: Operand = {
+  t: "expr",
+  a: { t: "prev", period: "day", field: "high", back: 0 },
+  k: -1,
+  b: { t: "prev", period: "day", field: "low", back: 0 },
+};
+
+/** A price distance as a value: 0 moved by the distance (v2 constant with a unit). */
+export function distanceOperand(value: number, unit: "pips" | "points"): Operand {
+  return { t: "expr", a: { t: "const", value: 0 }, k: 1, off: { value, unit } };
+}
+
+/**
+ * "daily range >= 45 pips", "today's range < 80 pips", "the difference between the daily high and the daily
+ * low >= 45 pips": today's high - low so far against a distance.
+ */
+function dayRangeAtom(c: string): Atom | null {
+  const m =
+    /^(?:(?:the )?(?:daily|day's|today's|intraday) range|(?:the )?difference between (?:the )?(?:daily|day's|today's) high and (?:the )?(?:(?:daily|day's|today's) )?low)(?: so far)? (>=|>|<=|<|at least|at most|above|below|is at least|is at most) (\d*\.?\d+) ?(pips?|points?)$/i.exec(
+      c.trim(),
+    );
+  if (!m) return null;
+  const op: Op = /^(?:<|at most|below|is at most)/i.test(m[1]) ? "lt" : "gt";
+  return { op, l: TODAY_RANGE, r: distanceOperand(Number(m[2]), /^pip/i.test(m[3]) ? "pips" : "points") };
+}
+
 function parseRuleBody(s: string, ctx: Ctx, inWindow = false): Parsed<RuleShape> {
   const steps = splitTop(s, STEP);
   if (steps.length > 1 && !inWindow) return parseSequence(steps, ctx);
@@ -948,6 +980,16 @@ function parseRuleBody(s: string, ctx: Ctx, inWindow = false): Parsed<RuleShape>
       const spread = SPREAD.exec(c);
       if (spread) {
         out.maxSpread = offsetOf(spread[1], spread[2], 1);
+        continue;
+      }
+      const gap = GAP.exec(c);
+      if (gap) {
+        out.minGap = Number(gap[1]) * (/^h/i.test(gap[2]) ? 60 : 1);
+        continue;
+      }
+      const range = dayRangeAtom(c);
+      if (range) {
+        (topOr ? any : all).push(range);
         continue;
       }
       // "price breaks A or B": an OR group said in lower case.
@@ -1011,7 +1053,7 @@ export function alternativesOf(r: RuleShape): Atom[][] {
 
 /** Adds a rule as alternatives of `out` (false for a rule with more than conditions: a time exit, a trail). */
 function addAlternatives(out: RuleShape, r: RuleShape): boolean {
-  if (r.opposite || r.maxSpread || r.closeAt || r.trail) return false;
+  if (r.opposite || r.maxSpread || r.minGap !== undefined || r.closeAt || r.trail) return false;
   for (const alt of alternativesOf(r)) {
     if (alt.length === 0) continue;
     if (alt.length === 1) out.any.push(alt[0]);
@@ -1242,7 +1284,7 @@ export function showOperand(o: Operand): string {
     case "extreme":
       return `${o.side}(${o.bars}${o.tf ? `,${o.tf}` : ""})${o.shift ? `[${o.shift}]` : ""}`;
     case "prev":
-      return `previous ${o.period} ${o.field}`;
+      return o.back === 0 ? `today's ${o.field}` : `previous ${o.period} ${o.field}`;
     case "window":
       return `${o.from}-${o.to} UTC range ${o.side}`;
     case "candle":
@@ -1291,6 +1333,7 @@ export function showRule(r: RuleShape | null): string {
   const o = [...r.any.map(showAtom), ...(r.groups ?? []).map((g) => `(${g.map(showAtom).join(" AND ")})`)];
   const extra = [
     ...(r.maxSpread ? [`spread <= ${r.maxSpread.value} ${r.maxSpread.unit}`] : []),
+    ...(r.minGap !== undefined ? [`>= ${r.minGap} min since last entry`] : []),
     ...(r.closeAt ? [`close at ${r.closeAt === "eod" ? "end of day" : `${r.closeAt} UTC`}`] : []),
     ...(r.trail ? [`trail at ${showOperand(r.trail)}`] : []),
   ];

@@ -29,6 +29,7 @@ import {
   type Entry,
   entries,
   example,
+  filterMutants,
   M1_DATA,
   M1_RANGE,
   M1_VARIANTS,
@@ -54,7 +55,7 @@ beforeAll(async () => {
   writeBarsCsv(m1Market.bars, m1BarsFile);
   const twoAtOnce = limiter(2);
   await Promise.all(
-    [...entries, ...mutants].map((e, k) =>
+    [...entries, ...mutants, ...filterMutants].map((e, k) =>
       twoAtOnce(async () => exes.set(e.name, await compileEa(e.mq5, work.dir, `ea${k}`))),
     ),
   );
@@ -284,5 +285,14 @@ describe("the harness can fail", () => {
     expect(ea.trades.length).toBe(engine.length);
     expect(c.identical).toBe(0);
     expect(c.differences.some((d) => d.startsWith("EA only: long 2.00 "))).toBe(true);
+  });
+
+  it("order filters and equity tiers: a shorter wait, another tier's lots, a range in points each trade differently", async () => {
+    expect(filterMutants.length).toBe(3);
+    for (const m of filterMutants) {
+      expect(m.mq5).not.toBe(example("v2-order-filters-tiers").mq5);
+      const { c } = await compare(m, VARIANTS[0]);
+      expect(c.differences.length, m.name).toBeGreaterThan(0);
+    }
   });
 });

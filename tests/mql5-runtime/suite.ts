@@ -215,6 +215,30 @@ function laterBreakEvenAtTarget(mq5: string): string {
   return mq5.replace("input double InpBreakEvenAtTarget = 0.5;", "input double InpBreakEvenAtTarget = 0.75;");
 }
 
+/** Orders at most every 2 hours instead of 4 (limits.minMinutesBetween, issue 15). */
+function shorterWait(mq5: string): string {
+  return mq5.replace("input int InpMinMinutesBetween = 240;", "input int InpMinMinutesBetween = 120;");
+}
+
+/** The middle equity tier trading 2 lots instead of 1 (sizing equityTiers). */
+function tierLots(mq5: string): string {
+  return mq5.replace("input double InpTier2Lots = 1.0;", "input double InpTier2Lots = 2.0;");
+}
+
+/** Today's range compared with 30 points instead of 30 pips (a constant with a unit). */
+function rangeInPoints(mq5: string): string {
+  return mq5.replaceAll("Level2 * g_pip)", "Level2 * _Point)");
+}
+
+/** Mutants of the order filters, found by name (issue 15), each with the spec it mutates. */
+const hasFilters = entries.some((e) => e.name === "v2-order-filters-tiers");
+export const filterMutants: Entry[] = (hasFilters ? [shorterWait, tierLots, rangeInPoints] : []).map(
+  (mutate) => {
+    const base = example("v2-order-filters-tiers");
+    return { ...base, name: `mutant: ${mutate.name}`, mq5: mutate(base.mq5) };
+  },
+);
+
 export const mutants: Entry[] = (
   only
     ? []

@@ -1,5 +1,6 @@
 /**
- * Entry limits (spec-orders.ts): trades per server day and a maximum spread. Pure (DESIGN D9).
+ * Entry limits (spec-orders.ts): trades per server day, a maximum spread, a minimum wait between entries.
+ * Pure (DESIGN D9).
  */
 import type { Limits } from "../strategy/spec";
 import { dayNumber } from "./clock";
@@ -13,6 +14,8 @@ export class EntryCounter {
   private seen = 0;
   private day = Number.NaN;
   private count = 0;
+  /** Time of the latest entry deal (NaN: none yet), for limits.minMinutesBetween. */
+  private latest = Number.NaN;
 
   constructor(private readonly deals: readonly EngineDeal[]) {}
 
@@ -22,6 +25,7 @@ export class EntryCounter {
     for (; this.seen < deals.length; this.seen++) {
       const d = deals[this.seen];
       if (d.entry !== "in" && d.entry !== "inout") continue;
+      this.latest = Math.floor(d.time / 1000) * 1000;
       const day = dayNumber(d.time);
       if (day !== this.day) {
         this.day = day;
@@ -31,11 +35,17 @@ export class EntryCounter {
     }
     return dayNumber(time) === this.day ? this.count : 0;
   }
+
+  /** Milliseconds from the latest entry to `time` (Infinity before the first); call after `on`. */
+  since(time: number): number {
+    return Number.isNaN(this.latest) ? Number.POSITIVE_INFINITY : time - this.latest;
+  }
 }
 
 /**
- * May an entry be made now? `today`: entries opened today; `spread`: ask - bid. The spread is compared
- * in whole points, as the EA reads it ((ask - bid) / _Point, rounded).
+ * May an entry be made now? `today`: entries opened today; `spread`: ask - bid; `sinceLast`: ms since the
+ * latest entry (Infinity: none). The spread is compared in whole points, as the EA reads it ((ask - bid) /
+ * _Point, rounded); the wait in whole seconds, as the EA's deal times are.
  */
 export function entryLimitsAllow(
   limits: Limits,
@@ -43,8 +53,10 @@ export function entryLimitsAllow(
   spread: number,
   point: number,
   pip: number,
+  sinceLast = Number.POSITIVE_INFINITY,
 ): boolean {
   if (limits.maxTradesPerDay !== undefined && today >= limits.maxTradesPerDay) return false;
+  if (limits.minMinutesBetween !== undefined && sinceLast < limits.minMinutesBetween * 60_000) return false;
   const max = limits.maxSpread;
   if (max) {
     const maxPoints = max.unit === "pips" ? Math.round((max.value * pip) / point) : max.value;

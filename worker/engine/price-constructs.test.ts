@@ -45,6 +45,14 @@ describe("previousPeriod: the previous day's and week's OHLC", () => {
   const bars = barsOf(rows, MONDAY, 6 * HOUR);
   const day = (field: "OPEN" | "HIGH" | "LOW" | "CLOSE", back = 1) =>
     list(constructSeries({ type: "previousPeriod", period: "day", field, back, shift: 0 }, bars, 6 * HOUR));
+  it("back 0 is the day so far: its closed bars up to the bar read; none once the bar closes the day", () => {
+    // Bars 0-2 close inside Monday; bar 3 closes at Tuesday 00:00, when no Tuesday bar has closed.
+    expect(day("HIGH", 0)).toEqual([12, 13, 13, null, 11, 14, 14, null, 9]);
+    expect(day("LOW", 0)).toEqual([9, 9, 8, null, 9, 9, 9, null, 7.5]);
+    expect(day("OPEN", 0)).toEqual([10, 10, 10, null, 9.5, 9.5, 9.5, null, 8]);
+    expect(day("CLOSE", 0)).toEqual([11, 12, 9, null, 10, 13, 12.5, null, 8.5]);
+  });
+
   it("is Monday's once Monday's last bar has closed (its close time is Tuesday), then Tuesday's", () => {
     // Bars 0-2 close on Monday: no previous day in the data. Bar 3 closes at Tuesday 00:00.
     expect(day("HIGH")).toEqual([null, null, null, 13, 13, 13, 13, 14, 14]);

@@ -89,8 +89,9 @@ function rolling(v: Float64Array, n: number, max: boolean): Float64Array {
 const FIELD_INDEX = { OPEN: 0, HIGH: 1, LOW: 2, CLOSE: 3 } as const;
 
 /**
- * OHLC of the `back`-th completed day (week) before the one holding each bar's close time. Groups of bars
- * by day (week) are built as the bars go; at bar j the groups before the close time's are complete.
+ * OHLC of the `back`-th completed day (week) before the one holding each bar's close time (back 0: that
+ * day so far). Groups of bars by day (week) are built as the bars go; at bar j the groups before the close
+ * time's are complete.
  */
 function previousPeriod(
   bars: Bars,
@@ -118,6 +119,11 @@ function previousPeriod(
       g[3] = bars.close[j];
     }
     const current = keyOf(bars.time[j] + barMs);
+    if (back === 0) {
+      // The close time's period so far: its bars up to bar j, when bar j is one of them.
+      if (keys[keys.length - 1] === current) out[j] = values[values.length - 1][f];
+      continue;
+    }
     // The newest group before the close time's period: the last one, unless it is that period.
     const newest = keys[keys.length - 1] < current ? keys.length - 1 : keys.length - 2;
     const g = newest - (back - 1);

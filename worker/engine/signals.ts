@@ -391,7 +391,13 @@ export function compileStrategy(
   const barMs = periodMs(spec.timeframe);
   const constructs = new Map<string, Float64Array>();
   const source = (op: Operand): Source => {
-    if (op.type === "constant") return { kind: "constant", value: op.value };
+    if (op.type === "constant") {
+      // A constant in pips or points is a price distance (spec.ts SEMANTICS): value x the pip or point.
+      if (op.unit === undefined) return { kind: "constant", value: op.value };
+      if (!units)
+        throw new Error("a constant in pips or points needs the symbol's point (compileStrategy's units)");
+      return { kind: "constant", value: op.value * (op.unit === "pips" ? units.pip : units.point) };
+    }
     if (op.type === "expression") {
       // One series per distinct expression: its parts at their own shifts, combined once.
       const key = `x:${JSON.stringify(op)}`;

@@ -337,13 +337,12 @@ export class Simulation {
     this.request(el ? 1 : -1, time, bid, ask);
   }
 
-  /** limits.maxTradesPerDay and limits.maxSpread (spec-orders.ts) at an entry. */
+  /** limits.maxTradesPerDay, maxSpread and minMinutesBetween (spec-orders.ts) at an entry. */
   private limitsAllow(time: number, bid: number, ask: number): boolean {
     const limits = this.spec.limits;
-    return (
-      limits === undefined ||
-      entryLimitsAllow(limits, this.entriesToday.on(time), ask - bid, this.point, this.pip)
-    );
+    if (limits === undefined) return true;
+    const today = this.entriesToday.on(time);
+    return entryLimitsAllow(limits, today, ask - bid, this.point, this.pip, this.entriesToday.since(time));
   }
 
   /**

@@ -1,9 +1,10 @@
 /**
  * Lots of one entry from the spec's sizing (spec.ts SEMANTICS "Risk sizing"; issue 14's forms): fixed
- * lots; a percent of the balance or equity, or a money amount, lost at the stop; lots per X of equity.
+ * lots; a percent of the balance or equity, or a money amount, lost at the stop; lots per X of equity;
+ * lots by equity (or balance) tiers.
  * Rounded DOWN to the 0.01 lot step (never above the risk asked), at least 0.01, at most 100.
  */
-import type { Sizing } from "../strategy/spec";
+import { type Sizing, tierLots } from "../strategy/spec";
 
 export interface Account {
   readonly balance: number;
@@ -19,6 +20,9 @@ export function entryLots(sizing: Sizing, account: Account, slDist: number, perP
   switch (sizing.type) {
     case "fixed":
       return sizing.lots;
+    case "equityTiers":
+      // Lots as stated, like fixed lots (spec-orders.ts): the tier of the figure when the order is sent.
+      return tierLots(sizing, sizing.of === "balance" ? account.balance : account.equity);
     case "lotsPerEquity":
       lots = (account.equity / sizing.per) * sizing.lots;
       break;

@@ -183,6 +183,23 @@ export function listInputs(spec: StrategySpec): OptimisableInput[] {
       out.push({ name: "InpLots", path: ["sizing", "lots"], type: "double", value: sizing.lots });
       out.push({ name: "InpLotsPer", path: ["sizing", "per"], type: "double", value: sizing.per });
       break;
+    case "equityTiers":
+      sizing.tiers.forEach((t, i) => {
+        out.push({
+          name: `InpTier${i + 1}Below`,
+          path: ["sizing", "tiers", i, "below"],
+          type: "double",
+          value: t.below,
+        });
+        out.push({
+          name: `InpTier${i + 1}Lots`,
+          path: ["sizing", "tiers", i, "lots"],
+          type: "double",
+          value: t.lots,
+        });
+      });
+      out.push({ name: "InpLots", path: ["sizing", "lots"], type: "double", value: sizing.lots });
+      break;
   }
   out.push({
     name: "InpMaxPositions",

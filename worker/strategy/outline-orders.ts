@@ -57,6 +57,8 @@ export function describeLimits(l: Limits): string[] {
       `At most ${l.maxTradesPerDay} ${l.maxTradesPerDay === 1 ? "trade" : "trades"} per day (server day)`,
     );
   if (l.maxSpread) lines.push(`No entry while the spread is wider than ${describeSpread(l.maxSpread)}`);
+  if (l.minMinutesBetween !== undefined)
+    lines.push(`At least ${minutesText(l.minMinutesBetween)} between the opening of two trades`);
   return lines;
 }
 
@@ -70,5 +72,17 @@ export function describeSizingForm(s: Sizing): string {
       return `Risk ${num(s.amount)} of the account currency per trade (lot size from the stop-loss distance)`;
     case "lotsPerEquity":
       return `${num(s.lots)} ${s.lots === 1 ? "lot" : "lots"} for every ${num(s.per)} of equity`;
+    case "equityTiers": {
+      const lots = (n: number) => `${num(n)} ${n === 1 ? "lot" : "lots"}`;
+      const figure = s.of ?? "equity";
+      const tiers = s.tiers.map((t) => `${lots(t.lots)} while the ${figure} is below ${num(t.below)}`);
+      return `${tiers.join(", ")}, otherwise ${lots(s.lots)}`;
+    }
   }
+}
+
+/** "60 minutes" as "1 hour", "90 minutes" as is. */
+function minutesText(m: number): string {
+  if (m % 60 === 0) return m === 60 ? "1 hour" : `${m / 60} hours`;
+  return m === 1 ? "1 minute" : `${m} minutes`;
 }

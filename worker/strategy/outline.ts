@@ -148,6 +148,8 @@ function describeOffset(o: Offset): string {
 /** "the previous day's high", "the high of 2 weeks before". */
 function describePeriod(period: "day" | "week", field: string, back: number): string {
   const f = price(field);
+  // back 0: the current period's closed bars so far (spec-price.ts).
+  if (back === 0) return `${period === "day" ? "today" : "this week"}'s ${f} so far`;
   if (back === 1) return `the previous ${period}'s ${f}`;
   return `the ${f} of ${back} ${period}s before`;
 }
@@ -159,7 +161,10 @@ function describeSwing(side: "low" | "high", strength: number): string {
 }
 
 export function describeOperand(op: Operand, indicators: readonly Indicator[]): string {
-  if (op.type === "constant") return num(op.value);
+  if (op.type === "constant")
+    return op.unit === undefined
+      ? num(op.value)
+      : `${num(op.value)} ${op.unit === "pips" ? (op.value === 1 ? "pip" : "pips") : op.value === 1 ? "point" : "points"}`;
   if (op.type === "expression") {
     let text = describeOperand(op.a, indicators);
     if (op.b)

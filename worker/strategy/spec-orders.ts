@@ -34,6 +34,13 @@
  *   - limits.maxTradesPerDay: no entry (market or pending order placed) once that many positions were
  *     opened on the current server day (fills of pending orders count on the day they fill).
  *   - limits.maxSpread: no entry (market or pending order placed) while the spread is wider.
+ *   - limits.minMinutesBetween (issue 15, "at least 60 minutes between two orders"): no entry (market or
+ *     pending order placed) while the strategy's latest position was opened less than that many minutes
+ *     ago (its "in" deal's time; a pending order's fill counts when it fills). Exactly that many minutes
+ *     later is allowed. Closing a position does not restart the wait.
+ *   - sizing equityTiers (issue 15, "4 lots while equity is below 100000, otherwise 5"): when an order is
+ *     sent, the lots of the first tier whose `below` is above the account figure (equity, or balance), else
+ *     `lots`; tiers ascend by `below`. The lots are used as given (fixed lots, no rounding to a risk).
  */
 import { z } from "zod";
 
@@ -87,5 +94,54 @@ export const LimitsSchema = z.object({
     .optional()
     .describe("no new entry once this many positions were opened today (server day)"),
   maxSpread: MaxSpreadSchema.optional().describe("no new entry while the spread is wider"),
+  minMinutesBetween: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_080)
+    .optional()
+    .describe(
+      "no new entry until this many minutes after the latest position was opened (e.g. 60: at least an hour between orders)",
+    ),
 });
 export type Limits = z.infer<typeof LimitsSchema>;
+
+const Lots = z.number().min(0.01).max(100);
+
+/** Lots by the size of the account (issue 15): "0.5 lots until the account reaches 20k, then 1 lot". */
+export const EquityTiersSizingSchema = z.object({
+  type: z.literal("equityTiers"),
+  tiers: z
+    .array(
+      z.object({
+        below: z
+          .number()
+          .positive()
+          .max(1_000_000_000)
+          .describe("this tier applies while the figure is below"),
+        lots: Lots,
+      }),
+    )
+    .min(1)
+    .max(10)
+    .describe(
+      "ascending by `below`: the first tier whose `below` is above the account figure gives the lots",
+    ),
+  lots: Lots.describe("lots once the figure has reached the last tier's `below`"),
+  of: z.enum(["equity", "balance"]).optional().describe("the account figure compared; default equity"),
+});
+export type EquityTiersSizing = z.infer<typeof EquityTiersSizingSchema>;
+
+/** Lots of equity tiers for an account figure (the engine and the outline read them the same way). */
+export function tierLots(sizing: EquityTiersSizing, figure: number): number {
+  for (const t of sizing.tiers) if (figure < t.below) return t.lots;
+  return sizing.lots;
+}
+
+/** Tiers must ascend strictly, or a later tier could never apply. */
+export function tiersIssue(sizing: EquityTiersSizing): string | null {
+  for (let i = 1; i < sizing.tiers.length; i++)
+    if (!(sizing.tiers[i].below > sizing.tiers[i - 1].below))
+      return "equity tiers must ascend: each tier's `below` above the one before";
+  return null;
+}

@@ -9,6 +9,9 @@
  *     close time of bar j (its open time + the timeframe), built from the strategy's bars: `back` 1 = the
  *     latest such day (or week) that has bars, 2 = the one before. Days and weeks are UTC days (the clock of
  *     the time filter); weeks start on Sunday 00:00, as MetaTrader's W1 bars.
+ *     `back` 0 is the day (week) holding that close time SO FAR (issue 15, "today's range is at least 45
+ *     pips"): its bars up to bar j, all closed; open = its first bar's open, close = bar j's close. When bar j
+ *     is the last of a day no bar of the new day has closed yet: no value (a D1 chart never has one).
  *   - timeWindow: the high (or low) of the bars that OPENED inside [from, to) on the latest day whose window
  *     has ended by the close time of bar j (a window with to <= from starts the day before and ends on the
  *     day named). A window with no bars (a holiday, the weekend) has no value: no condition on it holds.
@@ -57,9 +60,29 @@ export const PreviousPeriodOperandSchema = z.object({
   type: z.literal("previousPeriod"),
   period: z.enum(["day", "week"]),
   field: OHLC,
-  back: z.number().int().min(1).max(10).default(1).describe("1 = the previous day/week, 2 = the one before"),
+  back: z
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(1)
+    .describe(
+      "1 = the previous day/week, 2 = the one before; 0 = the current day/week so far (today's high, low, open)",
+    ),
   shift: ShiftSchema,
 });
+
+/** back 0 reads the current period's closed bars: a chart of that period or longer never has any. */
+export function currentPeriodIssue(
+  op: { readonly period: "day" | "week"; readonly back: number },
+  timeframe: string,
+): string | null {
+  if (op.back !== 0) return null;
+  const tooLong = op.period === "day" ? timeframe === "D1" || timeframe === "W1" : timeframe === "W1";
+  return tooLong
+    ? `the current ${op.period} so far needs a timeframe shorter than a ${op.period} (its closed bars)`
+    : null;
+}
 export const TimeWindowOperandSchema = z.object({
   type: z.literal("timeWindow"),
   from: Clock,

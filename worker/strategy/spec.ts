@@ -48,7 +48,9 @@
  *     side of the quote at `distance`, moving only in the profitable direction and by at least `step`.
  *   - Break-even: once the position is `trigger` in profit the stop moves to entry +/- `offset`, once.
  *   - Risk sizing: lots = balance x percent / 100 / (stop distance in deposit currency per lot), rounded
- *     DOWN to 0.01 lot, at least 0.01; it needs a stop loss.
+ *     DOWN to 0.01 lot, at least 0.01; it needs a stop loss. Equity tiers: spec-orders.ts.
+ *   - A constant with a `unit` is a price distance: value x the pip (or point), e.g. today's high minus
+ *     today's low (previousPeriod back 0, spec-price.ts) greater than 45 pips.
  *   - An indicator of an indicator: a moving average with `source` averages another declaration's first
  *     line (MetaTrader's iMA on that indicator's handle), starting at the source's first drawn bar
  *     (PLOT_DRAW_BEGIN); its warm-up and the values it reads are spec-smoothing.ts's.
@@ -67,10 +69,11 @@ import {
   indicatorIssues,
   timeframeIssue,
 } from "./spec-indicators";
-import { LimitsSchema, pendingEntrySchema } from "./spec-orders";
+import { EquityTiersSizingSchema, LimitsSchema, pendingEntrySchema, tiersIssue } from "./spec-orders";
 import {
   CandleOperandSchema,
   CandlePatternConditionSchema,
+  currentPeriodIssue,
   ExtremeOperandSchema,
   OffsetSchema,
   PreviousPeriodOperandSchema,
@@ -109,7 +112,14 @@ export const BasicOperandSchema = z.discriminatedUnion("type", [
       "read the bars of this higher timeframe (a multiple of the strategy's), e.g. the H4 high on H1; shift 0 = its last closed bar, shift 1 the one before",
     ),
   }),
-  z.object({ type: z.literal("constant"), value: z.number() }),
+  z.object({
+    type: z.literal("constant"),
+    value: z.number(),
+    unit: z
+      .enum(["pips", "points"])
+      .optional()
+      .describe("a price distance in pips or points (today's range >= 45 pips); default a plain number"),
+  }),
   ExtremeOperandSchema,
   PreviousPeriodOperandSchema,
   TimeWindowOperandSchema,
@@ -211,6 +221,7 @@ export const SizingSchema = z.discriminatedUnion("type", [
     lots: z.number().min(0.01).max(100),
     per: z.number().positive().max(100_000_000).describe("lots for every `per` of equity"),
   }),
+  EquityTiersSizingSchema,
 ]);
 export type Sizing = z.infer<typeof SizingSchema>;
 
@@ -322,6 +333,10 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
       if (!op.b && !op.offset)
         ctx.addIssue({ code: "custom", path, message: "an expression needs b or an offset" });
       return;
+    }
+    if (op.type === "previousPeriod") {
+      const issue = currentPeriodIssue(op, spec.timeframe);
+      if (issue) ctx.addIssue({ code: "custom", path: [...path, "back"], message: issue });
     }
     if (op.type === "timeWindow" && op.from === op.to)
       ctx.addIssue({
@@ -474,6 +489,10 @@ export const StrategySpecSchema = BaseSpecSchema.superRefine((spec, ctx) => {
           ? "risk-% sizing needs a stop loss to measure the risk"
           : "risk-money sizing needs a stop loss to measure the risk",
     });
+  }
+  if (spec.sizing.type === "equityTiers") {
+    const issue = tiersIssue(spec.sizing);
+    if (issue) ctx.addIssue({ code: "custom", path: ["sizing", "tiers"], message: issue });
   }
   const pe = spec.pendingEntry;
   // A pending order carries its target from the order's price (spec-orders.ts); a measured target is read when

@@ -72,12 +72,17 @@ const bar = (fn: string, index: number): Expr => call(fn, id("_Symbol"), TIMEFRA
 
 /** The value of an operand `extra` bars further back than its own shift (an expression: its parts'). */
 export function valueAt(ctx: Context, op: Operand, extra: number): Expr {
-  if (op.type === "constant") return dbl(op.value);
+  if (op.type === "constant") return inUnit(op, dbl(op.value));
   if (op.type === "expression") {
     const b = op.b ? valueAt(ctx, op.b, extra) : undefined;
     return expressionValue(valueAt(ctx, op.a, extra), op.k, b, op.offset);
   }
   return seriesAt(ctx, op, extra);
+}
+
+/** A constant in pips or points is a price distance (spec.ts SEMANTICS): its value x g_pip or _Point. */
+function inUnit(op: { readonly unit?: "pips" | "points" }, value: Expr): Expr {
+  return op.unit === undefined ? value : bin("*", value, id(op.unit === "pips" ? "g_pip" : "_Point"));
 }
 
 /** The value of a non-constant basic operand `extra` bars further back than its own shift. */
@@ -171,7 +176,7 @@ function higherPriceFunction(): FunctionDecl {
 export function conditionExpr(ctx: Context, c: SingleBarCondition, level: (value: number) => Expr): Expr {
   const reader = (op: Operand): ((extra: number) => Expr) => {
     if (op.type === "constant") {
-      const input = level(op.value);
+      const input = inUnit(op, level(op.value));
       return () => input;
     }
     return (extra) => valueAt(ctx, op, extra);
@@ -270,7 +275,7 @@ function describeOperand(op: Operand): string {
     case "extreme":
       return `${op.side}(${op.bars})${op.shift ? `[${op.shift}]` : ""}`;
     case "previousPeriod":
-      return `${op.period}[-${op.back}].${op.field.toLowerCase()}${op.shift ? `[${op.shift}]` : ""}`;
+      return `${op.period}[${op.back === 0 ? "so far" : `-${op.back}`}].${op.field.toLowerCase()}${op.shift ? `[${op.shift}]` : ""}`;
     case "timeWindow":
       return `window ${op.from}-${op.to} ${op.side}${op.shift ? `[${op.shift}]` : ""}`;
     case "candle":
@@ -278,7 +283,7 @@ function describeOperand(op: Operand): string {
     case "swing":
       return `swing ${op.side}(${op.strength})${op.shift ? `[${op.shift}]` : ""}`;
     case "constant":
-      return String(op.value);
+      return `${op.value}${op.unit ? ` ${op.unit}` : ""}`;
     case "indicator":
       return `${op.ref}${op.line ? `.${op.line}` : ""}${op.shift ? `[${op.shift}]` : ""}`;
     case "price":

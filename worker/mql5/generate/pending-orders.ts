@@ -246,10 +246,17 @@ export function tradeTransactionFunction(ctx: Context): FunctionDecl | undefined
   };
 }
 
-/** EntryLimitsAllowed(): limits.maxTradesPerDay (today's "in" deals of this EA) and limits.maxSpread. */
+/**
+ * EntryLimitsAllowed(): limits.maxTradesPerDay (today's "in" deals of this EA), limits.maxSpread and
+ * limits.minMinutesBetween (the latest "in" deal of this EA).
+ */
 export function limitsFunction(ctx: Context): FunctionDecl | undefined {
   const limits = ctx.spec.limits;
-  if (!limits || (limits.maxTradesPerDay === undefined && !limits.maxSpread)) return undefined;
+  if (
+    !limits ||
+    (limits.maxTradesPerDay === undefined && !limits.maxSpread && limits.minMinutesBetween === undefined)
+  )
+    return undefined;
   const body: Stmt[] = [];
   const max = limits.maxSpread;
   if (max) {
@@ -325,12 +332,56 @@ export function limitsFunction(ctx: Context): FunctionDecl | undefined {
       ifThen(bin(">=", id("today"), input), [ret(id("false"))]),
     );
   }
+  if (limits.minMinutesBetween !== undefined) {
+    const input = ctx.input(
+      "Trading",
+      "int",
+      "InpMinMinutesBetween",
+      int(limits.minMinutesBetween),
+      "Minimum minutes between two entries",
+    );
+    const deal = (prop: string): Expr => call("HistoryDealGetInteger", id("deal"), id(prop));
+    body.push(
+      {
+        kind: "comment",
+        text: "No entry within the wait after this EA's latest entry deal (whole seconds, as the engine compares).",
+      },
+      decl("datetime", "waitFrom", bin("-", call("TimeCurrent"), bin("*", input, int(60)))),
+      ifThen(not(call("HistorySelect", id("waitFrom"), call("TimeCurrent"))), [ret(id("false"))]),
+      {
+        kind: "forDown",
+        variable: "k",
+        from: bin("-", call("HistoryDealsTotal"), int(1)),
+        body: [
+          decl("ulong", "deal", call("HistoryDealGetTicket", id("k"))),
+          ifThen(bin("==", id("deal"), int(0)), [{ kind: "continue" }]),
+          ifThen(
+            or(
+              bin("!=", call("HistoryDealGetString", id("deal"), id("DEAL_SYMBOL")), SYMBOL),
+              bin("!=", deal("DEAL_MAGIC"), id("InpMagicNumber")),
+            ),
+            [{ kind: "continue" }],
+          ),
+          ifThen(
+            and(
+              or(
+                bin("==", deal("DEAL_ENTRY"), id("DEAL_ENTRY_IN")),
+                bin("==", deal("DEAL_ENTRY"), id("DEAL_ENTRY_INOUT")),
+              ),
+              bin(">", deal("DEAL_TIME"), cast("long", id("waitFrom"))),
+            ),
+            [ret(id("false"))],
+          ),
+        ],
+      },
+    );
+  }
   body.push(ret(id("true")));
   return {
     returnType: "bool",
     name: "EntryLimitsAllowed",
     params: [],
-    doc: "Entry limits: trades per day and maximum spread",
+    doc: "Entry limits: trades per day, maximum spread, minimum wait between entries",
     body,
   };
 }

@@ -140,6 +140,65 @@ function periodValueFunction(): FunctionDecl {
   };
 }
 
+/**
+ * The day (week) of the bar's close so far (spec-price.ts, previousPeriod back 0): its bars from the bar at
+ * series index start back while they belong to it; none (the bar is the last of its day): no value.
+ */
+function currentPeriodFunction(): FunctionDecl {
+  const at = (fn: string) => series(fn, id("i"));
+  return {
+    returnType: "double",
+    name: "CurrentPeriodValue",
+    params: [
+      { type: "bool", name: "week" },
+      { type: "int", name: "field" },
+      { type: "int", name: "start" },
+    ],
+    doc: "Open (0), high (1), low (2) or close (3) so far of the day (week) of the bar's close",
+    body: [
+      decl(
+        "long",
+        "current",
+        call(
+          "PeriodKey",
+          bin("+", serverBarTime(id("start")), cast("long", call("PeriodSeconds", TIMEFRAME))),
+          id("week"),
+        ),
+      ),
+      decl("bool", "any", id("false")),
+      decl("double", "o", dbl(0)),
+      decl("double", "h", dbl(0)),
+      decl("double", "l", dbl(0)),
+      decl("int", "total", bars()),
+      {
+        kind: "forUp",
+        variable: "i",
+        from: id("start"),
+        to: id("total"),
+        body: [
+          ifThen(bin("!=", call("PeriodKey", serverBarTime(id("i")), id("week")), id("current")), [
+            { kind: "break" },
+          ]),
+          ifThen(
+            id("any"),
+            [
+              assign("h", call("MathMax", id("h"), at("iHigh"))),
+              assign("l", call("MathMin", id("l"), at("iLow"))),
+            ],
+            [assign("h", at("iHigh")), assign("l", at("iLow")), assign("any", id("true"))],
+          ),
+          assign("o", at("iOpen")),
+        ],
+      },
+      ifThen(not(id("any")), raiseWarm()),
+      ifThen(bin("==", id("field"), int(0)), [ret(id("o"))]),
+      ifThen(bin("==", id("field"), int(1)), [ret(id("h"))]),
+      ifThen(bin("==", id("field"), int(2)), [ret(id("l"))]),
+      ret(series("iClose", id("start"))),
+    ],
+  };
+}
+
 function windowFunction(): FunctionDecl {
   const x = id("x");
   return {
@@ -276,6 +335,10 @@ export function constructAt(ctx: Context, op: Construct, index: number): Expr {
     }
     case "previousPeriod": {
       ctx.helper("PeriodKey", periodKeyFunction);
+      if (op.back === 0) {
+        const today = ctx.helper("CurrentPeriodValue", currentPeriodFunction);
+        return call(today, id(op.period === "week" ? "true" : "false"), int(FIELD[op.field]), int(index));
+      }
       const name = ctx.helper("PreviousPeriodValue", periodValueFunction);
       return call(
         name,

@@ -1,7 +1,7 @@
 /**
  * The EA's volume of one entry from the spec's sizing (the engine's worker/engine/sizing.ts): fixed lots;
  * a percent of the balance or equity, or a money amount, lost at the stop (RiskLots); lots per X of
- * equity. Every form ends in NormalizeVolume (down to the volume step, within the symbol's limits).
+ * equity; lots by equity (or balance) tiers. Every form ends in NormalizeVolume (down to the volume step, within the symbol's limits).
  */
 import type { Sizing } from "../../strategy/spec";
 import { bin, call, dbl, type Expr, id } from "../ir";
@@ -29,6 +29,20 @@ export function sizingInputs(ctx: Context, sizing: Sizing): void {
       ctx.input("Trading", "double", "InpLots", dbl(sizing.lots), "Volume, lots per equity step");
       ctx.input("Trading", "double", "InpLotsPer", dbl(sizing.per), "Equity step, account currency");
       return;
+    case "equityTiers":
+      sizing.tiers.forEach((t, i) => {
+        const figure = sizing.of ?? "equity";
+        ctx.input(
+          "Trading",
+          "double",
+          `InpTier${i + 1}Below`,
+          dbl(t.below),
+          `Tier ${i + 1}: ${figure} below`,
+        );
+        ctx.input("Trading", "double", `InpTier${i + 1}Lots`, dbl(t.lots), `Tier ${i + 1}: volume, lots`);
+      });
+      ctx.input("Trading", "double", "InpLots", dbl(sizing.lots), "Volume above the last tier, lots");
+      return;
   }
 }
 
@@ -45,6 +59,22 @@ export function lotsExpr(sizing: Sizing, slDistance: string): Expr {
         "NormalizeVolume",
         bin("*", bin("/", call("AccountInfoDouble", id("ACCOUNT_EQUITY")), id("InpLotsPer")), id("InpLots")),
       );
+    case "equityTiers": {
+      // The first tier whose bound is above the figure when the order is sent, else InpLots (spec-orders.ts).
+      const figure = call(
+        "AccountInfoDouble",
+        id(sizing.of === "balance" ? "ACCOUNT_BALANCE" : "ACCOUNT_EQUITY"),
+      );
+      let lots: Expr = id("InpLots");
+      for (let i = sizing.tiers.length; i >= 1; i--)
+        lots = {
+          kind: "cond",
+          test: bin("<", figure, id(`InpTier${i}Below`)),
+          ifTrue: id(`InpTier${i}Lots`),
+          ifFalse: lots,
+        };
+      return call("NormalizeVolume", lots);
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import { placeDailyOrders } from "./daily-orders";
 import type { Condition, Facts, IndicatorMention, Problem, Side, SideStop } from "./facts";
 import { alternatives } from "./groups";
 import { mirrorCondition, mirrorLevel, mirrorRule } from "./mirror";
+import { applyDayRange } from "./order-filters";
 import { addTo } from "./rules";
 import { SEQUENCE_NOTE, windowOfSetup } from "./sequence";
 import { applyEdits, referenced } from "./spec-edits";
@@ -409,6 +410,8 @@ export function applyFacts(
     const stopped = tradedSides.every((side) => draft.stopLoss || draft.exits?.stop?.[side]);
     if (s.kind === "lots") draft.sizing = { type: "fixed", lots: s.lots };
     else if (s.kind === "perEquity") draft.sizing = { type: "lotsPerEquity", lots: s.lots, per: s.per };
+    else if (s.kind === "tiers")
+      draft.sizing = { type: "equityTiers", tiers: s.tiers, lots: s.lots, ...(s.of ? { of: s.of } : {}) };
     else if (!stopped) b.problems.add("needsStopForRisk");
     else if (s.kind === "money") draft.sizing = { type: "riskMoney", amount: s.amount };
     else draft.sizing = { type: "riskPercent", percent: s.percent, ...(s.of ? { of: s.of } : {}) };
@@ -545,6 +548,9 @@ export function applyFacts(
 
   if (!draft.entry.long && !draft.entry.short) b.problems.add("noEntry");
 
+  // Today's range (order-filters.ts): a filter on every entry, once the sides are known.
+  if (facts.dayRange && !applyDayRange(draft, facts.dayRange))
+    b.notes.push("Today's range so far needs a chart shorter than a day: that filter was left out.");
   // 8. Indicators nobody reads any more go away; the rest keep their order.
   const used = referenced(draft);
   draft.indicators = draft.indicators.filter((i) => used.has(i.id));

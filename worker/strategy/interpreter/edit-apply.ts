@@ -26,6 +26,7 @@ type ChatEdit = Extract<
       | "removeTimeExits"
       | "maxTradesPerDay"
       | "maxSpread"
+      | "minMinutesBetween"
       | "pendingOrder"
       | "pendingExpiry"
       | "serverTime";
@@ -355,6 +356,9 @@ export function applyChatEdit(draft: StrategySpec, e: ChatEdit, out: EditOutcome
       return;
     case "maxSpread":
       draft.limits = { ...(draft.limits ?? {}), maxSpread: { value: e.value, unit: e.unit } };
+      return;
+    case "minMinutesBetween":
+      draft.limits = { ...(draft.limits ?? {}), minMinutesBetween: e.minutes };
       return;
     case "pendingOrder":
       if (e.order === "market") {

@@ -2,6 +2,7 @@ import { LEVEL_EXTRACTORS } from "./edit-levels";
 import { CHAT_EXTRACTORS } from "./edit-phrases";
 import { type Extractor as ExtractorOf, runExtractors } from "./extract";
 import type { Facts, IndicatorKind, MaMethod } from "./facts";
+import { ORDER_FILTER_EXTRACTORS } from "./order-filters";
 
 // Refinement phrases that change something already in the spec ("remove the RSI filter",
 // "use EMA instead", "change the fast MA to 9"). Run before the condition grammar, and blank
@@ -195,7 +196,10 @@ export function extractEdits(text: string, facts: Facts, hasSpec: boolean): stri
   // (edit-levels.ts: "30 to 25" there is a level before it is a length), then the chat edits of edit-phrases.ts.
   return runExtractors(
     text,
-    [...EXTRACTORS, ...LEVEL_EXTRACTORS, ...CHAT_EXTRACTORS].filter((ex) => hasSpec || !ex.needsSpec),
+    // Order filters first: their waits and ranges ("60 minute", "45 pips") are no exit or stop.
+    [...ORDER_FILTER_EXTRACTORS, ...EXTRACTORS, ...LEVEL_EXTRACTORS, ...CHAT_EXTRACTORS].filter(
+      (ex) => hasSpec || !ex.needsSpec,
+    ),
     facts,
   );
 }

@@ -103,7 +103,9 @@ export type Sizing =
   /** "0.1 lot per $1000": lots in proportion to the equity. */
   | { kind: "perEquity"; lots: number; per: number }
   /** "risk $50 per trade": money lost at the stop. */
-  | { kind: "money"; amount: number };
+  | { kind: "money"; amount: number }
+  /** "4 lots while equity is below 100000, otherwise 5": lots by the size of the account (sizing.ts). */
+  | { kind: "tiers"; tiers: { below: number; lots: number }[]; lots: number; of?: "balance" };
 
 export type Session = "asia" | "london" | "newyork";
 
@@ -163,6 +165,7 @@ export type Edit =
   | { type: "removeTimeExits" }
   | { type: "maxTradesPerDay"; value: number }
   | { type: "maxSpread"; value: number; unit: "pips" | "points" }
+  | { type: "minMinutesBetween"; minutes: number }
   | { type: "pendingOrder"; order: "stop" | "limit" | "market" }
   // "Enter with a buy stop 5 pips above the high": the side's order price (edit-levels.ts).
   | { type: "pendingAt"; order: "stop" | "limit"; side: Side; price: SpecOperand }
@@ -252,6 +255,8 @@ export interface Facts {
   edits: Edit[];
   /** The user explicitly wants no stop loss; do not ask for one. */
   noStopWanted: boolean;
+  /** "today's range is at least 45 pips" (order-filters.ts): a filter on every entry. */
+  dayRange?: { op: "greaterThan" | "lessThan"; value: number; unit: "pips" | "points" };
 }
 
 export function emptyFacts(): Facts {

@@ -339,7 +339,7 @@ export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
     },
   );
   text = attachTimeframes(text, operands);
-  return { text: differences(text, operands).replace(/\s+/g, " ").trim(), operands };
+  return { text: differences(shifted(text, operands), operands).replace(/\s+/g, " ").trim(), operands };
 }
 
 /** Lines an average may read (MetaTrader averages a handle's first buffer; spec-smoothing.ts). */
@@ -381,6 +381,23 @@ function averagesOf(text: string, operands: Operand[]): string {
       /§([A-Z])\s+(?:(?:is|being)\s+)?smooth(?:ed)?\s+(?:by|with|using|via)\s+(?:an?\s+|the\s+|its\s+)?§([A-Z])/g,
       (w: string, b: string, a: string) => join(w, a, b),
     );
+}
+
+/**
+ * An indicator read bars back in programmers' notation (issue 15): "§A(shift_1)", "§A (shift 2)", "§A[1]",
+ * "§A shift_2": the value that many closed bars before the signal bar (shift 0 is the signal bar itself).
+ */
+function shifted(text: string, operands: Operand[]): string {
+  return text.replace(
+    /§([A-Z])\s*(?:\(\s*shift\s*[_=:]?\s*(\d{1,3})\s*\)|\[\s*(\d{1,3})\s*\]|\bshift[_=](\d{1,3})\b)/g,
+    (whole: string, p: string, a?: string, b?: string, c?: string) => {
+      const i = p.charCodeAt(0) - 65;
+      const o = operands[i];
+      if (o?.type !== "indicator") return whole;
+      operands[i] = { ...o, shift: Number(a ?? b ?? c) };
+      return placeholder(i);
+    },
+  );
 }
 
 /**
