@@ -240,7 +240,8 @@ export type FinerBars = (tf: Period) => Bars;
 /** The bars of `tf` read against the strategy's: aggregated when higher, the backtest's when lower. */
 function otherBars(bars: Bars, period: Period, tf: Period, finer: FinerBars | undefined): Bars {
   if (PERIODS.indexOf(tf) > PERIODS.indexOf(period)) return aggregate(bars, period, tf);
-  if (!finer) throw new Error(`${tf} bars are needed below the strategy's ${period} (compileStrategy's finer)`);
+  if (!finer)
+    throw new Error(`${tf} bars are needed below the strategy's ${period} (compileStrategy's finer)`);
   return finer(tf);
 }
 

@@ -1,6 +1,6 @@
+import { DAY_END_EXTRACTORS } from "./day-end";
 import type { Extractor as ExtractorOf } from "./extract";
 import type { Facts, IndicatorKind, ParamName, ParamValues } from "./facts";
-import { DAY_END_EXTRACTORS } from "./day-end";
 import { fixedZoneWord, utcClock } from "./zones";
 
 // Chat phrases for the fields that edits.ts does not reach (issue 15: "every field of the spec can be changed
