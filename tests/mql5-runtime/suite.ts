@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { generateMql5 } from "../../worker/mql5/generator";
-import { parseSpec, type StrategySpec } from "../../worker/strategy/spec";
+import { lowerTimeframes, parseSpec, type StrategySpec } from "../../worker/strategy/spec";
 import type { Variant } from "./harness";
 
 export const SPEC_DIRS = [path.resolve("examples/strategies"), path.resolve("tests/mql5-runtime/specs")];
@@ -118,6 +118,9 @@ function moveSessionHour(mq5: string): string {
   return mq5.replace("InpSessionLondon && t.hour >= 10", "InpSessionLondon && t.hour >= 11");
 }
 
+/** The specs the H1 data can run: a timeframe below the chart's needs M1 data (LOWER TIMEFRAME). */
+export const h1Entries: Entry[] = entries.filter((e) => lowerTimeframes(e.spec).length === 0);
+
 export function example(name: string): Entry {
   const e = entries.find((x) => x.name === name);
   if (e === undefined) throw new Error(`${name}.json is missing from the spec folders`);
@@ -194,6 +197,19 @@ function readFormingHigherBar(mq5: string): string {
   );
 }
 
+/** Every M15 value read one M15 bar older: the bar before the strategy bar's last one (LOWER TIMEFRAME). */
+function readOlderLowerBar(mq5: string): string {
+  return mq5
+    .replace(
+      /HigherPrice\(PERIOD_M15, (\d), (\d+)\)/g,
+      (_, field, i) => `HigherPrice(PERIOD_M15, ${field}, ${Number(i) + 1})`,
+    )
+    .replace(
+      /BufferValue\(h_sma5m15, Inp_sma5m15_Timeframe, 0, (\d+),/g,
+      (_, i) => `BufferValue(h_sma5m15, Inp_sma5m15_Timeframe, 0, ${Number(i) + 1},`,
+    );
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -214,6 +230,7 @@ export const mutants: Entry[] = (
         { ...example("swing-breakout-stops"), name: "mutant: swing strength" },
         { ...example("v2-sequence-pullback"), name: "mutant: window without its last bar" },
         { ...example("v2-higher-timeframe-prices"), name: "mutant: forming higher-timeframe bar" },
+        { ...example("v2-lower-timeframe"), name: "mutant: lower-timeframe bar one too old" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -234,5 +251,6 @@ export const mutants: Entry[] = (
     widerSwing,
     windowWithoutLastBar,
     readFormingHigherBar,
+    readOlderLowerBar,
   ][k](e.mq5),
 }));
