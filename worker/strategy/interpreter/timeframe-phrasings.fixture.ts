@@ -102,6 +102,27 @@ export const TIMEFRAME_PHRASINGS: readonly CorpusCase[] = [
     "Buy when the 10 ema crosses above the 30 ema and the price is above the close of the last hourly candle. Stop 20 pips",
     { timeframe: "M30", long: ["ema10 xa ema30", "close > h1.close"] },
   ),
+  // A LOWER timeframe than the chart's (spec-indicators.ts, LOWER TIMEFRAME): the indicator is read there.
+  one(
+    "lower: 'the 15 minute sma 5' on an H1 chart",
+    "H1 chart. Buy when the close is above the 15 minute sma 5. Stop 30 pips.",
+    { timeframe: "H1", indicators: ["sma5_m15"], long: ["close > sma5_m15"] },
+  ),
+  one(
+    "lower: 'the m30 rsi 14' on an hourly chart",
+    "Hourly chart. Go long when the m30 rsi 14 is below 30. Stop 25 pips.",
+    { timeframe: "H1", indicators: ["rsi14_m30"], long: ["rsi14_m30 < 30"] },
+  ),
+  one(
+    "lower: 'the h1 ema 10 above the h1 ema 30' on H4",
+    "Timeframe H4. Buy when the h1 ema 10 is above the h1 ema 30. Stop 40 pips.",
+    { timeframe: "H4", indicators: ["ema10_h1", "ema30_h1"], long: ["ema10_h1 > ema30_h1"] },
+  ),
+  one(
+    "lower not: a shorter timeframe that does not divide the chart's stays the chart's",
+    "Timeframe H4. Buy when the 3 hour ema 10 is above 1.2. Stop 40 pips.",
+    { timeframe: "H4", indicators: ["ema10"] },
+  ),
   // Not another timeframe.
   one(
     "mtf not: a 200 day SMA is a length, not the daily chart",
