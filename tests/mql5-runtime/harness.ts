@@ -28,7 +28,7 @@ import { importBars } from "../../worker/market/importers";
 import { periodMs } from "../../worker/market/periods";
 import { DEFAULT_SERVER_TIME, serverZone, toServerTime } from "../../worker/market/server-time";
 import type { Bars, Period, SymbolInfo } from "../../worker/market/types";
-import type { StrategySpec } from "../../worker/strategy/spec";
+import { lowerTimeframes, type StrategySpec } from "../../worker/strategy/spec";
 import { mq5ToCpp } from "./source";
 
 const run = promisify(execFile);
@@ -293,6 +293,10 @@ export async function runEa(
     journal: `${base}.log`,
     stopsLevel: variant.stopsLevel ?? 0,
     freezeLevel: variant.freezeLevel ?? 0,
+    // The timeframes below the chart's the EA reads: the tester keeps their bars from every tick.
+    lowerSeconds: lowerTimeframes(spec)
+      .map((tf) => periodMs(tf) / 1000)
+      .join(","),
   };
   if (variant.model === 0)
     settings.ticks = ticksFile(market, range, variant.spreadPoints, path.dirname(barsFile));

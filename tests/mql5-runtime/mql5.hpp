@@ -488,9 +488,40 @@ const Series& higherSeries(int secs) {
   }
   return s;
 }
+// A LOWER timeframe's bars (spec-indicators.ts, LOWER TIMEFRAME), as the terminal keeps them: built from
+// every tick (seriesTick), so they need tick times inside the lower bars (M1 data; the harness runs such
+// specs on it only). The tester registers each one the settings name before the history's first tick.
+struct Lower {
+  int seconds;
+  Series s;
+};
+inline std::vector<Lower>& lowers() {
+  static std::vector<Lower> l;
+  return l;
+}
+inline void lowerTick(long long timeMs, double price, double volume) {
+  for (auto& l : lowers()) {
+    auto& s = l.s;
+    const long long start = (timeMs / 1000) / l.seconds * l.seconds;
+    if (s.size() == 0 || s.time.back() != start) {
+      s.time.push_back(start), s.open.push_back(price), s.high.push_back(price), s.low.push_back(price);
+      s.close.push_back(price), s.volume.push_back(volume);
+      continue;
+    }
+    s.volume.back() += volume;
+    s.high.back() = std::max(s.high.back(), price);
+    s.low.back() = std::min(s.low.back(), price);
+    s.close.back() = price;
+  }
+}
 const Series& seriesOf(ENUM_TIMEFRAMES tf) {
   const int secs = TimeframeSeconds(tf);
-  return secs == T().timeframeSeconds ? T().bars : higherSeries(secs);
+  if (secs == T().timeframeSeconds) return T().bars;
+  if (secs > T().timeframeSeconds) return higherSeries(secs);
+  for (auto& l : lowers())
+    if (l.seconds == secs) return l.s;
+  std::fprintf(stderr, "runtime: the lower timeframe of %d s is not kept (settings lowerSeconds)\n", secs);
+  std::exit(3);
 }
 }  // namespace mql5rt
 // The shift of the bar holding `time` (the last one opening at or before it); -1 when none (or none exact).

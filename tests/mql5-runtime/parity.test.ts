@@ -30,6 +30,7 @@ import {
   entries,
   example,
   filterMutants,
+  h1Entries,
   M1_DATA,
   M1_RANGE,
   M1_VARIANTS,
@@ -81,7 +82,8 @@ async function compare(e: Entry, v: Variant, m1 = false) {
 }
 
 describe("generated EA vs engine, EURUSD H1 2007-2018, open prices only", () => {
-  for (const e of entries)
+  // A spec reading a timeframe below H1 runs on the M1 month only (the engine refuses H1 data for it).
+  for (const e of h1Entries)
     for (const v of VARIANTS) {
       it(`${e.name}, ${v.name}`, async () => {
         const { engine, ea, c, deals, modifications } = await compare(e, v);
@@ -164,6 +166,20 @@ describe("freeze level and modification count", () => {
 });
 
 describe("the harness can fail", () => {
+  it("an EA reading the M15 bar before the H1 bar's last one trades differently (lower timeframe)", async () => {
+    const m = mutants.find((x) => x.name === "mutant: lower-timeframe bar one too old");
+    if (m === undefined) throw new Error("the lower-timeframe mutant is missing");
+    expect(m.mq5).not.toBe(example("v2-lower-timeframe").mq5);
+    const { c, engine } = await compare(m, M1_VARIANTS[0], true);
+    expect(engine.length).toBeGreaterThan(5);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
+  it("a spec reading M15 on H1 data is refused by the engine, not read on the chart's bars", () => {
+    const e = example("v2-lower-timeframe");
+    expect(() => engineRun(e.spec, market, VARIANTS[0], RANGE)).toThrow(/reads M15 bars/);
+  });
+
   it("an EA reading the forming bar instead of the closed one trades differently", async () => {
     const { c, engine } = await compare(mutants[0], VARIANTS[0]);
     expect(c.differences.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { generateMql5 } from "../../worker/mql5/generator";
-import { parseSpec, type StrategySpec } from "../../worker/strategy/spec";
+import { lowerTimeframes, parseSpec, type StrategySpec } from "../../worker/strategy/spec";
 import type { Variant } from "./harness";
 
 export const SPEC_DIRS = [path.resolve("examples/strategies"), path.resolve("tests/mql5-runtime/specs")];
@@ -117,6 +117,9 @@ function doubleLots(mq5: string): string {
 function moveSessionHour(mq5: string): string {
   return mq5.replace("InpSessionLondon && t.hour >= 10", "InpSessionLondon && t.hour >= 11");
 }
+
+/** The specs the H1 data can run: a timeframe below the chart's needs M1 data (LOWER TIMEFRAME). */
+export const h1Entries: Entry[] = entries.filter((e) => lowerTimeframes(e.spec).length === 0);
 
 export function example(name: string): Entry {
   const e = entries.find((x) => x.name === name);
@@ -239,6 +242,19 @@ export const filterMutants: Entry[] = (hasFilters ? [shorterWait, tierLots, rang
   },
 );
 
+/** Every M15 value read one M15 bar older: the bar before the strategy bar's last one (LOWER TIMEFRAME). */
+function readOlderLowerBar(mq5: string): string {
+  return mq5
+    .replace(
+      /HigherPrice\(PERIOD_M15, (\d), (\d+)\)/g,
+      (_, field, i) => `HigherPrice(PERIOD_M15, ${field}, ${Number(i) + 1})`,
+    )
+    .replace(
+      /BufferValue\(h_sma5m15, Inp_sma5m15_Timeframe, 0, (\d+),/g,
+      (_, i) => `BufferValue(h_sma5m15, Inp_sma5m15_Timeframe, 0, ${Number(i) + 1},`,
+    );
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -262,6 +278,7 @@ export const mutants: Entry[] = (
         { ...example("v2-pending-candle-stop"), name: "mutant: pending stop from the quote" },
         { ...example("v2-measured-target"), name: "mutant: target measured on the bar before" },
         { ...example("v2-week-range-target-break-even"), name: "mutant: break-even 75% of the way" },
+        { ...example("v2-lower-timeframe"), name: "mutant: lower-timeframe bar one too old" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -285,5 +302,6 @@ export const mutants: Entry[] = (
     stopFromQuote,
     measureOlderBar,
     laterBreakEvenAtTarget,
+    readOlderLowerBar,
   ][k](e.mq5),
 }));

@@ -82,6 +82,7 @@ inline std::vector<Bar> readBars(const char* file) {
 inline void seriesTick(long long timeMs, double price, double volume = 0) {
   auto& s = T().bars;
   T().barsVersion++;
+  lowerTick(timeMs, price, volume);
   const long long tf = static_cast<long long>(T().timeframeSeconds);
   const long long start = (timeMs / 1000) / tf * tf;
   if (s.size() == 0 || s.time.back() != start) {
@@ -161,6 +162,17 @@ int main(int argc, char** argv) {
   const int tfs = t.timeframeSeconds;
   chartTf = tfs == 7 * 86400 ? PERIOD_W1 : tfs % 3600 == 0 ? 0x4000 | (tfs / 3600) : tfs / 60;
   chart = &t.bars;
+  // The lower timeframes the EA reads (seconds, comma-separated), kept from the history's first tick on.
+  {
+    const string lower = cfg.get("lowerSeconds", "");
+    for (const char* p = lower.c_str(); *p;) {
+      char* end = nullptr;
+      const long secs = std::strtol(p, &end, 10);
+      if (end == p) break;
+      if (secs > 0) lowers().push_back({static_cast<int>(secs), {}});
+      p = *end == ',' ? end + 1 : end;
+    }
+  }
   const double spreadOverride = cfg.num("spread", -1);
   const double defaultSpread = cfg.num("defaultSpread", 10);
   const long long from = static_cast<long long>(cfg.num("from", 0));

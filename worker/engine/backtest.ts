@@ -20,13 +20,14 @@ import { lowerBound } from "../market/bars";
 import { canAggregate, PERIOD_SECONDS, periodMs } from "../market/periods";
 import { serverZone, UTC_SERVER } from "../market/server-time";
 import type { Bars, Period } from "../market/types";
-import { type StrategySpec, specReadsPrices } from "../strategy/spec";
+import { lowerTimeframes, type StrategySpec, specReadsPrices } from "../strategy/spec";
 import { BarRng } from "./bar-rng";
 import { Broker, depositDeal, toCents } from "./broker";
 import { Converter } from "./conversion";
 import { NO_COSTS } from "./costs";
 import { delayFunction } from "./delay";
 import { DrawdownTracker } from "./drawdown";
+import type { FinerBars } from "./indicator-series";
 import { type DriveResult, driveOpenPrices, type OpenPricesMode } from "./open-prices";
 import { RealTickCursor, type RealTickWindow } from "./real-ticks";
 import { type SummaryData, summarise } from "./report/summary";
@@ -110,6 +111,11 @@ export interface WindowedSource {
   readonly inRange: { readonly count: number; readonly first: number; readonly last: number };
   /** True when some windows come with real ticks (feed's second argument): model 1 then runs as 1. */
   readonly realTicks?: boolean;
+  /**
+   * The bars of each timeframe below the strategy's that it reads (lowerTimeframes of the spec), whole
+   * data, aggregated by the same first pass as signalBars (spec-indicators.ts, LOWER TIMEFRAME).
+   */
+  readonly finerBars?: ReadonlyMap<Period, Bars>;
 }
 
 /** A windowed run: feed() the next source bars (in time order, any window), then advance() over them. */
@@ -153,10 +159,20 @@ export function startBacktest(
   const start = lowerBound(sourceBars.time, settings.from);
   const end = lowerBound(sourceBars.time, settings.to);
   if (end <= start) throw noData(settings);
+  // Lower timeframes (spec-indicators.ts, LOWER TIMEFRAME) from the same data, once each.
+  const finer = new Map<Period, Bars>();
   const parts = setUp(spec, signalBars, sourceBars.time[start], sourceBars.time[end - 1], end - start, {
     settings,
     modelRun,
     cache: options.seriesCache,
+    finer: (tf) => {
+      let b = finer.get(tf);
+      if (!b) {
+        b = aggregate(data.bars, data.period, tf);
+        finer.set(tf, b);
+      }
+      return b;
+    },
   });
   const driver =
     modelRun === 3
@@ -191,6 +207,11 @@ export function startWindowedBacktest(
     settings,
     modelRun,
     cache: options.seriesCache,
+    finer: (tf) => {
+      const b = source.finerBars?.get(tf);
+      if (!b) throw new Error(`the windowed source has no ${tf} bars (WindowedSource.finerBars)`);
+      return b;
+    },
   });
   const driver = createDriver(
     parts.sim,
@@ -263,6 +284,13 @@ function checkRun(
       `The strategy works on ${spec.timeframe} bars, which cannot be built from the ${dataPeriod} data of ${settings.symbol.name}.`,
     );
   }
+  for (const tf of lowerTimeframes(spec)) {
+    if (!canAggregate(dataPeriod, tf))
+      throw new EngineError(
+        "DATA_TOO_COARSE",
+        `The strategy reads ${tf} bars, which cannot be built from the ${dataPeriod} data of ${settings.symbol.name}. Load M1 data.`,
+      );
+  }
   if (modelRun === 3 && !canAggregate(dataPeriod, settings.period)) {
     throw new EngineError(
       "DATA_TOO_COARSE",
@@ -279,7 +307,7 @@ function setUp(
   first: number,
   last: number,
   count: number,
-  run: { settings: BacktestSettings; modelRun: Model; cache?: SeriesCache },
+  run: { settings: BacktestSettings; modelRun: Model; cache?: SeriesCache; finer: FinerBars },
 ): { sim: Simulation; broker: Broker; converter: Converter; drawdown: DrawdownTracker } {
   const { settings, modelRun } = run;
   const { point, digits } = settings.symbol;
@@ -288,7 +316,7 @@ function setUp(
   // Hours in a named zone convert the server clock through UTC (zoned-hours.ts); no timeZone: UTC.
   const server =
     spec.timeFilter?.hours?.zone === undefined ? UTC_SERVER : serverZone(settings.timeZone ?? "UTC");
-  const strategy = compileStrategy(spec, signalBars, { point, pip }, run.cache, server);
+  const strategy = compileStrategy(spec, signalBars, { point, pip }, run.cache, server, run.finer);
   const converter = new Converter(settings.symbol, settings.currency, settings.rates);
   const drawdown = new DrawdownTracker(settings.deposit);
   const broker = new Broker(

@@ -48,7 +48,7 @@ describe("higher-timeframe indicator series", () => {
     expect(main[3]).toBe(2); // Monday's D1 is still forming
   });
 
-  it("a timeframe shorter than the strategy's, or not a multiple of it, is refused with a clear message", () => {
+  it("a higher timeframe that is not a multiple of the strategy's is refused with a clear message", () => {
     const spec = (timeframe: string) =>
       parseSpec({
         specVersion: 1,
@@ -57,7 +57,7 @@ describe("higher-timeframe indicator series", () => {
         entry: { long: { all: [{ type: "greaterThan", left: indicator("e"), right: constant(1) }] } },
       });
     expect(spec("D1").ok).toBe(true);
-    for (const tf of ["H1", "H6"]) {
+    for (const tf of ["H6"]) {
       const r = spec(tf);
       expect(r.ok).toBe(false);
       expect(JSON.stringify(r)).toContain(
@@ -114,15 +114,15 @@ describe("a price read on a higher timeframe (the H4 high on H1)", () => {
     expect(chart.entryLong?.(1)).toBe(true);
   });
 
-  it("a price timeframe shorter than the strategy's is refused with a clear message", () => {
+  it("a price timeframe shorter than the strategy's that does not divide it is refused with a clear message", () => {
     const r = parseSpec({
       specVersion: 2,
       timeframe: "H4",
       entry: {
-        long: { all: [{ type: "greaterThan", left: { ...h4High(0), timeframe: "H1" }, right: constant(1) }] },
+        long: { all: [{ type: "greaterThan", left: { ...h4High(0), timeframe: "H3" }, right: constant(1) }] },
       },
     });
     expect(r.ok).toBe(false);
-    expect(JSON.stringify(r)).toContain("timeframe H1 must be longer than the strategy's H4");
+    expect(JSON.stringify(r)).toContain("timeframe H3 must divide the strategy's H4");
   });
 });

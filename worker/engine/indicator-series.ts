@@ -8,6 +8,10 @@
  * mapped back: at strategy bar c its shift-s value is the higher bar k(c) - s, where k(c) is the last
  * higher bar that starts before the bucket holding the next strategy bar's open time (the forming one
  * when the EA reads it at that open).
+ *
+ * A lower-timeframe indicator (spec-indicators.ts, "LOWER TIMEFRAME") is computed on the bars of its period
+ * that the backtest built from its data (`finer`) and mapped back by the same rule: the lower bars before
+ * the next strategy bar's open are closed, so shift 0 is the last lower bar inside strategy bar c.
  */
 import {
   type AppliedPrice,
@@ -61,7 +65,7 @@ import {
 } from "../indicators";
 import { aggregate } from "../market/aggregate";
 import { bucketStart, periodMs } from "../market/periods";
-import type { Bars, Period } from "../market/types";
+import { type Bars, PERIODS, type Period } from "../market/types";
 import { drawBegin, INDICATOR_LINES, type Indicator, sourceOf } from "../strategy/spec";
 
 export type LineSeries = Readonly<Record<string, Float64Array>>;
@@ -230,16 +234,28 @@ export interface IndicatorSeries {
   readonly shifted?: (line: string, shift: number) => Float64Array;
 }
 
+/** Bars of a timeframe below the strategy's, built by the backtest from its data (LOWER TIMEFRAME). */
+export type FinerBars = (tf: Period) => Bars;
+
+/** The bars of `tf` read against the strategy's: aggregated when higher, the backtest's when lower. */
+function otherBars(bars: Bars, period: Period, tf: Period, finer: FinerBars | undefined): Bars {
+  if (PERIODS.indexOf(tf) > PERIODS.indexOf(period)) return aggregate(bars, period, tf);
+  if (!finer)
+    throw new Error(`${tf} bars are needed below the strategy's ${period} (compileStrategy's finer)`);
+  return finer(tf);
+}
+
 export function indicatorSeries(
   ind: Indicator,
   bars: Bars,
   period: Period,
   price?: (kind: AppliedPrice) => Float64Array,
   all: readonly Indicator[] = [],
+  finer?: FinerBars,
 ): IndicatorSeries {
   if (ind.timeframe === undefined || ind.timeframe === period)
     return { lines: indicatorLines(ind, bars, price, all) };
-  const higher = aggregate(bars, period, ind.timeframe);
+  const higher = otherBars(bars, period, ind.timeframe, finer);
   const own = indicatorLines(ind, higher, undefined, all);
   const closed = lastClosedHigher(bars, period, higher, ind.timeframe);
   const cache = new Map<string, Float64Array>();
@@ -260,6 +276,7 @@ export function indicatorSeries(
 /**
  * For each strategy bar c, the index of the last CLOSED higher bar when the next strategy bar opens
  * (-1 when none): the higher bars before the bucket of time[c+1] (time[c] + the period for the last bar).
+ * Lower bars too: the bucket of a strategy bar's open on a period dividing it is that open itself.
  */
 export function lastClosedHigher(bars: Bars, period: Period, higher: Bars, tf: Period): Int32Array {
   const n = bars.length;
@@ -275,8 +292,8 @@ export function lastClosedHigher(bars: Bars, period: Period, higher: Bars, tf: P
 }
 
 /**
- * A price read on a higher timeframe (spec.ts, a price operand's `timeframe`): the applied price of the
- * higher bars, `shift` of its own bars before the last closed one, per strategy bar (NaN before it exists),
+ * A price read on another timeframe (spec.ts, a price operand's `timeframe`, higher or lower): the applied
+ * price of that timeframe's bars, `shift` of its own bars before the last closed one, per strategy bar (NaN before it exists),
  * by the same alignment as a higher-timeframe indicator.
  */
 export function higherPriceSeries(
@@ -285,8 +302,9 @@ export function higherPriceSeries(
   tf: Period,
   field: AppliedPrice,
   shift: number,
+  finer?: FinerBars,
 ): Float64Array {
-  const higher = aggregate(bars, period, tf);
+  const higher = otherBars(bars, period, tf, finer);
   return mapToChart(appliedPrice(higher, field), lastClosedHigher(bars, period, higher, tf), shift);
 }
 

@@ -19,6 +19,7 @@ import {
 } from "../strategy/spec";
 import { dayNumber, HOUR_MS, isoWeekday, msOfDay } from "./clock";
 import {
+  type FinerBars,
   higherPriceSeries,
   type IndicatorSeries,
   indicatorSeries,
@@ -330,7 +331,8 @@ interface Pair {
 /**
  * `units`: the symbol's point and pip, needed by offsets in pips or points (price-constructs.ts); the
  * backtest passes its symbol's. `server`: the broker's server time zone of the bars' times (default UTC),
- * needed only by hours in a named zone (timeFilter.hours.zone).
+ * needed only by hours in a named zone (timeFilter.hours.zone). `finer`: the bars of each timeframe below
+ * the strategy's that the spec reads (lowerTimeframes, spec-timeframes.ts), built by the backtest.
  */
 export function compileStrategy(
   spec: StrategySpec,
@@ -338,6 +340,7 @@ export function compileStrategy(
   units?: PriceUnits,
   cache?: SeriesCache,
   server: ServerZone = UTC_SERVER,
+  finer?: FinerBars,
 ): CompiledStrategy {
   const n = bars.length;
   // Applied prices are read, never written (kernels and conditions only read their inputs): one array
@@ -369,15 +372,15 @@ export function compileStrategy(
           ind,
           bars,
           spec.timeframe,
-          () => indicatorSeries(ind, bars, spec.timeframe, price, spec.indicators),
+          () => indicatorSeries(ind, bars, spec.timeframe, price, spec.indicators, finer),
           spec.indicators,
         )
-      : indicatorSeries(ind, bars, spec.timeframe, price, spec.indicators);
+      : indicatorSeries(ind, bars, spec.timeframe, price, spec.indicators, finer);
     series.set(ind.id, s);
     lines.set(ind.id, s.lines);
   }
   // A higher-timeframe indicator's shift counts its own bars: its own series per shift, read at shift 0.
-  // So does a price read on a higher timeframe (the H4 high on H1).
+  // So does a price read on a higher timeframe (the H4 high on H1), and both on a lower one (the M15 close).
   const higherPrice = (op: Operand): op is Operand & { type: "price"; timeframe: Period } =>
     op.type === "price" && op.timeframe !== undefined && op.timeframe !== spec.timeframe;
   const higher = (op: Operand): boolean =>
@@ -431,7 +434,7 @@ export function compileStrategy(
       const key = `p:${op.timeframe}:${op.field}:${op.shift}`;
       let values = constructs.get(key);
       if (!values) {
-        values = higherPriceSeries(bars, spec.timeframe, op.timeframe, op.field, op.shift);
+        values = higherPriceSeries(bars, spec.timeframe, op.timeframe, op.field, op.shift, finer);
         constructs.set(key, values);
       }
       return { kind: "series", key, values, shift: 0 };

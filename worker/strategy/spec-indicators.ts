@@ -16,6 +16,15 @@
  * the 08:00 H4 bar from the 12:00 H1 open on, and a daily filter sees Friday's bar on Monday's first
  * bar even though Friday's last H1 bar closed before midnight. The period must be longer than the
  * strategy's and a whole multiple of it (W1 and MN1 accept any intraday strategy period).
+ *
+ * LOWER TIMEFRAME (issue 15: "the M15 SMA(5)" on an H1 chart): a period that divides the strategy's is read
+ * by the same rule, so shift 0 is the last CLOSED lower bar when the next strategy bar opens, which is the
+ * last lower bar inside the strategy bar that just closed (the M15 bar of 10:45 for the 10:00 H1 bar), and
+ * shift 1 the lower bar before it; the EA's CopyBuffer on an M15 handle at index 1 reads exactly that at
+ * the first tick of the 11:00 bar. The indicator is computed on bars of that period aggregated from the
+ * data (worker/engine/backtest.ts), so the backtest needs data of that period or finer (M1 always is).
+ * "The value at the chart bar's close" is this closed bar, never a bar still forming, so the backtest and
+ * the EA agree on every tick model.
  */
 import { z } from "zod";
 import { canAggregate } from "../market/periods";
@@ -56,7 +65,9 @@ export const IdSchema = z
 const IndicatorTimeframeSchema = z
   .enum(PERIODS)
   .optional()
-  .describe("compute on this higher timeframe (a multiple of the strategy's); shift 0 = its last closed bar");
+  .describe(
+    "compute on this timeframe: higher (a multiple of the strategy's) or lower (dividing it, e.g. M15 on H1); shift 0 = its last closed bar",
+  );
 
 /** Fields every declaration has. */
 const base = { id: IdSchema, timeframe: IndicatorTimeframeSchema };
@@ -361,13 +372,23 @@ export function indicatorLookback(ind: Indicator): number {
 
 /**
  * Why a value cannot be read on timeframe `tf` of a strategy on `chart` (an indicator's or a price's
- * `timeframe`), or undefined when it can: the chart's own, or longer and a whole multiple of it.
+ * `timeframe`), or undefined when it can: the chart's own, longer and a whole multiple of it, or shorter and
+ * dividing it.
  */
 export function timeframeIssue(tf: Period, chart: Period): string | undefined {
   if (tf === chart) return undefined;
-  if (PERIODS.indexOf(tf) < PERIODS.indexOf(chart) || !canAggregate(chart, tf))
-    return `timeframe ${tf} must be longer than the strategy's ${chart} and a whole multiple of it`;
+  // A lower timeframe divides the strategy's (LOWER TIMEFRAME): M15 on H1, H4 on D1; none under W1 or MN1.
+  const lower = PERIODS.indexOf(tf) < PERIODS.indexOf(chart);
+  if (lower ? !canAggregate(tf, chart) || !isIntraday(chart) : !canAggregate(chart, tf))
+    return lower
+      ? `timeframe ${tf} must divide the strategy's ${chart} (a whole number of ${tf} bars in each)`
+      : `timeframe ${tf} must be longer than the strategy's ${chart} and a whole multiple of it`;
   return undefined;
+}
+
+/** A chart period of a day or less: its bars are a whole number of any lower period's (W1 and MN1 are not). */
+function isIntraday(chart: Period): boolean {
+  return PERIODS.indexOf(chart) <= PERIODS.indexOf("D1");
 }
 
 /**

@@ -10,7 +10,9 @@
  *     a higher-timeframe indicator does (spec-indicators.ts, HIGHER TIMEFRAME): shift 0 is the last CLOSED
  *     higher bar when the next strategy bar opens, shift 1 the one before (shifts count its own bars); the
  *     EA reads iHigh/iClose(_Symbol, tf, shift + 1) at that first tick. A cross on it compares its values
- *     one of its own bars back, as for such an indicator.
+ *     one of its own bars back, as for such an indicator. A LOWER `timeframe` ("the M15 close" on H1) is read
+ *     by the same rule (spec-indicators.ts, LOWER TIMEFRAME): shift 0 is the last lower bar inside the
+ *     strategy bar that just closed, shift 1 the lower bar before it.
  *   - crossesAbove(a, b): a[shift+1] <= b[shift+1] and a[shift] > b[shift] (strict on the new bar, so a
  *     touch without a cross is not a signal). crossesBelow is the mirror.
  *   - greaterThan / lessThan are strict. between(x, lower, upper) is inclusive at both ends.
@@ -92,6 +94,7 @@ export * from "./spec-orders";
 export * from "./spec-price";
 export * from "./spec-sequence";
 export * from "./spec-smoothing";
+export * from "./spec-timeframes";
 export { migrateSpec } from "./spec-version";
 
 export const PeriodSchema = z.enum(PERIODS);
@@ -109,7 +112,7 @@ export const BasicOperandSchema = z.discriminatedUnion("type", [
     field: AppliedPriceSchema,
     shift: ShiftSchema,
     timeframe: PeriodSchema.optional().describe(
-      "read the bars of this higher timeframe (a multiple of the strategy's), e.g. the H4 high on H1; shift 0 = its last closed bar, shift 1 the one before",
+      "read the bars of this timeframe: higher (a multiple of the strategy's, e.g. the H4 high on H1) or lower (dividing it, e.g. the M15 close on H1); shift 0 = its last closed bar, shift 1 the one before",
     ),
   }),
   z.object({

@@ -19,7 +19,7 @@ import { MarketError } from "../../market/errors";
 import { tryPeriodOf } from "../../market/periods";
 import { ServerTimeError, type ServerZone, serverZone } from "../../market/server-time";
 import type { Bars, Period } from "../../market/types";
-import type { StrategySpec } from "../../strategy/spec";
+import { lowerTimeframes, type StrategySpec } from "../../strategy/spec";
 import { RunTicks, type TickPorts } from "./backtest-ticks";
 import { type CrossRateBars, crossPairs } from "./cross-rates";
 import {
@@ -122,6 +122,8 @@ interface Windows {
   /** True while the month fed last still has bars to drive. */
   feeding: boolean;
   aggregator: Aggregator | null;
+  /** The first pass's aggregators of the timeframes below the chart's that the spec reads (lowerTimeframes). */
+  finer: Map<Period, Aggregator>;
   /** The engine's run once the first pass is over. */
   run: WindowedRun | null;
   inRange: { count: number; first: number; last: number };
@@ -235,6 +237,7 @@ export async function prepareBacktest(
           driven: 0,
           feeding: false,
           aggregator: new Aggregator("M1", spec.timeframe),
+          finer: new Map(lowerTimeframes(spec).map((tf) => [tf, new Aggregator("M1", tf)])),
           run: null,
           inRange: { count: 0, first: Number.NaN, last: Number.NaN },
           ticks:
@@ -278,6 +281,7 @@ export async function stepBacktest(
       const { bars, demo } = await serverM1Of(ports, p.zone)(w.symbol, month.start, month.end);
       if (demo) p.demo = true;
       w.aggregator.add(bars);
+      for (const a of w.finer.values()) a.add(bars);
       await w.ticks?.scan(month, demo);
       const i = lowerBound(bars.time, w.inputs.from);
       const j = lowerBound(bars.time, w.inputs.to);
@@ -293,7 +297,13 @@ export async function stepBacktest(
     w.aggregator = null;
     const engine = startWindowedEngine(
       w.spec,
-      { period: "M1", signalBars, inRange: w.inRange, realTicks: w.ticks?.any === true },
+      {
+        period: "M1",
+        signalBars,
+        inRange: w.inRange,
+        realTicks: w.ticks?.any === true,
+        finerBars: new Map([...w.finer].map(([tf, a]) => [tf, a.finish()])),
+      },
       w.inputs,
       w.cross,
     );

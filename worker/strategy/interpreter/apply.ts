@@ -385,7 +385,8 @@ export function applyFacts(
   if (facts.trailing) {
     const d = b.distance(facts.trailing.distance);
     const s = facts.trailing.start ? b.distance(facts.trailing.start) : null;
-    if (d) draft.trailingStop = s ? { distance: d, start: s } : { distance: d };
+    const step = facts.trailing.step ? b.distance(facts.trailing.step) : null;
+    if (d) draft.trailingStop = { distance: d, ...(s ? { start: s } : {}), ...(step ? { step } : {}) };
   }
   if (facts.breakEven) {
     const t = b.distance(facts.breakEven.trigger);

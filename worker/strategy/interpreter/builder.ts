@@ -64,7 +64,10 @@ export class Builder {
     return ind;
   }
 
-  /** A tagged timeframe the chart can read (longer, a whole multiple); else none: the chart's own. */
+  /**
+   * A tagged timeframe the chart can read (longer and a whole multiple, or shorter and dividing it:
+   * spec-indicators.ts LOWER TIMEFRAME); else none: the chart's own.
+   */
   higher(tf: string | undefined): Period | undefined {
     const p = PERIODS.find((x) => x === tf);
     return p !== undefined &&

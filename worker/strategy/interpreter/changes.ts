@@ -77,7 +77,7 @@ export function describeChanges(before: StrategySpec | null, after: StrategySpec
   if (after.trailingStop && !same(after.trailingStop, before?.trailingStop)) {
     const t = after.trailingStop;
     out.push(
-      `Trailing stop set to ${describeDistance(t.distance, ind)}${t.start ? `, starting after ${describeDistance(t.start, ind)} of profit` : ""}.`,
+      `Trailing stop set to ${describeDistance(t.distance, ind)}${t.start ? `, starting after ${describeDistance(t.start, ind)} of profit` : ""}${t.step ? `, moving in steps of ${describeDistance(t.step, ind)}` : ""}.`,
     );
   } else if (!after.trailingStop && before?.trailingStop) out.push("Trailing stop removed.");
   if (after.breakEven && !same(after.breakEven, before?.breakEven)) {

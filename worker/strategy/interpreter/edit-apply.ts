@@ -1,4 +1,5 @@
 import { periodMs } from "../../market/periods";
+import type { Period } from "../../market/types";
 import {
   type Condition,
   type Indicator,
@@ -320,12 +321,20 @@ export function applyChatEdit(draft: StrategySpec, e: ChatEdit, out: EditOutcome
       delete draft.stopLoss;
       return;
     }
-    case "closeAt":
+    case "closeAt": {
+      const time = e.dayEnd ? dayEndClock(draft.timeframe) : e.time;
+      if (time === null) {
+        out.questions.push(
+          `On the ${draft.timeframe} chart a bar is a day or longer, so there is no bar at the end of the day to close on. Should trades close after a number of bars instead?`,
+        );
+        return;
+      }
       draft.exits = {
         ...(draft.exits ?? {}),
-        closeAt: e.weekdays ? { time: e.time, weekdays: e.weekdays } : { time: e.time },
+        closeAt: e.weekdays ? { time, weekdays: e.weekdays } : { time },
       };
       return;
+    }
     case "afterBars": {
       let bars = e.count;
       if (e.unit === "minutes") {
@@ -402,4 +411,15 @@ export function applyChatEdit(draft: StrategySpec, e: ChatEdit, out: EditOutcome
 
 function pad(n: number): string {
   return String(n).padStart(2, "0");
+}
+
+/**
+ * "At the end of the day": the opening time of the chart's last bar of the day (23:00 on H1, 20:00 on H4,
+ * 23:45 on M15), where exits.closeAt closes; null on a chart whose bars are a day or longer.
+ */
+export function dayEndClock(timeframe: Period): string | null {
+  const minutes = periodMs(timeframe) / 60_000;
+  if (minutes >= 24 * 60) return null;
+  const at = 24 * 60 - minutes;
+  return `${String(Math.floor(at / 60)).padStart(2, "0")}:${String(at % 60).padStart(2, "0")}`;
 }

@@ -1,3 +1,4 @@
+import { DAY_END_EXTRACTORS } from "./day-end";
 import type { Extractor as ExtractorOf } from "./extract";
 import type { Facts, IndicatorKind, ParamName, ParamValues } from "./facts";
 import { fixedZoneWord, utcClock } from "./zones";
@@ -177,6 +178,8 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
       return true;
     },
   },
+  // "At the end of the day the trade is closed" (day-end.ts).
+  ...DAY_END_EXTRACTORS.map((x) => ({ ...x, needsSpec: false })),
   // Close at a time: "close at 16:00", "close all trades at 9pm on fridays", "flat by 21:00 friday".
   {
     re: new RegExp(

@@ -160,7 +160,8 @@ export type Edit =
   | { type: "setParams"; kind: IndicatorKind | null; named: ParamValues; list: number[]; phrase: string }
   | { type: "setLevelBars"; scope: "entry" | "exit" | null; bars: number; unit: "bars" | "days" }
   | { type: "stopAt"; level: StopLevel }
-  | { type: "closeAt"; time: string; weekdays: number[] | null }
+  // `dayEnd`: "at the end of the day", the chart's last bar of the day (day-end.ts); `time` is set from the chart.
+  | { type: "closeAt"; time: string; weekdays: number[] | null; dayEnd?: true }
   | { type: "afterBars"; count: number; unit: "bars" | "minutes" }
   | { type: "removeTimeExits" }
   | { type: "maxTradesPerDay"; value: number }
@@ -239,7 +240,8 @@ export interface Facts {
   dayChart: boolean;
   /** Numbered targets each closing a part ("tp1 40, tp2 70, let the rest run"): v2 exits.scaleOut. */
   scaleOut: { targets: Array<{ unit: "pips" | "points"; value: number }>; runner: boolean } | null;
-  trailing: { distance: Distance; start: Distance | null } | null;
+  /** `step`: the least move of the stop ("ts with step 1sl", stop-multiples.ts). */
+  trailing: { distance: Distance; start: Distance | null; step?: Distance | null } | null;
   breakEven: { trigger: Distance; offset: Distance | null } | null;
   /** "Breakeven half way to the target": the fraction of the take profit's distance (exits.breakEvenAtTarget). */
   breakEvenAtTarget: number | null;

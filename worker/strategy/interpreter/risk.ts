@@ -8,6 +8,7 @@ import { MEASURED_TARGET_EXTRACTORS } from "./measured-targets";
 import { extractScaleOut } from "./scale-out";
 import { extractSideStops } from "./side-stops";
 import { SIZING_EXTRACTORS } from "./sizing";
+import { STOP_MULTIPLE_EXTRACTORS } from "./stop-multiples";
 import { extractSwingStops } from "./swing-stops";
 import { TARGET_BREAK_EVEN_EXTRACTORS } from "./target-break-even";
 
@@ -56,6 +57,8 @@ const SEP =
   "(?:\\s*(?:=|:|-)\\s*|\\s*\\b(?:of|at|to|is|are|on|be|by|with|around|about|can|could|should|will|would|must|may|made|placed|put|kept|for|approximately|approx|roughly|equal|equals|initially|always|fixed|a|an|the|set(?:\\s+(?:at|to))?)\\b|\\s*@\\s*)*\\s*(?:a|an|the)?\\s*";
 
 const EXTRACTORS: Extractor[] = [
+  // Break-even and trailing steps in multiples of the stop, before the pip forms read "2sl" otherwise.
+  ...STOP_MULTIPLE_EXTRACTORS,
   // Removals first: "remove the stop loss", "no take profit", "without trailing".
   {
     re: /\b(?:remove|delete|drop|disable|no|without|get rid of|turn off|don't use|do not use|dont use|don't want|do not want|dont want)\s+(?:the\s+|a\s+|any\s+)?(stop loss|stop(?!\s+(?:to|at|trading)\b)|take profit|trailing stop|trailing|trail|breakeven)\b/g,

@@ -102,6 +102,53 @@ export const TIMEFRAME_PHRASINGS: readonly CorpusCase[] = [
     "Buy when the 10 ema crosses above the 30 ema and the price is above the close of the last hourly candle. Stop 20 pips",
     { timeframe: "M30", long: ["ema10 xa ema30", "close > h1.close"] },
   ),
+  // A LOWER timeframe than the chart's (spec-indicators.ts, LOWER TIMEFRAME): the indicator is read there.
+  one(
+    "lower: 'the 15 minute sma 5' on an H1 chart",
+    "H1 chart. Buy when the close is above the 15 minute sma 5. Stop 30 pips.",
+    { timeframe: "H1", indicators: ["sma5_m15"], long: ["close > sma5_m15"] },
+  ),
+  one(
+    "lower: 'the m30 rsi 14' on an hourly chart",
+    "Hourly chart. Go long when the m30 rsi 14 is below 30. Stop 25 pips.",
+    { timeframe: "H1", indicators: ["rsi14_m30"], long: ["rsi14_m30 < 30"] },
+  ),
+  one(
+    "lower: 'the h1 ema 10 above the h1 ema 30' on H4",
+    "Timeframe H4. Buy when the h1 ema 10 is above the h1 ema 30. Stop 40 pips.",
+    { timeframe: "H4", indicators: ["ema10_h1", "ema30_h1"], long: ["ema10_h1 > ema30_h1"] },
+  ),
+  // Lines labelled with a timeframe ("15m - ...", "• H1: ..."): every indicator and candle of the line is read there.
+  one(
+    "labelled lines: '15m - the candle closes above the sma 5', '30m - the ema 10 above the ema 20' on H1",
+    "H1 chart. Buy when the trend is up on both:\n- 15m - the candle closes above the sma 5\n- 30m - the ema 10 is above the ema 20\nStop 25 pips.",
+    { timeframe: "H1", long: ["m15.close > sma5_m15", "ema10_m30 > ema20_m30"] },
+  ),
+  one(
+    "labelled lines: '• H1: the close is above the ema 50', '• M30: the 10 ema above the 20 ema' on an H4 chart",
+    "Chart H4. Long entries need:\n• H1: the close is above the ema 50\n• M30: the 10 ema is above the 20 ema\nStop 40 pips.",
+    { timeframe: "H4", indicators: ["ema50_h1", "ema10_m30", "ema20_m30"] },
+  ),
+  one(
+    "labelled lines: '4h - rsi 14 above 50', '1h - close above the sma 20' under a daily chart",
+    "Daily chart. Buy when:\n4h - rsi 14 above 50\n1h - the close is above the sma 20\nStop 80 pips.",
+    { timeframe: "D1", indicators: ["rsi14_h4", "sma20_h1"], long: ["rsi14_h4 > 50", "h1.close > sma20_h1"] },
+  ),
+  one(
+    "labelled lines not: one 'H1:' label opening the message names the chart",
+    "H1: buy when the 10 ema crosses above the 20 ema, stop 20 pips",
+    { timeframe: "H1", indicators: ["ema10", "ema20"] },
+  ),
+  one(
+    "labelled lines not: 'h4 chart - ...' names the chart, no label",
+    "h4 chart - buy when the ema 10 is above the ema 20. Stop 40 pips.",
+    { timeframe: "H4", indicators: ["ema10", "ema20"] },
+  ),
+  one(
+    "lower not: a shorter timeframe that does not divide the chart's stays the chart's",
+    "Timeframe H4. Buy when the 3 hour ema 10 is above 1.2. Stop 40 pips.",
+    { timeframe: "H4", indicators: ["ema10"] },
+  ),
   // Not another timeframe.
   one(
     "mtf not: a 200 day SMA is a length, not the daily chart",

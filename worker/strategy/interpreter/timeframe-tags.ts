@@ -109,9 +109,44 @@ const RULES: ReadonlyArray<{
   },
 ];
 
+/**
+ * A list item labelled with a timeframe ("15m - the candle closes above the sma 5", "• H4: ema 10 above ema
+ * 20"), as trend filters defined per timeframe are listed: every indicator and candle of that line is read on
+ * it. The label needs a dash or colon after it and starts the line (after the "buy when" normalize.ts carries
+ * into list items), so "h4 chart" or "m15 close" is no label; and the lines name two timeframes or more, so a
+ * message opening with "H1: buy when ..." names its chart.
+ */
+const LABELLED_LINE = new RegExp(
+  `^([ \\t•*·-]*(?:[a-z ]{0,20}\\bwhen\\s+)?)${TF}\\s*[-–:]\\s+(?!${CHART_WORD}\\b)([^\\n]+)$`,
+  "gm",
+);
+
+function markLabelledLines(text: string): string {
+  // A listing names two timeframes or more; one label alone ("H1: buy when ...") names the chart.
+  const labels = new Set(
+    [...text.matchAll(LABELLED_LINE)].map((m) => periodOf(groups([...m], 2))).filter((tf) => tf !== null),
+  );
+  if (labels.size < 2) return text;
+  return text.replace(LABELLED_LINE, (...args: unknown[]) => {
+    const whole = String(args[0]);
+    const tf = periodOf(groups(args, 2));
+    const body = args[2 + TF_GROUPS];
+    if (tf === null || typeof body !== "string") return whole;
+    const tagged = body
+      .replace(new RegExp(`(?<![a-z0-9.])${INDICATOR_WORDS}`, "g"), (w) => ` ⟦${tf}⟧ ${w}`)
+      .replace(/\b(?=(?:candles?|candlesticks?|bars?)\b)/g, ` ⟦${tf}⟧ `)
+      // "the close is above ...": a price with no candle word is that timeframe's too.
+      .replace(
+        /\b(?<!⟧\s+candles?\s+)(?=(?:close|price)\s+(?:is|was|closes|stays|crosses|above|below)\b)/g,
+        ` ⟦${tf}⟧ `,
+      );
+    return `${String(args[1])}${tagged}`;
+  });
+}
+
 /** Rewrites the timeframe phrases that belong to an indicator or a price into markers (see above). */
 export function markTimeframes(text: string): string {
-  let out = text;
+  let out = markLabelledLines(text);
   for (const rule of RULES) {
     out = out.replace(rule.re, (...args: unknown[]) => {
       const whole = String(args[0]);
