@@ -116,3 +116,17 @@ export function crossesFromBars(conditions: Condition[]): Condition[] {
   }
   return out;
 }
+
+const PLATFORM_SHIFT = /(\bshift\s*[_=:]?\s*)(\d{1,3})\b/g;
+
+/**
+ * Bar indexes as an EA programmer counts them: shift 0 is the forming bar and shift 1 the last closed one, which
+ * is the bar every rule here reads (its shift 0). A text that names shift 0 counts from the bar it trades on
+ * ("shift_0 >= 80, shift_1 >= 60"); one whose lowest index is 1 counts the forming bar, so its indexes are one
+ * lower here ("RSI(shift_1) > 50" is the signal bar's RSI).
+ */
+export function fromLastClosed(text: string): string {
+  const shifts = [...text.matchAll(PLATFORM_SHIFT)].map((m) => Number(m[2]));
+  if (shifts.length === 0 || Math.min(...shifts) === 0) return text;
+  return text.replace(PLATFORM_SHIFT, (_w, lead: string, n: string) => `${lead}${Number(n) - 1}`);
+}

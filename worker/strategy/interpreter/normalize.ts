@@ -1,4 +1,4 @@
-import { markBarQualifiers } from "./bar-cross";
+import { fromLastClosed, markBarQualifiers } from "./bar-cross";
 import { applyBreakBuffer } from "./break-buffer";
 import { rewriteBreakoutOrders } from "./breakout-orders";
 import { resolveColours } from "./colours";
@@ -495,7 +495,8 @@ function breakEvenAbbreviation(text: string): string {
  */
 export function normalize(message: string): string {
   // Named inputs first: the case of "stopMult" tells a name from words (inputs.ts).
-  let text = breakEvenAbbreviation(sentenceStarts(substituteInputs(message))).toLowerCase();
+  // Platform bar indexes counted from the forming bar become ours (bar-cross.ts).
+  let text = fromLastClosed(breakEvenAbbreviation(sentenceStarts(substituteInputs(message))).toLowerCase());
   for (const [pattern, replacement] of REWRITES) {
     text =
       typeof replacement === "string"

@@ -151,10 +151,20 @@ export const ORDER_FILTER_PHRASINGS: readonly OrderCase[] = [
   },
   // ——— An indicator read bars back in programmers' notation ———
   {
-    name: "RSI(shift_1) is the RSI one bar before the signal bar",
+    name: "RSI(shift_1) with no shift 0 in the text is the last closed bar, the signal bar (bar-cross.ts)",
     say: "Buy when RSI(shift_1) is below 30 and the close is above the 50 ema. Stop 20 pips.",
     expect: { direction: "long", question: false },
-    spec: { entry: { long: { all: [{ left: { type: "indicator", ref: "rsi14", shift: 1 } }, {}] } } },
+    spec: { entry: { long: { all: [{ left: { type: "indicator", ref: "rsi14", shift: 0 } }, {}] } } },
+  },
+  {
+    name: "a text naming shift_0 counts from the signal bar: shift_2 is two bars before it",
+    say: "Sell when STOCH(shift_0) is above 80 and STOCH(shift_2) is above 40. Stop 20 pips.",
+    expect: { direction: "short", question: false },
+    spec: {
+      entry: {
+        short: { all: [{ left: { type: "indicator", shift: 0 } }, { left: { type: "indicator", shift: 2 } }] },
+      },
+    },
   },
   {
     name: "CCI[2] is the CCI two bars back",
@@ -163,10 +173,10 @@ export const ORDER_FILTER_PHRASINGS: readonly OrderCase[] = [
     spec: { entry: { short: { all: [{ left: { type: "indicator", shift: 2 } }, {}] } } },
   },
   {
-    name: "stochastic (shift 2) with a space",
+    name: "stochastic (shift 2) with a space, counted from the forming bar: one bar before the signal bar",
     say: "Buy when the stochastic (shift 2) is below 20 and the close is above the 100 sma. Stop 20 pips.",
     expect: { direction: "long", question: false },
-    spec: { entry: { long: { all: [{ left: { type: "indicator", shift: 2 } }, {}] } } },
+    spec: { entry: { long: { all: [{ left: { type: "indicator", shift: 1 } }, {}] } } },
   },
   {
     name: "NOT a shift: RSI(14) is a period",
