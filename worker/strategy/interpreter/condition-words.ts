@@ -1,3 +1,5 @@
+import { rewritePatternWords } from "./candle-patterns";
+
 // Condition wordings read as the clause grammar's verbs (issue 15). Normalised text.
 
 const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
@@ -65,7 +67,8 @@ function runOfCandles(_w: string, n: string, kind: string): string {
 }
 
 export function rewriteConditionWords(text: string): string {
-  let out = text.replace(RUN_OF_CANDLES, runOfCandles);
+  // Pattern names first: "a bullish engulfing candle" is a pattern, not the plain bullish candle below.
+  let out = rewritePatternWords(text).replace(RUN_OF_CANDLES, runOfCandles);
   for (const [re, to] of REWRITES) out = out.replace(re, to);
   return out.replace(BARS_AGO, (whole: string, dir: string, n: string, at: number, all: string) => {
     const clause =

@@ -52,7 +52,11 @@ export function splitGroups<R extends RawLike>(
   const out: R[] = [];
   for (const raw of raws) {
     const c = raw.clause;
-    const parts = c.conditions.length >= 2 && c.orGroup === undefined ? splitAlternatives(raw.text) : null;
+    // A clause whose alternatives its grammar already read ("a hammer or an engulfing candle") is not split.
+    const parts =
+      c.conditions.length >= 2 && c.orGroup === undefined && c.groups === undefined
+        ? splitAlternatives(raw.text)
+        : null;
     const reads = parts?.map(read) ?? [];
     const counts = reads.map((r) => r.clause.conditions.length);
     const total = counts.reduce((n, k) => n + k, 0);
