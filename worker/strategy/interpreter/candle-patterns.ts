@@ -7,14 +7,15 @@ import type { Condition, PatternOperand } from "./facts";
 // takes the side of the rule it ends up in (a buy's engulfing is the bullish one). Names v2 has no definition
 // for (doji, morning star, three white soldiers, ...) are asked about, never guessed.
 
-const TYPO_ENGULF = String.raw`(?:engulf(?:ing|ed|s)?|engulfin|enguling|engolfing|engufing|engulfung|engluf(?:ing)?)`;
+/** The noun and its usual typos; the verb ("engulfs nothing") is left to the rule below that needs its object. */
+const TYPO_ENGULF = String.raw`(?:engulfing|engulfin|enguling|engolfing|engufing|engulfung|englufing|engulf)(?![a-z])`;
 const PIN = String.raw`(?:pin[\s-]?bars?|pinbars?|pin[\s-]?candles?|pinocchio(?:[\s-]?bars?)?)`;
 const INSIDE = String.raw`(?:inside[\s-]?(?:bars?|candles?|candlesticks?)|insidebars?)`;
 const SIDE = String.raw`(?:(?<side>bullish|bull|bearish|bear)\s+(?:reversal\s+)?)?`;
 /** Words before a name that say nothing of its shape ("a strong", "a valid"). */
 const LEAD = String.raw`(?:(?:the|a|an)\s+)?(?:(?:strong|clear|clean|valid|nice|big|good|proper|confirmed|perfect|classic)\s+)?`;
 /** What may follow a name: "candle", "pattern", "forms", "is formed", "appears". */
-const TAIL = String.raw`(?:\s+(?:candle(?:stick)?s?|bars?|patterns?|formation|setup|signal))?(?:\s+(?:forms|formed|is\s+formed|has\s+formed|appears|appeared|prints|printed|occurs|shows\s+up))?`;
+const TAIL = String.raw`(?:\s+(?:candle(?:stick)?s?|bars?))?(?:\s+(?:patterns?|formation|setup|signal))?(?:\s+(?:forms|formed|is\s+formed|has\s+formed|appears|appeared|prints|printed|occurs|shows\s+up))?`;
 /** "the previous candle is a pin bar", "the prior bar was an inside bar": the pattern one bar back. */
 const ON_PREVIOUS = String.raw`(?:(?:the\s+)?(?<prev>previous|prior|preceding)\s+(?:candle|bar)\s+(?:is|was|forms|formed|makes|made)\s+)?`;
 /** "not a pin bar", "no inside bar", "isn't an engulfing": a pattern that must not hold. */
@@ -199,10 +200,8 @@ const UNDEFINED: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bdojis?\b/, "doji"],
   [/\bmorning\s+stars?\b/, "morning star"],
   [/\bevening\s+stars?\b/, "evening star"],
-  [
-    /\bthree\s+(?:white\s+soldiers|black\s+crows)\b|\b3\s+(?:white\s+soldiers|black\s+crows)\b/,
-    "three soldiers / crows",
-  ],
+  [/\b(?:three|3)\s+white\s+soldiers\b/, "three white soldiers"],
+  [/\b(?:three|3)\s+black\s+crows\b/, "three black crows"],
   [/\bharamis?\b/, "harami"],
   [/\bpiercing\s+(?:line|pattern|candle)\b/, "piercing line"],
   [/\bdark\s+cloud\s+cover\b/, "dark cloud cover"],
@@ -214,15 +213,23 @@ const UNDEFINED: ReadonlyArray<readonly [RegExp, string]> = [
   [/\boutside\s+(?:bars?|candles?|days?)\b|\boutsidebars?\b/, "outside bar"],
   [/\babandoned\s+baby\b/, "abandoned baby"],
   [/\bkicker\s+(?:pattern|candle)\b/, "kicker"],
-  [/\b(?:candlestick|candle|reversal|price\s+action)\s+patterns?\b/, "a candlestick pattern"],
-  [/\bcp-not-/, "a pattern that must not form"],
 ];
+/** "a reversal candle pattern", "price action patterns": a pattern left unnamed. */
+const UNNAMED = /\b(?:candlestick|candle|reversal|price\s+action)\s+patterns?\b/;
 
-/** The pattern names in a normalised text that v2 cannot build. */
+/** What a normalised text says of patterns that v2 cannot build: names without a definition, an unnamed or a negated one. */
 export function undefinedPatterns(text: string): string[] {
-  return UNDEFINED.filter(([re]) => re.test(text)).map(([, name]) => name);
+  const named = UNDEFINED.filter(([re]) => re.test(text)).map(([, name]) => `the ${name} pattern`);
+  if (named.length === 0 && UNNAMED.test(text) && !/\bcp-(?!not-)/.test(text))
+    named.push("a candlestick pattern without its name");
+  if (/\bcp-not-/.test(text)) named.push(NEGATED_NAME);
+  return named;
 }
 
+const NEGATED_NAME = "a pattern that must not form";
+
 export function patternQuestion(names: readonly string[]): string {
-  return `I can't build the ${names.join(" or ")} candle pattern: it has no definition here yet. How should it be recognised on the bars (e.g. 'the close is above the open and the low is below the previous low'), or should I use a pattern I know instead: bullish/bearish engulfing, pin bar (hammer, shooting star), inside bar or its breakout, a bullish or bearish candle?`;
+  if (names.length === 1 && names[0] === NEGATED_NAME)
+    return "I can't build a candle pattern that must not form (such as 'not an inside bar') yet. Should I drop that condition, or should a pattern that must form be used instead?";
+  return `I can't build ${names.join(" or ")} yet: that candle pattern has no definition here. How should it be recognised on the bars (e.g. 'the close is above the open and the low is below the previous low'), or should I use a pattern I know instead: bullish/bearish engulfing, pin bar (hammer, shooting star), inside bar or its breakout, a bullish or bearish candle?`;
 }

@@ -1,6 +1,6 @@
 import type { Condition as SpecCondition } from "../spec";
 import { GROUP_MAX, leavesOf } from "../spec";
-import type { Builder, Ctx } from "./builder";
+import { type Builder, type Ctx, same } from "./builder";
 import type { Clause, Condition, Facts } from "./facts";
 
 // An OR of AND groups (issue 15): "close when either A and B, or C", "exit when A or when B and C", a list
@@ -165,7 +165,9 @@ export function alternatives(
     const cs = b.conditions(g, ctx);
     if (!cs || cs.length === 0) return null;
     const leaves = cs.flatMap(leavesOf).slice(0, GROUP_MAX);
-    out.push(leaves.length === 1 ? leaves[0] : { type: "allOf", conditions: leaves });
+    const alt: SpecCondition = leaves.length === 1 ? leaves[0] : { type: "allOf", conditions: leaves };
+    // "a hammer or a bullish pin bar" name one pattern twice: one alternative.
+    if (!out.some((o) => same(o, alt))) out.push(alt);
   }
   return out;
 }
