@@ -194,6 +194,11 @@ function readFormingHigherBar(mq5: string): string {
   );
 }
 
+/** A doji read with a body of up to a third of its range instead of a tenth (spec-price.ts). */
+function wideDojiBody(mq5: string): string {
+  return mq5.replaceAll("10.0 * MathAbs(", "3.0 * MathAbs(");
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -214,6 +219,7 @@ export const mutants: Entry[] = (
         { ...example("swing-breakout-stops"), name: "mutant: swing strength" },
         { ...example("v2-sequence-pullback"), name: "mutant: window without its last bar" },
         { ...example("v2-higher-timeframe-prices"), name: "mutant: forming higher-timeframe bar" },
+        { ...example("v2-doji-outside-bars"), name: "mutant: doji body a third of the range" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -234,5 +240,6 @@ export const mutants: Entry[] = (
     widerSwing,
     windowWithoutLastBar,
     readFormingHigherBar,
+    wideDojiBody,
   ][k](e.mq5),
 }));

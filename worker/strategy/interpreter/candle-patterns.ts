@@ -39,6 +39,8 @@ const WORD: Readonly<Record<PatternOperand["name"], string>> = {
   pinBar: "pinbar",
   insideBar: "insidebar",
   insideBarBreakout: "insidebreak",
+  outsideBar: "outsidebar",
+  doji: "doji",
 };
 
 function token(p: Named, shift: number, negated: boolean): string {
@@ -92,6 +94,12 @@ const RULES: ReadonlyArray<readonly [RegExp, (g: Groups) => Named]> = [
     new RegExp(String.raw`${HEAD}${SIDE}${INSIDE}${TAIL}`, "g"),
     (g) => ({ name: "insideBar", side: sideOf(g) }),
   ],
+  // Sideless shapes: "an outside bar", "outside candle", "a doji (candle)".
+  [
+    new RegExp(String.raw`${HEAD}(?:outside[\s-]?(?:bars?|candles?)|outsidebars?)${TAIL}`, "g"),
+    () => ({ name: "outsideBar", side: null }),
+  ],
+  [new RegExp(String.raw`${HEAD}dojis?${TAIL}`, "g"), () => ({ name: "doji", side: null })],
 ];
 
 /** "a bullish engulfing candle closes above the 20 ema": the candle's close is the price compared next. */
@@ -182,6 +190,10 @@ export function patternSpec(
       return [named(up ? "bullishPinBar" : "bearishPinBar", p.shift)];
     case "insideBar":
       return [named("insideBar", p.shift)];
+    case "outsideBar":
+      return [named("outsideBar", p.shift)];
+    case "doji":
+      return [named("doji", p.shift)];
     case "insideBarBreakout": {
       const close = { type: "price", field: "CLOSE", shift: 0 } as const;
       const level = { type: "price", field: up ? "HIGH" : "LOW", shift: 1 } as const;
@@ -197,7 +209,6 @@ export function patternSpec(
 
 /** Pattern names v2 has no definition for (a question asks how to recognise them). */
 const UNDEFINED: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\bdojis?\b/, "doji"],
   [/\bmorning\s+stars?\b/, "morning star"],
   [/\bevening\s+stars?\b/, "evening star"],
   [/\b(?:three|3)\s+white\s+soldiers\b/, "three white soldiers"],
@@ -210,7 +221,7 @@ const UNDEFINED: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bspinning\s+tops?\b/, "spinning top"],
   [/\bhanging\s+man\b/, "hanging man"],
   [/\binverted\s+hammers?\b/, "inverted hammer"],
-  [/\boutside\s+(?:bars?|candles?|days?)\b|\boutsidebars?\b/, "outside bar"],
+  [/\boutside\s+days?\b/, "outside day"],
   [/\babandoned\s+baby\b/, "abandoned baby"],
   [/\bkicker\s+(?:pattern|candle)\b/, "kicker"],
 ];
@@ -231,5 +242,5 @@ const NEGATED_NAME = "a pattern that must not form";
 export function patternQuestion(names: readonly string[]): string {
   if (names.length === 1 && names[0] === NEGATED_NAME)
     return "I can't build a candle pattern that must not form (such as 'not an inside bar') yet. Should I drop that condition, or should a pattern that must form be used instead?";
-  return `I can't build ${names.join(" or ")} yet: that candle pattern has no definition here. How should it be recognised on the bars (e.g. 'the close is above the open and the low is below the previous low'), or should I use a pattern I know instead: bullish/bearish engulfing, pin bar (hammer, shooting star), inside bar or its breakout, a bullish or bearish candle?`;
+  return `I can't build ${names.join(" or ")} yet: that candle pattern has no definition here. How should it be recognised on the bars (e.g. 'the close is above the open and the low is below the previous low'), or should I use a pattern I know instead: bullish/bearish engulfing, pin bar (hammer, shooting star), inside bar or its breakout, outside bar, doji, a bullish or bearish candle?`;
 }

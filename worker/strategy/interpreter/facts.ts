@@ -78,7 +78,7 @@ export type Operand =
  */
 export interface PatternOperand {
   type: "pattern";
-  name: "engulfing" | "pinBar" | "insideBar" | "insideBarBreakout";
+  name: "engulfing" | "pinBar" | "insideBar" | "insideBarBreakout" | "outsideBar" | "doji";
   side: "bullish" | "bearish" | null;
   shift: number;
 }

@@ -116,6 +116,36 @@ export const PATTERN_PHRASINGS: readonly CorpusCase[] = [
     ],
   },
   {
+    name: "outside bar and doji: sideless shapes kept by the mirror",
+    turns: [
+      {
+        say: "Buy on an outside bar above the 50 ema, vice versa. Stop 20 pips, TP 40 pips",
+        expect: {
+          long: ["close > ema50", "outsideBar"],
+          short: ["close < ema50", "outsideBar"],
+          question: false,
+        },
+      },
+      {
+        say: "Enter long on a doji candle at the lower band, the opposite for shorts. stop 20 pips, target 40 pips",
+        expect: {
+          long: ["low < bb20_2.lower", "doji"],
+          short: ["high > bb20_2.upper", "doji"],
+          question: false,
+        },
+      },
+      {
+        say: "Sell when the previous candle was an outside candle and RSI is above 65. Stop 20 pips, target 40 pips.",
+        expect: { direction: "short", short: ["rsi14 > 65", "outsideBar[1]"], question: false },
+      },
+      // Not a pattern: trading outside the session.
+      {
+        say: "Buy when the 10 ema crosses above the 30 ema, no trades outside the london session. Stop 20 pips, target 40 pips.",
+        expect: { long: ["ema10 xa ema30"], question: false },
+      },
+    ],
+  },
+  {
     name: "patterns v2 has no definition for, an unnamed one and a negated one are asked about",
     turns: [
       {
@@ -123,8 +153,8 @@ export const PATTERN_PHRASINGS: readonly CorpusCase[] = [
         expect: { question: /morning star.*pattern/ },
       },
       {
-        say: "Enter long on a doji at the lower band. stop 20 pips",
-        expect: { question: /doji.*pattern/ },
+        say: "Enter long on a bullish harami at the lower band. stop 20 pips",
+        expect: { question: /harami.*pattern/ },
       },
       {
         say: "Sell when three black crows appear below the 100 sma. Stop 20 pips",
