@@ -347,6 +347,9 @@ export function patternExpr(pattern: CandlePattern, index: number): Expr {
     case "outsideBar":
       return and(hasPrevious, bin(">", h, h1), bin("<", l, l1));
     case "doji":
-      return and(bin(">", h, l), bin("<=", bin("*", dbl(10), call("MathAbs", bin("-", c, o))), bin("-", h, l)));
+      return and(
+        bin(">", h, l),
+        bin("<=", bin("*", dbl(10), call("MathAbs", bin("-", c, o))), bin("-", h, l)),
+      );
   }
 }
