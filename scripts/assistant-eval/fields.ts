@@ -10,7 +10,7 @@ import type {
   Operand as SpecOperand,
   StrategySpec,
 } from "../../worker/strategy/spec";
-import { clockMinutes, INDICATOR_LINES, sourceOf } from "../../worker/strategy/spec";
+import { clockMinutes, INDICATOR_LINES, mapSingleBar, sourceOf } from "../../worker/strategy/spec";
 import {
   type Atom,
   alternativesOf,
@@ -35,6 +35,7 @@ import {
   showRule,
 } from "./phrase";
 import { sequenceAlternatives, windowAtom } from "./phrase-sequence";
+import { patternOf } from "./phrase-words";
 import { canonicalMeasure, type Measure, measureOf, targetFractionOf } from "./target-measure";
 
 type Json = unknown;
@@ -1293,6 +1294,34 @@ export function compareTimeFilter(expected: Json, spec: StrategySpec): string | 
   return null;
 }
 
+/** The v2 candle patterns an annotation's OTHER name means: one named pattern, or both sides of a sideless one. */
+function patternsNamed(name: string): string[] {
+  const n = name
+    .toLowerCase()
+    .replace(/\s*\((?:candle(?:stick)?\s+)?pattern\)\s*$/, "")
+    .replace(/\s+(?:candle(?:stick)?\s+)?pattern$/, "")
+    .trim();
+  const one = patternOf(n);
+  if (one) return [one.name];
+  if (/^(?:an? )?engulfing(?: (?:candle|bar))?$/.test(n)) return ["bullishEngulfing", "bearishEngulfing"];
+  if (/^(?:an? )?pin ?bars?$/.test(n)) return ["bullishPinBar", "bearishPinBar"];
+  return [];
+}
+
+/** Whether an entry or exit rule of the spec holds a candle pattern the OTHER name means. */
+function patternInRules(name: string, spec: StrategySpec): boolean {
+  const want = patternsNamed(name);
+  if (want.length === 0) return false;
+  const held = new Set<string>();
+  const rules = [spec.entry.long, spec.entry.short, spec.exit.long, spec.exit.short];
+  for (const c of rules.flatMap((r) => (r ? [...r.all, ...r.any] : [])))
+    mapSingleBar(c, (x) => {
+      if (x.type === "candlePattern") held.add(x.pattern);
+      return x;
+    });
+  return want.some((p) => held.has(p));
+}
+
 /** Names of v2 kinds the corpus files under OTHER. */
 const V2_NAMED: [RegExp, string][] = [
   [/\b(HMA|Hull)\b/i, "HULL"],
@@ -1329,6 +1358,8 @@ export function compareIndicators(expected: Json, spec: StrategySpec): string | 
       // An "OTHER" that StrategySpec v2 declares by name (its further kinds): the same kind is expected.
       const name = String(params.name ?? "");
       const v2 = V2_NAMED.find(([re]) => re.test(name) && !/\bwith signal\b/i.test(name));
+      // A candle pattern v2 defines is a rule primitive, not an indicator: present when a rule holds it.
+      if (!v2 && patternInRules(name, spec)) continue;
       if (!v2) return `indicators: ${name || "an unsupported indicator"} is not in v2`;
       kind = v2[1];
     }

@@ -33,6 +33,8 @@ const PATTERNS: [RegExp, string][] = [
   [/^(?:an? )?inside (?:bar|candle)$/, "insideBar"],
   [/^bullish pin ?bar$|^hammer$/, "bullishPinBar"],
   [/^bearish pin ?bar$|^shooting star$/, "bearishPinBar"],
+  [/^(?:an? )?outside (?:bar|candle)$/, "outsideBar"],
+  [/^(?:a )?doji(?: (?:candle|bar))?$/, "doji"],
   [/^(?:a )?bullish (?:candle|bar)$/, "bullish"],
   [/^(?:a )?bearish (?:candle|bar)$/, "bearish"],
 ];
@@ -44,6 +46,8 @@ const MIRROR_PATTERN: Record<string, string> = {
   bullish: "bearish",
   bearish: "bullish",
   insideBar: "insideBar",
+  outsideBar: "outsideBar",
+  doji: "doji",
 };
 
 /**

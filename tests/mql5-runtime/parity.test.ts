@@ -239,6 +239,14 @@ describe("the harness can fail", () => {
     expect(c.differences.length).toBeGreaterThan(0);
   });
 
+  it("an EA reading a doji as a body of a third of the range trades differently (candle patterns)", async () => {
+    const m = mutants.find((x) => x.name === "mutant: doji body a third of the range");
+    if (!m) throw new Error("the doji mutant is missing");
+    expect(m.mq5).not.toBe(example("v2-doji-outside-bars").mq5);
+    const { c } = await compare(m, VARIANTS[0]);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
   it("an EA reading the forming H4/D1 bar for a higher-timeframe price trades differently", async () => {
     expect(mutants[15].mq5).not.toBe(example("v2-higher-timeframe-prices").mq5);
     const { c } = await compare(mutants[15], VARIANTS[0]);

@@ -255,6 +255,11 @@ function readOlderLowerBar(mq5: string): string {
     );
 }
 
+/** A doji read with a body of up to a third of its range instead of a tenth (spec-price.ts). */
+function wideDojiBody(mq5: string): string {
+  return mq5.replaceAll("10.0 * MathAbs(", "3.0 * MathAbs(");
+}
+
 export const mutants: Entry[] = (
   only
     ? []
@@ -279,6 +284,7 @@ export const mutants: Entry[] = (
         { ...example("v2-measured-target"), name: "mutant: target measured on the bar before" },
         { ...example("v2-week-range-target-break-even"), name: "mutant: break-even 75% of the way" },
         { ...example("v2-lower-timeframe"), name: "mutant: lower-timeframe bar one too old" },
+        { ...example("v2-doji-outside-bars"), name: "mutant: doji body a third of the range" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -303,5 +309,6 @@ export const mutants: Entry[] = (
     measureOlderBar,
     laterBreakEvenAtTarget,
     readOlderLowerBar,
+    wideDojiBody,
   ][k](e.mq5),
 }));

@@ -133,6 +133,9 @@ describe("candle measures and patterns", () => {
     expect(p("insideBar")).toEqual([0, 0, 1, 0, 1]);
     expect(p("bullishEngulfing")).toEqual([0, 0, 0, 1, 0]);
     expect(p("bearishEngulfing")).toEqual([0, 0, 0, 0, 0]);
+    // Bar 3: high 11.5 > 11.4 and low 8.9 < 9. Doji: bar 1's body 0.3 is a tenth of 3.6 at most, bar 4 has none.
+    expect(p("outsideBar")).toEqual([0, 0, 0, 1, 0]);
+    expect(p("doji")).toEqual([0, 1, 0, 0, 1]);
   });
 });
 

@@ -235,6 +235,12 @@ export function patternMask(pattern: CandlePattern, bars: Bars): Uint8Array {
       case "bearishPinBar":
         hit = H[j] > L[j] && 3 * (H[j] - Math.max(O[j], C[j])) >= 2 * (H[j] - L[j]);
         break;
+      case "outsideBar":
+        hit = j > 0 && H[j] > H[j - 1] && L[j] < L[j - 1];
+        break;
+      case "doji":
+        hit = H[j] > L[j] && 10 * Math.abs(C[j] - O[j]) <= H[j] - L[j];
+        break;
     }
     out[j] = hit ? 1 : 0;
   }

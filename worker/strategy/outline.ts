@@ -251,6 +251,8 @@ const PATTERN_TEXT: Record<CandlePattern, string> = {
     "is a bullish pin bar (a lower wick of at least two thirds of the range: body and upper wick in the top third)",
   bearishPinBar:
     "is a bearish pin bar (an upper wick of at least two thirds of the range: body and lower wick in the bottom third)",
+  outsideBar: "is an outside bar (its high above and its low below the previous bar's)",
+  doji: "is a doji (a body of at most a tenth of its range)",
 };
 
 export function describeCondition(c: Condition, indicators: readonly Indicator[]): string {

@@ -33,6 +33,8 @@
  *       bullishPinBar: H > L and the body and upper wick lie in the top third of the range:
  *         3 x (min(O, C) - L) >= 2 x (H - L) (a lower wick of at least two thirds of the range);
  *         bearishPinBar the mirror: 3 x (H - max(O, C)) >= 2 x (H - L).
+ *       outsideBar: H > H[j-1] and L < L[j-1] (strictly beyond the previous bar's range on both ends).
+ *       doji: H > L and 10 x |C - O| <= H - L (a body of at most a tenth of the range).
  */
 import { z } from "zod";
 
@@ -122,6 +124,8 @@ export const CANDLE_PATTERNS = [
   "bearishEngulfing",
   "bullishPinBar",
   "bearishPinBar",
+  "outsideBar",
+  "doji",
 ] as const;
 export type CandlePattern = (typeof CANDLE_PATTERNS)[number];
 export const CandlePatternConditionSchema = z.object({

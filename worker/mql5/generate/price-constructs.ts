@@ -407,5 +407,12 @@ export function patternExpr(pattern: CandlePattern, index: number): Expr {
       return pin(bin("-", call("MathMin", o, c), l));
     case "bearishPinBar":
       return pin(bin("-", h, call("MathMax", o, c)));
+    case "outsideBar":
+      return and(hasPrevious, bin(">", h, h1), bin("<", l, l1));
+    case "doji":
+      return and(
+        bin(">", h, l),
+        bin("<=", bin("*", dbl(10), call("MathAbs", bin("-", c, o))), bin("-", h, l)),
+      );
   }
 }

@@ -527,11 +527,15 @@ export function applyFacts(
       !draft.trailingStop &&
       !timed &&
       !standing &&
-      entry.all.length > 0
+      (entry.all.length > 0 || entry.any.length > 0)
     ) {
       const crosses = entry.all.filter((c) => c.type === "crossesAbove" || c.type === "crossesBelow");
       const basis = crosses.length > 0 ? crosses : entry.all;
-      draft.exit[side] = { all: basis.map((c) => mirrorCondition(c, draft.indicators)), any: [] };
+      // Only alternatives ("a hammer or an engulfing candle"): any of them turned round closes the trade.
+      draft.exit[side] =
+        basis.length > 0
+          ? { all: basis.map((c) => mirrorCondition(c, draft.indicators)), any: [] }
+          : mirrorRule(entry, draft.indicators);
       b.notes.push("assumedExit");
     } else if (entry && !draft.exit[side] && !draft.takeProfit && !draft.trailingStop && !timed)
       b.problems.add("noExit");

@@ -8,6 +8,7 @@ import {
   type StrategySpec,
   timeframeIssue,
 } from "../spec";
+import { patternSpec } from "./candle-patterns";
 import type { Condition, Distance, IndicatorMention, MaMethod, Operand, Problem } from "./facts";
 import { DEFAULTS, indicatorId, lineOf, maKind, resolveIndicator, sameIndicator } from "./indicators";
 
@@ -125,6 +126,8 @@ export class Builder {
       if (!a || !b || a.type === "expression" || b.type === "expression") return null;
       return { type: "expression", a, k: -1, b };
     }
+    // A pattern is a condition of its own (conditions()), never a value to compare.
+    if (op.type === "pattern") return null;
     const ind = this.indicator(op.ind);
     if (!ind) return null;
     const line = lineOf(op.ind);
@@ -300,6 +303,10 @@ export class Builder {
   conditions(cs: readonly Condition[], ctx: Ctx): SpecCondition[] | null {
     const out: SpecCondition[] = [];
     for (const c of cs) {
+      if (c.left.type === "pattern") {
+        for (const sc of patternSpec(c.left, ctx)) if (!out.some((o) => same(o, sc))) out.push(sc);
+        continue;
+      }
       const sc = this.condition(c, ctx);
       if (!sc) return null;
       if (sc === "self") continue;

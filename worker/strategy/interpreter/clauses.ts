@@ -38,7 +38,6 @@ const UNKNOWN: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bdemarker\b/, "DeMarker"],
   [/\baroon\b/, "Aroon"],
   [/\btrix\b/, "TRIX"],
-  [/\bengulfing|\bpin\s*bars?\b|\bdoji|\bhammer\b|candlestick\s+patterns?/, "candlestick patterns"],
   [/\btrend\s*lines?\b/, "a drawn trendline"],
   // "the last swing high" is v2's swing level (levels.ts); swings in general are not.
   [
@@ -391,6 +390,7 @@ function readClause(
       conditions: parsed.conditions,
       additive: ADDITIVE_WORD.test(words),
       ...(parsed.dangling.length > 0 ? { dangling: parsed.dangling } : {}),
+      ...(parsed.groups ? { groups: parsed.groups } : {}),
     },
     hasRoleWord: exit || side !== null,
     // "sell when it crosses back" is the opposite cross for an entry; for an exit the same words

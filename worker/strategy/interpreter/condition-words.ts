@@ -1,3 +1,5 @@
+import { rewritePatternWords } from "./candle-patterns";
+
 // Condition wordings read as the clause grammar's verbs (issue 15). Normalised text.
 
 const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
@@ -103,7 +105,8 @@ function oneCandle(_w: string, is?: string, closed?: string): string {
 }
 
 export function rewriteConditionWords(text: string): string {
-  let out = text
+  // Pattern names first: "a bullish engulfing candle" is a pattern, not the plain bullish candle below.
+  let out = rewritePatternWords(text)
     .replace(RUN_OF_CANDLES, runOfCandles)
     .replace(ONE_CANDLE, oneCandle)
     .replace(

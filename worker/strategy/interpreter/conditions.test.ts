@@ -19,7 +19,9 @@ function conditions(text: string): string[] {
               ? `(${o(x.a)} - ${o(x.b)})`
               : x.type === "percentOf"
                 ? `(${o(x.a)} ${x.percent}%)`
-                : `${x.ind.kind}:${JSON.stringify(x.ind)}`;
+                : x.type === "pattern"
+                  ? `${x.side ?? ""}${x.name}${x.shift ? `[${x.shift}]` : ""}`
+                  : `${x.ind.kind}:${JSON.stringify(x.ind)}`;
     return `${o(c.left)} ${c.op} ${o(c.right)}${c.right2 ? ` ${o(c.right2)}` : ""}`;
   });
 }

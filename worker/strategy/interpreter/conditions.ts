@@ -1,4 +1,5 @@
 import { barBack, crossesFromBars, PREV_BAR } from "./bar-cross";
+import { patternConditions } from "./candle-patterns";
 import type { CompareOp, Condition, Dangling, IndicatorMention, Operand } from "./facts";
 
 // The condition grammar over a scanned clause ("§A crosses above §B", "§A below 30",
@@ -243,6 +244,8 @@ export interface ParsedConditions {
   vagueCross: boolean;
   /** Comparisons of a named line whose other side is left out ("and MACD goes below"). */
   dangling: Dangling[];
+  /** "a hammer or an engulfing candle above the EMA": one alternative per pattern, each with the rest. */
+  groups?: Condition[][];
 }
 
 const defaultPrice: Operand = { type: "price", field: "close", shift: 0 };
@@ -256,6 +259,22 @@ export function parseConditions(
   operands: readonly Operand[],
   prev: Condition | null = null,
   subject: Operand | null = null,
+): ParsedConditions {
+  const parsed = parseComparisons(text, operands, prev, subject);
+  // Candle patterns by name ("cp-bullish-engulfing"): each holds on its own, beside the comparisons.
+  const { conditions: patterns, alternatives } = patternConditions(text.match(TOKEN) ?? []);
+  if (patterns.length === 0) return parsed;
+  const conditions = [...parsed.conditions, ...patterns];
+  if (!alternatives) return { ...parsed, conditions };
+  const shared = conditions.filter((c) => !alternatives.includes(c));
+  return { ...parsed, conditions, groups: alternatives.map((a) => [a, ...shared]) };
+}
+
+function parseComparisons(
+  text: string,
+  operands: readonly Operand[],
+  prev: Condition | null,
+  subject: Operand | null,
 ): ParsedConditions {
   const tokens: string[] = text.match(TOKEN) ?? [];
   // "opens below the 20 ema and closes above it": "it" after a comparison is the line named last before it.

@@ -69,10 +69,30 @@ export type Operand =
   | { type: "price"; field: PriceField; shift: number; timeframe?: string }
   /** "3% or more below the 5 sma": a line moved by a percentage of itself (negative: below). */
   | { type: "percentOf"; a: Operand; percent: number; shift: number }
-  | { type: "constant"; value: number };
+  | { type: "constant"; value: number }
+  | PatternOperand;
+
+/**
+ * A candle pattern by name (candle-patterns.ts); `side` null: the rule's own (a buy's engulfing is the bullish
+ * one). Only ever the left side of an op "pattern" condition.
+ */
+export interface PatternOperand {
+  type: "pattern";
+  name: "engulfing" | "pinBar" | "insideBar" | "insideBarBreakout" | "outsideBar" | "doji";
+  side: "bullish" | "bearish" | null;
+  shift: number;
+}
 
 /** "crosses" without a direction is resolved by the rule it ends up in (long entry: above). */
-export type CompareOp = "crossesAbove" | "crossesBelow" | "crosses" | "above" | "below" | "between";
+export type CompareOp =
+  | "crossesAbove"
+  | "crossesBelow"
+  | "crosses"
+  | "above"
+  | "below"
+  | "between"
+  /** The candle pattern of `left` holds (`right` is the constant 1). */
+  | "pattern";
 
 export interface Condition {
   op: CompareOp;

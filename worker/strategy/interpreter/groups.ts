@@ -1,6 +1,6 @@
 import type { Condition as SpecCondition } from "../spec";
 import { GROUP_MAX, leavesOf } from "../spec";
-import type { Builder, Ctx } from "./builder";
+import { type Builder, type Ctx, same } from "./builder";
 import type { Clause, Condition, Facts } from "./facts";
 
 // An OR of AND groups (issue 15): "close when either A and B, or C", "exit when A or when B and C", a list
@@ -52,7 +52,11 @@ export function splitGroups<R extends RawLike>(
   const out: R[] = [];
   for (const raw of raws) {
     const c = raw.clause;
-    const parts = c.conditions.length >= 2 && c.orGroup === undefined ? splitAlternatives(raw.text) : null;
+    // A clause whose alternatives its grammar already read ("a hammer or an engulfing candle") is not split.
+    const parts =
+      c.conditions.length >= 2 && c.orGroup === undefined && c.groups === undefined
+        ? splitAlternatives(raw.text)
+        : null;
     const reads = parts?.map(read) ?? [];
     const counts = reads.map((r) => r.clause.conditions.length);
     const total = counts.reduce((n, k) => n + k, 0);
@@ -165,7 +169,9 @@ export function alternatives(
     const cs = b.conditions(g, ctx);
     if (!cs || cs.length === 0) return null;
     const leaves = cs.flatMap(leavesOf).slice(0, GROUP_MAX);
-    out.push(leaves.length === 1 ? leaves[0] : { type: "allOf", conditions: leaves });
+    const alt: SpecCondition = leaves.length === 1 ? leaves[0] : { type: "allOf", conditions: leaves };
+    // "a hammer or a bullish pin bar" name one pattern twice: one alternative.
+    if (!out.some((o) => same(o, alt))) out.push(alt);
   }
   return out;
 }

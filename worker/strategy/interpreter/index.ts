@@ -1,6 +1,7 @@
 import { conditionOperands, parseSpec, type StrategySpec } from "../spec";
 import { applyFacts, type Problem } from "./apply";
 import { applyAtrSmoothing } from "./atr-smoothing";
+import { patternQuestion, undefinedPatterns } from "./candle-patterns";
 import { describeChanges } from "./changes";
 import { carryOver } from "./chat-memory";
 import { readClauses, unknownIndicators } from "./clauses";
@@ -135,6 +136,8 @@ function readMessage(message: string, current: StrategySpec | null) {
   const facts = emptyFacts();
   const normalized = normalize(message);
   const unknown = unknownIndicators(withoutSwingStops(normalized));
+  // Pattern names v2 has no definition for ("doji", "morning star"): asked how to recognise them.
+  const patterns = undefinedPatterns(normalized);
   // Pending orders before the edits: "a buy stop at the high of the last candle" is an entry, not a stop.
   let text = extractEdits(extractPending(normalized, facts), facts, current !== null);
   text = extractRisk(text, facts);
@@ -159,7 +162,7 @@ function readMessage(message: string, current: StrategySpec | null) {
     { knownKinds: knownKinds(current), maPeriods: maPeriods(current) },
     facts,
   );
-  return { facts, unknown, read, normalized };
+  return { facts, unknown, patterns, read, normalized };
 }
 
 export function interpret(
@@ -167,7 +170,7 @@ export function interpret(
   current: StrategySpec | null,
   context: TurnContext = {},
 ): InterpretResult {
-  const { facts, unknown, read, normalized } = readMessage(message, current);
+  const { facts, unknown, patterns, read, normalized } = readMessage(message, current);
   if (facts.edits.some((e) => e.type === "undo")) return undo(current, context.previous ?? null);
   // A message that answers a question (no spec yet) keeps what the earlier ones settled (chat-memory.ts).
   const mentions =
@@ -202,6 +205,8 @@ export function interpret(
     followUpQuestion = `The description leaves ${unset} as "?". Which value should it have?`;
   } else if (twin !== null) {
     followUpQuestion = `The sell rules are the same as the buy rules (${twin}), so both would open at once. What should open a sell: the opposite conditions?`;
+  } else if (patterns.length > 0 && unknown.length === 0) {
+    followUpQuestion = patternQuestion(patterns);
   } else if (unknown.length > 0) {
     followUpQuestion = `I can't build ${unknown.join(" or ")} yet. I can use ${SUPPORTED}. Which of these should I use instead?`;
   } else {

@@ -131,6 +131,8 @@ const MIRROR_PATTERN: Readonly<Record<CandlePattern, CandlePattern>> = {
   bearishEngulfing: "bullishEngulfing",
   bullishPinBar: "bearishPinBar",
   bearishPinBar: "bullishPinBar",
+  outsideBar: "outsideBar",
+  doji: "doji",
 };
 
 export function mirrorCondition(c: Condition, indicators: readonly Indicator[]): Condition {

@@ -162,7 +162,9 @@ export const ORDER_FILTER_PHRASINGS: readonly OrderCase[] = [
     expect: { direction: "short", question: false },
     spec: {
       entry: {
-        short: { all: [{ left: { type: "indicator", shift: 0 } }, { left: { type: "indicator", shift: 2 } }] },
+        short: {
+          all: [{ left: { type: "indicator", shift: 0 } }, { left: { type: "indicator", shift: 2 } }],
+        },
       },
     },
   },
