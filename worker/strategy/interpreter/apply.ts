@@ -66,7 +66,7 @@ export function applyFacts(
   const questions = [...edited.questions];
 
   // 2. Entry and exit clauses.
-  const pendingFilters: Array<{ conds: readonly Condition[]; step: boolean }> = [];
+  const pendingFilters: Array<{ conds: readonly Condition[]; step: boolean; returns: boolean }> = [];
   const pendingExits: Array<{
     conds: readonly Condition[];
     alternative: boolean;
@@ -106,6 +106,7 @@ export function applyFacts(
       pendingFilters.push({
         conds: clause.conditions,
         step: clause.step === true && clause.conditions.length > 0,
+        returns: clause.stepReturns === true,
       });
       continue;
     }
@@ -136,7 +137,9 @@ export function applyFacts(
     }
     // "..., then enter when B": what this message said for the side so far is the earlier step (sequence.ts).
     const setup =
-      clause.step && touched[side] && clause.conditions.length > 0 ? windowOfSetup(draft.entry[side]) : null;
+      clause.step && touched[side] && clause.conditions.length > 0
+        ? windowOfSetup(draft.entry[side], clause.stepReturns === true)
+        : null;
     if (setup) {
       draft.entry[side] = setup;
       if (!b.notes.includes(SEQUENCE_NOTE)) b.notes.push(SEQUENCE_NOTE);
@@ -150,11 +153,11 @@ export function applyFacts(
   }
 
   // 3. Sideless conditions: filters on existing sides, or the first entry rule.
-  for (const { conds, step } of pendingFilters) {
+  for (const { conds, step, returns } of pendingFilters) {
     // "Wait for A. Take an entry when the price comes back to B." with the side in a heading: the same step.
     if (step)
       for (const side of ["long", "short"] as const) {
-        const setup = windowOfSetup(draft.entry[side]);
+        const setup = windowOfSetup(draft.entry[side], returns);
         if (!setup) continue;
         draft.entry[side] = setup;
         if (!b.notes.includes(SEQUENCE_NOTE)) b.notes.push(SEQUENCE_NOTE);

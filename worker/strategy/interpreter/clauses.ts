@@ -2,7 +2,7 @@ import { parseConditions, zone } from "./conditions";
 import type { Clause, Condition, Facts, IndicatorMention, Operand, Side } from "./facts";
 import { collapseGroups, ListAlternatives, splitGroups } from "./groups";
 import { type MentionContext, scanMentions } from "./mentions";
-import { isSequenceStep, splitSteps } from "./sequence";
+import { isSequenceStep, returnsFromState, splitSteps } from "./sequence";
 
 // Splits a sentence into clauses ("buy when ..., sell when ...") and decides for each one
 // its role (entry, exit, filter) and side, plus the sentence-level intents: "do the opposite
@@ -158,7 +158,10 @@ export function readClauses(
       const gap = at >= 0 ? sentence.slice(end, at) : "";
       if (at >= 0) end = at + text.length;
       const raw = readClause(text, fullCtx, prev, subject);
-      if (isSequenceStep(text, gap, before)) raw.clause.step = true;
+      if (isSequenceStep(text, gap, before)) {
+        raw.clause.step = true;
+        if (returnsFromState(text)) raw.clause.stepReturns = true;
+      }
       before = text;
       // "short the reverse above 80": a mirror, whatever level words come with it.
       if (

@@ -147,6 +147,8 @@ export interface Clause {
   dangling?: Dangling[];
   /** The last step of a sequence ("then enter when ..."): what the side said before is a window (sequence.ts). */
   step?: boolean;
+  /** The step returns from an earlier state ("gets back above the band"): states alone make the window. */
+  stepReturns?: boolean;
 }
 
 /** A comparison whose right side the sentence leaves out ("and MACD goes below"). */

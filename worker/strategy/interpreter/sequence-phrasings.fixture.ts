@@ -86,4 +86,40 @@ export const SEQUENCE_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "states only, then 'wait for' an event: the states are filters on the trigger's bar, not an earlier step",
+    turns: [
+      {
+        say: "Entry rules\n- The 50 EMA must be above the 200 EMA.\n- Wait for RSI(14) to cross back above 30.\n- Buy at the close of that candle.\nStop 30 pips.",
+        expect: { long: ["ema50 > ema200", "rsi14 xa 30"], question: false },
+      },
+    ],
+  },
+  {
+    name: "a state, 'then wait until' a cross: the state holds on the cross's bar",
+    turns: [
+      {
+        say: "H1. Price has to be above the 100 SMA, then wait until the MACD main line crosses above its signal line to buy. Stop 25 pips.",
+        expect: { long: ["close > sma100", "macd12_26_9 xa macd12_26_9.signal"], question: false },
+      },
+    ],
+  },
+  {
+    name: "a state sentence, 'after that, buy when' a cross: still one bar",
+    turns: [
+      {
+        say: "H4. The 20 EMA is above the 50 EMA. After that, buy when the stochastic crosses above 20. Stop 30 pips.",
+        expect: { long: ["ema20 > ema50", "stoch5_3_3 xa 20"], question: false },
+      },
+    ],
+  },
+  {
+    name: "NOT only states: an event before 'wait for' makes the window",
+    turns: [
+      {
+        say: "H1. The 50 EMA must be above the 200 EMA and RSI(14) drops below 30. Wait for a bullish candle to buy. Stop 30 pips.",
+        expect: { long: ["within 10 (ema50 > ema200 & rsi14 xb 30)", "close > open"], question: false },
+      },
+    ],
+  },
 ];

@@ -58,6 +58,11 @@ const STEP_START =
 const STEP_ALONE =
   /^\s*(?:and\s+)?(?:then|after\s+(?:that|this)|afterwards|subsequently|next|(?:once|when|after)\s+(?:that|this)\s+(?:happens|has\s+happened|is\s+done|occurs))\s*,?\s*$/;
 
+/** A step that returns from an earlier state: the state before it, with no event, is still the earlier step. */
+export function returnsFromState(text: string): boolean {
+  return RETURN_WORD.test(text);
+}
+
 /**
  * "We wait for a bullish candle to enter", "wait until the price closes above the ema": a wait for something
  * before entering is the trigger of what the side said before it.
@@ -66,15 +71,19 @@ const WAIT = /\bwait(?:s|ing)?\s+(?:for|until|till)\b/;
 
 /**
  * The side's rule with its single-bar conditions (those after the last window) turned into a window of the
- * default length; null when there is nothing before the step (a sentence that only returns above a band).
+ * default length; null when there is nothing before the step (a sentence that only returns above a band) or
+ * only states (no cross: they stay conditions of the trigger's bar) unless the step returns from them.
  */
-export function windowOfSetup(rule: Rule | undefined): Rule | null {
+export function windowOfSetup(rule: Rule | undefined, returns = false): Rule | null {
   if (!rule) return null;
   const lastWindow = rule.all.map((c) => c.type).lastIndexOf("within");
   const before = rule.all.slice(0, lastWindow + 1);
   const setup = rule.all.slice(lastWindow + 1);
   const single = setup.filter((c): c is SingleBarCondition => c.type !== "within");
   if (single.length === 0 || single.length > 8) return null;
+  // "The 50 EMA must be above the 200; wait for the stochastic to cross above 20": states with no event before
+  // the trigger are filters that hold on the trigger's bar, not a step that happened earlier.
+  if (!returns && !single.some((c) => c.type === "crossesAbove" || c.type === "crossesBelow")) return null;
   return { all: [...before, { type: "within", bars: WITHIN_DEFAULT_BARS, all: single }], any: rule.any };
 }
 
