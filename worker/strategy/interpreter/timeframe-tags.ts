@@ -137,7 +137,7 @@ function markLabelledLines(text: string): string {
       .replace(/\b(?=(?:candles?|candlesticks?|bars?)\b)/g, ` ⟦${tf}⟧ `)
       // "the close is above ...": a price with no candle word is that timeframe's too.
       .replace(
-        /\b(?<!⟧\s+candles?\s+)(?=(?:close|price)\s+(?:is|was|closes|stays|crosses|above|below)\b)/g,
+        /\b(?<!⟧\s+candles?\s+)(?<!\b(?:on|of)\s+(?:the\s+)?)(?=(?:close|price)\s+(?:is|was|closes|stays|crosses|above|below)\b)/g,
         ` ⟦${tf}⟧ `,
       );
     return `${String(args[1])}${tagged}`;
