@@ -99,8 +99,10 @@ function rewriteIndexedCandles(text: string): string {
     // "the low and high of 1 above the low and high of 2": pairwise; one field on the right compares to each.
     const pairs = lf.map((f, i) => [f, rf.length === lf.length ? rf[i] : rf[0]] as const);
     const op = verb === ">" ? "above" : verb === "<" ? "below" : verb;
-    const ago = (k: number) => `${k - 1} bars ago`;
-    return pairs.map(([a, b]) => `the ${a} of ${ago(li)} is ${op} the ${b} of ${ago(ri)}`).join(" and ");
+    // Shifts 0 and 1 as "candle high" and "previous candle high", which a timeframe label can tag.
+    const at = (f: string, k: number) =>
+      k === 1 ? `the candle ${f}` : k === 2 ? `the previous candle ${f}` : `the ${f} of ${k - 1} bars ago`;
+    return pairs.map(([a, b]) => `${at(a, li)} is ${op} ${at(b, ri)}`).join(" and ");
   });
 }
 
