@@ -26,20 +26,21 @@ const ONE_APPLIED = new RegExp(
 );
 
 function rewriteAveragePairs(text: string): string {
-  let out = text.replace(ONE_APPLIED, (whole, k1, n1, p1, n2, k2, p2) => {
-    const kind = typeof k1 === "string" ? k1 : k2;
-    const n = typeof n1 === "string" ? n1 : n2;
-    const p = typeof p1 === "string" ? p1 : p2;
-    if (typeof kind !== "string" || typeof n !== "string" || typeof p !== "string") return whole;
-    return `${n} ${maWord(kind)} on ${field(p)}`;
-  });
   // A declared pair: its lines are then named by their price ("the closing line", "the open one").
-  out = out.replace(PAIR_DECLARED, (whole, kind: string, n: string, a: string, b: string) => {
+  let out = text.replace(PAIR_DECLARED, (whole, kind: string, n: string, a: string, b: string) => {
     const pa = field(a);
     const pb = field(b);
     if (pa === pb) return whole;
     const line = `${n} ${maWord(kind)}`;
     return `${line} on ${pa} and the ${line} on ${pb}`;
+  });
+  // Then single lines named with their price.
+  out = out.replace(ONE_APPLIED, (whole, k1, n1, p1, n2, k2, p2) => {
+    const kind = typeof k1 === "string" ? k1 : k2;
+    const n = typeof n1 === "string" ? n1 : n2;
+    const p = typeof p1 === "string" ? p1 : p2;
+    if (typeof kind !== "string" || typeof n !== "string" || typeof p !== "string") return whole;
+    return `${n} ${maWord(kind)} on ${field(p)}`;
   });
   // "the closing line is higher than the opening line": each line of a declared pair by its price.
   const declared = [
@@ -68,7 +69,7 @@ function rewriteAveragePairs(text: string): string {
 
 /** "candle (1)", "candle[2]", "bar #1", "candle 2": an index, not a count. */
 const INDEXED =
-  "(?:candlestick|candle|bar)\\s*(?:\\(\\s*(\\d)\\s*\\)|\\[\\s*(\\d)\\s*\\]|#\\s*(\\d)|(\\d)(?![\\d.,]|\\s*(?:bars?|candles?|pips?|points?|%)))";
+  "(?:candlestick|candle|bar)\\s*(?:\\(\\s*(\\d)\\s*\\)|\\[\\s*(\\d)\\s*\\]|#\\s*(\\d)|(\\d)(?!\\d|[.,]\\d|\\s*(?:bars?|candles?|pips?|points?|%)))";
 const idx = (g: ReadonlyArray<unknown>): number | null => {
   const d = g.find((x) => typeof x === "string");
   return typeof d === "string" ? Number(d) : null;
