@@ -40,7 +40,7 @@ function rewriteAveragePairs(text: string): string {
     const n = typeof n1 === "string" ? n1 : n2;
     const p = typeof p1 === "string" ? p1 : p2;
     if (typeof kind !== "string" || typeof n !== "string" || typeof p !== "string") return whole;
-    return `${n} ${maWord(kind)} on ${field(p)}`;
+    return `${n} ${maWord(kind)} of ${field(p)}`;
   });
   // "the closing line is higher than the opening line": each line of a declared pair by its price.
   const declared = [
