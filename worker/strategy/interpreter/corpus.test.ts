@@ -5,6 +5,7 @@ import { CORPUS } from "./corpus.fixture";
 import { ENTRY_PHRASINGS } from "./entry-phrasings.fixture";
 import { FORUM_PHRASINGS } from "./forum-phrasings.fixture";
 import { interpret } from "./index";
+import { INDEXED_PRICE_PHRASINGS } from "./indexed-prices-phrasings.fixture";
 import { PHRASINGS } from "./phrasings.fixture";
 import { PLATFORM_PHRASINGS } from "./platform-phrasings.fixture";
 import { SEQUENCE_PHRASINGS } from "./sequence-phrasings.fixture";
@@ -28,6 +29,7 @@ describe("interpreter corpus", () => {
     ...TIMEFRAME_PHRASINGS,
     ...FORUM_PHRASINGS,
     ...PLATFORM_PHRASINGS,
+    ...INDEXED_PRICE_PHRASINGS,
   ]) {
     it(c.name, () => {
       let spec: StrategySpec | null = null;

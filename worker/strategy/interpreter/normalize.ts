@@ -5,6 +5,7 @@ import { resolveColours } from "./colours";
 import { rewriteConditionWords } from "./condition-words";
 import { rewriteConstructs } from "./constructs";
 import { resolveDefinitions } from "./definitions";
+import { rewriteIndexedPrices } from "./indexed-prices";
 import { substituteInputs } from "./inputs";
 import { LEVEL_REWRITES } from "./levels";
 import { replaceNumberWords } from "./numbers";
@@ -504,6 +505,8 @@ export function normalize(message: string): string {
         : text.replace(pattern, replacement);
   }
   text = replaceNumberWords(text);
+  // Averages named by their price and candles named by index (indexed-prices.ts).
+  text = rewriteIndexedPrices(text);
   text = markBarQualifiers(rewriteConditionWords(resolveColours(rewriteParameterForms(text))));
   text = expandMaChains(text);
   text = referToPeriod(text);

@@ -137,9 +137,11 @@ function markLabelledLines(text: string): string {
       .replace(/\b(?=(?:candles?|candlesticks?|bars?)\b)/g, ` ⟦${tf}⟧ `)
       // "the close is above ...": a price with no candle word is that timeframe's too.
       .replace(
-        /\b(?<!⟧\s+candles?\s+)(?=(?:close|price)\s+(?:is|was|closes|stays|crosses|above|below)\b)/g,
+        /\b(?<!⟧\s+candles?\s+)(?<!\b(?:on|of)\s+(?:the\s+)?)(?=(?:close|price)\s+(?:is|was|closes|stays|crosses|above|below)\b)/g,
         ` ⟦${tf}⟧ `,
-      );
+      )
+      // "the previous candle high" (indexed-prices.ts): the bar before, on that timeframe.
+      .replace(/\b(?:previous|prior)\s+⟦([A-Z0-9]+)⟧\s+(?=candle\s+(?:high|low|open|close)\b)/g, " ⟦$1:1⟧ ");
     return `${String(args[1])}${tagged}`;
   });
 }
