@@ -298,7 +298,8 @@ export function openFunction(ctx: Context, comment: string): FunctionDecl {
 
 /**
  * Trailing stop and break-even, on every tick, as the engine's manage() and Broker.trail/breakEven
- * do: break-even first (once `trigger` in profit, stop to entry +/- offset, never loosening);
+ * do: break-even first (once `trigger` in profit, stop to entry +/- offset, never loosening, once per
+ * position: break-even-memory.ts);
  * then trailing (once `start` in profit, default 0, the stop follows the exit side of the quote at
  * `distance`, moving only forward and by at least `step`). Profit is measured on the exit side
  * (bid for longs, ask for shorts); percent distances are of the current bid, ATR distances use the
