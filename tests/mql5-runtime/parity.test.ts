@@ -271,6 +271,16 @@ describe("the harness can fail", () => {
     expect(c.differences.length).toBeGreaterThan(0);
   });
 
+  it("an EA moving the stop to break-even again on every tick, its ATR lock following the ATR, trades differently", async () => {
+    const m = mutants.find((x) => x.name === "mutant: break-even again on every tick");
+    if (m === undefined) throw new Error("the break-even-every-tick mutant is missing");
+    expect(m.mq5).not.toBe(example("v2-break-even-atr-lock").mq5);
+    const { c, engine, ea } = await compare(m, VARIANTS[0]);
+    // Same entries, other stops: only the positions whose lock moved with a larger ATR differ.
+    expect(ea.trades.length).toBeGreaterThan(engine.length / 2);
+    expect(c.differences.length).toBeGreaterThan(0);
+  });
+
   it("an EA whose sequence window leaves out the bar that just closed trades differently (within)", async () => {
     expect(mutants[14].mq5).not.toBe(example("v2-sequence-pullback").mq5);
     const { c } = await compare(mutants[14], VARIANTS[0]);

@@ -255,6 +255,11 @@ function readOlderLowerBar(mq5: string): string {
     );
 }
 
+/** The break-even worked out again on every tick (the EA before issue 15's fix): its ATR lock follows the ATR. */
+function breakEvenEveryTick(mq5: string): string {
+  return mq5.replace("bool beDone = BreakEvenDone(ticket, openPrice);", "bool beDone = false;");
+}
+
 /** A doji read with a body of up to a third of its range instead of a tenth (spec-price.ts). */
 function wideDojiBody(mq5: string): string {
   return mq5.replaceAll("10.0 * MathAbs(", "3.0 * MathAbs(");
@@ -285,6 +290,7 @@ export const mutants: Entry[] = (
         { ...example("v2-week-range-target-break-even"), name: "mutant: break-even 75% of the way" },
         { ...example("v2-lower-timeframe"), name: "mutant: lower-timeframe bar one too old" },
         { ...example("v2-doji-outside-bars"), name: "mutant: doji body a third of the range" },
+        { ...example("v2-break-even-atr-lock"), name: "mutant: break-even again on every tick" },
       ]
 ).map((e, k) => ({
   ...e,
@@ -310,5 +316,6 @@ export const mutants: Entry[] = (
     laterBreakEvenAtTarget,
     readOlderLowerBar,
     wideDojiBody,
+    breakEvenEveryTick,
   ][k](e.mq5),
 }));

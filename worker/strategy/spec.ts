@@ -48,7 +48,10 @@
  *     `percent` is a percentage of the fill price. Stop loss and take profit are placed from the fill price.
  *   - Trailing stop: once the position is `start` in profit (0 = at once), the stop follows the exit
  *     side of the quote at `distance`, moving only in the profitable direction and by at least `step`.
- *   - Break-even: once the position is `trigger` in profit the stop moves to entry +/- `offset`, once.
+ *   - Break-even: once the position is `trigger` in profit the stop moves to entry +/- `offset`, once per
+ *     position: the offset (and trigger) in ATR or percent are measured on the tick it fires and the
+ *     level is not worked out again as the ATR changes (the EA remembers the position's ticket and open
+ *     price; a refused or frozen move waits for a later tick and fires then).
  *   - Risk sizing: lots = balance x percent / 100 / (stop distance in deposit currency per lot), rounded
  *     DOWN to 0.01 lot, at least 0.01; it needs a stop loss. Equity tiers: spec-orders.ts.
  *   - A constant with a `unit` is a price distance: value x the pip (or point), e.g. today's high minus

@@ -8,6 +8,7 @@ import type { Rule, StrategySpec } from "../../strategy/spec";
 import type { Expr, FunctionDecl, GlobalDecl, InputGroup, Program, Stmt } from "../ir";
 import { and, assign, bin, call, dbl, decl, expr, id, ifThen, int, method, not, or, ret } from "../ir";
 import { quote } from "../printer";
+import { breakEvenFunctions, breakEvenGlobals } from "./break-even-memory";
 import { comparisonFunctions, signalFunction } from "./conditions";
 import { Context, handleName, type Mode } from "./context";
 import { afterExitRules, exitFunctions, hasPartials, timeExitStmts } from "./exits";
@@ -304,6 +305,7 @@ export function compile(spec: StrategySpec, opts: CompileOptions): Program {
     })),
     ...readerGlobals(ctx),
     ...pendingGlobals(ctx),
+    ...(manage ? breakEvenGlobals(ctx) : []),
     { type: "datetime", name: "g_lastBarTime", init: int(0), comment: "open time of the last bar acted on" },
     { type: "double", name: "g_pip", init: dbl(0), comment: "price size of one pip" },
     {
@@ -337,7 +339,7 @@ export function compile(spec: StrategySpec, opts: CompileOptions): Program {
     ...(filter ? [filter] : []),
     ...(limits ? [limits] : []),
     ...(spec.pendingEntry ? [countOrdersFunction()] : []),
-    ...(manage ? [manage] : []),
+    ...(manage ? [manage, ...breakEvenFunctions(ctx)] : []),
     ...exitFunctions(ctx),
     open,
     ...(needsRiskLots(spec.sizing) ? [riskLotsFunction(spec.sizing)] : []),

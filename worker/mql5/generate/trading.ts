@@ -298,7 +298,8 @@ export function openFunction(ctx: Context, comment: string): FunctionDecl {
 
 /**
  * Trailing stop and break-even, on every tick, as the engine's manage() and Broker.trail/breakEven
- * do: break-even first (once `trigger` in profit, stop to entry +/- offset, never loosening);
+ * do: break-even first (once `trigger` in profit, stop to entry +/- offset, never loosening, once per
+ * position: break-even-memory.ts);
  * then trailing (once `start` in profit, default 0, the stop follows the exit side of the quote at
  * `distance`, moving only forward and by at least `step`). Profit is measured on the exit side
  * (bid for longs, ask for shorts); percent distances are of the current bid, ATR distances use the
@@ -312,7 +313,7 @@ export function openFunction(ctx: Context, comment: string): FunctionDecl {
  * request that would be refused, the journal is not flooded on every tick. The engine models both levels
  * (worker/engine/freeze.ts, stops-level.ts).
  */
-function brokerLimits(): Stmt[] {
+function brokerLimits(marksBreakEven: boolean): Stmt[] {
   const px = id("exitPrice");
   const within = (level: string, price: Expr): Expr =>
     and(bin("!=", price, zero), bin("<=", call("MathAbs", pointsApart(px, price)), id(level)));
@@ -328,6 +329,8 @@ function brokerLimits(): Stmt[] {
       ),
     ),
     ifThen(bin("<", call("MathAbs", pointsApart(px, id("newSl"))), id("stopsLevel")), [
+      // A refused move leaves the break-even to a later tick (the engine undoes breakEvenDone then).
+      ...(marksBreakEven ? [ifThen(bin("!=", id("newSl"), id("sl")), [assign("beHit", id("false"))])] : []),
       assign("newSl", id("sl")),
     ]),
     ifThen(
@@ -346,6 +349,7 @@ export function manageFunction(ctx: Context): FunctionDecl | undefined {
   const steps = ctx.spec.exits?.steps;
   const beAt = ctx.spec.exits?.breakEvenAtTarget;
   if (!ts && !be && !steps && beAt === undefined) return undefined;
+  const marks = be !== undefined || beAt !== undefined;
   const open = id("openPrice");
   const bid = id("bid");
   const ask = id("ask");
@@ -398,29 +402,33 @@ export function manageFunction(ctx: Context): FunctionDecl | undefined {
     // "better" = further in the position's favour; a stop of 0.0 means none.
     const better = (a: Expr, b: Expr): Expr => (isLong ? bin(">", a, b) : bin("<", a, b));
     const stmts: Stmt[] = [];
+    // Break-even fires once per position (beDone: break-even-memory.ts), with the offset of that tick;
+    // reaching the trigger marks it even when the stop is already better (the engine's breakEvenDone).
     if (be) {
       const level = isLong ? bin("+", open, id("beOffset")) : bin("-", open, id("beOffset"));
       stmts.push(
-        ifThen(
-          and(
-            bin(">=", profit, id("beTrigger")),
-            or(bin("==", id("newSl"), zero), better(level, id("newSl"))),
-          ),
-          [assign("newSl", level)],
-        ),
+        ifThen(and(not(id("beDone")), bin(">=", profit, id("beTrigger"))), [
+          assign("beHit", id("true")),
+          ifThen(or(bin("==", id("newSl"), zero), better(level, id("newSl"))), [assign("newSl", level)]),
+        ]),
       );
     }
     if (beAt !== undefined) {
-      // Break-even at a fraction of the way to the position's target (spec-exits.ts breakEvenAtTarget).
+      // Break-even at a fraction of the way to the position's target (spec-exits.ts breakEvenAtTarget);
+      // the same once-per-position mark as the v1 break-even, which may have fired on this tick.
       const fraction = id("InpBreakEvenAtTarget");
       stmts.push(
         ifThen(
           and(
+            not(id("beDone")),
+            not(id("beHit")),
             bin("!=", id("tp"), zero),
             bin(">=", profit, bin("*", fraction, call("MathAbs", bin("-", id("tp"), open)))),
-            or(bin("==", id("newSl"), zero), better(open, id("newSl"))),
           ),
-          [assign("newSl", open)],
+          [
+            assign("beHit", id("true")),
+            ifThen(or(bin("==", id("newSl"), zero), better(open, id("newSl"))), [assign("newSl", open)]),
+          ],
         ),
       );
     }
@@ -493,18 +501,32 @@ export function manageFunction(ctx: Context): FunctionDecl | undefined {
         decl("double", "sl", call("PositionGetDouble", id("POSITION_SL"))),
         decl("double", "tp", call("PositionGetDouble", id("POSITION_TP"))),
         decl("double", "newSl", id("sl")),
+        ...(marks
+          ? [
+              decl("bool", "beDone", call("BreakEvenDone", id("ticket"), id("openPrice"))),
+              decl("bool", "beHit", id("false")),
+            ]
+          : []),
         ifThen(
           bin("==", call("PositionGetInteger", id("POSITION_TYPE")), id("POSITION_TYPE_BUY")),
           side(true),
           side(false),
         ),
         assign("newSl", call("NormalizeDouble", id("newSl"), id("_Digits"))),
-        ...brokerLimits(),
+        ...brokerLimits(marks),
         ifThen(bin("!=", id("newSl"), id("sl")), [
           ifThen(not(method("trade", "PositionModify", id("ticket"), id("newSl"), id("tp"))), [
             tradeFailed("PositionModify"),
+            ...(marks ? [assign("beHit", id("false"))] : []),
           ]),
         ]),
+        ...(marks
+          ? [
+              ifThen(id("beHit"), [
+                { kind: "expr" as const, expr: call("MarkBreakEvenDone", id("ticket"), id("openPrice")) },
+              ]),
+            ]
+          : []),
       ]),
     ],
   };
