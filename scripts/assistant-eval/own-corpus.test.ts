@@ -27,7 +27,6 @@ const KNOWN: Record<string, string> = {
   g20: "a trailing stop's step",
   g22: "'if it is bullish' referring to the last candle",
   g25: "no question when the text says EMA in one place and SMA in another",
-  g29: "'ATR(20) multiplied by 2' as a stop",
 };
 
 const items: Item[] = [

@@ -195,6 +195,11 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\brelative\s+strength\s+index\b/g, "rsi"],
   [/\bcommodity\s+channel\s+index\b/g, "cci"],
   [/\baverage\s+true\s+range\b/g, "atr"],
+  // "ATR(20) multiplied by 2", "the atr times 1.5": the multiple written after the ATR, as "atr(20) x 2" is.
+  [
+    /\batr\s*(?:\(\s*(\d+)\s*\)|(\d+)\b)?\s*(?:multiplied\s+by|times|x|\*|×)\s*(?=\d)/g,
+    (_w: string, a?: string, b?: string) => ((a ?? b) ? `atr(${a ?? b}) x ` : "atr x "),
+  ],
   [/\baverage\s+directional\s+(?:index|movement\s+index)\b/g, "adx"],
   [/\bmacd\s+histogram\b/g, "macd histogram"],
   // "the difference between the MACD and its signal line", "MACD minus signal": the histogram (main - signal).

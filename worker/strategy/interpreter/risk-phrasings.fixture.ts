@@ -310,4 +310,24 @@ export const RISK_PHRASINGS: readonly RiskCase[] = [
     expect: { takeProfit: "40 pips", stopLoss: "20 pips", question: false },
     not: { exits: {} },
   },
+  {
+    name: "'ATR(20) multiplied by 2': the multiple written after the ATR",
+    say: `${CROSS} Stop loss is ATR(20) multiplied by 2, take profit is ATR(20) multiplied by 4.`,
+    expect: { stopLoss: "2 atr20", takeProfit: "4 atr20", question: false },
+  },
+  {
+    name: "'the ATR times 1.5', 'ATR 14 x 3': a multiple after an ATR with or without brackets",
+    say: `${CROSS} Stop = the ATR times 1.5, target = ATR 14 x 3.`,
+    expect: { stopLoss: "1.5 atr14", takeProfit: "3 atr14", question: false },
+  },
+  {
+    name: "'SL = ATR*2': a star after the ATR",
+    say: `${CROSS} SL = ATR*2.`,
+    expect: { stopLoss: "2 atr14", question: false },
+  },
+  {
+    name: "NOT an ATR multiple: lots multiplied by 2 leave the stop in pips",
+    say: `${CROSS} Stop 20 pips. Lots multiplied by 2 after a loss is not something I use.`,
+    expect: { stopLoss: "20 pips", question: false },
+  },
 ];
