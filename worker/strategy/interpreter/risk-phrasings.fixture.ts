@@ -330,4 +330,28 @@ export const RISK_PHRASINGS: readonly RiskCase[] = [
     say: `${CROSS} Stop 20 pips. Lots multiplied by 2 after a loss is not something I use.`,
     expect: { stopLoss: "20 pips", question: false },
   },
+  {
+    name: "'trailing stop 30 pips with step 5 pips': the stop moves by at least the step",
+    say: `${CROSS} Stop 20 pips. Trailing stop 30 pips with step 5 pips.`,
+    expect: { question: false },
+    spec: { trailingStop: { distance: { unit: "pips", value: 30 }, step: { unit: "pips", value: 5 } } },
+  },
+  {
+    name: "'trailing step 10 pips' after the trailing distance",
+    say: `${CROSS} Stop 20 pips. Trailing stop 40 pips, trailing step 10 pips.`,
+    expect: { question: false },
+    spec: { trailingStop: { distance: { unit: "pips", value: 40 }, step: { unit: "pips", value: 10 } } },
+  },
+  {
+    name: "'trail the stop by 30 pips in steps of 5 pips'",
+    say: `${CROSS} Stop 20 pips. Trail the stop by 30 pips in steps of 5 pips.`,
+    expect: { question: false },
+    spec: { trailingStop: { distance: { unit: "pips", value: 30 }, step: { unit: "pips", value: 5 } } },
+  },
+  {
+    name: "NOT a trailing step: a step with no trailing stop sets none",
+    say: `${CROSS} Stop 20 pips. Step 5 pips.`,
+    expect: { stopLoss: "20 pips", question: false },
+    not: { trailingStop: {} },
+  },
 ];

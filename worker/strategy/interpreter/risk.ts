@@ -125,6 +125,20 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
+  // The trailing stop's step, said after it: "with a step of 5 pips", "trailing step 5 pips", "in steps of 10
+  // pips" (the stop moves only by whole steps; spec-exits.ts).
+  {
+    re: new RegExp(
+      `\\b(?:with\\s+(?:a\\s+)?step|in\\s+steps|trailing\\s+step|trail\\s+step|step(?:\\s+size)?)\\s*(?:of|=|:|is)?\\s*(${DIST})`,
+      "g",
+    ),
+    apply: (m, f) => {
+      const step = m[1] ? parseDistance(m[1]) : null;
+      if (!f.trailing || !step || step.unit === "rr") return false;
+      f.trailing = { ...f.trailing, step };
+      return true;
+    },
+  },
   // "stop loss and take profit at a ratio of 1:2", "sl/tp 1:1.5": the target is the second over the first.
   {
     re: /\bstop loss\s*(?:,|and|&|\/|to)\s*take profit\s*(?:ratio)?\s*(?:at|of|=|:|is|in)?\s*(?:a\s+)?(?:ratio\s+(?:of\s+)?)?(\d+(?:\.\d+)?)\s*(?::|to|\/)\s*(\d+(?:\.\d+)?)\b/g,
@@ -339,6 +353,7 @@ function fourDigitPoints(f: Facts): void {
     f.trailing = {
       distance: asPips(f.trailing.distance) ?? f.trailing.distance,
       start: asPips(f.trailing.start),
+      ...(f.trailing.step ? { step: asPips(f.trailing.step) } : {}),
     };
   if (f.breakEven)
     f.breakEven = {
