@@ -23,7 +23,6 @@ const KNOWN: Record<string, string> = {
   g07: "'closes back inside the bands' as an exit",
   g12: "inputs given as a markdown table",
   g14: "Parabolic SAR by name",
-  g19: "an average's applied price stated in another sentence",
   g22: "'if it is bullish' referring to the last candle",
   g25: "no question when the text says EMA in one place and SMA in another",
 };

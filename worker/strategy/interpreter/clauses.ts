@@ -1,5 +1,5 @@
 import { parseConditions, zone } from "./conditions";
-import type { Clause, Condition, Facts, IndicatorMention, Operand, Side } from "./facts";
+import type { Clause, Condition, Facts, IndicatorMention, Operand, PriceField, Side } from "./facts";
 import { collapseGroups, ListAlternatives, splitGroups } from "./groups";
 import { type MentionContext, scanMentions } from "./mentions";
 import { isSequenceStep, returnsFromState, splitSteps } from "./sequence";
@@ -119,8 +119,17 @@ export function readClauses(
   const maPeriods = new Map(ctx.maPeriods);
   // ... and the MACD or stochastic it names, so that a later "main line" / "signal line" alone is that one's.
   const kinds = [...ctx.knownKinds];
+  // ... and the price each average's length was declared with, unless two prices share a length.
+  const maPrices = new Map<number, PriceField>();
+  const twoPrices = new Set<number>();
   for (const sentence of sentences) {
     for (const op of scanMentions(sentence, ctx).operands) {
+      if (op.type === "indicator" && op.ind.kind === "ma" && op.ind.period !== null && !op.ind.of) {
+        const price = op.ind.price ?? "close";
+        const seen = maPrices.get(op.ind.period);
+        if (op.ind.price !== null && seen === undefined) maPrices.set(op.ind.period, price);
+        else if (op.ind.price !== null && seen !== price) twoPrices.add(op.ind.period);
+      }
       if (op.type === "indicator" && (op.ind.kind === "macd" || op.ind.kind === "stochastic"))
         kinds.push(op.ind.kind);
       if (
@@ -133,7 +142,9 @@ export function readClauses(
       }
     }
   }
-  const fullCtx: MentionContext = { ...ctx, maPeriods, knownKinds: kinds };
+  for (const p of twoPrices) maPrices.delete(p);
+  for (const [p, price] of maPrices) if (price === "close") maPrices.delete(p);
+  const fullCtx: MentionContext = { ...ctx, maPeriods, maPrices, knownKinds: kinds };
   let subject: Operand | null = null;
   // Sides whose exit the message states in so many words ("close sells when ..."), and the side the previous
   // sentence entered: a later sideless exit goes with that entry when the other side's exit is already given.

@@ -67,6 +67,11 @@ export interface MentionContext {
   knownKinds: readonly IndicatorKind[];
   /** Moving-average periods named in the message or the spec: "the 21 crosses the 55" means them. */
   maPeriods: ReadonlyMap<number, MaMethod>;
+  /**
+   * The applied price the message declared once for an average's length ("SMMA 5 and SMMA 13 applied to median
+   * price. Buy when SMMA 5 is above SMMA 13"): a later mention of that length with no price of its own reads it.
+   */
+  maPrices?: ReadonlyMap<number, PriceField>;
 }
 
 type Groups = ReadonlyArray<string | undefined>;
@@ -262,7 +267,7 @@ const RULES: Rule[] = [
  * after two averages named together is both averages' (the first has none of its own).
  */
 function sharePrice(text: string, operands: Operand[]): void {
-  for (const m of text.matchAll(/§([A-Z])\s+(?:and|&|,)\s+§([A-Z])/g)) {
+  for (const m of text.matchAll(/§([A-Z])\s+(?:and|&|,)\s+(?:the\s+)?§([A-Z])/g)) {
     const a = operands[m[1].charCodeAt(0) - 65];
     const b = operands[m[2].charCodeAt(0) - 65];
     if (a?.type !== "indicator" || b?.type !== "indicator") continue;
@@ -339,7 +344,18 @@ export function scanMentions(sentence: string, ctx: MentionContext): Scanned {
     },
   );
   text = attachTimeframes(text, operands);
+  declaredPrices(operands, ctx.maPrices);
   return { text: differences(shifted(text, operands), operands).replace(/\s+/g, " ").trim(), operands };
+}
+
+/** An average with no price of its own takes the one its length was declared with (MentionContext.maPrices). */
+function declaredPrices(operands: Operand[], prices: ReadonlyMap<number, PriceField> | undefined): void {
+  if (!prices || prices.size === 0) return;
+  operands.forEach((o, i) => {
+    if (o.type !== "indicator" || o.ind.kind !== "ma" || o.ind.price !== null || o.ind.of) return;
+    const price = o.ind.period === null ? undefined : prices.get(o.ind.period);
+    if (price) operands[i] = { ...o, ind: { ...o.ind, price } };
+  });
 }
 
 /** Lines an average may read (MetaTrader averages a handle's first buffer; spec-smoothing.ts). */

@@ -321,4 +321,40 @@ export const PLATFORM_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "an average's price declared in one sentence holds where its length is used again: 'SMMA 5 and SMMA 13 applied to median price'",
+    turns: [
+      {
+        say: "Create an EA using SMMA 5 and SMMA 13 applied to median price. Buy when SMMA 5 is above SMMA 13. Stop 20 pips.",
+        expect: { long: ["smma5_median > smma13_median"], question: false },
+      },
+    ],
+  },
+  {
+    name: "'the 5 EMA and the 13 EMA on the typical price', then a cross of the two in the next sentence",
+    turns: [
+      {
+        say: "H1. Use the 5 EMA and the 13 EMA on the typical price. Buy when the 5 EMA crosses above the 13 EMA. Stop 20 pips.",
+        expect: { long: ["ema5_typical xa ema13_typical"], question: false },
+      },
+    ],
+  },
+  {
+    name: "an indicators list with a price, the rules below it: 'LWMA 8 on weighted price'",
+    turns: [
+      {
+        say: "Indicators: LWMA 8 on weighted price. Rules: buy when the close is above LWMA 8. Stop 20 pips.",
+        expect: { long: ["close > lwma8_weighted"], question: false },
+      },
+    ],
+  },
+  {
+    name: "NOT one declared price: a length declared on two prices keeps each mention's own",
+    turns: [
+      {
+        say: "H1. The 10 EMA on open and the 10 EMA on close. Buy when the 10 EMA on close crosses above the 10 EMA on open. Stop 20 pips.",
+        expect: { long: ["ema10 xa ema10_open"], question: false },
+      },
+    ],
+  },
 ];
