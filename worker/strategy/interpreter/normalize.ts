@@ -1,3 +1,4 @@
+import { backInsideBands } from "./bands-exit";
 import { fromLastClosed, markBarQualifiers } from "./bar-cross";
 import { applyBreakBuffer } from "./break-buffer";
 import { rewriteBreakoutOrders } from "./breakout-orders";
@@ -503,6 +504,8 @@ export function normalize(message: string): string {
   // Named inputs first: the case of "stopMult" tells a name from words (inputs.ts).
   // Platform bar indexes counted from the forming bar become ours (bar-cross.ts).
   let text = fromLastClosed(breakEvenAbbreviation(sentenceStarts(substituteInputs(message))).toLowerCase());
+  // "close when price closes back inside the bands": each side's band, from where the entries were (bands-exit.ts).
+  text = backInsideBands(text);
   for (const [pattern, replacement] of REWRITES) {
     text =
       typeof replacement === "string"

@@ -357,4 +357,40 @@ export const PLATFORM_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "'close when price closes back inside the bands' after breakout entries: buys below the upper band, sells above the lower",
+    turns: [
+      {
+        say: "H1. Buy when the candle closes above the upper Bollinger band (20, 2), sell when it closes below the lower band. Close the trade when price closes back inside the bands. Stop 30 pips.",
+        expect: { longExit: ["close < bb20_2.upper"], shortExit: ["close > bb20_2.lower"], question: false },
+      },
+    ],
+  },
+  {
+    name: "'exit when the price returns inside the bands' after reversion entries: buys above the lower band, sells below the upper",
+    turns: [
+      {
+        say: "H1. Buy when the close is below the lower Bollinger band (20, 2), sell when it is above the upper band. Exit when the price returns inside the bands. Stop 30 pips.",
+        expect: { longExit: ["close > bb20_2.lower"], shortExit: ["close < bb20_2.upper"], question: false },
+      },
+    ],
+  },
+  {
+    name: "'exit once the candle re-enters the bands' (breakout entries, one side mirrored)",
+    turns: [
+      {
+        say: "H4. Go long when price closes above the upper Bollinger band (20, 2). Short is the opposite. Exit once the candle re-enters the bands. Stop 40 pips.",
+        expect: { longExit: ["close < bb20_2.upper"], shortExit: ["close > bb20_2.lower"], question: false },
+      },
+    ],
+  },
+  {
+    name: "NOT a band exit without band entries: the words are left alone",
+    turns: [
+      {
+        say: "H1. Buy when RSI crosses above 30 and sell when it crosses below 70. Close the trade when price closes back inside the bands. Stop 30 pips.",
+        expect: { long: ["rsi14 xa 30"], longExit: null, shortExit: null, question: false },
+      },
+    ],
+  },
 ];
