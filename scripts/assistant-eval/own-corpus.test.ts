@@ -19,7 +19,6 @@ function lines<T>(file: string, parse: (v: unknown) => T): T[] {
 const KNOWN: Record<string, string> = {
   b04: "one subject with two crosses joined by OR",
   b05: "'in the direction of the trend' on the long side only",
-  b21: "an extra level beside a cross of 'it'; the lock of 'entry + 5 pips'",
   g12: "inputs given as a markdown table",
   g14: "Parabolic SAR by name",
   g22: "'if it is bullish' referring to the last candle",

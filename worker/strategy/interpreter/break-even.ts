@@ -56,9 +56,15 @@ export const BREAK_EVEN_EXTRACTORS: Extractor<Facts>[] = [
   // move the position to breakeven".
   {
     re: new RegExp(
-      String.raw`\b(?:after|once|when|whenever|if|as\s+soon\s+as)\b${WORDS(80)}\b(?:profit\s+of\s+|gain\s+of\s+)?${NUM}${UNIT}${GAIN}${WORDS(50)}\bto\s+(?:the\s+)?breakeven\b`,
+      String.raw`\b(?:after|once|when|whenever|if|as\s+soon\s+as|at)\b${WORDS(80)}(?:\b(?:profit\s+of\s+|gain\s+of\s+)|\+|\b)${NUM}${UNIT}${GAIN}${WORDS(50)}\bto\s+(?:the\s+)?breakeven\b(?:\s*(?:\+|plus)\s*${NUM}(?:${UNIT})?)?`,
       "g",
     ),
-    apply: triggerOnly,
+    // "... move the stop to entry + 5 pips": the profit kept (in the trigger's unit when none is said).
+    apply: (m, f) => {
+      if (!triggerOnly(m, f) || !f.breakEven || m[3] === undefined) return f.breakEven !== null;
+      const lock = pipsOrPoints(m[3], m[4] ?? f.breakEven.trigger.unit);
+      if (lock && lock.value < f.breakEven.trigger.value) f.breakEven = { ...f.breakEven, offset: lock };
+      return true;
+    },
   },
 ];

@@ -354,4 +354,24 @@ export const RISK_PHRASINGS: readonly RiskCase[] = [
     expect: { stopLoss: "20 pips", question: false },
     not: { trailingStop: {} },
   },
+  {
+    name: "'once in profit by 40 pips move the stop to entry + 5 pips': break-even locking 5 pips",
+    say: `${CROSS} SL 50 pips. Once in profit by 40 pips move the stop to entry + 5 pips.`,
+    expect: { breakEven: "40 pips +5 pips", question: false },
+  },
+  {
+    name: "'at +40 pips move SL to entry plus 5 pips'",
+    say: `${CROSS} SL 50 pips. At +40 pips move SL to entry plus 5 pips.`,
+    expect: { breakEven: "40 pips +5 pips", question: false },
+  },
+  {
+    name: "'after 40 pips profit, move the stop to break-even +5': the lock in the trigger's unit",
+    say: `${CROSS} SL 50 pips. After 40 pips profit, move the stop to break-even +5.`,
+    expect: { breakEven: "40 pips +5 pips", question: false },
+  },
+  {
+    name: "NOT a lock: a plain move to break-even, and a 'lock' beyond the trigger, keep the entry price",
+    say: `${CROSS} SL 50 pips. After 40 pips profit, move the stop to breakeven + 50 pips.`,
+    expect: { breakEven: "40 pips", question: false },
+  },
 ];

@@ -205,13 +205,21 @@ const EXTRACTORS: Extractor[] = [
   // points or more we move the position to breakeven".
   {
     re: new RegExp(
-      `\\b(?:once|after|when|if)\\s+(?:the\\s+)?(?:(?:trade|price|position)\\s+)?(?:(?:is|are|has|have|moves|goes|gains|gained|reaches|getting|get|you\\s+have|we\\s+have)\\s+)?(?:a\\s+)?(?:profit\\s+of\\s+)?${DIST}(?:\\s+(?:are|is|in|of|or\\s+more))*(?:\\s+(?:profit|gain|won|win|in\\s+my\\s+favou?r))?[^.;\\n]{0,40}?\\b(?:move|moved|moves|set|goes|put)\\b[^.;\\n]{0,25}?\\bto\\s+breakeven\\b`,
+      `\\b(?:once|after|when|if)\\s+(?:the\\s+)?(?:(?:trade|price|position)\\s+)?(?:(?:is|are|has|have|moves|goes|gains|gained|reaches|getting|get|you\\s+have|we\\s+have)\\s+)?(?:a\\s+)?(?:profit\\s+of\\s+)?${DIST}(?:\\s+(?:are|is|in|of|or\\s+more))*(?:\\s+(?:profit|gain|won|win|in\\s+my\\s+favou?r))?[^.;\\n]{0,40}?\\b(?:move|moved|moves|set|goes|put)\\b[^.;\\n]{0,25}?\\bto\\s+breakeven\\b(?:\\s*(?:\\+|plus)\\s*\\d+(?:\\.\\d+)?\\s*(?:pips?|points?)?)?`,
       "g",
     ),
     apply: (m, f) => {
       const trigger = parseDistance(m[0]);
       if (!trigger) return false;
-      f.breakEven = { trigger, offset: null };
+      // "... move the stop to breakeven + 5": the profit kept, in the trigger's unit when none is said.
+      const lock = /breakeven\s*(?:\+|plus)\s*(\d+(?:\.\d+)?)\s*(pips?|points?)?$/.exec(m[0]);
+      const unit = lock?.[2] ? (lock[2].startsWith("pip") ? "pips" : "points") : trigger.unit;
+      const value = Number(lock?.[1]);
+      const offset: Distance | null =
+        lock && (unit === "pips" || unit === "points") && value > 0 && value < trigger.value
+          ? { unit, value }
+          : null;
+      f.breakEven = { trigger, offset };
       return true;
     },
   },
