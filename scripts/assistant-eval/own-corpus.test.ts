@@ -17,7 +17,6 @@ function lines<T>(file: string, parse: (v: unknown) => T): T[] {
 
 /** Known misses: id -> why (see tests/assistant-corpus/README.md). */
 const KNOWN: Record<string, string> = {
-  b04: "one subject with two crosses joined by OR",
   b05: "'in the direction of the trend' on the long side only",
   g12: "inputs given as a markdown table",
   g14: "Parabolic SAR by name",

@@ -32,6 +32,8 @@ export function checkSpec(spec: StrategySpec | null, e: Expect): void {
     expect(spec.indicators.map((i) => i.id).sort()).toEqual([...e.indicators].sort());
   if (e.long !== undefined) expect(rule(spec.entry.long)).toEqual(e.long);
   if (e.short !== undefined) expect(rule(spec.entry.short)).toEqual(e.short);
+  if (e.longAny !== undefined) expect((spec.entry.long?.any ?? []).map(notation)).toEqual(e.longAny);
+  if (e.shortAny !== undefined) expect((spec.entry.short?.any ?? []).map(notation)).toEqual(e.shortAny);
   if (e.longExit !== undefined) expect(rule(spec.exit.long)).toEqual(e.longExit);
   if (e.shortExit !== undefined) expect(rule(spec.exit.short)).toEqual(e.shortExit);
   if (e.stopLoss !== undefined) expect(distance(spec.stopLoss)).toBe(e.stopLoss);

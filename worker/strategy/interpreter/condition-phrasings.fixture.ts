@@ -393,4 +393,40 @@ export const CONDITION_PHRASINGS: readonly CorpusCase[] = [
       },
     ],
   },
+  {
+    name: "'crosses below 100 or below 0': the verb said once is both alternatives'",
+    turns: [
+      {
+        say: "M15. Buy if CCI(20) crosses above -100 or crosses above 0. Sell if CCI crosses below 100 or below 0. Stop 20 pips.",
+        expect: { longAny: ["cci20 xa -100", "cci20 xa 0"], shortAny: ["cci20 xb 100", "cci20 xb 0"], question: false },
+      },
+    ],
+  },
+  {
+    name: "'RSI crosses below 70 or below 50' on a sell",
+    turns: [
+      {
+        say: "H1. Sell when RSI(14) crosses below 70 or below 50. Stop 20 pips.",
+        expect: { shortAny: ["rsi14 xb 70", "rsi14 xb 50"], question: false },
+      },
+    ],
+  },
+  {
+    name: "'crossed above 20 or above 50' (past tense) on a buy",
+    turns: [
+      {
+        say: "H4. Buy when the stochastic crossed above 20 or above 50. Stop 30 pips.",
+        expect: { longAny: ["stoch5_3_3 xa 20", "stoch5_3_3 xa 50"], question: false },
+      },
+    ],
+  },
+  {
+    name: "NOT a cross carried over: 'RSI is below 30 or below 20' stays two levels",
+    turns: [
+      {
+        say: "H1. Buy when RSI(14) is below 30 or below 20. Stop 20 pips.",
+        expect: { longAny: ["rsi14 < 30", "rsi14 < 20"], question: false },
+      },
+    ],
+  },
 ];

@@ -10,6 +10,9 @@ export interface Expect {
   long?: string[] | null;
   short?: string[] | null;
   longExit?: string[] | null;
+  /** The alternatives of a side's entry (its `any`), in notation. */
+  longAny?: string[];
+  shortAny?: string[];
   shortExit?: string[] | null;
   stopLoss?: string | null;
   takeProfit?: string | null;

@@ -196,6 +196,11 @@ const REWRITES: ReadonlyArray<Rewrite> = [
   [/\brelative\s+strength\s+index\b/g, "rsi"],
   [/\bcommodity\s+channel\s+index\b/g, "cci"],
   [/\baverage\s+true\s+range\b/g, "atr"],
+  // "crosses below 100 or below 0": the verb said once is both alternatives' (the second is no level).
+  [
+    /\b(cross(?:es|ed|ing)?)\s+(above|below|over|under)\s+([-+]?\d+(?:\.\d+)?)\s+or\s+(above|below|over|under)\s+(?=[-+]?\d)/g,
+    "$1 $2 $3 or $1 $4 ",
+  ],
   // "ATR(20) multiplied by 2", "the atr times 1.5": the multiple written after the ATR, as "atr(20) x 2" is.
   [
     /\batr\s*(?:\(\s*(\d+)\s*\)|(\d+)\b)?\s*(?:multiplied\s+by|times|x|\*|×)\s*(?=\d)/g,
