@@ -398,7 +398,11 @@ export const CONDITION_PHRASINGS: readonly CorpusCase[] = [
     turns: [
       {
         say: "M15. Buy if CCI(20) crosses above -100 or crosses above 0. Sell if CCI crosses below 100 or below 0. Stop 20 pips.",
-        expect: { longAny: ["cci20 xa -100", "cci20 xa 0"], shortAny: ["cci20 xb 100", "cci20 xb 0"], question: false },
+        expect: {
+          longAny: ["cci20 xa -100", "cci20 xa 0"],
+          shortAny: ["cci20 xb 100", "cci20 xb 0"],
+          question: false,
+        },
       },
     ],
   },
