@@ -27,6 +27,17 @@ type Side = "bullish" | "bearish" | null;
 type Named = { name: PatternOperand["name"]; side: Side };
 type Groups = Partial<Record<"side" | "prev" | "neg" | "dir", string>>;
 
+/** The named groups a replace callback receives last, read field by field (no cast of the match). */
+function namedGroups(last: unknown): Groups {
+  if (typeof last !== "object" || last === null) return {};
+  const g: Groups = {};
+  for (const key of ["side", "prev", "neg", "dir"] as const) {
+    const v: unknown = Reflect.get(last, key);
+    if (typeof v === "string") g[key] = v;
+  }
+  return g;
+}
+
 function sideOf(g: Groups): Side {
   if (g.side) return g.side.startsWith("bull") ? "bullish" : "bearish";
   if (g.dir) return /^(?:up|higher)/.test(g.dir) ? "bullish" : "bearish";
@@ -115,7 +126,7 @@ export function rewritePatternWords(text: string): string {
   for (const [re, read] of RULES) {
     out = out.replace(re, (...args: unknown[]) => {
       const last = args.at(-1);
-      const g: Groups = typeof last === "object" && last !== null ? (last as Groups) : {};
+      const g = namedGroups(last);
       const negated = g.neg !== undefined;
       // "isn't a pin bar": the verb's "is" stays readable.
       const lead = negated && g.neg?.startsWith("n't") ? " " : "";
