@@ -931,8 +931,8 @@ export function distanceOperand(value: number, unit: "pips" | "points"): Operand
 }
 
 /**
- * "daily range >= 45 pips", "today's range < 80 pips", "the difference between the daily high and the daily
- * low >= 45 pips": today's high - low so far against a distance.
+ * "daily range >= 45 pips", "today's range < 80 pips", "today's high minus today's low >= 50 pips": today's
+ * high - low so far against a distance.
  */
 function dayRangeAtom(c: string): Atom | null {
   const m =

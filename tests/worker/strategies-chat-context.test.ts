@@ -45,7 +45,7 @@ describe("chat context", () => {
       cookie,
     );
     expect(asked.specVersion).toBe(0);
-    const built = await send(strId, "forget ichimoku, use a 9/26 ema cross instead, stop 50 pips", cookie);
+    const built = await send(strId, "never mind the cloud, take a 10/30 sma cross, stop 50 pips", cookie);
     expect(built.specVersion).toBe(1);
     expect(built.outline).toMatch(/H4/);
     expect(built.outline).toMatch(/Long and short/);

@@ -1,6 +1,6 @@
-// A breakout that needs a margin, stated once for the day's levels (issue 15): "wait until the price breaks
-// through yesterday's high or low by 25 pips ... long entry: if the price has broken yesterday's high and is
-// rising". The margin belongs to every later break of those levels ("has broken yesterday's high" is the rise
+// A breakout that needs a margin, stated once for the day's levels (issue 15): "a break of the prior day's
+// high or low counts only 20 pips beyond it ... buy: once price has broken yesterday's high and keeps going
+// up". The margin belongs to every later break of those levels ("has broken yesterday's high" is the rise
 // through the high + 25 pips); "and is rising" after such a break adds nothing (the close crossed up through a
 // level, so it rose). Without a later break, a margin said of one level is that level's breakout
 // ("a break of yesterday's high by 10 pips"). Normalised text, before the level rewrites (levels.ts).

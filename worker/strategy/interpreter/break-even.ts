@@ -2,10 +2,10 @@ import type { Extractor, Groups } from "./extract";
 import type { Distance, Facts } from "./facts";
 
 // Break-even as descriptions word it beyond "move the stop to breakeven after 20 pips" (risk.ts has those):
-// the trigger before or after the word, a few words apart ("proceed the stop loss to breakeven stage after
-// 40 pips gain", "if the price has gone your way and you have a profit of 20 points or more, we move the
-// position to breakeven"), and the locked profit said as an exit ("when I have 13 pips in profit and the
-// price comes back to 5 pips in profit, I close": break-even at 13 pips, 5 pips locked). Normalised text;
+// the trigger before or after the word, a few words apart ("shift the stop loss to breakeven level after
+// a 35 pips gain", "should the trade run your way until you are 15 points or more up, the position goes to
+// breakeven"), and the locked profit said as an exit ("once I am 12 pips up and price falls back to 4 pips
+// up, I close": break-even at 12 pips, 4 pips locked). Normalised text;
 // a phrase never crosses a sentence. ("comes back to" arrives as "crosses", normalize.ts.)
 
 const NUM = String.raw`(\d+(?:\.\d+)?)`;
@@ -52,8 +52,8 @@ export const BREAK_EVEN_EXTRACTORS: Extractor<Facts>[] = [
     ),
     apply: triggerOnly,
   },
-  // The trigger first, a clause or two before the word: "if ... you have a profit of 20 points or more, then we
-  // move the position to breakeven".
+  // The trigger first, a clause or two before the word: "should ... you be 15 points or more up, the position
+  // then goes to breakeven".
   {
     re: new RegExp(
       String.raw`\b(?:after|once|when|whenever|if|as\s+soon\s+as|at)\b${WORDS(80)}(?:\b(?:profit\s+of\s+|gain\s+of\s+)|\+|\b)${NUM}${UNIT}${GAIN}${WORDS(50)}\bto\s+(?:the\s+)?breakeven\b(?:\s*(?:\+|plus)\s*${NUM}(?:${UNIT})?)?`,

@@ -119,11 +119,11 @@ export const BREAKOUT_ORDER_PHRASINGS: readonly OrderCase[] = [
   },
   {
     name: "a range of pips below the entry candle's low is read inside the range, with an R target from it",
-    say: "Buy when RSI(14) crosses above 30: buy stop 1 pip above the high of that candle, stop loss 5-10 pips below the low of the entry candle, target 2R.",
+    say: "Buy when RSI(14) crosses above 30: buy stop 1 pip above the high of that candle, stop loss 4-8 pips below the low of the entry candle, target 2R.",
     expect: { direction: "long", question: false },
     spec: {
       pendingEntry: { order: "stop", long: candle("HIGH", 1) },
-      exits: { stop: { long: candle("LOW", -7.5) }, targetR: 2 },
+      exits: { stop: { long: candle("LOW", -6) }, targetR: 2 },
     },
   },
   {

@@ -1,8 +1,7 @@
-// Entry orders at a channel's sides (issue 15): "a buy order just above the 20-day high and a sell order just
-// below the 20-day low", "buy stop over the 55 day high, sell stop under the 55 day low", with the margin said
-// apart ("I buy 3 pips above the breakout level", "entries go 2 pips beyond the breakout point") and the stop
-// that is the other side's order ("the initial stop is the entry order on the other side of the channel",
-// "the opposite order is your stop"). Each order becomes the breakout rule the level grammar reads ("buy when
+// Entry orders at a channel's sides (issue 15): "place a buy stop a little over the 30 bar high and a sell stop
+// a little under the 30 bar low", "buy stop over the 55 day high, sell stop under the 55 day low", with the
+// margin said apart ("entries go 2 pips beyond the breakout point") and the stop that is the other side's order
+// ("your stop sits at the opposite end of the channel", "the opposite order is your stop"). Each order becomes the breakout rule the level grammar reads ("buy when
 // price crosses above 3 pips above the 20 day high"), each side in its own clause; the stop becomes the other
 // side's level ("stop loss at 3 pips below the 20 day low"), which side-stops.ts mirrors for the sells.
 // A buy order above (a sell order below) the market is a stop order; a buy below / sell above (a limit, a
@@ -25,7 +24,7 @@ const ORDER = new RegExp(
   "g",
 );
 
-/** "the initial stop is the entry order on the other side of the channel", "stop at the opposite side of the channel". */
+/** "the protective stop is the pending order at the far side of the channel", "stop at the opposite side of it". */
 const OTHER_SIDE =
   /\b(?:(?:your|the|my|our|an?)\s+)?(?:(?:initial|protective|first)\s+)?(?:stop(?:\s*-?\s*loss)?|sl)\s+(?:(?:is|will\s+be|goes|placed|set|sits|=|:)\s+)*(?:at\s+|on\s+)?(?:the\s+)?(?:(?:entry\s+|pending\s+|stop\s+)?order\s+(?:on|at)\s+the\s+)?(?:other|opposite)\s+(?:side|end)\s+of\s+the\s+(?:\d+\s*-?\s*(?:days?|bars?|periods?|weeks?)\s+)?(?:channel|breakout\s+range|price\s+channel)\b/g;
 /** "the opposite entry order is your stop", "the other order doubles as the stop loss". */

@@ -1,7 +1,7 @@
 import type { Facts, IndicatorMention } from "./facts";
 
 // A message sent while there is no spec yet usually answers the assistant's question about the one before
-// ("forget Ichimoku, use a 9/26 EMA cross instead" after "... sell the opposite, H4"). What the earlier
+// ("never mind the cloud, take a 10/30 SMA cross" after "... short the mirror, H1"). What the earlier
 // messages settled and this one leaves open carries over: the chart, the sides, stops, targets, sizing,
 // hours; their rules too when this message gives none. What this message says always wins.
 

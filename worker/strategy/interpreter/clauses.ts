@@ -275,7 +275,7 @@ const OPENS_SIDE =
   /\b(?:open|opens|opening|enter|enters|entering|take|takes|place|places)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?(buy|sell|long|short)\s+(?:deal|position|trade|order)s?\b|\bgo(?:es)?\s+(long|short)\b/g;
 
 /**
- * "In an uptrend we open a buy deal ..., and in a downtrend we open a sell deal": both sides are opened, but the
+ * "With the trend up we buy ..., and with the trend down we sell": both sides are opened, but the
  * conditions were written for one of them (with "above ... or below" for the other): the other side is its
  * mirror, as when the text says "vice versa".
  */

@@ -37,11 +37,11 @@ export const CONDITION_PHRASINGS: readonly CorpusCase[] = [
     ],
   },
   {
-    name: "a colour in brackets after a line declares it: 'EMA 14 (green) trending above EMA 31 (red)'",
+    name: "a colour in brackets after a line declares it: 'EMA 12 (green) trending above EMA 26 (red)'",
     turns: [
       {
-        say: "BUY: EMA 14 (green) trending above EMA 31 (red). Stop 20 pips.",
-        expect: { long: ["ema14 > ema31"], question: false },
+        say: "BUY: EMA 12 (green) trending above EMA 26 (red). Stop 20 pips.",
+        expect: { long: ["ema12 > ema26"], question: false },
       },
     ],
   },

@@ -1,8 +1,8 @@
 import type { Extractor } from "./extract";
 import type { Facts } from "./facts";
 
-// "Closed at the end of the day" as descriptions say it: "at the end of the day the order is closed regardless
-// of the result", "close all trades at the end of the trading day", "positions are exited by day's end", "no
+// "Closed at the end of the day" as descriptions say it: "every position is closed when the day ends, win or
+// lose", "close all trades at the end of the trading day", "positions are exited by day's end", "no
 // trades held overnight". It is a close at the chart's last bar of the day (edit-apply.ts turns `dayEnd` into
 // that bar's opening time, v2 exits.closeAt). The close word must be an order's: "the close of the day" or
 // "closes above" is a price, and a sentence that only enters ("buy at the end of the day") is no exit.

@@ -245,7 +245,7 @@ export const CHAT_EXTRACTORS: ChatExtractor[] = [
       return true;
     },
   },
-  // Structural stop: "put the stop at the low of the previous candle (high for sells)",
+  // Structural stop: "stop at the prior candle's low (its high for sells)",
   // "stop below the previous bar's low", "stop at the lowest low of the last 10 bars".
   {
     re: /\b(?:stop\s+loss|stop)\b(?:\s+(?:at|below|above|under|beyond|on|to|behind))+\s+(?:the\s+)?(?:(?:low|high)\s+of\s+the\s+(?:previous|prior|last|signal|entry|preceding)\s+(?:candle|bar)|(?:previous|prior|last|signal|preceding)\s+(?:candle|bar)(?:'s)?\s+(?:low|high)|(?:lowest\s+low|highest\s+high|low|high)\s+of\s+the\s+(?:last|previous|prior|past)\s+(\d+)\s+(?:candles|bars)|(?:last|previous|prior|past)\s+(\d+)\s+(?:candle|bar)\s+(?:low|high))(?:\s+instead(?:\s+of\s+(?:the\s+)?\d+(?:\.\d+)?\s*(?:pips?|points?))?)?(?:\s*\(?\s*(?:and\s+)?(?:the\s+)?(?:high|low)\s+for\s+(?:the\s+)?(?:sells?|shorts?|buys?|longs?)\s*\)?)?/g,

@@ -13,7 +13,7 @@ const FIELD: Readonly<Record<string, string>> = { opening: "open", closing: "clo
 const field = (w: string): string => FIELD[w] ?? w;
 const maWord = (w: string): string => (w.startsWith("moving") ? "ma" : w);
 
-/** "2 ema (10) applied to the opening and closing of candles": both prices with their own line. */
+/** "two sma (20) calculated on the highs and the lows of the bars": both prices with their own line. */
 const PAIR_DECLARED = new RegExp(
   `\\b(?:2|two|a\\s+pair\\s+of)\\s+${MA}s?\\s*\\(?\\s*(\\d{1,3})\\s*\\)?\\s*,?\\s*(?:applied|calculated|built|based)?\\s*(?:to|on|of|from)\\s+(?:the\\s+)?${PRICE}s?(?:\\s+prices?)?\\s+(?:and|&)\\s+(?:the\\s+)?${PRICE}s?(?:\\s+prices?)?(?:\\s+(?:of|for)\\s+(?:the\\s+)?(?:candles?|bars?|candlesticks?))?`,
   "g",
@@ -42,7 +42,8 @@ function rewriteAveragePairs(text: string): string {
     if (typeof kind !== "string" || typeof n !== "string" || typeof p !== "string") return whole;
     return `${n} ${maWord(kind)} of ${field(p)}`;
   });
-  // "the closing line is higher than the opening line": each line of a declared pair by its price.
+  // "the high line is above the low line", "the close one over the open one": each line of a declared pair by
+  // its price.
   const declared = [
     ...out.matchAll(
       /\b(\d{1,3}) (sma|ema|smma|lwma|ma) on (open|close|high|low) and the \1 \2 on (open|close|high|low)\b/g,

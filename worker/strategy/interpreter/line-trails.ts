@@ -3,8 +3,8 @@ import type { Facts, Side } from "./facts";
 import { scanMentions } from "./mentions";
 
 // A trailing stop at a line rather than a distance (StrategySpec v2 exits.trail): "trailing stop at the 20-bar
-// low", "trail the stop below the 20 ema", "trail your stop to the lowest low of the last 10 bars", "trailing
-// stop at the 20-bar Donchian channel on the opposite side". On each new bar the stop moves to the line when
+// low", "trail the stop below the 20 ema", "trail your stop to the lowest low of the last 10 bars", "trail at
+// the far side of a 15-bar Donchian channel". On each new bar the stop moves to the line when
 // that is better (spec-exits.ts). A low or a lower line is a buy's trail, a high a sell's; a moving average is
 // read for buys; the other side mirrors it (apply.ts). A distance ("trail by 20 pips") is risk.ts's reading.
 // Normalised text.
@@ -13,7 +13,7 @@ const TRAIL = String.raw`\b(?:(?:a|the|my|your|use\s+a)\s+)?(?:trailing\s+stop(?
 const LINE = String.raw`((?:the\s+)?[a-z0-9'()\s-]{2,70}?)`;
 const END = String.raw`(?=\s*(?:[.;\n(]|$|,\s|\s+(?:and|or|for|when|if|take\s+profit|target|once|after|but|then|with|while|no)\b))`;
 
-/** "the 20 bar donchian channel on the opposite side", "the lower donchian band (20)": the N-bar low for buys. */
+/** "the far side of the 15 bar donchian channel", "the lower donchian band (20)": the N-bar low for buys. */
 const DONCHIAN =
   /\b(?:the\s+)?(\d+)\s*(?:bar|day|period|candle)?s?\s+donchian(?:\s+channel)?(?:\s+on\s+the\s+opposite\s+side|\s+(?:lower|opposite)\s+(?:band|line|side))?/;
 

@@ -27,7 +27,7 @@ const bars = (n: number) =>
 export const MEASURED_TARGET_PHRASINGS: readonly ExitCase[] = [
   {
     name: "a target as far as the last candle is tall, in a passive sentence",
-    say: "Buy when the 10 ema crosses above the 30 ema, sell when it crosses below. The profit target is set at a distance equal to the height of the last candle.",
+    say: "Buy when the 10 ema crosses above the 30 ema, sell when it crosses below. The profit target is set at a distance equal to the last candle's height.",
     expect: { direction: "both", question: false },
     spec: candle("range"),
   },

@@ -3,8 +3,7 @@ import type { Extractor } from "./extract";
 import type { Facts } from "./facts";
 
 // A take profit as far from the entry as something measured on the chart (issue 15, StrategySpec v2
-// exits.targetDistance): "an order to take profit is placed at a distance equal to the height of the previous
-// candle", "target = 2 x the signal bar's range", "tp the size of the breakout candle's body", "take profit
+// exits.targetDistance): "the take profit sits as far away as the last candle is tall", "target = 2 x the signal bar's range", "tp the size of the breakout candle's body", "take profit
 // equal to last week's range", "target 1.5 times the range of the last 20 bars", "tp = the height of the 20
 // bar channel". What is measured:
 //   - a bar: its range (high - low) or body, the signal bar being the one that just closed when the order is

@@ -385,7 +385,7 @@ const REWRITES: ReadonlyArray<Rewrite> = [
     /\b(exit|close)(?:\s+(?:the|a|all|any|your|open)\s+)?(?:\s*(?:trades?|positions?|deals?))?\s+(?:at|on)\s+(?:the\s+)?(middle|upper|lower)\s+(?:bollinger\s+)?band\b/g,
     "$1 when price crosses the $2 band",
   ],
-  // "RSI (10) - applied to the median price (HL/2)": the dash joins the price to its indicator; HL/2 restates it.
+  // "CCI (14) - on the typical price (HLC/3)": the dash joins the price to its indicator; HL/2 restates it.
   [/\s+-\s+(?=applied\s+to\b)/g, " "],
   [/\s*\((?:hl|h\s*\+\s*l)\s*\/\s*2\)/g, ""],
   // Job-spec annotations that a parameter is an input say nothing about the rule: "SMA 8 (variable)".
@@ -553,7 +553,7 @@ export function sentenceStarts(text: string): string {
 }
 
 /**
- * "at the highs or lows of the previous day ... 2 points above the highs": a plural "the highs" / "the lows"
+ * "orders at yesterday's highs and lows ... 3 points over the highs": a plural "the highs" / "the lows"
  * after the text has named the previous day's (or week's) highs and lows refers back to them.
  */
 export function referToPeriod(text: string): string {

@@ -99,8 +99,8 @@ export const ORDER_FILTER_EXTRACTORS: ChatExtractor[] = [
     needsSpec: false,
     apply: (m, f) => wait(m[1], m[2], f),
   },
-  // "the difference between the daily high and the daily low is higher than 45 pips", "the distance between
-  // today's high and low is at least 40 pips".
+  // "today's high minus today's low must exceed 50 pips", "the distance between today's high and low is at
+  // least 40 pips".
   {
     re: new RegExp(
       String.raw`\b(?:the\s+)?(?:difference|distance|range|gap)\s+between\s+${TODAY}\s+high\s+and\s+(?:${TODAY}\s+|the\s+|its\s+)?low(?:\s+(?:so\s+far|of\s+the\s+day|today))?\s+${RANGE_OP}\s*${NUM}\s*${PIPS}`,

@@ -28,7 +28,7 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
     new RegExp(String.raw`\b(rsi|cci|momentum)\s*\(\s*(\d+)\s*,\s*(${PRICE})(?:\s+prices?)?\s*\)`, "g"),
     "$1 ($2) of $3",
   ],
-  // "the stochastic indicator with a period of 8 and 3, respectively", "stochastic using periods 14, 3 and 3".
+  // "a stochastic oscillator whose periods are 10 and 4, respectively", "stochastic using periods 14, 3 and 3".
   [
     /\bstochastic(?:\s+(?:indicator|oscillator))?\s+(?:(?:with|using|set\s+to|at)\s+)?(?:(?:a|the)\s+)?(?:periods?|settings?|parameters?|values?|lengths?)\s*(?:of|=|:)?\s*(\d+)\s*(?:,|\/|and)\s*(\d+)(?:\s*(?:,|\/|and)\s*(\d+))?(?:\s*,?\s*respectively)?/g,
     "stochastic ($1,$2,$3)",

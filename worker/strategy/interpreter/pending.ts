@@ -42,7 +42,7 @@ function record(
   return true;
 }
 
-/** "puts a long pending order in candle maximum price": place, side, pending, order kind, extreme. */
+/** "sets a short pending order at candle minimum price": place, side, pending, order kind, extreme. */
 const PLACED = new RegExp(String.raw`\b${PLACE}${SIDE}\s+${KIND}${AT}${CANDLE}\s*${EXTREME}`, "g");
 /** "a sell stop (order) at the low of the signal candle", "buy limit at the last bar's low". */
 const NAMED = new RegExp(

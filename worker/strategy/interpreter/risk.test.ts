@@ -63,7 +63,7 @@ describe("risk phrases", () => {
   it("reads a break-even trigger written before the move", () => {
     for (const text of [
       "once 8 pips are won, the sl is moved to break even",
-      "if you have a profit of 25 pips or more, then we move the position to breakeven",
+      "when you are up 25 pips or more, then we move the position to breakeven",
     ]) {
       const f = emptyFacts();
       extractRisk(normalize(text), f);

@@ -88,7 +88,7 @@ const EXTRACTORS: Extractor[] = [
       return true;
     },
   },
-  // Trailing with its start first: "after getting a profit of 10 pips a trailing stop of 7 pips is set", "once
+  // Trailing with its start first: "after a 12 pip profit a 6 pip trailing stop is set", "once
   // 20 pips in profit, trail the stop by 10 pips".
   {
     re: new RegExp(

@@ -1,7 +1,7 @@
 import { fixedZoneWord, utcClock } from "./zones";
 
-// Session-range breakouts (issue 15; StrategySpec v2 timeWindow): "taking high and low from EST 7pm to EST
-// 4am ... entry long: high 13 pips", "range formation phase (22:00 - 00:00 UTC) ... price > range high +
+// Session-range breakouts (issue 15; StrategySpec v2 timeWindow): "the range is the high and low from 8pm to
+// 3am EST ... long entry: range high + 10 pips", "range formation phase (22:00 - 00:00 UTC) ... price > range high +
 // buffer | open buy". The window that defines the range is not a trading-hours filter: it is taken out of the
 // text, and each mention of the range's high or low becomes a token the level grammar reads (levels.ts
 // WINDOW). A bare "high 13 pips" under a long-entry label is the breakout above it; a rules table row

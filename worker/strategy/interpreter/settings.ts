@@ -30,7 +30,7 @@ export function attachSettings(text: string): string {
 
 const PARAM_KIND = "sma|ema|smma|lwma|ma|rsi|cci|adx|momentum|atr";
 const PRICE_NAME = "close|open|high|low|median|typical|weighted";
-/** "SMMA-Low (period = 15 mins, applied price = low price, time period = 14, shift = 1)": a parameter list. */
+/** "LWMA-High (period = 30 mins, applied price = high price, time period = 21)": a parameter list. */
 const PARAM_LIST = new RegExp(
   `\\b(${PARAM_KIND})(?:\\s*-\\s*(${PRICE_NAME})|\\s+of\\s+(${PRICE_NAME}))?\\s*\\(([^()]*=[^()]*)\\)`,
   "g",

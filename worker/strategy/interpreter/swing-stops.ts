@@ -107,7 +107,7 @@ const offsetOf = (value: string | undefined, unit: string | undefined, toward: s
     : null;
 
 const EXTRACTORS: Extractor[] = [
-  // "stop loss: placed at the level of the previous local low", "SL 2 pips under the last swing low (buys)
+  // "stop loss: at the latest local low", "SL 2 pips under the last swing low (buys)
   // / above the last swing high (sells)", "stop for shorts above the most recent fractal".
   {
     re: new RegExp(`${STOP}${GAP}${OFFSET}${ARTICLE}${SWING}${TAIL}`, "g"),
